@@ -1,0 +1,63 @@
+//! Command-line definitions and dispatch for the `dlx` binary.
+
+mod input;
+mod xc;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// What the exit code says. Documented in `--help` and README.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    /// Everything asked for was found (`xc`: at least one solution).
+    Solved = 0,
+    /// The input was read but some puzzle (or the problem) has no solution.
+    Unsolved = 1,
+    /// Bad input or bad usage: nothing (or not everything) could be read.
+    BadInput = 2,
+    /// A search was stopped by its node budget before it could decide.
+    Undecided = 3,
+}
+
+impl From<Exit> for ExitCode {
+    fn from(exit: Exit) -> ExitCode {
+        ExitCode::from(exit as u8)
+    }
+}
+
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  solved: every puzzle solved (xc: at least one solution found)
+  1  some puzzle (or the problem) has no solution, or is not unique under --unique
+  2  bad input or usage: a file could not be read or parsed
+  3  a search hit its node budget (--max-nodes) before deciding";
+
+/// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.
+#[derive(Debug, Parser)]
+#[command(name = "dlx", version, about, after_help = EXIT_CODES)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Solve an exact-cover problem in Knuth's text format (as read by DLX1).
+    Xc(xc::XcArgs),
+}
+
+/// Runs the chosen subcommand.
+pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    match cli.command {
+        Command::Xc(args) => xc::run(args),
+    }
+}
+
+/// Whether an error comes from writing to a closed pipe.
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}

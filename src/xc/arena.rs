@@ -1,0 +1,432 @@
+//! The dancing-links arena: Knuth's DLX1 layout in two flat vectors, linked by `u32` indices.
+//!
+//! Item `k` (counting from 1; 0 is the root of the active list) has a record in `items` (its
+//! left and right neighbours among the active primary items) and a header node `nodes[k]` whose
+//! `up`/`down` start the vertical list of the options that contain it and whose `top` holds the
+//! list's length. After the headers come the options, one after another, each followed by a
+//! *spacer* node: a spacer's `top` is minus the number of options before it (so `top <= 0` marks
+//! it), its `up` is the first node of the option before it and its `down` the last node of the
+//! option after it. Options thus need no left/right links: their nodes are consecutive.
+//!
+//! Secondary items are not on the active list: their records point to themselves, so covering
+//! one unlinks nothing from it, while the hiding of its options works as for primary items.
+
+use super::problem::{ItemId, ItemKind, OptionId, Problem};
+use thiserror::Error;
+
+/// One node: 12 bytes, so five fit in a cache line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(super) struct Node {
+    pub(super) up: u32,
+    pub(super) down: u32,
+    /// The item of an option node; the list length of a header; minus the option count of a
+    /// spacer.
+    pub(super) top: i32,
+}
+
+/// An item's place in the list of active primary items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct ItemLinks {
+    pub(super) left: u32,
+    pub(super) right: u32,
+}
+
+/// Why an option could not be selected before the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum SelectError {
+    /// One of the option's items is covered already by an earlier selection.
+    #[error("item {0:?} is covered already by an earlier selection")]
+    Conflict(ItemId),
+    /// No option has this id.
+    #[error("no option {0:?} in this problem")]
+    UnknownOption(OptionId),
+}
+
+/// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
+///
+/// The arena can be searched any number of times: every search leaves the links as it found
+/// them. Options may be selected before a search ([`Dlx::select`]), which is how a puzzle's
+/// givens are imposed on a template built once per puzzle size, then released with
+/// [`Dlx::unselect_all`].
+#[derive(Clone, Debug)]
+pub struct Dlx {
+    pub(super) nodes: Vec<Node>,
+    pub(super) items: Vec<ItemLinks>,
+    /// Items are `1..=item_count`; every node above `item_count` is an option node or a spacer.
+    pub(super) item_count: u32,
+    /// The first node of each option, by option id.
+    option_first: Vec<u32>,
+    selected: Vec<OptionId>,
+    item_taken: Vec<bool>,
+    /// The search's choice stack, kept here so a search allocates nothing.
+    pub(super) choice: Vec<u32>,
+    pub(super) solution: Vec<OptionId>,
+}
+
+impl Dlx {
+    /// Lays a problem out in a fresh arena.
+    pub fn new(problem: &Problem) -> Dlx {
+        let n = problem.item_count();
+        let mut nodes = Vec::with_capacity(n + 2 + problem.entry_count() + problem.option_count());
+        let mut items = Vec::with_capacity(n + 1);
+        // The root and the item headers, with empty vertical lists.
+        for k in 0..=n as u32 {
+            nodes.push(Node {
+                up: k,
+                down: k,
+                top: 0,
+            });
+            items.push(ItemLinks { left: k, right: k });
+        }
+        let mut last_primary = 0u32;
+        for item in problem.items() {
+            let k = item.0 + 1;
+            if problem.item_kind(item) == ItemKind::Primary {
+                items[last_primary as usize].right = k;
+                items[k as usize].left = last_primary;
+                last_primary = k;
+            }
+        }
+        items[last_primary as usize].right = 0;
+        items[0].left = last_primary;
+
+        // The first spacer; its `up` is never followed.
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: 0,
+        });
+        let mut option_first = Vec::with_capacity(problem.option_count());
+        for option in problem.options() {
+            let spacer_before = nodes.len() - 1;
+            let first = nodes.len() as u32;
+            option_first.push(first);
+            for &item in problem.option_items(option) {
+                let header = item.0 + 1;
+                let here = nodes.len() as u32;
+                let bottom = nodes[header as usize].up;
+                nodes.push(Node {
+                    up: bottom,
+                    down: header,
+                    top: header as i32,
+                });
+                nodes[bottom as usize].down = here;
+                nodes[header as usize].up = here;
+                nodes[header as usize].top += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer_before].down = last;
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: -(option.0 as i32 + 1),
+            });
+        }
+        let primary = problem.primary_count();
+        Dlx {
+            nodes,
+            items,
+            item_count: n as u32,
+            option_first,
+            selected: Vec::new(),
+            item_taken: vec![false; n],
+            choice: vec![0; primary + 1],
+            solution: Vec::with_capacity(primary),
+        }
+    }
+
+    /// Number of options in the arena.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// The options selected so far with [`Dlx::select`], in order.
+    pub fn selected(&self) -> &[OptionId] {
+        &self.selected
+    }
+
+    /// Imposes an option before the search, as if it had been chosen: its items are covered and
+    /// every option that clashes with it disappears. Searches then find the completions of the
+    /// selected options (which they do not repeat in their solutions).
+    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        let &first = self
+            .option_first
+            .get(option.index())
+            .ok_or(SelectError::UnknownOption(option))?;
+        let mut p = first;
+        while self.nodes[p as usize].top > 0 {
+            let item = self.nodes[p as usize].top as usize - 1;
+            if self.item_taken[item] {
+                return Err(SelectError::Conflict(ItemId(item as u32)));
+            }
+            p += 1;
+        }
+        let mut p = first;
+        let mut updates = 0;
+        while self.nodes[p as usize].top > 0 {
+            let item = self.nodes[p as usize].top as u32;
+            self.item_taken[item as usize - 1] = true;
+            self.cover(item, &mut updates);
+            p += 1;
+        }
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// Undoes every [`Dlx::select`], newest first, restoring the arena as it was built.
+    pub fn unselect_all(&mut self) {
+        while let Some(option) = self.selected.pop() {
+            let first = self.option_first[option.index()];
+            let mut p = first;
+            while self.nodes[p as usize + 1].top > 0 {
+                p += 1;
+            }
+            loop {
+                let item = self.nodes[p as usize].top as u32;
+                self.uncover(item);
+                self.item_taken[item as usize - 1] = false;
+                if p == first {
+                    break;
+                }
+                p -= 1;
+            }
+        }
+    }
+
+    /// The option a node belongs to: the spacer after it holds the option's number.
+    #[inline]
+    pub(super) fn option_of(&self, mut node: u32) -> OptionId {
+        while self.node(node).top > 0 {
+            node += 1;
+        }
+        OptionId((-self.node(node).top - 1) as u32)
+    }
+
+    #[inline(always)]
+    pub(super) fn node(&self, index: u32) -> &Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: every link stored in the arena is the index of one of its nodes: `new` builds
+        // them so, and cover/uncover only copy links between nodes.
+        unsafe { self.nodes.get_unchecked(index as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, index: u32) -> &mut Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn links(&self, item: u32) -> &ItemLinks {
+        debug_assert!((item as usize) < self.items.len());
+        // SAFETY: item links only ever hold item indices, set by `new`.
+        unsafe { self.items.get_unchecked(item as usize) }
+    }
+
+    #[inline(always)]
+    fn links_mut(&mut self, item: u32) -> &mut ItemLinks {
+        debug_assert!((item as usize) < self.items.len());
+        // SAFETY: as in `links`.
+        unsafe { self.items.get_unchecked_mut(item as usize) }
+    }
+
+    /// The number of options still available to an item (its list length).
+    #[inline(always)]
+    pub(super) fn len_of(&self, item: u32) -> i32 {
+        self.node(item).top
+    }
+
+    /// Covers an item (TAOCP 7.2.2.1 (12)): takes it off the active list and hides every option
+    /// that contains it from the lists of its other items. Counts DLX1's updates.
+    #[inline(always)]
+    pub(super) fn cover(&mut self, item: u32, updates: &mut u64) {
+        let ItemLinks { left, right } = *self.links(item);
+        self.links_mut(left).right = right;
+        self.links_mut(right).left = left;
+        *updates += 1;
+        let mut row = self.node(item).down;
+        while row > self.item_count {
+            self.hide(row, updates);
+            row = self.node(row).down;
+        }
+    }
+
+    /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)).
+    #[inline(always)]
+    fn hide(&mut self, row: u32, updates: &mut u64) {
+        let mut q = row + 1;
+        while q != row {
+            let Node { up, down, top } = *self.node(q);
+            if top <= 0 {
+                q = up;
+                continue;
+            }
+            self.node_mut(up).down = down;
+            self.node_mut(down).up = up;
+            self.node_mut(top as u32).top -= 1;
+            *updates += 1;
+            q += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::cover`] (TAOCP 7.2.2.1 (14)). DLX1 shows the rows may go in either
+    /// direction; going up mirrors cover exactly and is what the book writes.
+    #[inline(always)]
+    pub(super) fn uncover(&mut self, item: u32) {
+        let mut row = self.node(item).up;
+        while row > self.item_count {
+            self.unhide(row);
+            row = self.node(row).up;
+        }
+        let ItemLinks { left, right } = *self.links(item);
+        self.links_mut(left).right = item;
+        self.links_mut(right).left = item;
+    }
+
+    /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left.
+    #[inline(always)]
+    fn unhide(&mut self, row: u32) {
+        let mut q = row - 1;
+        while q != row {
+            let Node { up, down, top } = *self.node(q);
+            if top <= 0 {
+                q = down;
+                continue;
+            }
+            self.node_mut(up).down = q;
+            self.node_mut(down).up = q;
+            self.node_mut(top as u32).top += 1;
+            q -= 1;
+        }
+    }
+
+    /// Covers the items of `node`'s option other than its own (step X5).
+    #[inline(always)]
+    pub(super) fn cover_others(&mut self, node: u32, updates: &mut u64) {
+        let mut p = node + 1;
+        while p != node {
+            let Node { up, top, .. } = *self.node(p);
+            if top <= 0 {
+                p = up;
+            } else {
+                self.cover(top as u32, updates);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Dlx::cover_others`], going left as the covering went right (step X6).
+    #[inline(always)]
+    pub(super) fn uncover_others(&mut self, node: u32) {
+        let mut p = node - 1;
+        while p != node {
+            let Node { down, top, .. } = *self.node(p);
+            if top <= 0 {
+                p = down;
+            } else {
+                self.uncover(top as u32);
+                p -= 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::problem::ProblemBuilder;
+    use proptest::prelude::*;
+
+    fn toy() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C", "D", "E", "F", "G"] {
+            b.primary(name).unwrap();
+        }
+        for option in [
+            &["C", "E"][..],
+            &["A", "D", "G"],
+            &["B", "C", "F"],
+            &["A", "D", "F"],
+            &["B", "G"],
+            &["D", "E", "G"],
+        ] {
+            b.option_by_names(option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn layout_matches_knuths_table() {
+        let dlx = Dlx::new(&toy());
+        // TAOCP 7.2.2.1 Table 1: item lengths 2 2 2 3 2 2 3, the first option at node 9.
+        let lengths: Vec<i32> = (1..=7).map(|k| dlx.len_of(k)).collect();
+        assert_eq!(lengths, [2, 2, 2, 3, 2, 2, 3]);
+        assert_eq!(dlx.nodes[8].down, 10);
+        assert_eq!(dlx.nodes[9].top, 3);
+        assert_eq!(dlx.nodes[11].top, 0 - 1);
+        assert_eq!(dlx.nodes[11].up, 9);
+        assert_eq!(dlx.option_of(13), OptionId(1));
+        assert_eq!(dlx.nodes[0].up, 0, "the root has no vertical list");
+    }
+
+    #[test]
+    fn select_then_unselect_restores_the_arena() {
+        let problem = toy();
+        let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
+        dlx.select(OptionId(0)).unwrap();
+        assert_eq!(
+            dlx.select(OptionId(2)),
+            Err(SelectError::Conflict(ItemId(2))),
+            "C is taken by the first option"
+        );
+        dlx.select(OptionId(3)).unwrap();
+        assert_eq!(dlx.selected(), &[OptionId(0), OptionId(3)]);
+        assert_eq!(
+            dlx.select(OptionId(9)),
+            Err(SelectError::UnknownOption(OptionId(9)))
+        );
+        dlx.unselect_all();
+        assert_eq!(dlx.nodes, fresh.nodes);
+        assert_eq!(dlx.items, fresh.items);
+        assert!(dlx.selected().is_empty());
+    }
+
+    proptest! {
+        /// Covering any sequence of items and uncovering them in reverse restores every link.
+        #[test]
+        fn cover_then_uncover_restores_every_link(
+            items in 1usize..8,
+            secondary in 0usize..4,
+            options in proptest::collection::vec(proptest::collection::btree_set(0usize..12, 1..5), 0..14),
+            order in proptest::collection::vec(0usize..12, 1..6),
+        ) {
+            let total = items + secondary;
+            let mut b = ProblemBuilder::new();
+            for k in 0..items { b.primary(&format!("p{k}")).unwrap(); }
+            for k in 0..secondary { b.secondary(&format!("s{k}")).unwrap(); }
+            for option in &options {
+                let ids: Vec<ItemId> = option.iter().filter(|&&k| k < total).map(|&k| ItemId(k as u32)).collect();
+                b.option(&ids).unwrap();
+            }
+            let mut dlx = Dlx::new(&b.build());
+            let fresh = dlx.clone();
+            let mut covered = Vec::new();
+            let mut updates = 0;
+            for k in order {
+                let item = (k % total) as u32 + 1;
+                if !covered.contains(&item) {
+                    dlx.cover(item, &mut updates);
+                    covered.push(item);
+                }
+            }
+            for &item in covered.iter().rev() {
+                dlx.uncover(item);
+            }
+            prop_assert_eq!(&dlx.nodes, &fresh.nodes);
+            prop_assert_eq!(&dlx.items, &fresh.items);
+        }
+    }
+}

@@ -1,0 +1,308 @@
+//! Knuth's plain text format for exact-cover problems, read and written.
+//!
+//! The first line that is neither blank nor a comment names the items: primary items, then
+//! optionally `|` and the secondary items. Every later line is one option, its items separated by
+//! white space. A line whose first visible character is `|` is a comment; blank lines are skipped.
+//! Names are visible characters without `|` or `:`. DLX1 limits names to 8 characters; we accept
+//! any length, so every file DLX1 reads is read the same way here.
+
+use super::problem::{BuildError, ItemKind, Problem, ProblemBuilder};
+use std::io;
+use thiserror::Error;
+
+/// A fault in a problem file, with its 1-based line and column (in characters).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: FormatErrorKind,
+}
+
+/// What was wrong at a [`FormatError`]'s position.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FormatErrorKind {
+    #[error("expected a line naming the items, found only comments and blank lines")]
+    NoItems,
+    #[error("expected at least one primary item before `|`")]
+    NoPrimaryItems,
+    #[error("the item line has `|` twice; expected it once, between primary and secondary items")]
+    SeparatorTwice,
+    #[error(
+        "item name `{name}` contains `{found}`; expected visible characters other than `|` and `:`"
+    )]
+    IllegalCharacter { name: String, found: char },
+    #[error("the bytes are not UTF-8 text")]
+    InvalidUtf8,
+    #[error("{0}")]
+    Build(BuildError),
+}
+
+/// Reads a problem in Knuth's format from text.
+pub fn parse_problem(text: &str) -> Result<Problem, FormatError> {
+    parse_problem_bytes(text.as_bytes())
+}
+
+/// Reads a problem in Knuth's format from bytes, which must be UTF-8 line by line.
+pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
+    let mut builder = ProblemBuilder::new();
+    let mut items_read = false;
+    let mut line_count = 0;
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    for (index, raw) in body.split(|&b| b == b'\n').enumerate() {
+        let line = index + 1;
+        line_count = line;
+        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
+        let text = std::str::from_utf8(raw).map_err(|e| FormatError {
+            line,
+            column: char_column(raw, e.valid_up_to()),
+            kind: FormatErrorKind::InvalidUtf8,
+        })?;
+        let trimmed = text.trim_start();
+        if trimmed.is_empty() || trimmed.starts_with('|') {
+            continue;
+        }
+        if items_read {
+            tokenize(text, &mut tokens);
+            let names: Vec<&str> = tokens.iter().map(|&(_, name)| name).collect();
+            builder.option_by_names(&names).map_err(|e| {
+                let column = e.position().map_or(1, |p| tokens[p].0);
+                FormatError {
+                    line,
+                    column,
+                    kind: FormatErrorKind::Build(e),
+                }
+            })?;
+        } else {
+            read_items(text, line, &mut builder)?;
+            items_read = true;
+        }
+    }
+    if !items_read {
+        return Err(FormatError {
+            line: line_count.max(1),
+            column: 1,
+            kind: FormatErrorKind::NoItems,
+        });
+    }
+    Ok(builder.build())
+}
+
+/// Splits a line at white space into (column, token) pairs.
+fn tokenize<'a>(text: &'a str, tokens: &mut Vec<(usize, &'a str)>) {
+    tokens.clear();
+    let mut start = None;
+    let mut column = 0;
+    for (offset, c) in text.char_indices() {
+        column += 1;
+        if c.is_whitespace() {
+            if let Some((s, col)) = start.take() {
+                tokens.push((col, &text[s..offset]));
+            }
+        } else if start.is_none() {
+            start = Some((offset, column));
+        }
+    }
+    if let Some((s, col)) = start {
+        tokens.push((col, &text[s..]));
+    }
+}
+
+/// Reads the item line: names, with `|` (standing alone or touching a name) before the secondary
+/// items, as DLX1 reads it.
+fn read_items(text: &str, line: usize, builder: &mut ProblemBuilder) -> Result<(), FormatError> {
+    let mut kind = ItemKind::Primary;
+    let mut primaries = 0;
+    let mut name = String::new();
+    let mut name_column = 0;
+    let mut column = 0;
+    let err = |column, kind| FormatError { line, column, kind };
+    let mut flush = |name: &mut String, kind, column| -> Result<(), FormatError> {
+        if name.is_empty() {
+            return Ok(());
+        }
+        if let Some(found) = name.chars().find(|&c| c == ':') {
+            return Err(err(
+                column,
+                FormatErrorKind::IllegalCharacter {
+                    name: name.clone(),
+                    found,
+                },
+            ));
+        }
+        builder
+            .item(name, kind)
+            .map_err(|e| err(column, FormatErrorKind::Build(e)))?;
+        name.clear();
+        Ok(())
+    };
+    for c in text.chars() {
+        column += 1;
+        if c.is_whitespace() || c == '|' {
+            if kind == ItemKind::Primary && !name.is_empty() {
+                primaries += 1;
+            }
+            flush(&mut name, kind, name_column)?;
+            if c == '|' {
+                if kind == ItemKind::Secondary {
+                    return Err(err(column, FormatErrorKind::SeparatorTwice));
+                }
+                if primaries == 0 {
+                    return Err(err(column, FormatErrorKind::NoPrimaryItems));
+                }
+                kind = ItemKind::Secondary;
+            }
+        } else {
+            if name.is_empty() {
+                name_column = column;
+            }
+            name.push(c);
+        }
+    }
+    flush(&mut name, kind, name_column)
+}
+
+fn char_column(raw: &[u8], byte_offset: usize) -> usize {
+    // The prefix up to `byte_offset` is valid UTF-8 by construction.
+    std::str::from_utf8(&raw[..byte_offset]).map_or(1, |s| s.chars().count() + 1)
+}
+
+/// Writes a problem in Knuth's format: the item line, then one line per option. Options dropped
+/// when the problem was built are not written. Fails with `InvalidData` on a name the format
+/// cannot hold.
+pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
+    for item in problem.items() {
+        let name = problem.item_name(item);
+        if name
+            .chars()
+            .any(|c| c.is_whitespace() || c == '|' || c == ':')
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("item name `{name}` cannot be written in Knuth's format"),
+            ));
+        }
+    }
+    let primaries = problem
+        .items()
+        .filter(|&i| problem.item_kind(i) == ItemKind::Primary);
+    let secondaries = problem
+        .items()
+        .filter(|&i| problem.item_kind(i) == ItemKind::Secondary);
+    let mut line = primaries
+        .map(|i| problem.item_name(i))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let secondary_names: Vec<&str> = secondaries.map(|i| problem.item_name(i)).collect();
+    if !secondary_names.is_empty() {
+        line.push_str(" | ");
+        line.push_str(&secondary_names.join(" "));
+    }
+    writeln!(out, "{line}")?;
+    for option in problem.options() {
+        let names: Vec<&str> = problem
+            .option_items(option)
+            .iter()
+            .map(|&i| problem.item_name(i))
+            .collect();
+        writeln!(out, "{}", names.join(" "))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::problem::{ItemId, OptionId};
+
+    fn err(text: &str) -> FormatError {
+        parse_problem(text).unwrap_err()
+    }
+
+    #[test]
+    fn reads_items_options_comments_and_secondaries() {
+        let p = parse_problem("| a comment\n\nA B |x y\n  | another\nA x\r\nB y\n").unwrap();
+        assert_eq!(p.item_count(), 4);
+        assert_eq!(p.primary_count(), 2);
+        assert_eq!(p.item_kind(ItemId(2)), ItemKind::Secondary);
+        assert_eq!(p.item_name(ItemId(3)), "y");
+        assert_eq!(p.option_count(), 2);
+        assert_eq!(p.option_items(OptionId(1)), &[ItemId(1), ItemId(3)]);
+    }
+
+    #[test]
+    fn long_names_are_accepted() {
+        let p = parse_problem("a_very_long_item_name\na_very_long_item_name\n").unwrap();
+        assert_eq!(p.option_count(), 1);
+    }
+
+    #[test]
+    fn every_format_error_names_its_place() {
+        let cases = [
+            ("| only a comment\n\n", "line 2, column 1: expected a line naming the items, found only comments and blank lines"),
+            ("", "line 1, column 1: expected a line naming the items, found only comments and blank lines"),
+            ("A | x | y\n", "line 1, column 7: the item line has `|` twice; expected it once, between primary and secondary items"),
+            ("| c\n  | x\n", "line 2, column 1: expected a line naming the items, found only comments and blank lines"),
+            ("A b:c\n", "line 1, column 3: item name `b:c` contains `:`; expected visible characters other than `|` and `:`"),
+            ("A B A\n", "line 1, column 5: item `A` is declared twice"),
+            ("A B\nA\nB  Q\n", "line 3, column 4: option names unknown item `Q`"),
+            ("A B\n\tB A  B\n", "line 2, column 7: option lists item `B` twice"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(err(text).to_string(), message, "input {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_separator_before_any_primary_item_is_an_error() {
+        // A line starting with `|` is a comment, so the separator must follow a name to be seen.
+        let e = err("A\nx");
+        assert!(matches!(e.kind, FormatErrorKind::Build(_)));
+        let p = parse_problem(" A|").unwrap();
+        assert_eq!(p.primary_count(), 1);
+        let mut b = ProblemBuilder::new();
+        let e = read_items("\u{a0}|x", 4, &mut b).unwrap_err();
+        assert_eq!(e.kind, FormatErrorKind::NoPrimaryItems);
+        assert_eq!((e.line, e.column), (4, 2));
+    }
+
+    #[test]
+    fn invalid_utf8_is_reported_with_its_place() {
+        let e = parse_problem_bytes(b"A B\nA \xff\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 3: the bytes are not UTF-8 text"
+        );
+    }
+
+    #[test]
+    fn writing_then_reading_gives_the_same_problem() {
+        let text = "A B C | x y\nA x\nB C y\nC\nx\n";
+        let p = parse_problem(text).unwrap();
+        assert_eq!(p.dropped_options(), 1);
+        let mut out = Vec::new();
+        write_problem(&p, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out.clone()).unwrap(),
+            "A B C | x y\nA x\nB C y\nC\n"
+        );
+        let again = parse_problem_bytes(&out).unwrap();
+        assert_eq!(again.option_count(), p.option_count());
+        for option in p.options() {
+            assert_eq!(again.option_items(option), p.option_items(option));
+        }
+        for item in p.items() {
+            assert_eq!(again.item_name(item), p.item_name(item));
+            assert_eq!(again.item_kind(item), p.item_kind(item));
+        }
+    }
+
+    #[test]
+    fn writing_a_name_the_format_cannot_hold_fails() {
+        let mut b = ProblemBuilder::new();
+        b.primary("two words").unwrap();
+        let e = write_problem(&b.build(), &mut Vec::new()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+    }
+}

@@ -1,0 +1,23 @@
+//! The exact-cover engine: problems, the dancing-links arena, Algorithm X, Knuth's text format.
+//!
+//! Nothing here knows about puzzles. An encoding builds a [`Problem`], loads it into a [`Dlx`]
+//! arena and searches it; the chosen [`OptionId`]s are all it gets back.
+//!
+//! ```
+//! use dlx_solver::xc::{parse_problem, ChoiceRule, Dlx, Uniqueness};
+//! // Knuth's toy problem, TAOCP 7.2.2.1 (5).
+//! let problem = parse_problem("A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n").unwrap();
+//! let mut dlx = Dlx::new(&problem);
+//! let (answer, _) = dlx.uniqueness(ChoiceRule::Mrv);
+//! assert!(matches!(answer, Uniqueness::Unique(ref options) if options.len() == 3));
+//! ```
+
+mod arena;
+mod format;
+mod problem;
+mod search;
+
+pub use arena::{Dlx, SelectError};
+pub use format::{parse_problem, parse_problem_bytes, write_problem, FormatError, FormatErrorKind};
+pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES};
+pub use search::{ChoiceRule, SearchLimits, SearchReport, SearchStats, Stop, Uniqueness, Visitor};

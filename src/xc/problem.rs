@@ -1,0 +1,348 @@
+//! An exact-cover problem as plain data: named items and the options that cover them.
+//!
+//! A [`Problem`] is what every encoding produces and what the text format reads and writes. It
+//! knows nothing of dancing links; [`crate::xc::Dlx`] turns it into the linked arena the search
+//! runs on. Keeping the two apart lets an encoding be built once, inspected, dumped in Knuth's
+//! format, and loaded into as many arenas (one per thread) as needed.
+
+use std::collections::HashMap;
+use thiserror::Error;
+
+/// The index of an item, in declaration order (primary and secondary items share one numbering).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId(pub u32);
+
+/// The index of a kept option, in the order the options were added (dropped options get none).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OptionId(pub u32);
+
+impl ItemId {
+    /// The id as an index into per-item vectors.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl OptionId {
+    /// The id as an index into per-option vectors.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemKind {
+    /// Covered exactly once by every solution.
+    Primary,
+    /// Covered at most once.
+    Secondary,
+}
+
+/// Why a [`ProblemBuilder`] refused an item or an option.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum BuildError {
+    /// Two items were declared with the same name.
+    #[error("item `{name}` is declared twice")]
+    DuplicateItem { name: String },
+    /// An item name was empty.
+    #[error("an item name must not be empty")]
+    EmptyName,
+    /// An option named an item that was never declared; `position` counts from 0 within the option.
+    #[error("option names unknown item `{name}`")]
+    UnknownItem { name: String, position: usize },
+    /// An option used an item id that no declared item has.
+    #[error("option uses item id {id}, but only {count} items are declared")]
+    UnknownItemId {
+        id: u32,
+        count: usize,
+        position: usize,
+    },
+    /// An option listed the same item twice; `position` is the second occurrence, from 0.
+    #[error("option lists item `{name}` twice")]
+    RepeatedItem { name: String, position: usize },
+    /// The problem would need more nodes than the arena's 32-bit links can address.
+    #[error("the problem is too large: more than {limit} items and option entries")]
+    TooLarge { limit: u64 },
+}
+
+impl BuildError {
+    /// The index within the option of the item at fault, for errors about one option entry.
+    pub fn position(&self) -> Option<usize> {
+        match self {
+            BuildError::UnknownItem { position, .. }
+            | BuildError::UnknownItemId { position, .. }
+            | BuildError::RepeatedItem { position, .. } => Some(*position),
+            _ => None,
+        }
+    }
+}
+
+/// The largest number of nodes (item headers, option entries and spacers) an arena may hold:
+/// links are `u32`, and the item lengths share the `i32` field with spacer numbers.
+pub const MAX_NODES: u64 = i32::MAX as u64;
+
+/// An exact-cover problem: items, and options that are sets of items.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Problem {
+    names: Vec<String>,
+    kinds: Vec<ItemKind>,
+    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`.
+    entries: Vec<ItemId>,
+    starts: Vec<usize>,
+    dropped_options: usize,
+}
+
+impl Problem {
+    /// Number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.kinds
+            .iter()
+            .filter(|&&k| k == ItemKind::Primary)
+            .count()
+    }
+
+    /// Number of kept options.
+    pub fn option_count(&self) -> usize {
+        self.starts.len() - 1
+    }
+
+    /// Number of option entries (the sum of the options' sizes).
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Options the builder dropped because they held no primary item (DLX1 ignores them too:
+    /// they could never be chosen, as the search only branches on primary items).
+    pub fn dropped_options(&self) -> usize {
+        self.dropped_options
+    }
+
+    /// The name an item was declared with.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.names[item.index()]
+    }
+
+    /// Whether an item is primary or secondary.
+    pub fn item_kind(&self, item: ItemId) -> ItemKind {
+        self.kinds[item.index()]
+    }
+
+    /// All items in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.names.len() as u32).map(ItemId)
+    }
+
+    /// The items of one option, in the order they were given.
+    pub fn option_items(&self, option: OptionId) -> &[ItemId] {
+        let k = option.index();
+        &self.entries[self.starts[k]..self.starts[k + 1]]
+    }
+
+    /// All kept options in order.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.option_count() as u32).map(OptionId)
+    }
+}
+
+/// Builds a [`Problem`] item by item and option by option, refusing bad input as it comes.
+#[derive(Debug, Default)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    by_name: HashMap<String, ItemId>,
+    /// For each item, the number (plus one) of the last option that listed it: finds repeats in
+    /// one option without clearing a set per option.
+    last_option_seen: Vec<u32>,
+    options_tried: u32,
+    scratch: Vec<ItemId>,
+}
+
+impl ProblemBuilder {
+    /// An empty problem.
+    pub fn new() -> Self {
+        ProblemBuilder {
+            problem: Problem {
+                starts: vec![0],
+                ..Problem::default()
+            },
+            ..ProblemBuilder::default()
+        }
+    }
+
+    /// Declares a primary item, which every solution covers exactly once.
+    pub fn primary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.item(name, ItemKind::Primary)
+    }
+
+    /// Declares a secondary item, which a solution covers at most once.
+    pub fn secondary(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.item(name, ItemKind::Secondary)
+    }
+
+    /// Declares an item of the given kind.
+    pub fn item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
+        if name.is_empty() {
+            return Err(BuildError::EmptyName);
+        }
+        if self.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItem {
+                name: name.to_string(),
+            });
+        }
+        self.check_size(1)?;
+        let id = ItemId(self.problem.names.len() as u32);
+        self.problem.names.push(name.to_string());
+        self.problem.kinds.push(kind);
+        self.last_option_seen.push(0);
+        self.by_name.insert(name.to_string(), id);
+        Ok(id)
+    }
+
+    /// Looks an item up by name.
+    pub fn item_id(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Adds an option. Returns its id, or `None` when it holds no primary item and is dropped.
+    pub fn option(&mut self, items: &[ItemId]) -> Result<Option<OptionId>, BuildError> {
+        self.options_tried += 1;
+        let stamp = self.options_tried;
+        let count = self.problem.names.len();
+        let mut has_primary = false;
+        for (position, &item) in items.iter().enumerate() {
+            let Some(seen) = self.last_option_seen.get_mut(item.index()) else {
+                return Err(BuildError::UnknownItemId {
+                    id: item.0,
+                    count,
+                    position,
+                });
+            };
+            if *seen == stamp {
+                return Err(BuildError::RepeatedItem {
+                    name: self.problem.names[item.index()].clone(),
+                    position,
+                });
+            }
+            *seen = stamp;
+            has_primary |= self.problem.kinds[item.index()] == ItemKind::Primary;
+        }
+        if !has_primary {
+            self.problem.dropped_options += 1;
+            return Ok(None);
+        }
+        // One spacer per option besides its entries.
+        self.check_size(items.len() as u64 + 1)?;
+        let id = OptionId(self.problem.option_count() as u32);
+        self.problem.entries.extend_from_slice(items);
+        self.problem.starts.push(self.problem.entries.len());
+        Ok(Some(id))
+    }
+
+    /// Adds an option given by item names.
+    pub fn option_by_names<S: AsRef<str>>(
+        &mut self,
+        names: &[S],
+    ) -> Result<Option<OptionId>, BuildError> {
+        let mut items = std::mem::take(&mut self.scratch);
+        items.clear();
+        for (position, name) in names.iter().enumerate() {
+            let name = name.as_ref();
+            match self.by_name.get(name) {
+                Some(&id) => items.push(id),
+                None => {
+                    self.scratch = items;
+                    return Err(BuildError::UnknownItem {
+                        name: name.to_string(),
+                        position,
+                    });
+                }
+            }
+        }
+        let result = self.option(&items);
+        self.scratch = items;
+        result
+    }
+
+    /// The finished problem.
+    pub fn build(self) -> Problem {
+        self.problem
+    }
+
+    fn check_size(&self, more: u64) -> Result<(), BuildError> {
+        // Root, item headers, entries, one spacer per option and the first spacer.
+        let nodes = 2
+            + self.problem.names.len() as u64
+            + self.problem.entries.len() as u64
+            + self.problem.option_count() as u64
+            + more;
+        if nodes > MAX_NODES {
+            Err(BuildError::TooLarge { limit: MAX_NODES })
+        } else {
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builder_rejects_a_duplicate_item() {
+        let mut b = ProblemBuilder::new();
+        b.primary("A").unwrap();
+        let err = b.secondary("A").unwrap_err();
+        assert_eq!(err.to_string(), "item `A` is declared twice");
+    }
+
+    #[test]
+    fn builder_rejects_an_empty_name() {
+        let err = ProblemBuilder::new().primary("").unwrap_err();
+        assert_eq!(err, BuildError::EmptyName);
+    }
+
+    #[test]
+    fn builder_rejects_an_unknown_item_by_name_and_by_id() {
+        let mut b = ProblemBuilder::new();
+        b.primary("A").unwrap();
+        let err = b.option_by_names(&["A", "B"]).unwrap_err();
+        assert_eq!(err.to_string(), "option names unknown item `B`");
+        assert_eq!(err.position(), Some(1));
+        let err = b.option(&[ItemId(7)]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "option uses item id 7, but only 1 items are declared"
+        );
+        assert_eq!(err.position(), Some(0));
+    }
+
+    #[test]
+    fn builder_rejects_an_item_twice_in_one_option() {
+        let mut b = ProblemBuilder::new();
+        b.primary("A").unwrap();
+        b.primary("B").unwrap();
+        b.option_by_names(&["A", "B"]).unwrap();
+        let err = b.option_by_names(&["B", "A", "B"]).unwrap_err();
+        assert_eq!(err.to_string(), "option lists item `B` twice");
+        assert_eq!(err.position(), Some(2));
+    }
+
+    #[test]
+    fn an_option_without_primary_items_is_dropped_and_counted() {
+        let mut b = ProblemBuilder::new();
+        let a = b.primary("A").unwrap();
+        let x = b.secondary("x").unwrap();
+        assert_eq!(b.option(&[x]).unwrap(), None);
+        assert_eq!(b.option(&[a, x]).unwrap(), Some(OptionId(0)));
+        let p = b.build();
+        assert_eq!(p.option_count(), 1);
+        assert_eq!(p.dropped_options(), 1);
+        assert_eq!(p.option_items(OptionId(0)), &[a, x]);
+        assert_eq!(p.primary_count(), 1);
+    }
+}

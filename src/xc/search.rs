@@ -1,0 +1,518 @@
+//! Algorithm X (TAOCP 7.2.2.1): one iterative search loop that pushes solutions to a visitor.
+//!
+//! The loop follows DLX1 step by step (the labels X2..X8 stand beside the code that does them),
+//! with an explicit choice stack instead of recursion. First solution, counting, all solutions and
+//! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
+//! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
+
+use super::arena::Dlx;
+use super::problem::OptionId;
+use std::ops::ControlFlow;
+
+/// How the search picks the item to branch on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ChoiceRule {
+    /// Minimum remaining values: the active primary item with the fewest options, the first in
+    /// list order on ties. DLX1's rule: same tree, same figures.
+    #[default]
+    Mrv,
+    /// As `Mrv`, but the scan stops at the first item with at most one option left. It forces
+    /// singles sooner and reads fewer items; the tree may differ from DLX1's when a later item has
+    /// no option left, so it is for encodings that want speed, not for reproducing figures.
+    MrvStopAtOne,
+}
+
+/// When to give up a search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchLimits {
+    /// Stop after this many solutions. Default: no limit.
+    pub max_solutions: Option<u64>,
+    /// Stop before entering more than this many search-tree nodes, so a runaway search ends
+    /// deterministically. Default: no limit.
+    pub max_nodes: Option<u64>,
+}
+
+/// The search's figures, counted as DLX1 counts them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// One per entry to a level, plus one per solution found.
+    pub nodes: u64,
+    /// One per item unlinked by cover, plus one per node hidden.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+}
+
+impl std::ops::AddAssign for SearchStats {
+    fn add_assign(&mut self, other: SearchStats) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.solutions += other.solutions;
+    }
+}
+
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The whole tree was explored: every solution was found.
+    Exhausted,
+    /// `max_solutions` solutions were found.
+    SolutionLimit,
+    /// The visitor asked to stop.
+    Visitor,
+    /// The node budget ran out before the tree was explored: more solutions may exist.
+    NodeBudget,
+}
+
+/// What a search did and why it ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    pub stats: SearchStats,
+    pub stop: Stop,
+}
+
+impl SearchReport {
+    /// Whether the search saw the whole tree (so its count is the number of solutions).
+    pub fn is_complete(&self) -> bool {
+        self.stop == Stop::Exhausted
+    }
+}
+
+/// Receives each solution as the options chosen, in the order of the search's levels, and says
+/// whether to go on.
+pub trait Visitor {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()>;
+}
+
+impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Visitor for F {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self(options)
+    }
+}
+
+/// Whether a problem has no solution, exactly one, or more.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    None,
+    Unique(Vec<OptionId>),
+    /// At least two solutions; the first one found is kept.
+    Multiple(Vec<OptionId>),
+}
+
+impl Dlx {
+    /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
+    /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
+    /// says stop. The arena is left exactly as it was found.
+    pub fn search<V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> SearchReport {
+        let mut stats = SearchStats::default();
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        if max_solutions == 0 {
+            return SearchReport {
+                stats,
+                stop: Stop::SolutionLimit,
+            };
+        }
+        if self.links(0).right == 0 {
+            // Nothing is left to cover: the empty set of options is the one solution.
+            return self.no_primary_left(max_nodes, visitor);
+        }
+        let mut updates = 0u64;
+        let mut level = 0usize;
+        let mut best;
+        let stop;
+        // X2: enter a level.
+        'forward: loop {
+            if stats.nodes == max_nodes {
+                self.unwind(level);
+                stop = Stop::NodeBudget;
+                break 'forward;
+            }
+            stats.nodes += 1;
+            // X3: choose an item.
+            best = self.choose_item(rule);
+            // X4: cover it.
+            self.cover(best, &mut updates);
+            let mut current = self.node(best).down;
+            self.set_choice(level, current);
+            'advance: loop {
+                // X5: try the option at `current`, unless the item's list is used up.
+                if current == best {
+                    // X8: backtrack.
+                    self.uncover(best);
+                    if level == 0 {
+                        stop = Stop::Exhausted;
+                        break 'forward;
+                    }
+                    level -= 1;
+                    current = self.choice_at(level);
+                    best = self.node(current).top as u32;
+                    // X6: try again with the next option.
+                    self.uncover_others(current);
+                    current = self.node(current).down;
+                    self.set_choice(level, current);
+                    continue 'advance;
+                }
+                self.cover_others(current, &mut updates);
+                if self.links(0).right != 0 {
+                    level += 1;
+                    continue 'forward;
+                }
+                // X2 with every primary item covered: a solution, counted as a node.
+                stats.nodes += 1;
+                stats.solutions += 1;
+                self.fill_solution(level);
+                let flow = visitor.solution(&self.solution);
+                if flow.is_break() || stats.solutions == max_solutions {
+                    self.uncover_others(current);
+                    self.uncover(best);
+                    self.unwind(level);
+                    stop = if flow.is_break() {
+                        Stop::Visitor
+                    } else {
+                        Stop::SolutionLimit
+                    };
+                    break 'forward;
+                }
+                // X6.
+                self.uncover_others(current);
+                current = self.node(current).down;
+                self.set_choice(level, current);
+            }
+        }
+        stats.updates = updates;
+        SearchReport { stats, stop }
+    }
+
+    /// The first solution, if any, with the search's report.
+    pub fn first_solution(&mut self, rule: ChoiceRule) -> (Option<Vec<OptionId>>, SearchReport) {
+        let mut found = None;
+        let report = self.search(
+            rule,
+            SearchLimits {
+                max_solutions: Some(1),
+                max_nodes: None,
+            },
+            &mut |options: &[OptionId]| {
+                found = Some(options.to_vec());
+                ControlFlow::Break(())
+            },
+        );
+        (found, report)
+    }
+
+    /// Counts solutions, stopping at `limit` if given. The count is exact when the report says
+    /// the search was complete.
+    pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> SearchReport {
+        self.search(
+            rule,
+            SearchLimits {
+                max_solutions: limit,
+                max_nodes: None,
+            },
+            &mut |_: &[OptionId]| ControlFlow::Continue(()),
+        )
+    }
+
+    /// Whether there are no solutions, one, or several: the search stops at the second.
+    pub fn uniqueness(&mut self, rule: ChoiceRule) -> (Uniqueness, SearchReport) {
+        let mut first: Option<Vec<OptionId>> = None;
+        let report = self.search(
+            rule,
+            SearchLimits {
+                max_solutions: Some(2),
+                max_nodes: None,
+            },
+            &mut |options: &[OptionId]| {
+                if first.is_none() {
+                    first = Some(options.to_vec());
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        let answer = match (first, report.stats.solutions) {
+            (None, _) => Uniqueness::None,
+            (Some(solution), 1) => Uniqueness::Unique(solution),
+            (Some(solution), _) => Uniqueness::Multiple(solution),
+        };
+        (answer, report)
+    }
+
+    /// X3 under `rule`: the active primary item with the shortest list, the first on ties.
+    #[inline(always)]
+    fn choose_item(&self, rule: ChoiceRule) -> u32 {
+        let stop_at = match rule {
+            ChoiceRule::Mrv => -1,
+            ChoiceRule::MrvStopAtOne => 1,
+        };
+        let mut k = self.links(0).right;
+        let mut best = k;
+        let mut best_len = i32::MAX;
+        while k != 0 {
+            let len = self.len_of(k);
+            if len < best_len {
+                best = k;
+                best_len = len;
+                if len <= stop_at {
+                    break;
+                }
+            }
+            k = self.links(k).right;
+        }
+        best
+    }
+
+    /// Undoes levels `0..level`, which are fully covered, deepest first.
+    fn unwind(&mut self, level: usize) {
+        for l in (0..level).rev() {
+            let node = self.choice_at(l);
+            self.uncover_others(node);
+            self.uncover(self.node(node).top as u32);
+        }
+    }
+
+    fn no_primary_left<V: Visitor + ?Sized>(
+        &mut self,
+        max_nodes: u64,
+        visitor: &mut V,
+    ) -> SearchReport {
+        let mut stats = SearchStats::default();
+        if max_nodes == 0 {
+            return SearchReport {
+                stats,
+                stop: Stop::NodeBudget,
+            };
+        }
+        stats.nodes = 1;
+        stats.solutions = 1;
+        let flow = visitor.solution(&[]);
+        SearchReport {
+            stats,
+            stop: if flow.is_break() {
+                Stop::Visitor
+            } else {
+                Stop::Exhausted
+            },
+        }
+    }
+
+    fn fill_solution(&mut self, level: usize) {
+        self.solution.clear();
+        for l in 0..=level {
+            let option = self.option_of(self.choice_at(l));
+            self.solution.push(option);
+        }
+    }
+
+    #[inline(always)]
+    fn set_choice(&mut self, level: usize, node: u32) {
+        debug_assert!(level < self.choice.len());
+        // SAFETY: each level covers at least one primary item, so there are at most as many
+        // levels as primary items, and `choice` has one more slot than that.
+        unsafe { *self.choice.get_unchecked_mut(level) = node }
+    }
+
+    #[inline(always)]
+    fn choice_at(&self, level: usize) -> u32 {
+        debug_assert!(level < self.choice.len());
+        // SAFETY: as in `set_choice`.
+        unsafe { *self.choice.get_unchecked(level) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xc::problem::{ItemId, Problem, ProblemBuilder};
+    use proptest::prelude::*;
+
+    fn toy() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C", "D", "E", "F", "G"] {
+            b.primary(name).unwrap();
+        }
+        for option in [
+            &["C", "E"][..],
+            &["A", "D", "G"],
+            &["B", "C", "F"],
+            &["A", "D", "F"],
+            &["B", "G"],
+            &["D", "E", "G"],
+        ] {
+            b.option_by_names(option).unwrap();
+        }
+        b.build()
+    }
+
+    fn names(problem: &Problem, options: &[OptionId]) -> Vec<String> {
+        let mut out: Vec<String> = options
+            .iter()
+            .map(|&o| {
+                problem
+                    .option_items(o)
+                    .iter()
+                    .map(|&i| problem.item_name(i))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn knuths_toy_problem_has_exactly_one_solution() {
+        let problem = toy();
+        let mut dlx = Dlx::new(&problem);
+        let (answer, report) = dlx.uniqueness(ChoiceRule::Mrv);
+        let Uniqueness::Unique(solution) = answer else {
+            panic!("expected a unique solution, got {answer:?}");
+        };
+        assert_eq!(names(&problem, &solution), ["A D F", "B G", "C E"]);
+        assert_eq!(report.stats.solutions, 1);
+        assert!(report.is_complete());
+        // DLX1's figures for this problem.
+        assert_eq!((report.stats.updates, report.stats.nodes), (29, 6));
+    }
+
+    #[test]
+    fn a_search_leaves_the_arena_unchanged_however_it_stops() {
+        let problem = toy();
+        let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
+        for limits in [
+            SearchLimits::default(),
+            SearchLimits {
+                max_solutions: Some(1),
+                max_nodes: None,
+            },
+            SearchLimits {
+                max_solutions: None,
+                max_nodes: Some(3),
+            },
+        ] {
+            dlx.search(ChoiceRule::Mrv, limits, &mut |_: &[OptionId]| {
+                ControlFlow::Continue(())
+            });
+            assert_eq!(dlx.nodes, fresh.nodes);
+            assert_eq!(dlx.items, fresh.items);
+        }
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search_and_says_so() {
+        let mut dlx = Dlx::new(&toy());
+        let report = dlx.search(
+            ChoiceRule::Mrv,
+            SearchLimits {
+                max_solutions: None,
+                max_nodes: Some(2),
+            },
+            &mut |_: &[OptionId]| ControlFlow::Continue(()),
+        );
+        assert_eq!(report.stop, Stop::NodeBudget);
+        assert_eq!(report.stats.nodes, 2);
+        assert!(!report.is_complete());
+    }
+
+    #[test]
+    fn selected_options_constrain_the_search() {
+        let problem = toy();
+        let mut dlx = Dlx::new(&problem);
+        // The one solution uses {B G}; {D E G} clashes with it, so forcing that leaves none.
+        dlx.select(OptionId(5)).unwrap();
+        let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+        assert_eq!(report.stats.solutions, 0);
+        dlx.unselect_all();
+        dlx.select(OptionId(4)).unwrap();
+        let (solution, _) = dlx.first_solution(ChoiceRule::Mrv);
+        let solution = solution.expect("the toy's solution contains {B G}");
+        assert_eq!(names(&problem, &solution), ["A D F", "C E"]);
+    }
+
+    #[test]
+    fn no_primary_items_means_one_empty_solution() {
+        let mut b = ProblemBuilder::new();
+        b.secondary("x").unwrap();
+        let mut dlx = Dlx::new(&b.build());
+        let (answer, _) = dlx.uniqueness(ChoiceRule::Mrv);
+        assert_eq!(answer, Uniqueness::Unique(vec![]));
+    }
+
+    /// Every subset of options, checked directly: the oracle for small random problems.
+    fn brute_force_count(problem: &Problem) -> u64 {
+        let n = problem.option_count();
+        let mut count = 0;
+        for mask in 0u32..(1 << n) {
+            let mut used = vec![0u32; problem.item_count()];
+            for k in 0..n {
+                if mask >> k & 1 == 1 {
+                    for &item in problem.option_items(OptionId(k as u32)) {
+                        used[item.index()] += 1;
+                    }
+                }
+            }
+            let ok = problem.items().all(|item| {
+                let times = used[item.index()];
+                match problem.item_kind(item) {
+                    crate::xc::ItemKind::Primary => times == 1,
+                    crate::xc::ItemKind::Secondary => times <= 1,
+                }
+            });
+            count += ok as u64;
+        }
+        count
+    }
+
+    proptest! {
+        #[test]
+        fn solution_counts_match_brute_force(
+            items in 1usize..7,
+            secondary in 0usize..3,
+            options in proptest::collection::vec(proptest::collection::btree_set(0usize..9, 1..4), 0..13),
+            rule_stops_at_one in any::<bool>(),
+        ) {
+            let total = items + secondary;
+            let mut b = ProblemBuilder::new();
+            for k in 0..items { b.primary(&format!("p{k}")).unwrap(); }
+            for k in 0..secondary { b.secondary(&format!("s{k}")).unwrap(); }
+            for option in &options {
+                let ids: Vec<ItemId> = option.iter().map(|&k| ItemId((k % total) as u32))
+                    .collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+                b.option(&ids).unwrap();
+            }
+            let problem = b.build();
+            let rule = if rule_stops_at_one { ChoiceRule::MrvStopAtOne } else { ChoiceRule::Mrv };
+            let mut dlx = Dlx::new(&problem);
+            let mut seen = Vec::new();
+            let report = dlx.search(rule, SearchLimits::default(), &mut |o: &[OptionId]| {
+                let mut o = o.to_vec();
+                o.sort();
+                seen.push(o);
+                ControlFlow::Continue(())
+            });
+            prop_assert_eq!(report.stats.solutions, brute_force_count(&problem));
+            // Every solution found is a real cover, and none is found twice.
+            let mut distinct = seen.clone();
+            distinct.sort();
+            distinct.dedup();
+            prop_assert_eq!(distinct.len(), seen.len());
+            for solution in &seen {
+                let mut used = vec![0; total];
+                for &o in solution { for &i in problem.option_items(o) { used[i.index()] += 1; } }
+                for item in problem.items() {
+                    let times = used[item.index()];
+                    match problem.item_kind(item) {
+                        crate::xc::ItemKind::Primary => prop_assert_eq!(times, 1),
+                        crate::xc::ItemKind::Secondary => prop_assert!(times <= 1),
+                    }
+                }
+            }
+        }
+    }
+}
