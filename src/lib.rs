@@ -1,5 +1,7 @@
 //! dlx-solver: exact cover with Knuth's dancing links.
 //!
 //! - [`xc`]: the generic engine (problems, the DLX arena, Algorithm X, Knuth's text format).
+//! - [`sudoku`]: Sudoku of every box shape on that engine, with its text formats and passes.
 
+pub mod sudoku;
 pub mod xc;

@@ -1,0 +1,136 @@
+//! The engine against DLX1's own figures, and `dlx xc` end to end.
+
+use crate::common::{data, dlx, stderr, stdout};
+use dlx_solver::xc::{parse_problem_bytes, ChoiceRule, Dlx, OptionId, SearchLimits};
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+/// DLX1's figures, read from the table in `tests/data/xc/README.md`.
+fn dlx1_figures() -> Vec<(String, u64, u64, u64)> {
+    let table = std::fs::read_to_string(data("xc/README.md")).unwrap();
+    let rows: Vec<_> = table
+        .lines()
+        .filter(|l| l.starts_with("| ") && l.contains(".dlx"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let number = |s: &str| s.replace(',', "").parse::<u64>().unwrap();
+            (
+                cells[1].to_string(),
+                number(cells[2]),
+                number(cells[3]),
+                number(cells[4]),
+            )
+        })
+        .collect();
+    assert_eq!(rows.len(), 5, "the README lists five problems");
+    rows
+}
+
+#[test]
+fn every_shared_problem_gives_dlx1s_solutions_updates_and_nodes() {
+    for (file, solutions, updates, nodes) in dlx1_figures() {
+        let bytes = std::fs::read(data(&format!("xc/{file}"))).unwrap();
+        let problem = parse_problem_bytes(&bytes).unwrap();
+        let mut dlx = Dlx::new(&problem);
+        let mut seen = 0u64;
+        let report = dlx.search(
+            ChoiceRule::Mrv,
+            SearchLimits::default(),
+            &mut |options: &[OptionId]| {
+                // Validate each solution: every primary item exactly once, secondary at most once.
+                let mut covered = BTreeSet::new();
+                for &o in options {
+                    for &item in problem.option_items(o) {
+                        assert!(covered.insert(item), "{file}: an item is covered twice");
+                    }
+                }
+                assert!(problem
+                    .items()
+                    .filter(|&i| problem.item_kind(i) == dlx_solver::xc::ItemKind::Primary)
+                    .all(|i| covered.contains(&i)));
+                seen += 1;
+                ControlFlow::Continue(())
+            },
+        );
+        assert_eq!(
+            (
+                report.stats.solutions,
+                report.stats.updates,
+                report.stats.nodes
+            ),
+            (solutions, updates, nodes),
+            "{file}"
+        );
+        assert_eq!(seen, solutions);
+    }
+}
+
+#[test]
+fn an_empty_4x4_sudoku_has_288_solutions() {
+    // Written here in Knuth's format by hand-rolled loops, independent of the Sudoku encoding.
+    let mut text = String::new();
+    for kind in ["p", "r", "c", "b"] {
+        for a in 0..4 {
+            for b in 0..4 {
+                text.push_str(&format!("{kind}{a}{b} "));
+            }
+        }
+    }
+    text.push('\n');
+    for r in 0..4 {
+        for c in 0..4 {
+            for d in 0..4 {
+                let b = (r / 2) * 2 + c / 2;
+                text.push_str(&format!("p{r}{c} r{r}{d} c{c}{d} b{b}{d}\n"));
+            }
+        }
+    }
+    let problem = dlx_solver::xc::parse_problem(&text).unwrap();
+    let report = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None);
+    assert_eq!(report.stats.solutions, 288);
+}
+
+#[test]
+fn the_cli_prints_the_toy_solution_and_stats() {
+    let out = dlx(&["xc", "--stats", data("xc/toy.dlx").to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let mut options: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    options.sort();
+    assert_eq!(options, ["A D F", "B G", "C E"]);
+    assert!(text.ends_with("\n\n"), "a solution ends with a blank line");
+    let err = stderr(&out);
+    assert!(err.contains("nodes: 6"), "{err}");
+    assert!(err.contains("updates: 29"), "{err}");
+}
+
+#[test]
+fn the_cli_counts_limits_and_reads_stdin() {
+    let queens = std::fs::read(data("xc/queens8.dlx")).unwrap();
+    let out = dlx(&["xc", "--count"], &queens);
+    assert_eq!((out.status.code(), stdout(&out)), (Some(0), "92\n".into()));
+    let out = dlx(&["xc", "--count", "--limit", "10", "-"], &queens);
+    assert_eq!(stdout(&out), "10\n");
+    let out = dlx(&["xc", "--limit", "3", "-"], &queens);
+    assert_eq!(stdout(&out).matches("\n\n").count(), 3);
+}
+
+#[test]
+fn the_cli_exit_codes_say_what_happened() {
+    let out = dlx(&["xc", "--count"], b"A B\nA\n");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(1), "0\n".into()));
+    let out = dlx(&["xc"], b"A B\nA C\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out).trim(),
+        "dlx: error: <stdin>: line 2, column 3: option names unknown item `C`"
+    );
+    let queens = std::fs::read(data("xc/queens8.dlx")).unwrap();
+    let out = dlx(&["xc", "--count", "--max-nodes", "3"], &queens);
+    assert_eq!(out.status.code(), Some(3), "undecided under a node budget");
+    let out = dlx(&["xc", "no/such/file.dlx"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("cannot read no/such/file.dlx"));
+    let out = dlx(&["xc", "--no-such-flag"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
