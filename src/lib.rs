@@ -1,7 +1,9 @@
 //! dlx-solver: exact cover with Knuth's dancing links.
 //!
 //! - [`xc`]: the generic engine (problems, the DLX arena, Algorithm X, Knuth's text format).
+//! - [`batch`]: parallel, streaming, order-keeping solving of one-record-per-line files.
 //! - [`sudoku`]: Sudoku of every box shape on that engine, with its text formats and passes.
 
+pub mod batch;
 pub mod sudoku;
 pub mod xc;

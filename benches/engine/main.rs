@@ -1,0 +1,41 @@
+//! The engine alone on classic problems: n queens, Langford pairs, pentominoes. Throughput is
+//! in updates (DLX1's count of link changes), so the figures compare with Knuth's programs.
+
+mod problems;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use dlx_solver::xc::{ChoiceRule, Dlx, Problem};
+
+/// Counts every solution, checking the count against the known one.
+fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
+    let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+    assert_eq!(report.stats.solutions, solutions);
+    report.stats.updates
+}
+
+fn bench_problem(c: &mut Criterion, name: &str, problem: Problem, solutions: u64, samples: usize) {
+    let mut dlx = Dlx::new(&problem);
+    let updates = count_all(&mut dlx, solutions);
+    let mut group = c.benchmark_group("engine");
+    group.sample_size(samples);
+    group.throughput(Throughput::Elements(updates));
+    group.bench_function(name, |b| b.iter(|| count_all(&mut dlx, solutions)));
+    group.finish();
+}
+
+fn engine(c: &mut Criterion) {
+    bench_problem(c, "queens8", problems::queens(8), 92, 50);
+    bench_problem(c, "queens12", problems::queens(12), 14_200, 10);
+    bench_problem(c, "langford11", problems::langford(11), 2 * 17_792, 10);
+    bench_problem(c, "pentominoes3x20", problems::pentominoes(3, 20), 8, 10);
+    bench_problem(
+        c,
+        "pentominoes5x12",
+        problems::pentominoes(5, 12),
+        4_040,
+        10,
+    );
+}
+
+criterion_group!(benches, engine);
+criterion_main!(benches);
