@@ -1,15 +1,20 @@
-//! The dancing-links arena: Knuth's DLX1 layout in two flat vectors, linked by `u32` indices.
+//! The dancing-links arena: Knuth's DLX1 layout in flat vectors, linked by `u32` indices.
 //!
-//! Item `k` (counting from 1; 0 is the root of the active list) has a record in `items` (its
-//! left and right neighbours among the active primary items) and a header node `nodes[k]` whose
-//! `up`/`down` start the vertical list of the options that contain it and whose `top` holds the
-//! list's length. After the headers come the options, one after another, each followed by a
-//! *spacer* node: a spacer's `top` is minus the number of options before it (so `top <= 0` marks
-//! it), its `up` is the first node of the option before it and its `down` the last node of the
-//! option after it. Options thus need no left/right links: their nodes are consecutive.
+//! Items are numbered from 1 in the arena, primary items first (in declaration order), then
+//! secondary ones. Item `k` has a header node `nodes[k]` whose `up`/`down` start the vertical
+//! list of the options that contain it. After the headers come the options, one after another,
+//! each followed by a *spacer* node: a spacer's `top` is minus the number of options before it
+//! (so `top <= 0` marks it), its `up` is the first node of the option before it and its `down`
+//! the last node of the option after it. Options thus need no left/right links: their nodes are
+//! consecutive.
 //!
-//! Secondary items are not on the active list: their records point to themselves, so covering
-//! one unlinks nothing from it, while the hiding of its options works as for primary items.
+//! One departure from DLX1, measured: the list lengths live in a dense array `len` instead of
+//! the headers' `top` fields, and the list of active primary items is that array itself, a
+//! covered item carrying the [`COVERED`] bit. Choosing an item then reads `len` front to back,
+//! which the processor streams, instead of chasing links one dependent load at a time: on the
+//! first 20,000 17-clue Sudoku puzzles (uniqueness mode) this alone took the search from about
+//! 15,400 to 17,600 puzzles a second (x1.14, same run). Since primary items stay in declaration
+//! order, "the first item of least length" is the one DLX1 picks.
 
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use thiserror::Error;
@@ -20,17 +25,14 @@ use thiserror::Error;
 pub(super) struct Node {
     pub(super) up: u32,
     pub(super) down: u32,
-    /// The item of an option node; the list length of a header; minus the option count of a
-    /// spacer.
+    /// The item of an option node; 0 in a header; minus the option count in a spacer.
     pub(super) top: i32,
 }
 
-/// An item's place in the list of active primary items.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct ItemLinks {
-    pub(super) left: u32,
-    pub(super) right: u32,
-}
+/// Added to an item's length while it is covered, so a scan for the shortest list skips it
+/// without a separate flag, and uncovering subtracts it back. Lengths stay below it because a
+/// problem has fewer than 2^31 nodes.
+pub(super) const COVERED: u32 = 1 << 31;
 
 /// Why an option could not be selected before the search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
@@ -52,9 +54,16 @@ pub enum SelectError {
 #[derive(Clone, Debug)]
 pub struct Dlx {
     pub(super) nodes: Vec<Node>,
-    pub(super) items: Vec<ItemLinks>,
-    /// Items are `1..=item_count`; every node above `item_count` is an option node or a spacer.
+    /// The length of each item's list (index 0 unused), plus [`COVERED`] while it is covered.
+    pub(super) len: Vec<u32>,
+    /// Arena items `1..=primary_count` are primary.
+    pub(super) primary_count: u32,
+    /// Primary items not covered yet: zero means a solution.
+    pub(super) uncovered: u32,
+    /// Every node above `item_count` is an option node or a spacer.
     pub(super) item_count: u32,
+    /// The problem's id of each arena item (index 0 unused).
+    item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
     option_first: Vec<u32>,
     selected: Vec<OptionId>,
@@ -68,29 +77,29 @@ impl Dlx {
     /// Lays a problem out in a fresh arena.
     pub fn new(problem: &Problem) -> Dlx {
         let n = problem.item_count();
+        // Primary items first, each kind in declaration order.
+        let mut item_ids = Vec::with_capacity(n + 1);
+        item_ids.push(ItemId(u32::MAX));
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            item_ids.extend(problem.items().filter(|&i| problem.item_kind(i) == kind));
+        }
+        let mut arena_index = vec![0u32; n];
+        for (k, item) in item_ids.iter().enumerate().skip(1) {
+            arena_index[item.index()] = k as u32;
+        }
+        let primary_count = problem.primary_count() as u32;
+
         let mut nodes = Vec::with_capacity(n + 2 + problem.entry_count() + problem.option_count());
-        let mut items = Vec::with_capacity(n + 1);
-        // The root and the item headers, with empty vertical lists.
+        // Node 0 stands for the root, which DLX1 keeps there; the headers follow, lists empty.
         for k in 0..=n as u32 {
             nodes.push(Node {
                 up: k,
                 down: k,
                 top: 0,
             });
-            items.push(ItemLinks { left: k, right: k });
         }
-        let mut last_primary = 0u32;
-        for item in problem.items() {
-            let k = item.0 + 1;
-            if problem.item_kind(item) == ItemKind::Primary {
-                items[last_primary as usize].right = k;
-                items[k as usize].left = last_primary;
-                last_primary = k;
-            }
-        }
-        items[last_primary as usize].right = 0;
-        items[0].left = last_primary;
-
+        let mut len = vec![0u32; n + 1];
+        len[0] = COVERED;
         // The first spacer; its `up` is never followed.
         nodes.push(Node {
             up: 0,
@@ -103,7 +112,7 @@ impl Dlx {
             let first = nodes.len() as u32;
             option_first.push(first);
             for &item in problem.option_items(option) {
-                let header = item.0 + 1;
+                let header = arena_index[item.index()];
                 let here = nodes.len() as u32;
                 let bottom = nodes[header as usize].up;
                 nodes.push(Node {
@@ -113,7 +122,7 @@ impl Dlx {
                 });
                 nodes[bottom as usize].down = here;
                 nodes[header as usize].up = here;
-                nodes[header as usize].top += 1;
+                len[header as usize] += 1;
             }
             let last = nodes.len() as u32 - 1;
             nodes[spacer_before].down = last;
@@ -123,16 +132,18 @@ impl Dlx {
                 top: -(option.0 as i32 + 1),
             });
         }
-        let primary = problem.primary_count();
         Dlx {
             nodes,
-            items,
+            len,
+            primary_count,
+            uncovered: primary_count,
             item_count: n as u32,
+            item_ids,
             option_first,
             selected: Vec::new(),
-            item_taken: vec![false; n],
-            choice: vec![0; primary + 1],
-            solution: Vec::with_capacity(primary),
+            item_taken: vec![false; n + 1],
+            choice: vec![0; primary_count as usize + 1],
+            solution: Vec::with_capacity(primary_count as usize),
         }
     }
 
@@ -156,9 +167,9 @@ impl Dlx {
             .ok_or(SelectError::UnknownOption(option))?;
         let mut p = first;
         while self.nodes[p as usize].top > 0 {
-            let item = self.nodes[p as usize].top as usize - 1;
+            let item = self.nodes[p as usize].top as usize;
             if self.item_taken[item] {
-                return Err(SelectError::Conflict(ItemId(item as u32)));
+                return Err(SelectError::Conflict(self.item_ids[item]));
             }
             p += 1;
         }
@@ -166,7 +177,7 @@ impl Dlx {
         let mut updates = 0;
         while self.nodes[p as usize].top > 0 {
             let item = self.nodes[p as usize].top as u32;
-            self.item_taken[item as usize - 1] = true;
+            self.item_taken[item as usize] = true;
             self.cover(item, &mut updates);
             p += 1;
         }
@@ -185,7 +196,7 @@ impl Dlx {
             loop {
                 let item = self.nodes[p as usize].top as u32;
                 self.uncover(item);
-                self.item_taken[item as usize - 1] = false;
+                self.item_taken[item as usize] = false;
                 if p == first {
                     break;
                 }
@@ -218,33 +229,21 @@ impl Dlx {
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
     }
 
+    /// An item's list length (plus [`COVERED`] while it is covered), to change it.
     #[inline(always)]
-    pub(super) fn links(&self, item: u32) -> &ItemLinks {
-        debug_assert!((item as usize) < self.items.len());
-        // SAFETY: item links only ever hold item indices, set by `new`.
-        unsafe { self.items.get_unchecked(item as usize) }
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: items are `1..=item_count`, and `len` has `item_count + 1` entries.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
     }
 
-    #[inline(always)]
-    fn links_mut(&mut self, item: u32) -> &mut ItemLinks {
-        debug_assert!((item as usize) < self.items.len());
-        // SAFETY: as in `links`.
-        unsafe { self.items.get_unchecked_mut(item as usize) }
-    }
-
-    /// The number of options still available to an item (its list length).
-    #[inline(always)]
-    pub(super) fn len_of(&self, item: u32) -> i32 {
-        self.node(item).top
-    }
-
-    /// Covers an item (TAOCP 7.2.2.1 (12)): takes it off the active list and hides every option
-    /// that contains it from the lists of its other items. Counts DLX1's updates.
+    /// Covers an item (TAOCP 7.2.2.1 (12)): marks it covered (DLX1 unlinks it from the active
+    /// list) and hides every option that contains it from the lists of its other items. Counts
+    /// DLX1's updates.
     #[inline(always)]
     pub(super) fn cover(&mut self, item: u32, updates: &mut u64) {
-        let ItemLinks { left, right } = *self.links(item);
-        self.links_mut(left).right = right;
-        self.links_mut(right).left = left;
+        *self.len_mut(item) += COVERED;
+        self.uncovered -= (item <= self.primary_count) as u32;
         *updates += 1;
         let mut row = self.node(item).down;
         while row > self.item_count {
@@ -265,7 +264,7 @@ impl Dlx {
             }
             self.node_mut(up).down = down;
             self.node_mut(down).up = up;
-            self.node_mut(top as u32).top -= 1;
+            *self.len_mut(top as u32) -= 1;
             *updates += 1;
             q += 1;
         }
@@ -280,9 +279,8 @@ impl Dlx {
             self.unhide(row);
             row = self.node(row).up;
         }
-        let ItemLinks { left, right } = *self.links(item);
-        self.links_mut(left).right = item;
-        self.links_mut(right).left = item;
+        *self.len_mut(item) -= COVERED;
+        self.uncovered += (item <= self.primary_count) as u32;
     }
 
     /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left.
@@ -297,7 +295,7 @@ impl Dlx {
             }
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
-            self.node_mut(top as u32).top += 1;
+            *self.len_mut(top as u32) += 1;
             q -= 1;
         }
     }
@@ -361,7 +359,7 @@ mod tests {
     fn layout_matches_knuths_table() {
         let dlx = Dlx::new(&toy());
         // TAOCP 7.2.2.1 Table 1: item lengths 2 2 2 3 2 2 3, the first option at node 9.
-        let lengths: Vec<i32> = (1..=7).map(|k| dlx.len_of(k)).collect();
+        let lengths: Vec<u32> = (1..=7).map(|k| dlx.len[k]).collect();
         assert_eq!(lengths, [2, 2, 2, 3, 2, 2, 3]);
         assert_eq!(dlx.nodes[8].down, 10);
         assert_eq!(dlx.nodes[9].top, 3);
@@ -369,6 +367,7 @@ mod tests {
         assert_eq!(dlx.nodes[11].up, 9);
         assert_eq!(dlx.option_of(13), OptionId(1));
         assert_eq!(dlx.nodes[0].up, 0, "the root has no vertical list");
+        assert_eq!(dlx.uncovered, 7);
     }
 
     #[test]
@@ -390,7 +389,8 @@ mod tests {
         );
         dlx.unselect_all();
         assert_eq!(dlx.nodes, fresh.nodes);
-        assert_eq!(dlx.items, fresh.items);
+        assert_eq!(dlx.len, fresh.len);
+        assert_eq!(dlx.uncovered, fresh.uncovered);
         assert!(dlx.selected().is_empty());
     }
 
@@ -426,7 +426,8 @@ mod tests {
                 dlx.uncover(item);
             }
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
-            prop_assert_eq!(&dlx.items, &fresh.items);
+            prop_assert_eq!(&dlx.len, &fresh.len);
+            prop_assert_eq!(dlx.uncovered, fresh.uncovered);
         }
     }
 }
