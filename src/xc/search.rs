@@ -5,7 +5,7 @@
 //! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
-use super::arena::{Dlx, COVERED};
+use super::arena::{Dlx, Link, COVERED};
 use super::problem::OptionId;
 use std::ops::ControlFlow;
 
@@ -103,7 +103,7 @@ pub enum Uniqueness {
     Multiple(Vec<OptionId>),
 }
 
-impl Dlx {
+impl<L: Link> Dlx<L> {
     /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
     /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
     /// says stop. The arena is left exactly as it was found.
@@ -142,7 +142,7 @@ impl Dlx {
             best = self.choose_item(rule);
             // X4: cover it.
             self.cover(best, &mut updates);
-            let mut current = self.node(best).down;
+            let mut current = self.node(best).down.get();
             self.set_choice(level, current);
             'advance: loop {
                 // X5: try the option at `current`, unless the item's list is used up.
@@ -155,10 +155,10 @@ impl Dlx {
                     }
                     level -= 1;
                     current = self.choice_at(level);
-                    best = self.node(current).top as u32;
+                    best = self.node(current).top.get();
                     // X6: try again with the next option.
                     self.uncover_others(current);
-                    current = self.node(current).down;
+                    current = self.node(current).down.get();
                     self.set_choice(level, current);
                     continue 'advance;
                 }
@@ -185,7 +185,7 @@ impl Dlx {
                 }
                 // X6.
                 self.uncover_others(current);
-                current = self.node(current).down;
+                current = self.node(current).down.get();
                 self.set_choice(level, current);
             }
         }
@@ -300,7 +300,7 @@ impl Dlx {
         for l in (0..level).rev() {
             let node = self.choice_at(l);
             self.uncover_others(node);
-            self.uncover(self.node(node).top as u32);
+            self.uncover(self.node(node).top.get());
         }
     }
 
@@ -525,6 +525,10 @@ mod tests {
                 ControlFlow::Continue(())
             });
             prop_assert_eq!(report.stats.solutions, brute_force_count(&problem));
+            // Small links walk the same tree.
+            let mut small = Dlx::<u16>::try_new(&problem).unwrap();
+            let small_report = small.count_solutions(rule, None);
+            prop_assert_eq!(small_report, report);
             // Every solution found is a real cover, and none is found twice.
             let mut distinct = seen.clone();
             distinct.sort();
