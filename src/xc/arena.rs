@@ -113,6 +113,12 @@ pub struct Dlx<L: Link = u32> {
     pub(super) primary_count: u32,
     /// Primary items not covered yet: zero means a solution.
     pub(super) uncovered: u32,
+    /// The last item whose list a hide left with at most one option (0: none). It is only a
+    /// hint, checked before use: `ChoiceRule::MrvStopAtOne` takes it without scanning when it
+    /// is still an active primary item with at most one option.
+    pub(super) short_item: u32,
+    /// Likewise the last item whose list a hide emptied: a dead end to take first.
+    pub(super) empty_item: u32,
     /// Every node above `item_count` is an option node or a spacer.
     pub(super) item_count: u32,
     /// The problem's id of each arena item (index 0 unused).
@@ -205,6 +211,8 @@ impl<L: Link> Dlx<L> {
             len,
             primary_count,
             uncovered: primary_count,
+            short_item: 0,
+            empty_item: 0,
             item_count: n as u32,
             item_ids,
             option_first,
@@ -330,7 +338,14 @@ impl<L: Link> Dlx<L> {
             }
             self.node_mut(up.get()).down = down;
             self.node_mut(down.get()).up = up;
-            *self.len_mut(top.get()) -= 1;
+            let len = self.len_mut(top.get());
+            *len -= 1;
+            if *len <= 1 {
+                if *len == 0 {
+                    self.empty_item = top.get();
+                }
+                self.short_item = top.get();
+            }
             *updates += 1;
             q += 1;
         }
