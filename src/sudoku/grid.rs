@@ -38,7 +38,7 @@ impl Shape {
     /// A grid with boxes of `box_rows` x `box_cols` cells.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
         let side = box_rows * box_cols;
-        if box_rows == 0 || box_cols == 0 || side > MAX_SIDE || side < 2 {
+        if box_rows == 0 || box_cols == 0 || !(2..=MAX_SIDE).contains(&side) {
             return Err(ShapeError::BadBox {
                 rows: box_rows,
                 cols: box_cols,
@@ -54,10 +54,10 @@ impl Shape {
     /// otherwise boxes as square as possible and wider than tall (6: 2x3, 12: 3x4, 8: 2x4).
     pub fn for_side(side: usize) -> Result<Shape, ShapeError> {
         let mut rows = (side as f64).sqrt() as usize;
-        while rows > 1 && side % rows != 0 {
+        while rows > 1 && !side.is_multiple_of(rows) {
             rows -= 1;
         }
-        if side < 4 || side > MAX_SIDE || rows < 2 {
+        if !(4..=MAX_SIDE).contains(&side) || rows < 2 {
             return Err(ShapeError::NoBoxFor { side });
         }
         Shape::new(rows, side / rows)
