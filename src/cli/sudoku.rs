@@ -43,7 +43,8 @@ pub struct SudokuArgs {
     #[arg(long, conflicts_with = "unique")]
     count: bool,
     /// With --count, stop counting at N solutions.
-    #[arg(long, value_name = "N", requires = "count")]
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
     /// Print a solution only if it is the only one (the search stops at the second).
     #[arg(long)]
