@@ -9,7 +9,7 @@
 
 use super::grid::{Grid, Shape};
 use super::solver::{SearchSummary, Solve};
-use crate::xc::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, SearchLimits, Stop};
+use crate::xc::{ChoiceRule, Dlx, Link, OptionId, Problem, ProblemBuilder, SearchLimits, Stop};
 use std::ops::ControlFlow;
 
 /// The exact-cover problem of an empty grid of a shape.
@@ -76,18 +76,31 @@ pub fn encode_option(shape: Shape, cell: usize, digit: u8) -> OptionId {
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     shape: Shape,
-    dlx: Dlx,
+    template: Template,
     max_nodes: Option<u64>,
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
 }
 
+/// The template arena, with `u16` links whenever the shape fits them (up to 16x16): a 9x9
+/// template then takes 24 KiB instead of 47 and stays in the L1 cache.
+#[derive(Clone, Debug)]
+enum Template {
+    Small(Dlx<u16>),
+    Large(Dlx<u32>),
+}
+
 impl SudokuSolver {
     /// Builds the template for a shape.
     pub fn new(shape: Shape) -> SudokuSolver {
+        let problem = sudoku_problem(shape);
+        let template = match Dlx::<u16>::try_new(&problem) {
+            Ok(small) => Template::Small(small),
+            Err(_) => Template::Large(Dlx::new(&problem)),
+        };
         SudokuSolver {
             shape,
-            dlx: Dlx::new(&sudoku_problem(shape)),
+            template,
             max_nodes: None,
             scratch: Grid::empty(shape),
         }
@@ -102,22 +115,6 @@ impl SudokuSolver {
     pub fn shape(&self) -> Shape {
         self.shape
     }
-
-    /// Selects the givens' options; false if two givens clash (then nothing stays selected).
-    fn impose_givens(&mut self, puzzle: &Grid) -> bool {
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0
-                && self
-                    .dlx
-                    .select(encode_option(self.shape, cell, digit))
-                    .is_err()
-            {
-                self.dlx.unselect_all();
-                return false;
-            }
-        }
-        true
-    }
 }
 
 impl Solve for SudokuSolver {
@@ -129,35 +126,52 @@ impl Solve for SudokuSolver {
         visitor: &mut dyn FnMut(&Grid),
     ) -> SearchSummary {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
-        if !self.impose_givens(puzzle) {
-            return SearchSummary::default();
-        }
-        let (shape, scratch) = (self.shape, &mut self.scratch);
         let limits = SearchLimits {
             max_solutions: Some(max_solutions),
             max_nodes: self.max_nodes,
         };
-        let report = self.dlx.search(
-            ChoiceRule::MrvStopAtOne,
-            limits,
-            &mut |options: &[OptionId]| {
-                for (cell, &digit) in puzzle.cells().iter().enumerate() {
-                    scratch.set(cell, digit);
-                }
-                for &option in options {
-                    let (cell, digit) = decode_option(shape, option);
-                    scratch.set(cell, digit);
-                }
-                visitor(scratch);
-                ControlFlow::Continue(())
-            },
-        );
-        self.dlx.unselect_all();
-        SearchSummary {
-            solutions: report.stats.solutions,
-            nodes: report.stats.nodes,
-            budget_exhausted: report.stop == Stop::NodeBudget,
+        let scratch = &mut self.scratch;
+        match &mut self.template {
+            Template::Small(dlx) => search_template(dlx, puzzle, limits, scratch, visitor),
+            Template::Large(dlx) => search_template(dlx, puzzle, limits, scratch, visitor),
         }
+    }
+}
+
+/// Selects the givens' options on the template, searches, and releases them. Clashing givens
+/// mean no solution.
+fn search_template<L: Link>(
+    dlx: &mut Dlx<L>,
+    puzzle: &Grid,
+    limits: SearchLimits,
+    scratch: &mut Grid,
+    visitor: &mut dyn FnMut(&Grid),
+) -> SearchSummary {
+    let shape = puzzle.shape();
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if digit != 0 && dlx.select(encode_option(shape, cell, digit)).is_err() {
+            dlx.unselect_all();
+            return SearchSummary::default();
+        }
+    }
+    let report = dlx.search(
+        ChoiceRule::MrvStopAtOne,
+        limits,
+        &mut |options: &[OptionId]| {
+            scratch.clone_from(puzzle);
+            for &option in options {
+                let (cell, digit) = decode_option(shape, option);
+                scratch.set(cell, digit);
+            }
+            visitor(scratch);
+            ControlFlow::Continue(())
+        },
+    );
+    dlx.unselect_all();
+    SearchSummary {
+        solutions: report.stats.solutions,
+        nodes: report.stats.nodes,
+        budget_exhausted: report.stop == Stop::NodeBudget,
     }
 }
 
