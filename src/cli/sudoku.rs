@@ -46,7 +46,8 @@ pub struct SudokuArgs {
     /// Print a solution only if it is the only one (the search stops at the second).
     #[arg(long)]
     unique: bool,
-    /// The solver: dlx (dancing links) or backtrack (the textbook baseline).
+    /// The solver: dlx (dancing links), backtrack (the textbook baseline) or candidates (the
+    /// strong baseline: candidate bitmasks, fewest candidates first).
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
     /// Give up on a puzzle after this many search-tree nodes.
@@ -75,6 +76,7 @@ impl From<FormatArg> for Format {
 enum AlgoArg {
     Dlx,
     Backtrack,
+    Candidates,
 }
 
 /// What to do with each puzzle: the solver, the question, the output format.
@@ -165,6 +167,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let algorithm = match args.algo {
         AlgoArg::Dlx => Algorithm::Dlx,
         AlgoArg::Backtrack => Algorithm::Backtrack,
+        AlgoArg::Candidates => Algorithm::Candidates,
     };
     let names: Vec<String> = args
         .batch

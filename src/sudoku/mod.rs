@@ -1,13 +1,15 @@
 //! Sudoku of every box shape: the grid model, its text formats, the exact-cover encoding, the
-//! backtracking baseline and the cross-hatching pass.
+//! backtracking baselines and the cross-hatching pass.
 
 mod backtrack;
+mod candidates;
 mod encoding;
 mod format;
 mod grid;
 mod solver;
 
 pub use backtrack::Backtracker;
+pub use candidates::CandidateSolver;
 pub use encoding::{decode_option, encode_option, sudoku_problem, SudokuSolver};
 pub use format::{
     detect_format, digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles,

@@ -3,6 +3,7 @@
 //! per-thread set of solvers that answers one puzzle under a chosen mode.
 
 use super::backtrack::Backtracker;
+use super::candidates::CandidateSolver;
 use super::encoding::SudokuSolver;
 use super::grid::{Grid, Shape};
 
@@ -94,6 +95,8 @@ pub enum Algorithm {
     Dlx,
     /// The textbook backtracking baseline.
     Backtrack,
+    /// The strong backtracking baseline: candidate bitmasks, fewest candidates first.
+    Candidates,
 }
 
 /// What to ask of each puzzle.
@@ -127,6 +130,7 @@ pub enum Verdict {
 pub struct Solvers {
     dlx: Vec<SudokuSolver>,
     backtracker: Backtracker,
+    candidates: CandidateSolver,
     max_nodes: Option<u64>,
 }
 
@@ -136,6 +140,7 @@ impl Solvers {
         Solvers {
             max_nodes,
             backtracker: Backtracker::with_node_budget(max_nodes),
+            candidates: CandidateSolver::with_node_budget(max_nodes),
             ..Solvers::default()
         }
     }
@@ -158,6 +163,7 @@ impl Solvers {
         let solver: &mut dyn Solve = match algorithm {
             Algorithm::Dlx => self.dlx_for(puzzle.shape()),
             Algorithm::Backtrack => &mut self.backtracker,
+            Algorithm::Candidates => &mut self.candidates,
         };
         match mode {
             Mode::First => {
@@ -246,11 +252,11 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
         #[test]
-        fn both_solvers_find_valid_solutions(
+        fn every_solver_finds_valid_solutions(
             (_, puzzle) in puzzle_strategy(&[(2, 2), (2, 3), (3, 3)])
         ) {
             let mut solvers = Solvers::with_node_budget(Some(1_000_000));
-            for algorithm in [Algorithm::Dlx, Algorithm::Backtrack] {
+            for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
                 let (verdict, _) = solvers.solve(&puzzle, algorithm, Mode::First);
                 match verdict {
                     Verdict::Solved(solution) => {
@@ -264,7 +270,7 @@ mod tests {
         }
 
         #[test]
-        fn both_solvers_count_alike_on_small_grids(
+        fn every_solver_counts_alike_on_small_grids(
             (full, puzzle) in puzzle_strategy(&[(2, 2), (2, 3)])
         ) {
             let mut solvers = Solvers::default();
@@ -272,6 +278,8 @@ mod tests {
             let (dlx, _) = solvers.solve(&puzzle, Algorithm::Dlx, mode);
             let (backtrack, _) = solvers.solve(&puzzle, Algorithm::Backtrack, mode);
             prop_assert_eq!(&dlx, &backtrack);
+            let (candidates, _) = solvers.solve(&puzzle, Algorithm::Candidates, mode);
+            prop_assert_eq!(&dlx, &candidates);
             prop_assert!(matches!(dlx, Verdict::Count(n) if n >= 1));
             // Uniqueness agrees with the count, and a unique answer is the grid emptied.
             let (unique, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
@@ -284,10 +292,10 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_4x4_grid_has_288_solutions_for_both() {
+    fn the_empty_4x4_grid_has_288_solutions_for_every_solver() {
         let shape = Shape::new(2, 2).unwrap();
         let mut solvers = Solvers::default();
-        for algorithm in [Algorithm::Dlx, Algorithm::Backtrack] {
+        for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
             let mode = Mode::Count { limit: u64::MAX };
             let (verdict, _) = solvers.solve(&Grid::empty(shape), algorithm, mode);
             assert_eq!(verdict, Verdict::Count(288), "{algorithm:?}");
