@@ -25,6 +25,8 @@ use thiserror::Error;
 /// One cell written by the pass: `digit` had exactly one place left in box `box_index`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deduction {
+    /// The pass over the digits that made it, from 1.
+    pub pass: usize,
     pub digit: u8,
     /// The box, numbered row-major from 0 (as [`Shape::box_of`]).
     pub box_index: usize,
@@ -93,7 +95,7 @@ pub fn cross_hatch_in_place(
     // changes no outcome and saves most of the final, confirming pass.
     const NOT_SETTLED: usize = usize::MAX;
     let mut settled_at = [NOT_SETTLED; MAX_SIDE + 1];
-    loop {
+    for pass in 1.. {
         let filled_before_pass = filled;
         for digit in 1..=side as u8 {
             let d = digit as usize;
@@ -118,6 +120,7 @@ pub fn cross_hatch_in_place(
                 on_deduction(
                     grid,
                     Deduction {
+                        pass,
                         digit,
                         box_index,
                         cell,
@@ -133,9 +136,10 @@ pub fn cross_hatch_in_place(
             }
         }
         if filled == filled_before_pass {
-            return Ok(filled);
+            break;
         }
     }
+    Ok(filled)
 }
 
 /// Bitmasks of what the grid holds. Bit `i` of `rows_with[d]` says row `i` holds digit `d`,
@@ -375,12 +379,13 @@ mod tests {
         Grid::from_cells(shape, cells).unwrap()
     }
 
-    /// Cells written, as (digit, cell), in order.
-    type Placed = Vec<(u8, usize)>;
+    /// Cells written, as (pass, digit, cell), in order.
+    type Placed = Vec<(usize, u8, usize)>;
 
     /// The task's rules as the statement gives them, with no bitmask and no skipping: the
-    /// independent oracle for the property test. Returns the deductions as (digit, cell) and the
-    /// final grid, or the contradiction as (digit, Some(box)) or (digit, None) for a repetition.
+    /// independent oracle for the property test. Returns the deductions and the
+    /// final grid, or the contradiction as (digit, Some(box)), or (digit, None) for a repetition,
+    /// with the deductions made before it.
     fn simple_cross_hatch(grid: &Grid) -> Result<(Grid, Placed), (u8, Option<usize>, Placed)> {
         let shape = grid.shape();
         let n = shape.side();
@@ -389,7 +394,7 @@ mod tests {
         let holds = |g: &Grid, cells: &mut dyn Iterator<Item = usize>, digit: u8| {
             cells.filter(|&c| g.get(c) == digit).count()
         };
-        loop {
+        for pass in 1.. {
             let mut changed = false;
             for digit in 1..=n as u8 {
                 for i in 0..n {
@@ -417,7 +422,7 @@ mod tests {
                         [] => return Err((digit, Some(b), placed)),
                         [cell] => {
                             g.set(*cell, digit);
-                            placed.push((digit, *cell));
+                            placed.push((pass, digit, *cell));
                             changed = true;
                         }
                         _ => {}
@@ -425,9 +430,10 @@ mod tests {
                 }
             }
             if !changed {
-                return Ok((g, placed));
+                break;
             }
         }
+        Ok((g, placed))
     }
 
     /// A solved grid of any shape: the usual shifted pattern, then digits relabelled and rows
@@ -532,7 +538,7 @@ mod tests {
         fn agrees_with_the_simple_rules(grid in random_grid()) {
             let mut in_place = grid.clone();
             let mut seen = Vec::new();
-            let fast = cross_hatch_in_place(&mut in_place, |_, d| seen.push((d.digit, d.cell)));
+            let fast = cross_hatch_in_place(&mut in_place, |_, d| seen.push((d.pass, d.digit, d.cell)));
             let expected = simple_cross_hatch(&grid);
             match (fast, expected) {
                 (Ok(filled), Ok((simple_grid, simple_placed))) => {
@@ -608,6 +614,7 @@ mod tests {
         assert_eq!(
             result.deductions,
             [Deduction {
+                pass: 1,
                 digit: 4,
                 box_index: 0,
                 cell: 0
