@@ -1,35 +1,90 @@
-//! The dancing-links arena: Knuth's DLX1 layout in two flat vectors, linked by `u32` indices.
+//! The dancing-links arena: Knuth's DLX1 layout in flat vectors, linked by `u32` indices.
 //!
-//! Item `k` (counting from 1; 0 is the root of the active list) has a record in `items` (its
-//! left and right neighbours among the active primary items) and a header node `nodes[k]` whose
-//! `up`/`down` start the vertical list of the options that contain it and whose `top` holds the
-//! list's length. After the headers come the options, one after another, each followed by a
-//! *spacer* node: a spacer's `top` is minus the number of options before it (so `top <= 0` marks
-//! it), its `up` is the first node of the option before it and its `down` the last node of the
-//! option after it. Options thus need no left/right links: their nodes are consecutive.
+//! Items are numbered from 1 in the arena, primary items first (in declaration order), then
+//! secondary ones. Item `k` has a header node `nodes[k]` whose `up`/`down` start the vertical
+//! list of the options that contain it. After the headers come the options, one after another,
+//! each followed by a *spacer* node: a spacer's `top` is 0 (DLX1 stores minus the option's
+//! number there; ours comes from `option_first`, so links can be unsigned and as small as `u16`),
+//! its `up` is the first node of the option before it and its `down` the last node of the option
+//! after it. Options thus need no left/right links: their nodes are
+//! consecutive.
 //!
-//! Secondary items are not on the active list: their records point to themselves, so covering
-//! one unlinks nothing from it, while the hiding of its options works as for primary items.
+//! One departure from DLX1, measured: the list lengths live in a dense array `len` instead of
+//! the headers' `top` fields, and the list of active primary items is that array itself, a
+//! covered item carrying the [`COVERED`] bit. Choosing an item then reads `len` front to back,
+//! which the processor streams, instead of chasing links one dependent load at a time: on the
+//! first 20,000 17-clue Sudoku puzzles (uniqueness mode) this alone took the search from about
+//! 15,400 to 17,600 puzzles a second (x1.14, same run). Since primary items stay in declaration
+//! order, "the first item of least length" is the one DLX1 picks.
 
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use thiserror::Error;
 
-/// One node: 12 bytes, so five fit in a cache line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
-pub(super) struct Node {
-    pub(super) up: u32,
-    pub(super) down: u32,
-    /// The item of an option node; the list length of a header; minus the option count of a
-    /// spacer.
-    pub(super) top: i32,
+/// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
+/// 65,536 nodes, whose 6-byte nodes halve the arena (a 9x9 Sudoku's fits in a 32 KiB L1 cache).
+pub trait Link:
+    Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static + private::Sealed
+{
+    /// The most nodes an arena with these links can hold.
+    const MAX_NODES: u64;
+    #[doc(hidden)]
+    fn new(index: u32) -> Self;
+    #[doc(hidden)]
+    fn get(self) -> u32;
 }
 
-/// An item's place in the list of active primary items.
+mod private {
+    pub trait Sealed {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+impl Link for u32 {
+    const MAX_NODES: u64 = super::problem::MAX_NODES;
+    #[inline(always)]
+    fn new(index: u32) -> u32 {
+        index
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+impl Link for u16 {
+    const MAX_NODES: u64 = 1 << 16;
+    #[inline(always)]
+    fn new(index: u32) -> u16 {
+        debug_assert!(index < 1 << 16);
+        index as u16
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self as u32
+    }
+}
+
+/// One node: 12 bytes with `u32` links (five to a cache line), 6 with `u16`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct ItemLinks {
-    pub(super) left: u32,
-    pub(super) right: u32,
+#[repr(C)]
+pub(super) struct Node<L> {
+    pub(super) up: L,
+    pub(super) down: L,
+    /// The item of an option node; 0 in a header or a spacer (item numbers start at 1).
+    pub(super) top: L,
+}
+
+/// Added to an item's length while it is covered, so a scan for the shortest list skips it
+/// without a separate flag, and uncovering subtracts it back. Lengths stay below it because a
+/// problem has fewer than 2^31 nodes.
+pub(super) const COVERED: u32 = 1 << 31;
+
+/// A problem with more nodes than the chosen link type can address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
+pub struct ArenaTooLarge {
+    pub nodes: u64,
+    pub limit: u64,
 }
 
 /// Why an option could not be selected before the search.
@@ -50,11 +105,24 @@ pub enum SelectError {
 /// givens are imposed on a template built once per puzzle size, then released with
 /// [`Dlx::unselect_all`].
 #[derive(Clone, Debug)]
-pub struct Dlx {
-    pub(super) nodes: Vec<Node>,
-    pub(super) items: Vec<ItemLinks>,
-    /// Items are `1..=item_count`; every node above `item_count` is an option node or a spacer.
+pub struct Dlx<L: Link = u32> {
+    pub(super) nodes: Vec<Node<L>>,
+    /// The length of each item's list (index 0 unused), plus [`COVERED`] while it is covered.
+    pub(super) len: Vec<u32>,
+    /// Arena items `1..=primary_count` are primary.
+    pub(super) primary_count: u32,
+    /// Primary items not covered yet: zero means a solution.
+    pub(super) uncovered: u32,
+    /// The last item whose list a hide left with at most one option (0: none). It is only a
+    /// hint, checked before use: `ChoiceRule::MrvStopAtOne` takes it without scanning when it
+    /// is still an active primary item with at most one option.
+    pub(super) short_item: u32,
+    /// Likewise the last item whose list a hide emptied: a dead end to take first.
+    pub(super) empty_item: u32,
+    /// Every node above `item_count` is an option node or a spacer.
     pub(super) item_count: u32,
+    /// The problem's id of each arena item (index 0 unused).
+    item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
     option_first: Vec<u32>,
     selected: Vec<OptionId>,
@@ -64,38 +132,53 @@ pub struct Dlx {
     pub(super) solution: Vec<OptionId>,
 }
 
-impl Dlx {
-    /// Lays a problem out in a fresh arena.
-    pub fn new(problem: &Problem) -> Dlx {
+impl Dlx<u32> {
+    /// Lays a problem out in a fresh arena with `u32` links, which hold any problem a
+    /// [`super::ProblemBuilder`] accepts.
+    pub fn new(problem: &Problem) -> Dlx<u32> {
+        Dlx::try_new(problem).expect("the builder keeps problems within u32 links")
+    }
+}
+
+impl<L: Link> Dlx<L> {
+    /// Lays a problem out in a fresh arena with links of type `L`, if they can address it.
+    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, ArenaTooLarge> {
         let n = problem.item_count();
-        let mut nodes = Vec::with_capacity(n + 2 + problem.entry_count() + problem.option_count());
-        let mut items = Vec::with_capacity(n + 1);
-        // The root and the item headers, with empty vertical lists.
+        let node_count = (n + 2 + problem.entry_count() + problem.option_count()) as u64;
+        if node_count > L::MAX_NODES {
+            return Err(ArenaTooLarge {
+                nodes: node_count,
+                limit: L::MAX_NODES,
+            });
+        }
+        // Primary items first, each kind in declaration order.
+        let mut item_ids = Vec::with_capacity(n + 1);
+        item_ids.push(ItemId(u32::MAX));
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            item_ids.extend(problem.items().filter(|&i| problem.item_kind(i) == kind));
+        }
+        let mut arena_index = vec![0u32; n];
+        for (k, item) in item_ids.iter().enumerate().skip(1) {
+            arena_index[item.index()] = k as u32;
+        }
+        let primary_count = problem.primary_count() as u32;
+
+        let mut nodes: Vec<Node<L>> = Vec::with_capacity(node_count as usize);
+        // Node 0 stands for the root, which DLX1 keeps there; the headers follow, lists empty.
         for k in 0..=n as u32 {
             nodes.push(Node {
-                up: k,
-                down: k,
-                top: 0,
+                up: L::new(k),
+                down: L::new(k),
+                top: L::new(0),
             });
-            items.push(ItemLinks { left: k, right: k });
         }
-        let mut last_primary = 0u32;
-        for item in problem.items() {
-            let k = item.0 + 1;
-            if problem.item_kind(item) == ItemKind::Primary {
-                items[last_primary as usize].right = k;
-                items[k as usize].left = last_primary;
-                last_primary = k;
-            }
-        }
-        items[last_primary as usize].right = 0;
-        items[0].left = last_primary;
-
+        let mut len = vec![0u32; n + 1];
+        len[0] = COVERED;
         // The first spacer; its `up` is never followed.
         nodes.push(Node {
-            up: 0,
-            down: 0,
-            top: 0,
+            up: L::new(0),
+            down: L::new(0),
+            top: L::new(0),
         });
         let mut option_first = Vec::with_capacity(problem.option_count());
         for option in problem.options() {
@@ -103,37 +186,41 @@ impl Dlx {
             let first = nodes.len() as u32;
             option_first.push(first);
             for &item in problem.option_items(option) {
-                let header = item.0 + 1;
-                let here = nodes.len() as u32;
+                let header = arena_index[item.index()];
+                let here = L::new(nodes.len() as u32);
                 let bottom = nodes[header as usize].up;
                 nodes.push(Node {
                     up: bottom,
-                    down: header,
-                    top: header as i32,
+                    down: L::new(header),
+                    top: L::new(header),
                 });
-                nodes[bottom as usize].down = here;
+                nodes[bottom.get() as usize].down = here;
                 nodes[header as usize].up = here;
-                nodes[header as usize].top += 1;
+                len[header as usize] += 1;
             }
             let last = nodes.len() as u32 - 1;
-            nodes[spacer_before].down = last;
+            nodes[spacer_before].down = L::new(last);
             nodes.push(Node {
-                up: first,
-                down: 0,
-                top: -(option.0 as i32 + 1),
+                up: L::new(first),
+                down: L::new(0),
+                top: L::new(0),
             });
         }
-        let primary = problem.primary_count();
-        Dlx {
+        Ok(Dlx {
             nodes,
-            items,
+            len,
+            primary_count,
+            uncovered: primary_count,
+            short_item: 0,
+            empty_item: 0,
             item_count: n as u32,
+            item_ids,
             option_first,
             selected: Vec::new(),
-            item_taken: vec![false; n],
-            choice: vec![0; primary + 1],
-            solution: Vec::with_capacity(primary),
-        }
+            item_taken: vec![false; n + 1],
+            choice: vec![0; primary_count as usize + 1],
+            solution: Vec::with_capacity(primary_count as usize),
+        })
     }
 
     /// Number of options in the arena.
@@ -155,18 +242,18 @@ impl Dlx {
             .get(option.index())
             .ok_or(SelectError::UnknownOption(option))?;
         let mut p = first;
-        while self.nodes[p as usize].top > 0 {
-            let item = self.nodes[p as usize].top as usize - 1;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
             if self.item_taken[item] {
-                return Err(SelectError::Conflict(ItemId(item as u32)));
+                return Err(SelectError::Conflict(self.item_ids[item]));
             }
             p += 1;
         }
         let mut p = first;
         let mut updates = 0;
-        while self.nodes[p as usize].top > 0 {
-            let item = self.nodes[p as usize].top as u32;
-            self.item_taken[item as usize - 1] = true;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get();
+            self.item_taken[item as usize] = true;
             self.cover(item, &mut updates);
             p += 1;
         }
@@ -179,13 +266,13 @@ impl Dlx {
         while let Some(option) = self.selected.pop() {
             let first = self.option_first[option.index()];
             let mut p = first;
-            while self.nodes[p as usize + 1].top > 0 {
+            while self.node(p + 1).top.get() != 0 {
                 p += 1;
             }
             loop {
-                let item = self.nodes[p as usize].top as u32;
+                let item = self.node(p).top.get();
                 self.uncover(item);
-                self.item_taken[item as usize - 1] = false;
+                self.item_taken[item as usize] = false;
                 if p == first {
                     break;
                 }
@@ -194,17 +281,15 @@ impl Dlx {
         }
     }
 
-    /// The option a node belongs to: the spacer after it holds the option's number.
+    /// The option a node belongs to: the last option starting at or before it.
     #[inline]
-    pub(super) fn option_of(&self, mut node: u32) -> OptionId {
-        while self.node(node).top > 0 {
-            node += 1;
-        }
-        OptionId((-self.node(node).top - 1) as u32)
+    pub(super) fn option_of(&self, node: u32) -> OptionId {
+        let after = self.option_first.partition_point(|&first| first <= node);
+        OptionId(after as u32 - 1)
     }
 
     #[inline(always)]
-    pub(super) fn node(&self, index: u32) -> &Node {
+    pub(super) fn node(&self, index: u32) -> &Node<L> {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: every link stored in the arena is the index of one of its nodes: `new` builds
         // them so, and cover/uncover only copy links between nodes.
@@ -212,44 +297,32 @@ impl Dlx {
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, index: u32) -> &mut Node {
+    fn node_mut(&mut self, index: u32) -> &mut Node<L> {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: as in `node`.
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
     }
 
+    /// An item's list length (plus [`COVERED`] while it is covered), to change it.
     #[inline(always)]
-    pub(super) fn links(&self, item: u32) -> &ItemLinks {
-        debug_assert!((item as usize) < self.items.len());
-        // SAFETY: item links only ever hold item indices, set by `new`.
-        unsafe { self.items.get_unchecked(item as usize) }
+    fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: items are `1..=item_count`, and `len` has `item_count + 1` entries.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
     }
 
-    #[inline(always)]
-    fn links_mut(&mut self, item: u32) -> &mut ItemLinks {
-        debug_assert!((item as usize) < self.items.len());
-        // SAFETY: as in `links`.
-        unsafe { self.items.get_unchecked_mut(item as usize) }
-    }
-
-    /// The number of options still available to an item (its list length).
-    #[inline(always)]
-    pub(super) fn len_of(&self, item: u32) -> i32 {
-        self.node(item).top
-    }
-
-    /// Covers an item (TAOCP 7.2.2.1 (12)): takes it off the active list and hides every option
-    /// that contains it from the lists of its other items. Counts DLX1's updates.
+    /// Covers an item (TAOCP 7.2.2.1 (12)): marks it covered (DLX1 unlinks it from the active
+    /// list) and hides every option that contains it from the lists of its other items. Counts
+    /// DLX1's updates.
     #[inline(always)]
     pub(super) fn cover(&mut self, item: u32, updates: &mut u64) {
-        let ItemLinks { left, right } = *self.links(item);
-        self.links_mut(left).right = right;
-        self.links_mut(right).left = left;
+        *self.len_mut(item) += COVERED;
+        self.uncovered -= (item <= self.primary_count) as u32;
         *updates += 1;
-        let mut row = self.node(item).down;
+        let mut row = self.node(item).down.get();
         while row > self.item_count {
             self.hide(row, updates);
-            row = self.node(row).down;
+            row = self.node(row).down.get();
         }
     }
 
@@ -259,13 +332,20 @@ impl Dlx {
         let mut q = row + 1;
         while q != row {
             let Node { up, down, top } = *self.node(q);
-            if top <= 0 {
-                q = up;
+            if top.get() == 0 {
+                q = up.get();
                 continue;
             }
-            self.node_mut(up).down = down;
-            self.node_mut(down).up = up;
-            self.node_mut(top as u32).top -= 1;
+            self.node_mut(up.get()).down = down;
+            self.node_mut(down.get()).up = up;
+            let len = self.len_mut(top.get());
+            *len -= 1;
+            if *len <= 1 {
+                if *len == 0 {
+                    self.empty_item = top.get();
+                }
+                self.short_item = top.get();
+            }
             *updates += 1;
             q += 1;
         }
@@ -275,14 +355,13 @@ impl Dlx {
     /// direction; going up mirrors cover exactly and is what the book writes.
     #[inline(always)]
     pub(super) fn uncover(&mut self, item: u32) {
-        let mut row = self.node(item).up;
+        let mut row = self.node(item).up.get();
         while row > self.item_count {
             self.unhide(row);
-            row = self.node(row).up;
+            row = self.node(row).up.get();
         }
-        let ItemLinks { left, right } = *self.links(item);
-        self.links_mut(left).right = item;
-        self.links_mut(right).left = item;
+        *self.len_mut(item) -= COVERED;
+        self.uncovered += (item <= self.primary_count) as u32;
     }
 
     /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left.
@@ -291,13 +370,14 @@ impl Dlx {
         let mut q = row - 1;
         while q != row {
             let Node { up, down, top } = *self.node(q);
-            if top <= 0 {
-                q = down;
+            if top.get() == 0 {
+                q = down.get();
                 continue;
             }
-            self.node_mut(up).down = q;
-            self.node_mut(down).up = q;
-            self.node_mut(top as u32).top += 1;
+            let here = L::new(q);
+            self.node_mut(up.get()).down = here;
+            self.node_mut(down.get()).up = here;
+            *self.len_mut(top.get()) += 1;
             q -= 1;
         }
     }
@@ -308,10 +388,10 @@ impl Dlx {
         let mut p = node + 1;
         while p != node {
             let Node { up, top, .. } = *self.node(p);
-            if top <= 0 {
-                p = up;
+            if top.get() == 0 {
+                p = up.get();
             } else {
-                self.cover(top as u32, updates);
+                self.cover(top.get(), updates);
                 p += 1;
             }
         }
@@ -323,10 +403,10 @@ impl Dlx {
         let mut p = node - 1;
         while p != node {
             let Node { down, top, .. } = *self.node(p);
-            if top <= 0 {
-                p = down;
+            if top.get() == 0 {
+                p = down.get();
             } else {
-                self.uncover(top as u32);
+                self.uncover(top.get());
                 p -= 1;
             }
         }
@@ -361,14 +441,33 @@ mod tests {
     fn layout_matches_knuths_table() {
         let dlx = Dlx::new(&toy());
         // TAOCP 7.2.2.1 Table 1: item lengths 2 2 2 3 2 2 3, the first option at node 9.
-        let lengths: Vec<i32> = (1..=7).map(|k| dlx.len_of(k)).collect();
+        let lengths: Vec<u32> = (1..=7).map(|k| dlx.len[k]).collect();
         assert_eq!(lengths, [2, 2, 2, 3, 2, 2, 3]);
         assert_eq!(dlx.nodes[8].down, 10);
         assert_eq!(dlx.nodes[9].top, 3);
-        assert_eq!(dlx.nodes[11].top, 0 - 1);
+        assert_eq!(dlx.nodes[11].top, 0, "a spacer");
         assert_eq!(dlx.nodes[11].up, 9);
         assert_eq!(dlx.option_of(13), OptionId(1));
         assert_eq!(dlx.nodes[0].up, 0, "the root has no vertical list");
+        assert_eq!(dlx.uncovered, 7);
+    }
+
+    #[test]
+    fn small_links_refuse_a_problem_they_cannot_address() {
+        let mut b = ProblemBuilder::new();
+        let items: Vec<ItemId> = (0..300)
+            .map(|k| b.primary(&format!("i{k}")).unwrap())
+            .collect();
+        for _ in 0..250 {
+            b.option(&items).unwrap();
+        }
+        let err = Dlx::<u16>::try_new(&b.build()).unwrap_err();
+        assert_eq!(err.nodes, 302 + 250 * 301);
+        assert_eq!(
+            err.to_string(),
+            "the problem needs 75552 nodes, more than the 65536 these links address"
+        );
+        assert!(Dlx::<u16>::try_new(&toy()).is_ok());
     }
 
     #[test]
@@ -390,7 +489,8 @@ mod tests {
         );
         dlx.unselect_all();
         assert_eq!(dlx.nodes, fresh.nodes);
-        assert_eq!(dlx.items, fresh.items);
+        assert_eq!(dlx.len, fresh.len);
+        assert_eq!(dlx.uncovered, fresh.uncovered);
         assert!(dlx.selected().is_empty());
     }
 
@@ -426,7 +526,8 @@ mod tests {
                 dlx.uncover(item);
             }
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
-            prop_assert_eq!(&dlx.items, &fresh.items);
+            prop_assert_eq!(&dlx.len, &fresh.len);
+            prop_assert_eq!(dlx.uncovered, fresh.uncovered);
         }
     }
 }

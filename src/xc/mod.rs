@@ -17,7 +17,7 @@ mod format;
 mod problem;
 mod search;
 
-pub use arena::{Dlx, SelectError};
+pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
 pub use format::{parse_problem, parse_problem_bytes, write_problem, FormatError, FormatErrorKind};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES};
 pub use search::{ChoiceRule, SearchLimits, SearchReport, SearchStats, Stop, Uniqueness, Visitor};
