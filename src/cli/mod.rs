@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch for the `dlx` binary.
 
 mod input;
+mod sudoku;
 mod xc;
 
 use clap::{Parser, Subcommand};
@@ -44,12 +45,15 @@ pub struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's text format (as read by DLX1).
     Xc(xc::XcArgs),
+    /// Solve Sudoku puzzles of any size (4x4 to 25x25 and beyond) in the usual text formats.
+    Sudoku(sudoku::SudokuArgs),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Xc(args) => xc::run(args),
+        Command::Sudoku(args) => sudoku::run(args),
     }
 }
 

@@ -1,10 +1,21 @@
 //! Sudoku of every box shape: the grid model, its text formats, the exact-cover encoding, the
 //! backtracking baseline and the cross-hatching pass.
 
+mod backtrack;
 mod crosshatch;
+mod encoding;
+mod format;
 mod grid;
+mod solver;
 
+pub use backtrack::Backtracker;
 pub use crosshatch::{
     cross_hatch, cross_hatch_in_place, Contradiction, CrossHatch, Deduction, Why,
 };
+pub use encoding::{decode_option, encode_option, sudoku_problem, SudokuSolver};
+pub use format::{
+    detect_format, digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles,
+    symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles,
+};
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
+pub use solver::{Algorithm, Mode, Outcome, SearchSummary, Solve, Solvers, Uniqueness, Verdict};

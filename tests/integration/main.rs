@@ -3,4 +3,5 @@
 
 mod common;
 mod crosshatch;
+mod sudoku;
 mod xc;

@@ -1,0 +1,146 @@
+//! The textbook backtracking solver, the baseline DLX is compared against.
+//!
+//! Exactly the classic algorithm: the empty cells in row-major order, digits tried in increasing
+//! order, a digit allowed when a scan of its row, column and box does not find it. No candidate
+//! sets, no cell ordering: it is the yardstick, not a contender. Iterative, with the working grid
+//! itself as the stack (each empty cell holds the digit it is trying).
+
+use super::grid::{Grid, Shape};
+use super::solver::{SearchSummary, Solve};
+
+/// The backtracking solver; reusable across puzzles of any shape.
+#[derive(Clone, Debug, Default)]
+pub struct Backtracker {
+    max_nodes: Option<u64>,
+    /// The indices of the empty cells of the current puzzle, kept to reuse their allocation.
+    empty_cells: Vec<usize>,
+}
+
+impl Backtracker {
+    /// A solver that gives up after `max_nodes` digits placed (`None`: never).
+    pub fn with_node_budget(max_nodes: Option<u64>) -> Backtracker {
+        Backtracker {
+            max_nodes,
+            empty_cells: Vec::new(),
+        }
+    }
+}
+
+/// Whether `digit` may go in `cell`: no cell of its row, column or box holds it.
+fn allowed(shape: Shape, cells: &[u8], cell: usize, digit: u8) -> bool {
+    let side = shape.side();
+    let (row, col) = (shape.row_of(cell), shape.col_of(cell));
+    if cells[row * side..(row + 1) * side].contains(&digit) {
+        return false;
+    }
+    if (0..side).any(|r| cells[r * side + col] == digit) {
+        return false;
+    }
+    let top = row / shape.box_rows() * shape.box_rows();
+    let left = col / shape.box_cols() * shape.box_cols();
+    for r in top..top + shape.box_rows() {
+        if cells[r * side + left..r * side + left + shape.box_cols()].contains(&digit) {
+            return false;
+        }
+    }
+    true
+}
+
+impl Solve for Backtracker {
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> SearchSummary {
+        let mut summary = SearchSummary::default();
+        if max_solutions == 0 || puzzle.check_givens().is_err() {
+            return summary;
+        }
+        let shape = puzzle.shape();
+        let side = shape.side() as u8;
+        let max_nodes = self.max_nodes.unwrap_or(u64::MAX);
+        let mut work = puzzle.clone();
+        self.empty_cells.clear();
+        self.empty_cells
+            .extend((0..shape.cell_count()).filter(|&c| puzzle.get(c) == 0));
+        let empty = &self.empty_cells;
+        // `depth` empty cells are filled; the one at `depth` tries the digit after its own.
+        let mut depth = 0;
+        loop {
+            if depth == empty.len() {
+                summary.solutions += 1;
+                visitor(&work);
+                if summary.solutions == max_solutions || depth == 0 {
+                    break;
+                }
+                depth -= 1;
+            }
+            let cell = empty[depth];
+            let mut digit = work.get(cell) + 1;
+            // The cell must be empty while its own row, column and box are scanned.
+            work.set(cell, 0);
+            while digit <= side && !allowed(shape, work.cells(), cell, digit) {
+                digit += 1;
+            }
+            if digit <= side {
+                if summary.nodes == max_nodes {
+                    summary.budget_exhausted = true;
+                    break;
+                }
+                summary.nodes += 1;
+                work.set(cell, digit);
+                depth += 1;
+            } else if depth == 0 {
+                break;
+            } else {
+                depth -= 1;
+            }
+        }
+        summary
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_empty_4x4_grid_has_288_solutions() {
+        let shape = Shape::new(2, 2).unwrap();
+        let mut solver = Backtracker::default();
+        let outcome = solver.count_solutions_up_to(&Grid::empty(shape), 1000);
+        assert_eq!(outcome.answer, 288);
+        assert!(!outcome.budget_exhausted);
+    }
+
+    #[test]
+    fn a_first_solution_is_valid() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut puzzle = Grid::empty(shape);
+        puzzle.set(0, 6);
+        puzzle.set(7, 1);
+        let solution = Backtracker::default()
+            .first_solution(&puzzle)
+            .answer
+            .unwrap();
+        assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
+    }
+
+    #[test]
+    fn a_node_budget_stops_the_search() {
+        let mut solver = Backtracker::with_node_budget(Some(5));
+        let outcome = solver.first_solution(&Grid::empty(Shape::CLASSIC));
+        assert!(outcome.budget_exhausted);
+        assert_eq!(outcome.answer, None);
+        assert_eq!(outcome.nodes, 5);
+    }
+
+    #[test]
+    fn conflicting_givens_have_no_solution() {
+        let mut puzzle = Grid::empty(Shape::CLASSIC);
+        puzzle.set(0, 4);
+        puzzle.set(8, 4);
+        assert_eq!(Backtracker::default().first_solution(&puzzle).answer, None);
+    }
+}

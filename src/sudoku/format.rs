@@ -1,0 +1,616 @@
+//! The text formats of Sudoku puzzles: spaced grid, compact grid and one puzzle per line.
+//!
+//! - *Spaced grid*: N lines of N numbers separated by spaces or tabs, `0` (or `.`) for an empty
+//!   cell, digits written in decimal (`12` on a 16x16 grid). The format of Baekjoon 2580.
+//! - *Compact grid*: N lines of N symbols, no separators.
+//! - *Line*: one puzzle per line, N·N symbols row-major; the line's length picks the side N
+//!   and the shape follows from [`Shape::for_side`]. The format of published collections.
+//!
+//! Symbols (compact grid and line): `.` or `0` is an empty cell; `1`-`9` are 1 to 9; `A`-`Z`
+//! are 10 to 35, and so are `a`-`z` (case does not matter) on grids of side 35 or less. On
+//! larger grids (side 36 to [`MAX_SIDE`](super::MAX_SIDE)) case matters: `A`-`Z` are 10 to 35 and
+//! `a`-`z` are 36 to 61. The printers write `A`-`Z` for 10 to 35 and `a`-`z` for 36 to 61.
+//!
+//! In every format, lines starting with `#` are comments and blank lines are skipped (grids of
+//! several puzzles may be separated by them), and a line may end with CRLF. A file may hold many
+//! puzzles. Trailing spaces are ignored.
+//!
+//! Parsers know nothing of search: they return a [`Grid`] whose givens were checked against
+//! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
+
+use super::grid::{Grid, GridError, Shape};
+use std::fmt;
+use thiserror::Error;
+
+/// One of the text formats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// N lines of N space-separated numbers (Baekjoon 2580).
+    Spaced,
+    /// N lines of N symbols.
+    Compact,
+    /// One puzzle per line, N·N symbols.
+    Line,
+}
+
+impl Format {
+    /// The format's name as the command line spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Spaced => "spaced",
+            Format::Compact => "compact",
+            Format::Line => "line",
+        }
+    }
+
+    /// Whether each puzzle is a grid of several lines (spaced or compact).
+    pub fn is_grid(self) -> bool {
+        self != Format::Line
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A fault in a puzzle's text, with its place (1-based line and column, counted in characters).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}, column {column}: {kind}")]
+pub struct ParseError {
+    pub line: usize,
+    pub column: usize,
+    pub kind: ParseErrorKind,
+}
+
+/// What was wrong, with what was found and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ParseErrorKind {
+    #[error("found {found:?}, expected {expected}")]
+    BadSymbol { found: char, expected: String },
+    #[error("found {found:?}, expected a number from 0 to {side} (0 or . for an empty cell)")]
+    BadNumber { found: String, side: usize },
+    #[error(
+        "found a line of {found} symbols, expected N·N symbols for a side N with boxes \
+         (16, 36, 64, 81, 100, 144, 256, 625, ...)"
+    )]
+    NoShapeForLength { found: usize },
+    #[error("found a row of {found} cells, expected {expected} (as in the grid's first row)")]
+    RowLength { found: usize, expected: usize },
+    #[error(
+        "found a first row of {found} cells, expected a side with boxes (4, 6, 9, 12, 16, 25, ...)"
+    )]
+    NoShapeForRow { found: usize },
+    #[error("the grid ends after {found} rows, expected {expected}")]
+    MissingRows { found: usize, expected: usize },
+    #[error("{0}")]
+    Givens(GridError),
+    #[error("found no puzzle, expected at least one (the input is empty or only comments)")]
+    NoPuzzle,
+}
+
+/// A puzzle read from a text, with the line where it starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    pub line: usize,
+    pub grid: Grid,
+}
+
+/// Whether a line holds no puzzle data: blank (spaces, CR) or a `#` comment.
+pub fn is_skipped_line(text: &str) -> bool {
+    let text = text.trim_end();
+    text.is_empty() || text.starts_with('#')
+}
+
+/// The value of a symbol on a grid of the given side, `Some(0)` for empty, `None` if it is not
+/// a symbol at all. See the module documentation for the rule.
+pub fn symbol_value(symbol: char, side: usize) -> Option<u8> {
+    match symbol {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(symbol as u8 - b'0'),
+        'A'..='Z' => Some(symbol as u8 - b'A' + 10),
+        'a'..='z' if side <= 35 => Some(symbol as u8 - b'a' + 10),
+        'a'..='z' => Some(symbol as u8 - b'a' + 36),
+        _ => None,
+    }
+}
+
+/// The symbol of a digit: `.` for 0, then `1`-`9`, `A`-`Z`, `a`-`z`.
+pub fn digit_symbol(digit: u8) -> char {
+    match digit {
+        0 => '.',
+        1..=9 => (b'0' + digit) as char,
+        10..=35 => (b'A' + digit - 10) as char,
+        _ => (b'a' + digit - 36) as char,
+    }
+}
+
+fn expected_symbols(side: usize) -> String {
+    let top = digit_symbol(side as u8);
+    match side {
+        0..=9 => format!("a digit 1-{top}, or . or 0 for an empty cell"),
+        10 => "a digit 1-9 or A, or . or 0 for an empty cell".to_string(),
+        11..=35 => {
+            let lower = top.to_ascii_lowercase();
+            format!("a digit 1-9 or a letter A-{top} (or a-{lower}), or . or 0 for an empty cell")
+        }
+        _ => format!("a digit 1-9 or a letter A-Z or a-{top}, or . or 0 for an empty cell"),
+    }
+}
+
+/// The side whose square is `cells`, if it has a box shape.
+fn shape_for_cell_count(cells: usize) -> Option<Shape> {
+    let side = (cells as f64).sqrt().round() as usize;
+    if side * side != cells {
+        return None;
+    }
+    Shape::for_side(side).ok()
+}
+
+/// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
+/// and trailing spaces are ignored. The caller skips blank and comment lines
+/// ([`is_skipped_line`]); here they are errors.
+pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
+    let text = text.trim_end();
+    let length = text.chars().count();
+    let at = |column: usize, kind| ParseError {
+        line: line_number,
+        column,
+        kind,
+    };
+    let shape = shape_for_cell_count(length)
+        .ok_or_else(|| at(1, ParseErrorKind::NoShapeForLength { found: length }))?;
+    let side = shape.side();
+    let mut cells = Vec::with_capacity(length);
+    for (index, symbol) in text.chars().enumerate() {
+        match symbol_value(symbol, side) {
+            Some(value) if (value as usize) <= side => cells.push(value),
+            _ => {
+                return Err(at(
+                    index + 1,
+                    ParseErrorKind::BadSymbol {
+                        found: symbol,
+                        expected: expected_symbols(side),
+                    },
+                ))
+            }
+        }
+    }
+    // One symbol per cell from column 1: a cell's column is its index plus one.
+    finish_grid(shape, cells, |cell| (line_number, cell + 1))
+}
+
+/// Builds the grid and checks its givens, placing a conflict at the second cell's position.
+fn finish_grid(
+    shape: Shape,
+    cells: Vec<u8>,
+    position_of: impl Fn(usize) -> (usize, usize),
+) -> Result<Grid, ParseError> {
+    let fault = |cell: usize, error: GridError| {
+        let (line, column) = position_of(cell);
+        ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::Givens(error),
+        }
+    };
+    let grid = Grid::from_cells(shape, cells).map_err(|e| fault(0, e))?;
+    grid.check_givens().map_err(|e| match e {
+        GridError::Conflict { second, .. } => fault(shape.cell(second.row, second.col), e),
+        other => fault(0, other),
+    })?;
+    Ok(grid)
+}
+
+/// Guesses the format from the first puzzle line: several fields separated by blanks make a
+/// spaced grid; otherwise a length N·N that is not itself a side with boxes makes the line
+/// format, and a length N a compact grid. Lengths that are both (16, 36, 49) make a compact grid
+/// when the lines that follow form an N x N block, and the line format otherwise.
+/// `None` when the text holds no puzzle line.
+pub fn detect_format(text: &str) -> Option<Format> {
+    let mut lines = text.lines().skip_while(|l| is_skipped_line(l));
+    let first = lines.next()?.trim_end();
+    if first.split_whitespace().nth(1).is_some() {
+        return Some(Format::Spaced);
+    }
+    let length = first.chars().count();
+    let is_side = Shape::for_side(length).is_ok();
+    let is_square = shape_for_cell_count(length).is_some();
+    Some(match (is_side, is_square) {
+        (true, true) => {
+            let block = 1 + lines
+                .take(length - 1)
+                .take_while(|l| l.trim_end().chars().count() == length)
+                .count();
+            if block == length {
+                Format::Compact
+            } else {
+                Format::Line
+            }
+        }
+        (true, false) => Format::Compact,
+        _ => Format::Line,
+    })
+}
+
+/// Every puzzle of a text, in order: a grid or the error that stopped it. In the line format
+/// each line is read on its own, so an error costs only its line; in the grid formats the reader
+/// skips to the next blank line after an error.
+pub fn parse_puzzles(text: &str, format: Format) -> Puzzles<'_> {
+    Puzzles {
+        lines: text.lines().enumerate(),
+        format,
+    }
+}
+
+/// The iterator of [`parse_puzzles`].
+pub struct Puzzles<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    format: Format,
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Result<Puzzle, ParseError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let (index, first) = self.lines.by_ref().find(|(_, l)| !is_skipped_line(l))?;
+        let line = index + 1;
+        let result = match self.format {
+            Format::Line => parse_line(first, line),
+            Format::Spaced | Format::Compact => {
+                let result = self.read_grid(first, line);
+                let cut_by_blank_line = matches!(
+                    result,
+                    Err(ParseError {
+                        kind: ParseErrorKind::MissingRows { .. },
+                        ..
+                    })
+                );
+                if result.is_err() && !cut_by_blank_line {
+                    // Resynchronize on the next blank line: the rest of this grid is lost.
+                    for (_, l) in self.lines.by_ref() {
+                        if l.trim().is_empty() {
+                            break;
+                        }
+                    }
+                }
+                result
+            }
+        };
+        Some(result.map(|grid| Puzzle { line, grid }))
+    }
+}
+
+impl Puzzles<'_> {
+    /// Reads a spaced or compact grid whose first row is `first`, at line `line`.
+    fn read_grid(&mut self, first: &str, line: usize) -> Result<Grid, ParseError> {
+        let spaced = self.format == Format::Spaced;
+        let first_row = split_row(first, spaced);
+        let side = first_row.len();
+        let shape = Shape::for_side(side).map_err(|_| ParseError {
+            line,
+            column: 1,
+            kind: ParseErrorKind::NoShapeForRow { found: side },
+        })?;
+        let mut cells = Vec::with_capacity(side * side);
+        // Where each cell came from, to place a conflicting given.
+        let mut positions = Vec::with_capacity(side * side);
+        let mut row_line = line;
+        let mut row = first_row;
+        let mut last_line = line;
+        for r in 0..side {
+            if r > 0 {
+                let next = self.lines.next().filter(|(_, l)| !l.trim().is_empty());
+                let Some((index, text)) = next else {
+                    return Err(ParseError {
+                        line: last_line + 1,
+                        column: 1,
+                        kind: ParseErrorKind::MissingRows {
+                            found: r,
+                            expected: side,
+                        },
+                    });
+                };
+                row_line = index + 1;
+                row = split_row(text, spaced);
+            }
+            last_line = row_line;
+            if row.len() != side {
+                let column = row.get(side).map_or(row_end_column(&row), |f| f.column);
+                return Err(ParseError {
+                    line: row_line,
+                    column,
+                    kind: ParseErrorKind::RowLength {
+                        found: row.len(),
+                        expected: side,
+                    },
+                });
+            }
+            for field in &row {
+                let value = if spaced {
+                    number_value(field.text, side)
+                } else {
+                    field
+                        .text
+                        .chars()
+                        .next()
+                        .and_then(|c| symbol_value(c, side))
+                        .filter(|&v| v as usize <= side)
+                };
+                let Some(value) = value else {
+                    let kind = if spaced {
+                        ParseErrorKind::BadNumber {
+                            found: field.text.to_string(),
+                            side,
+                        }
+                    } else {
+                        ParseErrorKind::BadSymbol {
+                            found: field.text.chars().next().unwrap_or(' '),
+                            expected: expected_symbols(side),
+                        }
+                    };
+                    return Err(ParseError {
+                        line: row_line,
+                        column: field.column,
+                        kind,
+                    });
+                };
+                cells.push(value);
+                positions.push((row_line, field.column));
+            }
+        }
+        finish_grid(shape, cells, |cell| positions[cell])
+    }
+}
+
+/// One cell's text in a grid row and its 1-based column.
+struct Field<'a> {
+    text: &'a str,
+    column: usize,
+}
+
+/// The fields of a row: blank-separated numbers (spaced) or single symbols (compact).
+fn split_row(text: &str, spaced: bool) -> Vec<Field<'_>> {
+    let text = text.trim_end();
+    let mut fields = Vec::new();
+    let mut start: Option<(usize, usize)> = None; // (byte offset, column)
+    for (column0, (offset, symbol)) in text.char_indices().enumerate() {
+        if !spaced {
+            let end = offset + symbol.len_utf8();
+            fields.push(Field {
+                text: &text[offset..end],
+                column: column0 + 1,
+            });
+            continue;
+        }
+        match (symbol.is_whitespace(), start) {
+            (true, Some((begin, column))) => {
+                fields.push(Field {
+                    text: &text[begin..offset],
+                    column,
+                });
+                start = None;
+            }
+            (false, None) => start = Some((offset, column0 + 1)),
+            _ => {}
+        }
+    }
+    if let Some((begin, column)) = start {
+        fields.push(Field {
+            text: &text[begin..],
+            column,
+        });
+    }
+    fields
+}
+
+/// The column just after a row's last field, where a missing cell was expected.
+fn row_end_column(row: &[Field<'_>]) -> usize {
+    row.last().map_or(1, |f| f.column + f.text.chars().count())
+}
+
+/// A spaced grid's number: decimal `0..=side`, or `.` for empty.
+fn number_value(text: &str, side: usize) -> Option<u8> {
+    if text == "." {
+        return Some(0);
+    }
+    if !text.bytes().all(|b| b.is_ascii_digit()) || text.len() > 2 {
+        return None;
+    }
+    let value: usize = text.parse().ok()?;
+    (value <= side).then_some(value as u8)
+}
+
+/// Appends a grid in a format: a line ends with `\n`; a grid is N lines. Empty cells are `.`
+/// (`0` in the spaced grid). The spaced grid is exactly Baekjoon 2580's output.
+pub fn write_grid(out: &mut String, grid: &Grid, format: Format) {
+    let side = grid.shape().side();
+    match format {
+        Format::Line => {
+            out.extend(grid.cells().iter().map(|&d| digit_symbol(d)));
+            out.push('\n');
+        }
+        Format::Compact => {
+            for row in grid.cells().chunks(side) {
+                out.extend(row.iter().map(|&d| digit_symbol(d)));
+                out.push('\n');
+            }
+        }
+        Format::Spaced => {
+            for row in grid.cells().chunks(side) {
+                for (i, d) in row.iter().enumerate() {
+                    if i > 0 {
+                        out.push(' ');
+                    }
+                    out.push_str(&d.to_string());
+                }
+                out.push('\n');
+            }
+        }
+    }
+}
+
+/// A grid as text in a format (see [`write_grid`]).
+pub fn grid_to_string(grid: &Grid, format: Format) -> String {
+    let mut out = String::new();
+    write_grid(&mut out, grid, format);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BOJ_SAMPLE: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+        3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n\
+        6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+
+    fn all(text: &str, format: Format) -> Vec<Result<Puzzle, ParseError>> {
+        parse_puzzles(text, format).collect()
+    }
+
+    #[test]
+    fn the_spaced_grid_round_trips() {
+        let puzzles = all(BOJ_SAMPLE, Format::Spaced);
+        assert_eq!(puzzles.len(), 1);
+        let grid = &puzzles[0].as_ref().unwrap().grid;
+        assert_eq!(grid.shape(), Shape::CLASSIC);
+        assert_eq!(grid.get(1), 3);
+        assert_eq!(grid.get(0), 0);
+        assert_eq!(grid_to_string(grid, Format::Spaced), BOJ_SAMPLE);
+    }
+
+    #[test]
+    fn formats_are_detected() {
+        assert_eq!(detect_format(BOJ_SAMPLE), Some(Format::Spaced));
+        let line = "# c\n\n..3.4...........\n";
+        assert_eq!(detect_format(line), Some(Format::Line));
+        let compact = "12..\n..12\n....\n....\n";
+        assert_eq!(detect_format(compact), Some(Format::Compact));
+        let puzzle81 = ".".repeat(81);
+        assert_eq!(detect_format(&puzzle81), Some(Format::Line));
+        // 16 symbols: a 16x16 compact grid when 16 such lines follow, 4x4 puzzles otherwise.
+        let block = format!("{}\n", ".".repeat(16)).repeat(16);
+        assert_eq!(detect_format(&block), Some(Format::Compact));
+        let two = format!("{}\n", ".".repeat(16)).repeat(2);
+        assert_eq!(detect_format(&two), Some(Format::Line));
+        assert_eq!(detect_format("# only\n\n"), None);
+    }
+
+    #[test]
+    fn letters_go_on_after_nine_case_insensitive() {
+        let shape = Shape::for_side(16).unwrap();
+        let mut line = ".".repeat(256);
+        line.replace_range(0..3, "AgG");
+        let grid = parse_line(&line, 1);
+        // g and G are both 16: a conflict in row 1, reported at the second one.
+        let e = grid.unwrap_err();
+        assert_eq!((e.line, e.column), (1, 3));
+        assert!(e.to_string().contains("digit 16 appears twice in row 1"));
+        line.replace_range(0..3, "Ag.");
+        let grid = parse_line(&line, 1).unwrap();
+        assert_eq!(grid.shape(), shape);
+        assert_eq!((grid.get(0), grid.get(1)), (10, 16));
+        assert!(grid_to_string(&grid, Format::Line).starts_with("AG."));
+        assert_eq!(symbol_value('a', 36), Some(36));
+        assert_eq!(symbol_value('A', 36), Some(10));
+        for digit in 0..=61 {
+            assert_eq!(symbol_value(digit_symbol(digit), 61), Some(digit));
+        }
+    }
+
+    #[test]
+    fn a_bad_symbol_names_its_column() {
+        let mut line = ".".repeat(81);
+        line.replace_range(4..5, "x");
+        let e = parse_line(&line, 7).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 7, column 5: found 'x', expected a digit 1-9, or . or 0 for an empty cell"
+        );
+        line.replace_range(4..5, "A");
+        let e = parse_line(&line, 7).unwrap_err();
+        assert_eq!(e.column, 5);
+    }
+
+    #[test]
+    fn a_line_of_no_square_length_is_refused() {
+        let e = parse_line(&".".repeat(80), 3).unwrap_err();
+        assert_eq!(e.kind, ParseErrorKind::NoShapeForLength { found: 80 });
+        assert_eq!((e.line, e.column), (3, 1));
+    }
+
+    #[test]
+    fn crlf_and_comments_are_accepted() {
+        let text = "# a comment\r\n\r\n..3.4.......2...\r\n12..............\r\n";
+        let puzzles = all(text, Format::Line);
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!(puzzles[0].as_ref().unwrap().line, 3);
+        assert_eq!(puzzles[1].as_ref().unwrap().grid.get(1), 2);
+        let spaced = BOJ_SAMPLE.replace('\n', "\r\n");
+        assert!(all(&spaced, Format::Spaced)[0].is_ok());
+    }
+
+    #[test]
+    fn a_short_row_names_its_line_and_the_expected_count() {
+        let text = BOJ_SAMPLE.replace("3 2 1 0 4 6 8 9 7", "3 2 1 0 4 6 8 9");
+        let e = all(&text, Format::Spaced).remove(0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 4, column 16: found a row of 8 cells, expected 9 (as in the grid's first row)"
+        );
+        let text = BOJ_SAMPLE.replace("3 2 1 0 4 6 8 9 7", "3 2 1 0 4 6 8 9 7 1");
+        let e = all(&text, Format::Spaced).remove(0).unwrap_err();
+        assert_eq!((e.line, e.column), (4, 19));
+    }
+
+    #[test]
+    fn a_grid_cut_short_is_refused_and_reading_resumes_after_a_blank_line() {
+        let text = "12..\n..12\n\n1...\n.2..\n..3.\n...4\n";
+        let puzzles = all(text, Format::Compact);
+        assert_eq!(puzzles.len(), 2);
+        let e = puzzles[0].as_ref().unwrap_err();
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::MissingRows {
+                found: 2,
+                expected: 4
+            }
+        );
+        assert_eq!(puzzles[1].as_ref().unwrap().line, 4);
+    }
+
+    #[test]
+    fn a_spaced_number_out_of_range_is_refused() {
+        let text = BOJ_SAMPLE.replace("7 8 2 1 0", "7 8 2 1 10");
+        let e = all(&text, Format::Spaced).remove(0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 9: found \"10\", expected a number from 0 to 9 (0 or . for an empty cell)"
+        );
+    }
+
+    #[test]
+    fn a_conflicting_given_in_a_grid_is_placed_at_its_cell() {
+        let text = BOJ_SAMPLE.replace("7 8 2 1 0", "7 8 2 1 8");
+        let e = all(&text, Format::Spaced).remove(0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2, column 9: digit 8 appears twice in row 2: at r2c2 and r2c5"
+        );
+    }
+
+    #[test]
+    fn every_format_prints_what_it_reads() {
+        let shape = Shape::new(3, 4).unwrap();
+        let mut grid = Grid::empty(shape);
+        grid.set(0, 12);
+        grid.set(13, 9);
+        for format in [Format::Spaced, Format::Compact, Format::Line] {
+            let text = grid_to_string(&grid, format);
+            let back = all(&text, format).remove(0).unwrap().grid;
+            assert_eq!(back, grid, "{format}");
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! `dlx sudoku` end to end: real puzzle files solved and every answer validated, each format and
+//! size, and each kind of bad input with its message.
+
+use crate::common::{data, dlx, puzzles, stderr, stdout};
+use dlx_solver::sudoku::{
+    self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, Solve, SudokuSolver,
+};
+
+/// Checks that each output line solves its puzzle line (same order, one for one).
+fn assert_lines_solve(puzzle_text: &str, output: &str) {
+    let puzzles: Vec<(usize, &str)> = puzzle_text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !sudoku::is_skipped_line(l))
+        .collect();
+    let answers: Vec<&str> = output.lines().collect();
+    assert_eq!(answers.len(), puzzles.len(), "one output line per puzzle");
+    for ((index, puzzle), answer) in puzzles.into_iter().zip(answers) {
+        let puzzle = parse_line(puzzle, index + 1).unwrap();
+        let solution = parse_line(answer, index + 1)
+            .unwrap_or_else(|e| panic!("line {}: {answer:?} is no grid: {e}", index + 1));
+        assert_eq!(
+            solution.check_solution_of(&puzzle),
+            Ok(()),
+            "line {}",
+            index + 1
+        );
+    }
+}
+
+/// Checks that `answer` is a grid in `format` solving the first puzzle of `puzzle_text`, and
+/// returns that grid.
+fn assert_grid_solves(puzzle_text: &str, answer: &str, format: Format) -> Grid {
+    let first = |text: &str| parse_puzzles(text, format).next().unwrap().unwrap().grid;
+    let (puzzle, solution) = (first(puzzle_text), first(answer));
+    assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
+    solution
+}
+
+/// The file's text up to its `count`-th puzzle line, comments included.
+fn first_puzzles(text: &str, count: usize) -> String {
+    let mut out = String::new();
+    let mut seen = 0;
+    for line in text.lines() {
+        if seen == count {
+            break;
+        }
+        if !sudoku::is_skipped_line(line) {
+            seen += 1;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+#[test]
+fn the_baekjoon_sample_is_solved_in_its_own_format() {
+    let input = data("cases/boj2580/sample1.in");
+    let out = dlx(&["sudoku", input.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&input).unwrap();
+    let answer = stdout(&out);
+    let solution = assert_grid_solves(&text, &answer, Format::Spaced);
+    // Byte for byte the task's layout: 9 lines of 9 numbers with single spaces.
+    assert_eq!(answer, grid_to_string(&solution, Format::Spaced));
+    let expected = std::fs::read_to_string(data("cases/boj2580/sample1.out")).unwrap();
+    assert_eq!(answer.lines().count(), expected.lines().count());
+    assert!(answer
+        .lines()
+        .zip(expected.lines())
+        .all(|(a, e)| a.len() == e.trim_end().len()));
+}
+
+#[test]
+fn the_first_thousand_17_clue_puzzles_are_solved_and_unique() {
+    let text = std::fs::read_to_string(puzzles("puzzles2_17_clue")).unwrap();
+    let head = first_puzzles(&text, 1000);
+    let out = dlx(&["sudoku", "-"], head.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_lines_solve(&head, &stdout(&out));
+    let out = dlx(&["sudoku", "--unique", "--stats"], head.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_lines_solve(&head, &stdout(&out));
+    assert!(stderr(&out).contains("puzzles: 1000\nsolved: 1000\n"));
+}
+
+#[test]
+fn the_file_is_read_by_name_and_formats_convert() {
+    let file = puzzles("puzzles3_magictour_top1465");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let out = dlx(&["sudoku", file.to_str().unwrap(), "--to", "spaced"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answer = stdout(&out);
+    let solutions: Vec<Grid> = parse_puzzles(&answer, Format::Spaced)
+        .map(|p| p.unwrap().grid)
+        .collect();
+    let puzzles: Vec<Grid> = parse_puzzles(&text, Format::Line)
+        .map(|p| p.unwrap().grid)
+        .collect();
+    assert_eq!(solutions.len(), 1465);
+    assert_eq!(puzzles.len(), 1465);
+    for (solution, puzzle) in solutions.iter().zip(&puzzles) {
+        assert_eq!(solution.check_solution_of(puzzle), Ok(()));
+    }
+}
+
+/// A puzzle of each shape: the first solution DLX finds on the empty grid, its digits relabelled
+/// (d -> N + 1 - d) and every third cell kept.
+fn puzzle_of(shape: Shape) -> Grid {
+    let mut solver = SudokuSolver::new(shape);
+    let full = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
+    let side = shape.side() as u8;
+    let mut puzzle = Grid::empty(shape);
+    for cell in (0..shape.cell_count()).step_by(3) {
+        puzzle.set(cell, side + 1 - full.get(cell));
+    }
+    puzzle
+}
+
+#[test]
+fn every_size_is_solved_in_every_format() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let puzzle = puzzle_of(shape);
+        for format in [Format::Line, Format::Compact, Format::Spaced] {
+            let input = grid_to_string(&puzzle, format);
+            let out = dlx(&["sudoku", "--format", format.name()], input.as_bytes());
+            assert_eq!(out.status.code(), Some(0), "{rows}x{cols} {format}");
+            assert_grid_solves(&input, &stdout(&out), format);
+        }
+    }
+}
+
+#[test]
+fn backtracking_solves_the_same_puzzles() {
+    let input = data("cases/boj2580/sample1.in");
+    let out = dlx(
+        &["sudoku", "--algo", "backtrack", input.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = std::fs::read_to_string(&input).unwrap();
+    assert_grid_solves(&text, &stdout(&out), Format::Spaced);
+    let small: String = [(2, 2), (2, 3)]
+        .map(|(r, c)| grid_to_string(&puzzle_of(Shape::new(r, c).unwrap()), Format::Line))
+        .concat();
+    let out = dlx(&["sudoku", "--algo", "backtrack"], small.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_lines_solve(&small, &stdout(&out));
+}
+
+#[test]
+fn counts_agree_between_the_solvers() {
+    let empty4 = format!("{}\n", ".".repeat(16));
+    for algo in ["dlx", "backtrack"] {
+        let out = dlx(&["sudoku", "--count", "--algo", algo], empty4.as_bytes());
+        assert_eq!(stdout(&out), "288\n", "{algo}");
+        assert_eq!(out.status.code(), Some(0));
+        let out = dlx(
+            &["sudoku", "--count", "--limit", "10", "--algo", algo],
+            empty4.as_bytes(),
+        );
+        assert_eq!(stdout(&out), "10\n", "{algo}");
+    }
+}
+
+#[test]
+fn a_puzzle_with_two_solutions_is_multiple_under_unique() {
+    let mut puzzle = puzzle_of(Shape::CLASSIC);
+    // Keep only the first three rows: many completions.
+    for cell in 27..81 {
+        puzzle.set(cell, 0);
+    }
+    let line = grid_to_string(&puzzle, Format::Line);
+    let out = dlx(&["sudoku", "--unique"], line.as_bytes());
+    assert_eq!(stdout(&out), "multiple\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = dlx(&["sudoku"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_lines_solve(&line, &stdout(&out));
+}
+
+const BOJ_ROW4: &str = "3 2 1 0 4 6 8 9 7";
+
+fn boj_sample() -> String {
+    std::fs::read_to_string(data("cases/boj2580/sample1.in")).unwrap()
+}
+
+#[test]
+fn a_short_row_is_refused_with_its_place() {
+    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 0 4 6 8 9");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "dlx: <stdin>: line 4, column 16: found a row of 8 cells, expected 9 (as in the grid's first row)\n"
+    );
+    assert!(stdout(&out).starts_with("error: line 4, column 16: "));
+}
+
+#[test]
+fn a_bad_character_is_refused_with_its_place() {
+    let mut line = ".".repeat(81);
+    line.replace_range(10..11, "x");
+    let text = format!("# one puzzle\n{line}\n");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "dlx: <stdin>: line 2, column 11: found 'x', expected a digit 1-9, or . or 0 for an empty cell\n"
+    );
+    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 0 4 6 8 9 x");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert!(stderr(&out).contains(
+        "line 4, column 17: found \"x\", expected a number from 0 to 9 (0 or . for an empty cell)"
+    ));
+}
+
+#[test]
+fn a_conflicting_given_names_both_cells() {
+    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 3 4 6 8 9 7");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "dlx: <stdin>: line 4, column 7: digit 3 appears twice in row 4: at r4c1 and r4c4\n"
+    );
+}
+
+#[test]
+fn an_unsolvable_puzzle_says_so_and_exits_with_1() {
+    // Row 1 holds 1 to 8 and column 9 holds a 9 lower down: r1c9 has no digit left.
+    let unsolvable = format!("12345678.{}9{}", ".".repeat(17), ".".repeat(54));
+    let solvable = ".".repeat(81);
+    let text = format!("{solvable}\n{unsolvable}\n{solvable}\n");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let answer = stdout(&out);
+    let lines: Vec<&str> = answer.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], "no solution");
+    assert_eq!(stderr(&out), "dlx: <stdin>: line 2: no solution\n");
+    let empty = Grid::empty(Shape::CLASSIC);
+    for line in [lines[0], lines[2]] {
+        let grid = parse_line(line, 1).unwrap();
+        assert_eq!(grid.check_solution_of(&empty), Ok(()));
+    }
+}
+
+#[test]
+fn an_empty_file_is_bad_input() {
+    for input in ["", "# only a comment\n\n"] {
+        let out = dlx(&["sudoku"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stdout(&out).is_empty());
+        assert_eq!(
+            stderr(&out),
+            "dlx: error: <stdin>: found no puzzle, expected at least one (the input is empty or only comments)\n"
+        );
+    }
+}
+
+#[test]
+fn crlf_line_endings_are_accepted() {
+    let text = boj_sample().replace('\n', "\r\n");
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_grid_solves(&boj_sample(), &stdout(&out), Format::Spaced);
+    let line = first_puzzles(
+        &std::fs::read_to_string(puzzles("puzzles2_17_clue")).unwrap(),
+        3,
+    );
+    let out = dlx(&["sudoku"], line.replace('\n', "\r\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_lines_solve(&line, &stdout(&out));
+}
+
+#[test]
+fn a_line_file_mixing_sizes_solves_each_line_at_its_size() {
+    let text: String = [(2, 2), (3, 3), (2, 3), (4, 4)]
+        .map(|(r, c)| grid_to_string(&puzzle_of(Shape::new(r, c).unwrap()), Format::Line))
+        .concat();
+    let text = format!("{text}{}\n", ".".repeat(80));
+    let out = dlx(&["sudoku"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let answer = stdout(&out);
+    let (solved, last) = answer.rsplit_once("error: ").unwrap();
+    let puzzles: String = text.lines().take(4).map(|l| format!("{l}\n")).collect();
+    assert_lines_solve(&puzzles, solved);
+    assert_eq!(
+        last,
+        "line 5, column 1: found a line of 80 symbols, expected N·N symbols for a side N with boxes (16, 36, 64, 81, 100, 144, 256, 625, ...)\n"
+    );
+}
+
+#[test]
+fn a_grid_mixing_sizes_is_refused() {
+    // A 4x4 first row, then 9x9 rows: the second row is too long.
+    let text = format!("1 2 3 4\n{}", boj_sample());
+    let out = dlx(&["sudoku", "--format", "spaced"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        stderr(&out),
+        "dlx: <stdin>: line 2, column 9: found a row of 9 cells, expected 4 (as in the grid's first row)\n"
+    );
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let out = dlx(&["sudoku", "--help"], b"");
+    let help = stdout(&out);
+    assert!(help.contains("Exit codes: 0 every puzzle solved"));
+    assert!(help.contains("2 bad input"));
+}
