@@ -6,10 +6,9 @@
 
 use super::input;
 use super::Exit;
-use anyhow::bail;
 use dlx_solver::sudoku::{self, Algorithm, Format, Mode, ParseError, Puzzle, Solvers, Verdict};
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
@@ -55,13 +54,18 @@ pub struct SudokuArgs {
     /// Give up on a puzzle after this many search-tree nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// A propagation pass run on each puzzle before the search: `crosshatch` fills the cells
+    /// cross-hatching forces (and answers `no solution` at once on a contradiction), so the
+    /// engine gets only the remaining cells; `none` searches the puzzle as given.
+    #[arg(long, value_enum, default_value = "none")]
+    propagate: PropagateArg,
     /// Print puzzles, solved, unsolved, nodes and time to stderr.
     #[arg(long)]
     stats: bool,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum FormatArg {
+pub enum FormatArg {
     Spaced,
     Compact,
     Line,
@@ -77,6 +81,13 @@ impl From<FormatArg> for Format {
     }
 }
 
+/// The pass run before the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PropagateArg {
+    None,
+    Crosshatch,
+}
+
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum AlgoArg {
     Dlx,
@@ -89,6 +100,7 @@ pub struct Options {
     pub algorithm: Algorithm,
     pub mode: Mode,
     pub output: Format,
+    pub propagate: PropagateArg,
 }
 
 /// How one puzzle ended, for the summary and the exit code.
@@ -130,7 +142,19 @@ pub fn answer_puzzle(
             }
         }
     };
-    let (verdict, nodes) = solvers.solve(&puzzle.grid, options.algorithm, options.mode);
+    let (verdict, nodes) = match options.propagate {
+        PropagateArg::None => solvers.solve(&puzzle.grid, options.algorithm, options.mode),
+        PropagateArg::Crosshatch => {
+            // Every cell the pass writes is forced, so the propagated grid has exactly the
+            // puzzle's solutions, and a contradiction means there are none.
+            let mut grid = puzzle.grid;
+            match sudoku::cross_hatch_in_place(&mut grid, |_, _| {}) {
+                Ok(_) => solvers.solve(&grid, options.algorithm, options.mode),
+                Err(_) if matches!(options.mode, Mode::Count { .. }) => (Verdict::Count(0), 0),
+                Err(_) => (Verdict::NoSolution, 0),
+            }
+        }
+    };
     let (text, status) = match verdict {
         Verdict::Solved(grid) => (
             sudoku::grid_to_string(&grid, options.output),
@@ -214,19 +238,43 @@ impl Tally {
     }
 }
 
-pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
-    let input = input::read_all(args.file.as_deref())?;
-    let text = String::from_utf8_lossy(&input.bytes);
-    let Some(format) = args
-        .format
+/// A puzzle file's text, its name for messages, and its format (given or detected).
+pub struct PuzzleText {
+    pub name: String,
+    pub text: String,
+    pub format: Format,
+}
+
+/// Reads a puzzle file (or standard input) and settles its format: `format` if given, else the
+/// one detected from the first puzzle line. Shared by every command that reads Sudoku puzzles.
+pub fn read_puzzle_text(
+    file: Option<&Path>,
+    format: Option<FormatArg>,
+) -> anyhow::Result<PuzzleText> {
+    let input = input::read_all(file)?;
+    let text = String::from_utf8_lossy(&input.bytes).into_owned();
+    let Some(format) = format
         .map(Format::from)
         .or_else(|| sudoku::detect_format(&text))
     else {
-        bail!(
-            "{}: found no puzzle, expected at least one (the input is empty or only comments)",
-            input.name
-        );
+        return Err(no_puzzle(&input.name));
     };
+    Ok(PuzzleText {
+        name: input.name,
+        text,
+        format,
+    })
+}
+
+/// The error for an input that holds no puzzle.
+pub fn no_puzzle(name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{name}: found no puzzle, expected at least one (the input is empty or only comments)"
+    )
+}
+
+pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
+    let PuzzleText { name, text, format } = read_puzzle_text(args.file.as_deref(), args.format)?;
     let mode = if args.count {
         Mode::Count {
             limit: args.limit.unwrap_or(u64::MAX),
@@ -243,6 +291,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         },
         mode,
         output: args.to.map_or(format, Format::from),
+        propagate: args.propagate,
     };
     let mut solvers = Solvers::with_node_budget(args.max_nodes);
     let stdout = std::io::stdout();
@@ -254,7 +303,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
             out.write_all(b"\n")?;
         }
         out.write_all(answer.text.as_bytes())?;
-        report(&input.name, &answer);
+        report(&name, &answer);
         tally.add(&answer);
         Ok(())
     };
@@ -273,10 +322,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     out.flush()?;
     let elapsed = started.elapsed().as_secs_f64();
     if tally.puzzles == 0 {
-        bail!(
-            "{}: found no puzzle, expected at least one (the input is empty or only comments)",
-            input.name
-        );
+        return Err(no_puzzle(&name));
     }
     if args.stats {
         eprintln!(
