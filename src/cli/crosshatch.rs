@@ -65,9 +65,9 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, result: &Status) {
+    fn add(&mut self, status: &Status) {
         self.puzzles += 1;
-        match result {
+        match status {
             Status::Propagated { filled, full } => {
                 self.cells_filled += *filled as u64;
                 self.solved += u64::from(*full);
@@ -88,8 +88,8 @@ impl Tally {
     }
 }
 
-/// Cross-hatches one parsed puzzle and appends its output (and, under `explain`, its steps) to
-/// `out`. A puzzle whose givens repeat a digit is the task's ERROR, not malformed input.
+/// Cross-hatches one parsed puzzle: its output text (under `explain`, its steps first) and how
+/// it ended. A puzzle whose givens repeat a digit is the task's ERROR, not malformed input.
 fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> (String, Status) {
     let mut out = String::new();
     let mut grid = match puzzle {
@@ -171,15 +171,15 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
     let mut tally = Tally::default();
     let started = Instant::now();
     for puzzle in sudoku::parse_puzzles(&text, format) {
-        let (text, result) = answer(puzzle, output, args.explain);
+        let (text, status) = answer(puzzle, output, args.explain);
         if tally.puzzles > 0 && (output.is_grid() || args.explain) {
             out.write_all(b"\n")?;
         }
         out.write_all(text.as_bytes())?;
-        if let Status::Malformed(error) = &result {
+        if let Status::Malformed(error) = &status {
             eprintln!("dlx: {name}: {error}");
         }
-        tally.add(&result);
+        tally.add(&status);
     }
     out.flush()?;
     let elapsed = started.elapsed().as_secs_f64();
