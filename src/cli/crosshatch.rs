@@ -2,7 +2,8 @@
 //! classic task (COCI 2008/2009 contest 3, CROSS) asks: the grid with `.` for the cells left
 //! empty, or `ERROR`.
 
-use super::sudoku::{no_puzzle, read_puzzle_text, FormatArg, PuzzleText};
+use super::input;
+use super::sudoku::FormatArg;
 use super::Exit;
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
@@ -164,7 +165,16 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
 }
 
 pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
-    let PuzzleText { name, text, format } = read_puzzle_text(args.file.as_deref(), args.format)?;
+    let input = input::read_all(args.file.as_deref())?;
+    let name = input.name;
+    let text = String::from_utf8_lossy(&input.bytes);
+    let Some(format) = args
+        .format
+        .map(Format::from)
+        .or_else(|| sudoku::detect_format(&text))
+    else {
+        return Err(no_puzzle(&name));
+    };
     let output = args.to.map_or(format, Format::from);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -200,4 +210,11 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
         );
     }
     Ok(tally.exit())
+}
+
+/// The error for an input that holds no puzzle (the words of `dlx sudoku`).
+fn no_puzzle(name: &str) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{name}: found no puzzle, expected at least one (the input is empty or only comments)"
+    )
 }

@@ -1,5 +1,6 @@
 //! Command-line definitions and dispatch for the `dlx` binary.
 
+mod batch;
 mod crosshatch;
 mod input;
 mod sudoku;

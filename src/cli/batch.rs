@@ -1,0 +1,402 @@
+//! What every puzzle command shares when it solves files: the input files and threads, where
+//! results go (text or JSON lines), the progress bar, the tally, the summary and the exit code.
+//!
+//! Line-format inputs are streamed through [`dlx_solver::batch`]; a subcommand supplies only a
+//! per-thread state (its solvers) and the function that answers one line.
+
+use super::Exit;
+use anyhow::Context;
+use dlx_solver::batch::{self, BatchConfig, Record};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The flags every batch-capable subcommand takes.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BatchArgs {
+    /// Input files, solved one after another; `-` or none reads standard input.
+    pub files: Vec<PathBuf>,
+    /// Worker threads (default: one per core). Output is the same whatever the count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
+    pub threads: Option<u64>,
+    /// Write results to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// One JSON object per puzzle instead of text: file, line, puzzle, status, solution (or
+    /// null), solutions (when counting), nodes, micros, error.
+    #[arg(long)]
+    pub jsonl: bool,
+    /// Print the summary (puzzles, solved, ..., puzzles per second) to stderr; it is printed
+    /// anyway when stderr is a terminal.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// How one puzzle ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Solved,
+    NoSolution,
+    Multiple,
+    Undecided,
+    Malformed,
+}
+
+impl Status {
+    /// The word scripts see, in text output and in JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::NoSolution => "no solution",
+            Status::Multiple => "multiple",
+            Status::Undecided => "undecided",
+            Status::Malformed => "malformed",
+        }
+    }
+}
+
+/// The answer to one puzzle.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// The line the puzzle starts on.
+    pub line: usize,
+    /// The text output: the solution in the output format, or the status line, ending with `\n`.
+    pub text: String,
+    pub status: Status,
+    /// The solution on one line (for JSON), when there is one.
+    pub solution: Option<String>,
+    /// The number of solutions, when counting.
+    pub count: Option<u64>,
+    /// Search-tree nodes.
+    pub nodes: u64,
+    /// The message of a malformed puzzle.
+    pub error: Option<String>,
+    /// Time spent on this puzzle, parsing included.
+    pub micros: u64,
+}
+
+impl Answer {
+    /// The answer for a puzzle that could not be read.
+    pub fn malformed(line: usize, message: String) -> Answer {
+        Answer {
+            line,
+            text: format!("error: {message}\n"),
+            status: Status::Malformed,
+            solution: None,
+            count: None,
+            nodes: 0,
+            error: Some(message),
+            micros: 0,
+        }
+    }
+}
+
+/// Counts of each status over a run.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tally {
+    pub puzzles: u64,
+    pub solved: u64,
+    pub no_solution: u64,
+    pub multiple: u64,
+    pub undecided: u64,
+    pub malformed: u64,
+    pub nodes: u64,
+}
+
+impl Tally {
+    pub fn add(&mut self, answer: &Answer) {
+        self.puzzles += 1;
+        self.nodes += answer.nodes;
+        *match answer.status {
+            Status::Solved => &mut self.solved,
+            Status::NoSolution => &mut self.no_solution,
+            Status::Multiple => &mut self.multiple,
+            Status::Undecided => &mut self.undecided,
+            Status::Malformed => &mut self.malformed,
+        } += 1;
+    }
+
+    /// The exit code: bad input first, then unsolved, then undecided.
+    pub fn exit(&self) -> Exit {
+        if self.malformed > 0 {
+            Exit::BadInput
+        } else if self.no_solution > 0 || self.multiple > 0 {
+            Exit::Unsolved
+        } else if self.undecided > 0 {
+            Exit::Undecided
+        } else {
+            Exit::Solved
+        }
+    }
+}
+
+/// One input, opened for streaming.
+pub struct Source {
+    pub name: String,
+    pub reader: Box<dyn BufRead + Send>,
+    /// The size in bytes, when known (a file), for the progress bar.
+    pub size: Option<u64>,
+}
+
+/// Opens the inputs named on the command line (standard input for none or `-`).
+pub fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
+    if files.is_empty() {
+        return Ok(vec![stdin_source()]);
+    }
+    files
+        .iter()
+        .map(|path| {
+            if path == Path::new("-") {
+                return Ok(stdin_source());
+            }
+            if path.is_dir() {
+                anyhow::bail!("{}: is a directory, expected a file", path.display());
+            }
+            let file =
+                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            let size = file.metadata().ok().map(|m| m.len());
+            Ok(Source {
+                name: path.display().to_string(),
+                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                size,
+            })
+        })
+        .collect()
+}
+
+fn stdin_source() -> Source {
+    Source {
+        name: "<stdin>".to_string(),
+        reader: Box::new(BufReader::with_capacity(1 << 16, std::io::stdin())),
+        size: None,
+    }
+}
+
+/// Reads the rest of a source.
+pub fn read_rest(source: &mut Source) -> anyhow::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    source
+        .reader
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {}", source.name))?;
+    Ok(bytes)
+}
+
+/// The start of a source without consuming it (at least the first line when it is shorter
+/// than the reader's buffer), to detect its format.
+pub fn peek(source: &mut Source) -> anyhow::Result<&[u8]> {
+    source
+        .reader
+        .fill_buf()
+        .with_context(|| format!("cannot read {}", source.name))
+}
+
+/// Where results go, and the running tally, progress and timing of a whole run.
+pub struct Run {
+    out: Box<dyn Write>,
+    jsonl: bool,
+    stats: bool,
+    pub tally: Tally,
+    started: Instant,
+    progress: ProgressBar,
+    progress_shown: bool,
+    pool: std::sync::Arc<rayon::ThreadPool>,
+}
+
+impl Run {
+    pub fn new(args: &BatchArgs) -> anyhow::Result<Run> {
+        let out: Box<dyn Write> = match &args.output {
+            Some(path) => Box::new(std::io::BufWriter::new(
+                File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
+            )),
+            None => Box::new(std::io::BufWriter::new(std::io::stdout())),
+        };
+        let threads = args.threads.unwrap_or(0) as usize;
+        Ok(Run {
+            out,
+            jsonl: args.jsonl,
+            stats: args.stats || std::io::stderr().is_terminal(),
+            tally: Tally::default(),
+            started: Instant::now(),
+            progress: ProgressBar::hidden(),
+            progress_shown: false,
+            pool: std::sync::Arc::new(
+                batch::pool(threads).context("cannot start the worker threads")?,
+            ),
+        })
+    }
+
+    /// Streams a line-format source through the batch runner: `solve` answers one line with a
+    /// per-thread state made by `init`, or returns `None` for a line that holds no puzzle.
+    pub fn stream<S, I, F>(&mut self, source: Source, init: I, solve: F) -> anyhow::Result<()>
+    where
+        S: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &str, usize) -> Option<Answer> + Sync,
+    {
+        let name = source.name;
+        self.start_progress(source.size);
+        let states: Vec<std::sync::Mutex<Option<S>>> = (0..self.pool.current_num_threads())
+            .map(|_| std::sync::Mutex::new(None))
+            .collect();
+        let config = BatchConfig::default();
+        let pool = std::sync::Arc::clone(&self.pool);
+        let answer = |record: Record<'_>| -> Option<Answer> {
+            let started = Instant::now();
+            let line = record.line as usize;
+            let mut answer = match std::str::from_utf8(record.bytes) {
+                Ok(text) => {
+                    // Each worker keeps its own state; the lock is never contended.
+                    let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
+                    let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    solve(state.get_or_insert_with(&init), text, line)?
+                }
+                Err(e) => Answer::malformed(
+                    line,
+                    format!(
+                        "line {line}, column {}: found bytes that are not UTF-8, expected text",
+                        String::from_utf8_lossy(&record.bytes[..e.valid_up_to()])
+                            .chars()
+                            .count()
+                            + 1
+                    ),
+                ),
+            };
+            answer.micros = started.elapsed().as_micros() as u64;
+            Some(answer)
+        };
+        let mut consumed = 0u64;
+        batch::run(&pool, &config, source.reader, answer, |record, answer| {
+            consumed += record.bytes.len() as u64 + 1;
+            self.emit(&name, Some(record.bytes), &answer)?;
+            self.advance(consumed);
+            Ok(())
+        })
+        .map_err(|e| self.read_or_write_error(e, &name))
+    }
+
+    /// Writes one answer (text or JSON) and reports a malformed or unsolvable puzzle on stderr.
+    pub fn emit(
+        &mut self,
+        name: &str,
+        puzzle: Option<&[u8]>,
+        answer: &Answer,
+    ) -> std::io::Result<()> {
+        if self.jsonl {
+            let mut object = serde_json::json!({
+                "file": name,
+                "line": answer.line,
+                "puzzle": puzzle.map(|p| String::from_utf8_lossy(p).into_owned()),
+                "status": answer.status.word(),
+                "solution": answer.solution,
+                "nodes": answer.nodes,
+                "micros": answer.micros,
+            });
+            if let Some(count) = answer.count {
+                object["solutions"] = count.into();
+            }
+            if let Some(error) = &answer.error {
+                object["error"] = error.clone().into();
+            }
+            serde_json::to_writer(&mut self.out, &object)?;
+            self.out.write_all(b"\n")?;
+        } else {
+            self.out.write_all(answer.text.as_bytes())?;
+        }
+        match (&answer.error, answer.status) {
+            (Some(error), _) => self.message(&format!("dlx: {name}: {error}")),
+            (None, Status::NoSolution) => {
+                self.message(&format!("dlx: {name}: line {}: no solution", answer.line))
+            }
+            _ => {}
+        }
+        self.tally.add(answer);
+        Ok(())
+    }
+
+    /// Writes the separator some text formats put between puzzles (never in JSON).
+    pub fn separator(&mut self, text: &[u8]) -> std::io::Result<()> {
+        if !self.jsonl && self.tally.puzzles > 0 {
+            self.out.write_all(text)?;
+        }
+        Ok(())
+    }
+
+    /// Flushes the output, prints the summary when asked (or on a terminal) and gives the exit
+    /// code. A run that met no puzzle at all is an error: the input was empty or only comments.
+    pub fn finish(mut self, what: &str) -> anyhow::Result<Exit> {
+        self.out.flush()?;
+        self.progress.finish_and_clear();
+        let seconds = self.started.elapsed().as_secs_f64();
+        let t = self.tally;
+        if self.stats {
+            eprintln!(
+                "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
+                 malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.puzzles,
+                t.solved,
+                t.no_solution,
+                t.multiple,
+                t.undecided,
+                t.malformed,
+                t.nodes,
+                seconds,
+                t.puzzles as f64 / seconds.max(1e-9),
+            );
+        }
+        if t.puzzles == 0 {
+            anyhow::bail!(
+                "{what}: found no puzzle, expected at least one (the input is empty or only comments)"
+            );
+        }
+        Ok(t.exit())
+    }
+
+    /// A message on stderr that does not tear the progress bar.
+    fn message(&self, text: &str) {
+        if self.progress_shown {
+            self.progress.suspend(|| eprintln!("{text}"));
+        } else {
+            eprintln!("{text}");
+        }
+    }
+
+    fn start_progress(&mut self, size: Option<u64>) {
+        self.progress = match size {
+            Some(bytes) => ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden())
+                .with_style(
+                    ProgressStyle::with_template(
+                        "{bar:40} {percent:>3}% {msg} puzzles, {elapsed} elapsed, {eta} left",
+                    )
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                ),
+            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
+        };
+    }
+
+    /// Moves the bar; it appears only on a terminal and once the run has taken a moment, so
+    /// quick runs and pipelines never see it.
+    fn advance(&mut self, consumed: u64) {
+        if !self.progress_shown
+            && std::io::stderr().is_terminal()
+            && self.started.elapsed() > Duration::from_millis(500)
+        {
+            self.progress.set_draw_target(ProgressDrawTarget::stderr());
+            self.progress_shown = true;
+        }
+        if self.progress_shown {
+            self.progress.set_position(consumed);
+            self.progress.set_message(self.tally.puzzles.to_string());
+        }
+    }
+
+    fn read_or_write_error(&self, error: std::io::Error, name: &str) -> anyhow::Error {
+        if batch::is_broken_pipe(&error) {
+            anyhow::Error::new(error)
+        } else {
+            anyhow::Error::new(error).context(format!("while solving {name}"))
+        }
+    }
+}
