@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch for the `dlx` binary.
 
 mod batch;
+mod crosshatch;
 mod input;
 mod sudoku;
 mod xc;
@@ -48,6 +49,9 @@ enum Command {
     Xc(xc::XcArgs),
     /// Solve Sudoku puzzles of any size (4x4 to 25x25 and beyond) in the usual text formats.
     Sudoku(sudoku::SudokuArgs),
+    /// Cross-hatch Sudoku puzzles (COCI 2008/2009 CROSS): fill every cell the technique forces,
+    /// or print ERROR.
+    Crosshatch(crosshatch::CrosshatchArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -55,6 +59,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Xc(args) => xc::run(args),
         Command::Sudoku(args) => sudoku::run(args),
+        Command::Crosshatch(args) => crosshatch::run(args),
     }
 }
 

@@ -3,6 +3,7 @@
 
 mod backtrack;
 mod candidates;
+mod crosshatch;
 mod encoding;
 mod format;
 mod grid;
@@ -10,6 +11,9 @@ mod solver;
 
 pub use backtrack::Backtracker;
 pub use candidates::CandidateSolver;
+pub use crosshatch::{
+    cross_hatch, cross_hatch_in_place, Contradiction, CrossHatch, Deduction, Why,
+};
 pub use encoding::{decode_option, encode_option, sudoku_problem, SudokuSolver};
 pub use format::{
     detect_format, digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles,

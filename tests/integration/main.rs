@@ -3,5 +3,6 @@
 
 mod batch;
 mod common;
+mod crosshatch;
 mod sudoku;
 mod xc;
