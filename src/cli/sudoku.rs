@@ -6,7 +6,9 @@
 
 use super::batch::{self, Answer, BatchArgs, Run, Status};
 use super::Exit;
-use dlx_solver::sudoku::{self, Algorithm, Format, Mode, ParseError, Puzzle, Solvers, Verdict};
+use dlx_solver::sudoku::{
+    self, Algorithm, Format, Mode, ParseError, Propagation, Puzzle, Solvers, Verdict,
+};
 use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
@@ -111,19 +113,12 @@ pub fn answer_puzzle(
         Ok(puzzle) => puzzle,
         Err(error) => return Answer::malformed(error.line, error.to_string()),
     };
-    let (verdict, nodes) = match options.propagate {
-        PropagateArg::None => solvers.solve(&puzzle.grid, options.algorithm, options.mode),
-        PropagateArg::Crosshatch => {
-            // Every cell the pass writes is forced, so the propagated grid has exactly the
-            // puzzle's solutions, and a contradiction means there are none.
-            let mut grid = puzzle.grid;
-            match sudoku::cross_hatch_in_place(&mut grid, |_, _| {}) {
-                Ok(_) => solvers.solve(&grid, options.algorithm, options.mode),
-                Err(_) if matches!(options.mode, Mode::Count { .. }) => (Verdict::Count(0), 0),
-                Err(_) => (Verdict::NoSolution, 0),
-            }
-        }
+    let propagation = match options.propagate {
+        PropagateArg::None => Propagation::None,
+        PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
+    let (verdict, nodes) =
+        solvers.solve_propagated(&puzzle.grid, options.algorithm, options.mode, propagation);
     let mut answer = Answer {
         line: puzzle.line,
         text: String::new(),

@@ -20,4 +20,6 @@ pub use format::{
     symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles,
 };
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
-pub use solver::{Algorithm, Mode, Outcome, SearchSummary, Solve, Solvers, Uniqueness, Verdict};
+pub use solver::{
+    Algorithm, Mode, Outcome, Propagation, SearchSummary, Solve, Solvers, Uniqueness, Verdict,
+};

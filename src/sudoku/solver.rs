@@ -4,6 +4,7 @@
 
 use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
+use super::crosshatch::cross_hatch_in_place;
 use super::encoding::SudokuSolver;
 use super::grid::{Grid, Shape};
 
@@ -99,6 +100,16 @@ pub enum Algorithm {
     Candidates,
 }
 
+/// A pass run on a puzzle before the search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Propagation {
+    /// The search gets the puzzle as it is.
+    #[default]
+    None,
+    /// Cross-hatching fills what it can first; a contradiction answers "no solution" at once.
+    CrossHatch,
+}
+
 /// What to ask of each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
@@ -156,6 +167,29 @@ impl Solvers {
             }
         };
         &mut self.dlx[index]
+    }
+
+    /// Answers one puzzle after a propagation pass: the verdict and the search-tree nodes.
+    pub fn solve_propagated(
+        &mut self,
+        puzzle: &Grid,
+        algorithm: Algorithm,
+        mode: Mode,
+        propagation: Propagation,
+    ) -> (Verdict, u64) {
+        match propagation {
+            Propagation::None => self.solve(puzzle, algorithm, mode),
+            Propagation::CrossHatch => {
+                // Every cell the pass writes is forced, so the propagated grid has exactly the
+                // puzzle's solutions, and a contradiction means there are none.
+                let mut grid = puzzle.clone();
+                match cross_hatch_in_place(&mut grid, |_, _| {}) {
+                    Ok(_) => self.solve(&grid, algorithm, mode),
+                    Err(_) if matches!(mode, Mode::Count { .. }) => (Verdict::Count(0), 0),
+                    Err(_) => (Verdict::NoSolution, 0),
+                }
+            }
+        }
     }
 
     /// Answers one puzzle: the verdict and the search-tree nodes it took.
