@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch for the `dlx` binary.
 
 mod input;
+mod sudominoku;
 mod xc;
 
 use clap::{Parser, Subcommand};
@@ -44,12 +45,15 @@ pub struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's text format (as read by DLX1).
     Xc(xc::XcArgs),
+    /// Solve Su-domino-ku puzzles (Sudoku tiled by the 36 dominoes) in the task's format.
+    Sudominoku(sudominoku::SudominokuArgs),
 }
 
 /// Runs the chosen subcommand.
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Xc(args) => xc::run(args),
+        Command::Sudominoku(args) => sudominoku::run(args),
     }
 }
 
