@@ -40,7 +40,7 @@ pub struct SudominokuArgs {
     /// several tilings.
     #[arg(long)]
     tilings: bool,
-    /// With --count or --tilings: stop counting at N (the count then reads `at least N`).
+    /// With --count or --tilings: stop counting past N (the count then reads `more than N`).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Report an input that ends without the final `0` as bad input (exit code 2).
@@ -160,9 +160,13 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// "1 grid", "2 tilings", "at least 5 grids".
+/// "1 grid", "2 tilings", "more than 5 grids".
 fn describe(count: Count, noun: &str) -> String {
-    let plural = if count.found == 1 { "" } else { "s" };
-    let bound = if count.complete { "" } else { "at least " };
+    let plural = if count.found == 1 && count.complete {
+        ""
+    } else {
+        "s"
+    };
+    let bound = if count.complete { "" } else { "more than " };
     format!("{bound}{} {noun}{plural}", count.found)
 }

@@ -7,7 +7,7 @@
 
 use super::encoding::Encoding;
 use super::model::{Puzzle, Solution};
-use crate::xc::{ChoiceRule, Dlx, OptionId, SearchLimits, SearchStats, Stop};
+use crate::xc::{ChoiceRule, Dlx, OptionId, SearchLimits};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -17,10 +17,10 @@ const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
 /// A count and whether it is the whole count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// The count, at most the limit.
     pub found: u64,
-    /// `false` when the limit stopped the search: there may be more.
+    /// `false` when there are more than the limit (the search found one more, then stopped).
     pub complete: bool,
-    pub stats: SearchStats,
 }
 
 /// The first solution, or `None` when the puzzle has none.
@@ -31,15 +31,16 @@ pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
     cover.map(|options| encoding.solution(puzzle, &options))
 }
 
-/// Counts the distinct digit grids of the puzzle's solutions, stopping at `limit` grids if given.
-/// The search visits every cover (tiling), so it costs as much as [`count_tilings`] when whole.
+/// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
+/// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
+/// cover (tiling), so it costs as much as [`count_tilings`] when whole.
 pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
     let mut grid = puzzle.givens().clone();
     let mut grids: HashSet<Vec<u8>> = HashSet::new();
-    let limit = limit.unwrap_or(u64::MAX);
-    let report = dlx.search(
+    let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
+    dlx.search(
         RULE,
         SearchLimits::default(),
         &mut |options: &[OptionId]| {
@@ -47,28 +48,38 @@ pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
             if !grids.contains(grid.cells()) {
                 grids.insert(grid.cells().to_vec());
             }
-            if grids.len() as u64 >= limit {
+            if grids.len() as u64 >= wanted {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         },
     );
-    Count {
-        found: grids.len() as u64,
-        complete: report.stop == Stop::Exhausted,
-        stats: report.stats,
-    }
+    Count::up_to(grids.len() as u64, limit)
 }
 
-/// Counts the covers, that is the tilings, stopping at `limit` if given.
+/// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
+/// "exactly the limit" from "more").
 pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
-    let report = dlx.count_solutions(RULE, limit);
-    Count {
-        found: report.stats.solutions,
-        complete: report.stop == Stop::Exhausted,
-        stats: report.stats,
+    let wanted = limit.map(|limit| limit.saturating_add(1));
+    let report = dlx.count_solutions(RULE, wanted);
+    Count::up_to(report.stats.solutions, limit)
+}
+
+impl Count {
+    /// The count of a search that stopped at `limit + 1` things found, or found them all.
+    fn up_to(found: u64, limit: Option<u64>) -> Count {
+        match limit {
+            Some(limit) if found > limit => Count {
+                found: limit,
+                complete: false,
+            },
+            _ => Count {
+                found,
+                complete: true,
+            },
+        }
     }
 }

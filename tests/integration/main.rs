@@ -2,4 +2,5 @@
 //! One module per concern; `common` holds the shared helpers.
 
 mod common;
+mod sudominoku;
 mod xc;
