@@ -61,35 +61,34 @@ impl Encoding {
             }
         }
 
+        // The digits each cell may still take, as bits 1..=9: none for a taken cell, else those
+        // its row, column and box lack. Looping over these bits rather than all 72 digit pairs
+        // and testing items made encoding about ... times faster.
+        let mut allowed = [0u16; CELLS];
+        for (cell, mask) in allowed.iter_mut().enumerate() {
+            if !settled[cell] {
+                *mask = (1..=SIDE as u8)
+                    .filter(|&d| unit_items(shape, cell, d).iter().all(|&i| !settled[i]))
+                    .fold(0, |mask, d| mask | 1 << d);
+            }
+        }
+        let id = |item: usize| ids[item].expect("an option lists only unsettled items");
+
         let mut placements = Vec::new();
         for p in 0..CELLS {
             let right = (p % SIDE + 1 < SIDE).then_some(p + 1);
             let below = (p + SIDE < CELLS).then_some(p + SIDE);
             for q in [right, below].into_iter().flatten() {
-                if settled[p] || settled[q] {
-                    continue;
-                }
-                for a in 1..=SIDE as u8 {
-                    let [ra, ca, ba] = unit_items(shape, p, a);
-                    let (Some(ra), Some(ca), Some(ba)) = (ids[ra], ids[ca], ids[ba]) else {
-                        continue;
-                    };
-                    for b in (1..=SIDE as u8).filter(|&b| b != a) {
+                for a in digits_in(allowed[p]) {
+                    for b in digits_in(allowed[q] & !(1 << a)) {
                         let domino = Domino::new(a, b).expect("a and b differ and are in range");
+                        let domino_item = DOMINO_ITEMS + domino.index();
+                        if settled[domino_item] {
+                            continue;
+                        }
+                        let [ra, ca, ba] = unit_items(shape, p, a);
                         let [rb, cb, bb] = unit_items(shape, q, b);
-                        let ids_of_b = (
-                            ids[rb],
-                            ids[cb],
-                            ids[bb],
-                            ids[DOMINO_ITEMS + domino.index()],
-                        );
-                        let (Some(rb), Some(cb), Some(bb), Some(d)) = ids_of_b else {
-                            continue;
-                        };
-                        let (Some(cell_p), Some(cell_q)) = (ids[p], ids[q]) else {
-                            continue;
-                        };
-                        let items = [cell_p, cell_q, ra, ca, ba, rb, cb, bb, d];
+                        let items = [p, q, ra, ca, ba, rb, cb, bb, domino_item].map(id);
                         builder
                             .option(&items)
                             .expect("an option lists distinct declared items");
@@ -135,6 +134,11 @@ impl Encoding {
         tiling.extend(options.iter().map(|&option| self.placement(option)));
         Solution { grid, tiling }
     }
+}
+
+/// The digits whose bits are set in a mask of bits 1..=9.
+fn digits_in(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=SIDE as u8).filter(move |&d| mask & 1 << d != 0)
 }
 
 /// The (row, digit), (column, digit) and (box, digit) items of a digit in a cell.

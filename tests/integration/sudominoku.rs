@@ -289,3 +289,124 @@ fn generated_puzzles_are_solved_into_valid_tiled_grids() {
         solved += 1;
     }
 }
+
+/// The sample's two puzzles with a third puzzle between them (so it is puzzle 2, on lines 13 to
+/// 16), ended by `0` when asked.
+fn with_middle_puzzle(middle: &str, final_zero: bool) -> String {
+    let input = String::from_utf8(sample().0).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    let (first, second) = (lines[..12].join("\n"), lines[12..25].join("\n"));
+    let end = if final_zero { "0\n" } else { "" };
+    format!("{first}\n{middle}{second}\n{end}")
+}
+
+/// The sample's expected output with its second puzzle renumbered 3.
+fn first_and_third_answers() -> String {
+    String::from_utf8(sample().1)
+        .unwrap()
+        .replace("Puzzle 2", "Puzzle 3")
+}
+
+/// A well-formed middle puzzle: two dominoes (lines 14, 15) and the singles (line 16).
+const MIDDLE: &str = "2\n3 A2 4 A3\n5 C4 6 C5\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n";
+
+#[test]
+fn each_bad_puzzle_is_reported_with_its_place_and_the_others_are_solved() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("3 A2 4 A3", "0 A2 4 A3", "line 14, column 1: expected a digit 1-9, found `0`"),
+        ("3 A2 4 A3", "3 A2 x A3", "line 14, column 6: expected a digit 1-9, found `x`"),
+        ("3 A2 4 A3", "3 A2 3 A3", "line 14, column 1: domino 3-3 joins a digit to itself: a domino's two digits differ"),
+        ("5 C4 6 C5", "4 C4 3 C5", "line 15, column 1: domino 3-4 is placed twice (see also line 14)"),
+        ("5 C4 6 C5", "5 C4 6 D5", "line 15, column 8: cells C4 and D5 are not adjacent: a domino covers two cells side by side"),
+        ("5 C4 6 C5", "5 C4 6 J4", "line 15, column 8: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `J4`"),
+        ("5 C4 6 C5", "5 A0 6 C5", "line 15, column 3: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `A0`"),
+        ("5 C4 6 C5", "5 A3 6 B3", "line 15, column 3: cell A3 is used twice (see also line 14)"),
+        ("5 C4 6 C5", "5 C4 6", "line 15, column 1: expected 4 fields (a placed domino `U LU V LV`), found 3"),
+        ("A1 B4", "A2 B4", "line 16, column 1: cell A2 is used twice (see also line 14)"),
+        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 8 cells"),
+        ("H6 I9", "H6 I9 I8", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 10 cells"),
+        ("5 C4 6 C5", "5 C4 3 C5", "line 16, column 7: the givens break a Sudoku rule: digit 3 appears twice in row 3, at C5 and C7 (see also line 15)"),
+    ];
+    for &(from, to, message) in cases {
+        let middle = MIDDLE.replacen(from, to, 1);
+        assert_ne!(middle, MIDDLE, "the case {to} changes the puzzle");
+        let output = dlx(
+            &["sudominoku"],
+            with_middle_puzzle(&middle, true).as_bytes(),
+        );
+        assert_eq!(
+            stderr(&output),
+            format!("dlx: <stdin>: puzzle 2, {message}\n"),
+            "case {to}"
+        );
+        assert_eq!(output.status.code(), Some(2), "case {to}");
+        assert_eq!(stdout(&output), first_and_third_answers(), "case {to}");
+    }
+}
+
+#[test]
+fn a_puzzle_without_solution_is_reported_and_the_others_are_solved() {
+    // The sample's first puzzle with one placed domino turned round: consistent, unsolvable.
+    let input = String::from_utf8(sample().0).unwrap();
+    let unsolvable: Vec<&str> = input.lines().take(12).collect();
+    let middle = unsolvable.join("\n").replace("3 F5 2 F6", "2 F5 3 F6") + "\n";
+    let output = dlx(
+        &["sudominoku"],
+        with_middle_puzzle(&middle, true).as_bytes(),
+    );
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 2, line 13: no solution\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), first_and_third_answers());
+}
+
+#[test]
+fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
+    let (input, expected) = sample();
+    let text = String::from_utf8(input).unwrap();
+    let unended = text
+        .trim_end()
+        .strip_suffix('0')
+        .expect("the sample ends with 0");
+    let lenient = dlx(&["sudominoku"], unended.as_bytes());
+    assert_eq!(lenient.status.code(), Some(0), "{}", stderr(&lenient));
+    assert_eq!(stderr(&lenient), "");
+    assert_eq!(lenient.stdout, expected);
+    let strict = dlx(&["sudominoku", "--strict", "-"], unended.as_bytes());
+    assert_eq!(strict.status.code(), Some(2));
+    assert_eq!(strict.stdout, expected);
+    assert_eq!(
+        stderr(&strict),
+        "dlx: <stdin>: the input ends without the final `0` (--strict)\n"
+    );
+}
+
+#[test]
+fn an_unreadable_count_stops_the_reading_and_an_early_end_is_named() {
+    let text = with_middle_puzzle("x\n", true);
+    let output = dlx(&["sudominoku"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 2, line 13, column 1: expected the number of placed dominoes \
+         (0 to 36), found `x`; the rest of the input is not read\n"
+    );
+    let first = String::from_utf8(sample().1).unwrap();
+    assert_eq!(
+        stdout(&output),
+        first
+            .lines()
+            .take(10)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    let output = dlx(&["sudominoku"], b"2\n3 A2 4 A3\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 1, line 2, column 1: the input ends where a placed domino should be\n"
+    );
+}
