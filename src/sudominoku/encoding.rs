@@ -6,6 +6,12 @@
 //! the problem is built: a settled item is never declared, and an option touching one (a taken
 //! cell, a digit its row, column or box has already, a domino placed already) is never added.
 //! So the search sees only the free part of the puzzle, and the single cells need no option.
+//!
+//! Building per puzzle beats a template built once with the givens imposed by `Dlx::select`:
+//! on the sample's first puzzle (release build), the template of all 11,097 options took 290 us
+//! to select the givens and 480 us to search and unselect, against 325 us to build the pruned
+//! problem (about 600 options) and search it. Selecting hides thousands of options the pruned
+//! problem never holds, and every search node then walks longer lists.
 
 use super::model::{CellLabel, Domino, PlacedDomino, Puzzle, Solution, CELLS, DOMINOES, SIDE};
 use crate::sudoku::{Grid, Shape};
