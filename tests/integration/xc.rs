@@ -92,10 +92,7 @@ fn an_empty_4x4_sudoku_has_288_solutions() {
 
 #[test]
 fn the_cli_prints_the_toy_solution_and_stats() {
-    let out = dlx(
-        &["xc", "--stats", data("xc/toy.dlx").to_str().unwrap()],
-        b"",
-    );
+    let out = dlx(&["xc", "--stats", data("xc/toy.dlx").to_str().unwrap()], b"");
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
     let mut options: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
