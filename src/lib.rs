@@ -3,7 +3,9 @@
 //! - [`xc`]: the generic engine (problems, the DLX arena, Algorithm X, Knuth's text format).
 //! - [`batch`]: parallel, streaming, order-keeping solving of one-record-per-line files.
 //! - [`sudoku`]: Sudoku of every box shape on that engine, with its text formats and passes.
+//! - [`sudominoku`]: the domino variant of Sudoku (the task "Su-domino-ku") on the same engine.
 
 pub mod batch;
 pub mod sudoku;
+pub mod sudominoku;
 pub mod xc;

@@ -4,6 +4,7 @@ mod batch;
 mod crosshatch;
 mod input;
 mod sudoku;
+mod sudominoku;
 mod xc;
 
 use clap::{Parser, Subcommand};
@@ -52,6 +53,8 @@ enum Command {
     /// Cross-hatch Sudoku puzzles (COCI 2008/2009 CROSS): fill every cell the technique forces,
     /// or print ERROR.
     Crosshatch(crosshatch::CrosshatchArgs),
+    /// Solve Su-domino-ku puzzles (Sudoku tiled by the 36 dominoes) in the task's format.
+    Sudominoku(sudominoku::SudominokuArgs),
 }
 
 /// Runs the chosen subcommand.
@@ -60,6 +63,7 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Xc(args) => xc::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Crosshatch(args) => crosshatch::run(args),
+        Command::Sudominoku(args) => sudominoku::run(args),
     }
 }
 

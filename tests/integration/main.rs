@@ -5,4 +5,5 @@ mod batch;
 mod common;
 mod crosshatch;
 mod sudoku;
+mod sudominoku;
 mod xc;

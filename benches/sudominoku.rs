@@ -1,0 +1,46 @@
+//! Sudominoku: the task's sample puzzles, each solved from its text (encoding built, first cover
+//! found, solution decoded), every answer validated before timing.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use dlx_solver::sudominoku::{count_tilings, parse_puzzles, solve, Encoding, Puzzle};
+use std::hint::black_box;
+
+fn sample_puzzles() -> Vec<Puzzle> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/cases/boj4574/sample1.in"
+    );
+    let text = std::fs::read_to_string(path).expect("the sample is in the repository");
+    parse_puzzles(&text)
+        .entries
+        .into_iter()
+        .map(|entry| entry.puzzle.expect("the sample puzzles are well formed"))
+        .collect()
+}
+
+fn sudominoku(c: &mut Criterion) {
+    let puzzles = sample_puzzles();
+    for puzzle in &puzzles {
+        let solution = solve(puzzle).expect("the sample puzzles are solvable");
+        solution
+            .check_against(puzzle)
+            .expect("the solver's answer is valid");
+    }
+    let mut group = c.benchmark_group("sudominoku");
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(format!("solve/sample{}", k + 1), |b| {
+            b.iter(|| solve(black_box(puzzle)))
+        });
+        group.bench_function(format!("encode/sample{}", k + 1), |b| {
+            b.iter(|| Encoding::new(black_box(puzzle)))
+        });
+        group.bench_function(format!("all_tilings/sample{}", k + 1), |b| {
+            b.iter(|| count_tilings(black_box(puzzle), None))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, sudominoku);
+criterion_main!(benches);

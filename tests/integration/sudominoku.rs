@@ -1,0 +1,412 @@
+//! Sudominoku end to end: the task's sample byte for byte, generated puzzles solved and
+//! validated (with a tiling check independent of the solver), and every kind of bad input.
+
+use crate::common::{data, dlx, stderr, stdout};
+use dlx_solver::sudoku::{Grid, Shape};
+use dlx_solver::sudominoku::{
+    count_grids, count_tilings, parse_puzzles, solve, End, PlacedDomino, Puzzle, Solution,
+};
+use dlx_solver::xc::{ChoiceRule, OptionId, ProblemBuilder, SearchLimits};
+use std::ops::ControlFlow;
+
+fn sample() -> (Vec<u8>, Vec<u8>) {
+    let read = |name: &str| std::fs::read(data(&format!("cases/boj4574/{name}"))).unwrap();
+    (read("sample1.in"), read("sample1.out"))
+}
+
+fn sample_puzzles() -> Vec<Puzzle> {
+    let text = String::from_utf8(sample().0).unwrap();
+    let file = parse_puzzles(&text);
+    assert!(matches!(file.end, End::Zero { .. }));
+    file.entries
+        .into_iter()
+        .map(|entry| entry.puzzle.unwrap())
+        .collect()
+}
+
+#[test]
+fn the_sample_is_answered_byte_for_byte() {
+    let (input, expected) = sample();
+    let output = dlx(&["sudominoku"], &input);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), String::from_utf8(expected).unwrap());
+    assert_eq!(stderr(&output), "");
+}
+
+#[test]
+fn the_sample_solutions_are_valid_and_the_second_has_two_tilings_of_one_grid() {
+    let puzzles = sample_puzzles();
+    for puzzle in &puzzles {
+        let solution = solve(puzzle).expect("the sample puzzles are solvable");
+        solution.check_against(puzzle).unwrap();
+        assert!(tiling_exists(&solution.grid, puzzle));
+        let grids = count_grids(puzzle, None);
+        assert_eq!((grids.found, grids.complete), (1, true));
+    }
+    assert_eq!(count_tilings(&puzzles[0], None).found, 1);
+    assert_eq!(count_tilings(&puzzles[1], None).found, 2);
+    assert!(!count_tilings(&puzzles[1], Some(1)).complete);
+    assert!(count_tilings(&puzzles[1], Some(2)).complete);
+
+    let output = dlx(&["sudominoku", "--count", "--tilings"], &sample().0);
+    assert_eq!(
+        stdout(&output),
+        "Puzzle 1: 1 grid, 1 tiling\nPuzzle 2: 1 grid, 2 tilings\n"
+    );
+    let output = dlx(&["sudominoku", "--tilings", "--limit", "1"], &sample().0);
+    assert_eq!(
+        stdout(&output),
+        "Puzzle 1: 1 tiling\nPuzzle 2: more than 1 tilings\n"
+    );
+}
+
+#[test]
+fn the_drawing_shows_the_grid_and_joins_36_dominoes() {
+    let (input, expected) = sample();
+    let output = dlx(&["sudominoku", "--draw"], &input);
+    assert_eq!(output.status.code(), Some(0));
+    let text = stdout(&output);
+    let expected = String::from_utf8(expected).unwrap();
+    let expected: Vec<&str> = expected.lines().collect();
+    let drawn: Vec<&str> = text.lines().collect();
+    assert_eq!(drawn.len(), 2 * 18);
+    for (puzzle, block) in drawn.chunks(18).enumerate() {
+        assert_eq!(block[0], format!("Puzzle {}", puzzle + 1));
+        let rows: Vec<String> = block[1..]
+            .iter()
+            .step_by(2)
+            .map(|l| l.replace([' ', '-'], ""))
+            .collect();
+        assert_eq!(rows, expected[10 * puzzle + 1..10 * puzzle + 10]);
+        let joints: usize = block[1..]
+            .iter()
+            .map(|l| l.matches(['-', '|']).count())
+            .sum();
+        assert_eq!(joints, 36);
+    }
+}
+
+/// Whether the grid can be tiled by the 36 dominoes once each, around the puzzle's singles and
+/// placed dominoes: a plain backtracking search, independent of the solver and its encoding.
+fn tiling_exists(grid: &Grid, puzzle: &Puzzle) -> bool {
+    let mut covered = [false; 81];
+    let mut used = [[false; 10]; 10];
+    for &cell in puzzle.singles() {
+        covered[cell] = true;
+    }
+    for placed in puzzle.placed() {
+        let [a, b] = placed.digits;
+        used[a.min(b) as usize][a.max(b) as usize] = true;
+        covered[placed.cells[0]] = true;
+        covered[placed.cells[1]] = true;
+    }
+    fn extend(grid: &Grid, covered: &mut [bool; 81], used: &mut [[bool; 10]; 10]) -> bool {
+        let Some(p) = covered.iter().position(|&c| !c) else {
+            return true;
+        };
+        let right = (p % 9 < 8).then_some(p + 1);
+        let below = (p < 72).then_some(p + 9);
+        for q in [right, below].into_iter().flatten() {
+            let (a, b) = (grid.get(p), grid.get(q));
+            let (low, high) = (a.min(b) as usize, a.max(b) as usize);
+            if covered[q] || a == b || used[low][high] {
+                continue;
+            }
+            covered[p] = true;
+            covered[q] = true;
+            used[low][high] = true;
+            if extend(grid, covered, used) {
+                return true;
+            }
+            covered[p] = false;
+            covered[q] = false;
+            used[low][high] = false;
+        }
+        false
+    }
+    extend(grid, &mut covered, &mut used)
+}
+
+/// A small deterministic generator (xorshift64*), so failures can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, self.below(i + 1));
+        }
+    }
+}
+
+/// A random valid Sudoku grid: a base pattern under random digit, row and column permutations
+/// that keep the rules (rows within bands, bands, columns within stacks, stacks, transposition).
+fn random_grid(rng: &mut Rng) -> Grid {
+    let mut digits: Vec<u8> = (1..=9).collect();
+    rng.shuffle(&mut digits);
+    let mut line_order = || {
+        let mut bands = [0, 1, 2];
+        rng.shuffle(&mut bands);
+        let mut order = Vec::new();
+        for band in bands {
+            let mut rows = [0, 1, 2];
+            rng.shuffle(&mut rows);
+            order.extend(rows.iter().map(|r| 3 * band + r));
+        }
+        order
+    };
+    let (rows, cols) = (line_order(), line_order());
+    let transpose = rng.below(2) == 1;
+    let cells = (0..81)
+        .map(|cell| {
+            let (mut r, mut c) = (rows[cell / 9], cols[cell % 9]);
+            if transpose {
+                std::mem::swap(&mut r, &mut c);
+            }
+            digits[(3 * (r % 3) + r / 3 + c) % 9]
+        })
+        .collect();
+    Grid::puzzle(Shape::CLASSIC, cells).expect("the pattern is a valid grid")
+}
+
+/// Tiles a grid with the 36 distinct dominoes and 9 singles (one per digit), as an exact-cover
+/// problem on the engine with its options in random order; `None` if the node budget runs out.
+fn random_tiling(grid: &Grid, rng: &mut Rng) -> Option<(Vec<PlacedDomino>, [usize; 9])> {
+    enum Piece {
+        Domino(PlacedDomino),
+        Single(usize),
+    }
+    let mut pieces = Vec::new();
+    for p in 0..81 {
+        pieces.push(Piece::Single(p));
+        for q in [(p % 9 < 8).then_some(p + 1), (p < 72).then_some(p + 9)]
+            .into_iter()
+            .flatten()
+        {
+            if grid.get(p) != grid.get(q) {
+                let digits = [grid.get(p), grid.get(q)];
+                pieces.push(Piece::Domino(PlacedDomino {
+                    cells: [p, q],
+                    digits,
+                }));
+            }
+        }
+    }
+    rng.shuffle(&mut pieces);
+    let mut builder = ProblemBuilder::new();
+    let cells: Vec<_> = (0..81)
+        .map(|c| builder.primary(&format!("x{c}")).unwrap())
+        .collect();
+    let singles: Vec<_> = (1..=9)
+        .map(|d| builder.primary(&format!("s{d}")).unwrap())
+        .collect();
+    let mut dominoes = [[None; 10]; 10];
+    for (a, row) in dominoes.iter_mut().enumerate().skip(1) {
+        for (b, slot) in row.iter_mut().enumerate().skip(a + 1) {
+            *slot = Some(builder.primary(&format!("d{a}{b}")).unwrap());
+        }
+    }
+    for piece in &pieces {
+        let items = match piece {
+            Piece::Single(p) => vec![cells[*p], singles[grid.get(*p) as usize - 1]],
+            Piece::Domino(d) => {
+                let (a, b) = (d.digits[0].min(d.digits[1]), d.digits[0].max(d.digits[1]));
+                let domino = dominoes[a as usize][b as usize].unwrap();
+                vec![cells[d.cells[0]], cells[d.cells[1]], domino]
+            }
+        };
+        builder.option(&items).unwrap();
+    }
+    let problem = builder.build();
+    let mut arena = dlx_solver::xc::Dlx::new(&problem);
+    let mut cover = None;
+    let limits = SearchLimits {
+        max_solutions: Some(1),
+        max_nodes: Some(200_000),
+    };
+    arena.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
+        cover = Some(options.to_vec());
+        ControlFlow::Break(())
+    });
+    let mut tiling = Vec::new();
+    let mut single_cells = [usize::MAX; 9];
+    for option in cover? {
+        match &pieces[option.index()] {
+            Piece::Domino(d) => tiling.push(*d),
+            Piece::Single(p) => single_cells[grid.get(*p) as usize - 1] = *p,
+        }
+    }
+    Some((tiling, single_cells))
+}
+
+#[test]
+fn generated_puzzles_are_solved_into_valid_tiled_grids() {
+    let mut rng = Rng(0x5eed_d0e1_1234_5678);
+    let mut solved = 0;
+    let mut attempts = 0;
+    while solved < 40 {
+        attempts += 1;
+        assert!(
+            attempts < 400,
+            "too few grids could be tiled: {solved} of {attempts}"
+        );
+        let grid = random_grid(&mut rng);
+        let Some((mut tiling, singles)) = random_tiling(&grid, &mut rng) else {
+            continue;
+        };
+        assert_eq!(tiling.len(), 36);
+        rng.shuffle(&mut tiling);
+        // From no domino revealed to half of them.
+        let revealed = rng.below(19);
+        let placed: Vec<PlacedDomino> = tiling[..revealed].to_vec();
+        let puzzle = Puzzle::new(placed, singles).expect("a tiled grid's dominoes make a puzzle");
+        let Solution {
+            grid: found,
+            tiling: found_tiling,
+        } = solve(&puzzle).expect("the generating grid is a solution");
+        found.check_solution_of(puzzle.givens()).unwrap();
+        assert!(
+            tiling_exists(&found, &puzzle),
+            "no tiling of {:?}",
+            found.cells()
+        );
+        Solution {
+            grid: found,
+            tiling: found_tiling,
+        }
+        .check_against(&puzzle)
+        .unwrap();
+        solved += 1;
+    }
+}
+
+/// The sample's two puzzles with a third puzzle between them (so it is puzzle 2, on lines 13 to
+/// 16), ended by `0` when asked.
+fn with_middle_puzzle(middle: &str, final_zero: bool) -> String {
+    let input = String::from_utf8(sample().0).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    let (first, second) = (lines[..12].join("\n"), lines[12..25].join("\n"));
+    let end = if final_zero { "0\n" } else { "" };
+    format!("{first}\n{middle}{second}\n{end}")
+}
+
+/// The sample's expected output with its second puzzle renumbered 3.
+fn first_and_third_answers() -> String {
+    String::from_utf8(sample().1)
+        .unwrap()
+        .replace("Puzzle 2", "Puzzle 3")
+}
+
+/// A well-formed middle puzzle: two dominoes (lines 14, 15) and the singles (line 16).
+const MIDDLE: &str = "2\n3 A2 4 A3\n5 C4 6 C5\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n";
+
+#[test]
+fn each_bad_puzzle_is_reported_with_its_place_and_the_others_are_solved() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("3 A2 4 A3", "0 A2 4 A3", "line 14, column 1: expected a digit 1-9, found `0`"),
+        ("3 A2 4 A3", "3 A2 x A3", "line 14, column 6: expected a digit 1-9, found `x`"),
+        ("3 A2 4 A3", "3 A2 3 A3", "line 14, column 1: domino 3-3 joins a digit to itself: a domino's two digits differ"),
+        ("5 C4 6 C5", "4 C4 3 C5", "line 15, column 1: domino 3-4 is placed twice (see also line 14)"),
+        ("5 C4 6 C5", "5 C4 6 D5", "line 15, column 8: cells C4 and D5 are not adjacent: a domino covers two cells side by side"),
+        ("5 C4 6 C5", "5 C4 6 J4", "line 15, column 8: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `J4`"),
+        ("5 C4 6 C5", "5 A0 6 C5", "line 15, column 3: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `A0`"),
+        ("5 C4 6 C5", "5 A3 6 B3", "line 15, column 3: cell A3 is used twice (see also line 14)"),
+        ("5 C4 6 C5", "5 C4 6", "line 15, column 1: expected 4 fields (a placed domino `U LU V LV`), found 3"),
+        ("A1 B4", "A2 B4", "line 16, column 1: cell A2 is used twice (see also line 14)"),
+        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 8 cells"),
+        ("H6 I9", "H6 I9 I8", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 10 cells"),
+        ("5 C4 6 C5", "5 C4 3 C5", "line 16, column 7: the givens break a Sudoku rule: digit 3 appears twice in row 3, at C5 and C7 (see also line 15)"),
+    ];
+    for &(from, to, message) in cases {
+        let middle = MIDDLE.replacen(from, to, 1);
+        assert_ne!(middle, MIDDLE, "the case {to} changes the puzzle");
+        let output = dlx(
+            &["sudominoku"],
+            with_middle_puzzle(&middle, true).as_bytes(),
+        );
+        assert_eq!(
+            stderr(&output),
+            format!("dlx: <stdin>: puzzle 2, {message}\n"),
+            "case {to}"
+        );
+        assert_eq!(output.status.code(), Some(2), "case {to}");
+        assert_eq!(stdout(&output), first_and_third_answers(), "case {to}");
+    }
+}
+
+#[test]
+fn a_puzzle_without_solution_is_reported_and_the_others_are_solved() {
+    // The sample's first puzzle with one placed domino turned round: consistent, unsolvable.
+    let input = String::from_utf8(sample().0).unwrap();
+    let unsolvable: Vec<&str> = input.lines().take(12).collect();
+    let middle = unsolvable.join("\n").replace("3 F5 2 F6", "2 F5 3 F6") + "\n";
+    let output = dlx(
+        &["sudominoku"],
+        with_middle_puzzle(&middle, true).as_bytes(),
+    );
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 2, line 13: no solution\n"
+    );
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), first_and_third_answers());
+}
+
+#[test]
+fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
+    let (input, expected) = sample();
+    let text = String::from_utf8(input).unwrap();
+    let unended = text
+        .trim_end()
+        .strip_suffix('0')
+        .expect("the sample ends with 0");
+    let lenient = dlx(&["sudominoku"], unended.as_bytes());
+    assert_eq!(lenient.status.code(), Some(0), "{}", stderr(&lenient));
+    assert_eq!(stderr(&lenient), "");
+    assert_eq!(lenient.stdout, expected);
+    let strict = dlx(&["sudominoku", "--strict", "-"], unended.as_bytes());
+    assert_eq!(strict.status.code(), Some(2));
+    assert_eq!(strict.stdout, expected);
+    assert_eq!(
+        stderr(&strict),
+        "dlx: <stdin>: the input ends without the final `0` (--strict)\n"
+    );
+}
+
+#[test]
+fn an_unreadable_count_stops_the_reading_and_an_early_end_is_named() {
+    let text = with_middle_puzzle("x\n", true);
+    let output = dlx(&["sudominoku"], text.as_bytes());
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 2, line 13, column 1: expected the number of placed dominoes \
+         (0 to 36), found `x`; the rest of the input is not read\n"
+    );
+    let first = String::from_utf8(sample().1).unwrap();
+    assert_eq!(
+        stdout(&output),
+        first
+            .lines()
+            .take(10)
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+    );
+
+    let output = dlx(&["sudominoku"], b"2\n3 A2 4 A3\n");
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 1, line 2, column 1: the input ends where a placed domino should be\n"
+    );
+}
