@@ -1,6 +1,7 @@
 //! Command-line definitions and dispatch for the `dlx` binary.
 
 mod batch;
+mod bench;
 mod crosshatch;
 mod input;
 mod sudoku;
@@ -48,6 +49,9 @@ pub struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's text format (as read by DLX1).
     Xc(xc::XcArgs),
+    /// Compare Sudoku solvers on puzzle collections: a table of puzzles/s, us and nodes per
+    /// puzzle, single thread, every answer validated.
+    Bench(bench::BenchArgs),
     /// Solve Sudoku puzzles of any size (4x4 to 25x25 and beyond) in the usual text formats.
     Sudoku(sudoku::SudokuArgs),
     /// Cross-hatch Sudoku puzzles (COCI 2008/2009 CROSS): fill every cell the technique forces,
@@ -61,6 +65,7 @@ enum Command {
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
     match cli.command {
         Command::Xc(args) => xc::run(args),
+        Command::Bench(args) => bench::run(args),
         Command::Sudoku(args) => sudoku::run(args),
         Command::Crosshatch(args) => crosshatch::run(args),
         Command::Sudominoku(args) => sudominoku::run(args),

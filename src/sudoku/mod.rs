@@ -2,6 +2,7 @@
 //! backtracking baselines and the cross-hatching pass.
 
 mod backtrack;
+mod benchmark;
 mod candidates;
 mod crosshatch;
 mod encoding;
@@ -10,6 +11,7 @@ mod grid;
 mod solver;
 
 pub use backtrack::Backtracker;
+pub use benchmark::{measure, Contender, Measurement};
 pub use candidates::CandidateSolver;
 pub use crosshatch::{
     cross_hatch, cross_hatch_in_place, Contradiction, CrossHatch, Deduction, Why,

@@ -2,6 +2,7 @@
 //! One module per concern; `common` holds the shared helpers.
 
 mod batch;
+mod bench;
 mod common;
 mod crosshatch;
 mod sudoku;

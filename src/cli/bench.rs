@@ -1,0 +1,111 @@
+//! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
+
+use super::batch;
+use super::Exit;
+use dlx_solver::sudoku::{self, measure, Contender, Format, Mode, Solvers};
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped).
+Only solving is timed; every solution is then checked against its puzzle, and a wrong answer
+makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
+puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
+
+Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
+candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
+to hours per hard puzzle; give it --limit and --max-nodes).
+
+Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
+pub struct BenchArgs {
+    /// Puzzle files in the line format.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Solvers to compare, comma-separated; the first is the reference for the ratio.
+    #[arg(long, value_delimiter = ',', default_value = "dlx,dlx+crosshatch",
+          value_parser = parse_contender)]
+    algo: Vec<Contender>,
+    /// Use only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Stop for the first solution instead of proving it unique (the default, as public
+    /// Sudoku benchmarks do).
+    #[arg(long)]
+    first: bool,
+    /// Give up on a puzzle after N search nodes (counted as undecided).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+}
+
+fn parse_contender(name: &str) -> Result<Contender, String> {
+    Contender::from_name(name).ok_or_else(|| {
+        format!("unknown solver `{name}`: expected dlx, dlx+crosshatch, candidates or backtrack")
+    })
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
+    let mode = if args.first {
+        Mode::First
+    } else {
+        Mode::Unique
+    };
+    println!(
+        "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
+        "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
+    );
+    let mut invalid = 0;
+    for mut source in batch::sources(&args.files)? {
+        let name = source.name.clone();
+        let bytes = batch::read_rest(&mut source)?;
+        let text = String::from_utf8_lossy(&bytes);
+        let mut puzzles = Vec::new();
+        for puzzle in sudoku::parse_puzzles(&text, Format::Line) {
+            let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+            puzzles.push(puzzle.grid);
+            if args.limit.is_some_and(|limit| puzzles.len() >= limit) {
+                break;
+            }
+        }
+        if puzzles.is_empty() {
+            anyhow::bail!("{name}: found no puzzle, expected one puzzle per line");
+        }
+        let short_name = std::path::Path::new(&name)
+            .file_name()
+            .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+        let mut reference = None;
+        for &contender in &args.algo {
+            let mut solvers = Solvers::with_node_budget(args.max_nodes);
+            let m = measure(&puzzles, contender, mode, &mut solvers);
+            let rate = m.puzzles_per_second();
+            let ratio = rate / *reference.get_or_insert(rate);
+            let mut notes = Vec::new();
+            for (count, what) in [
+                (m.no_solution, "no solution"),
+                (m.multiple, "multiple"),
+                (m.undecided, "undecided"),
+                (m.invalid, "INVALID"),
+            ] {
+                if count > 0 {
+                    notes.push(format!("{count} {what}"));
+                }
+            }
+            invalid += m.invalid;
+            println!(
+                "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
+                short_name,
+                contender.name(),
+                m.puzzles,
+                rate,
+                m.micros_per_puzzle(),
+                m.nodes_per_puzzle(),
+                ratio,
+                notes.join(", ")
+            );
+        }
+    }
+    Ok(if invalid > 0 {
+        Exit::Unsolved
+    } else {
+        Exit::Solved
+    })
+}

@@ -1,0 +1,179 @@
+//! Timing Sudoku solvers over a collection, every answer validated: what `dlx bench` prints and
+//! what the criterion benches measure.
+//!
+//! Only the solving is timed (each call between two clock reads); checking each solution
+//! against its puzzle happens outside the timed span, so a slow check does not flatter a slow
+//! solver.
+
+use super::grid::Grid;
+use super::solver::{Algorithm, Mode, Propagation, Solvers, Verdict};
+use std::fmt;
+use std::time::{Duration, Instant};
+
+/// A solver as the benches name it: an algorithm, with or without a pre-pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contender {
+    pub algorithm: Algorithm,
+    pub propagation: Propagation,
+}
+
+impl Contender {
+    /// Every contender, in the order the benches list them.
+    pub const ALL: [Contender; 4] = [
+        Contender::new(Algorithm::Dlx, Propagation::None),
+        Contender::new(Algorithm::Dlx, Propagation::CrossHatch),
+        Contender::new(Algorithm::Candidates, Propagation::None),
+        Contender::new(Algorithm::Backtrack, Propagation::None),
+    ];
+
+    pub const fn new(algorithm: Algorithm, propagation: Propagation) -> Contender {
+        Contender {
+            algorithm,
+            propagation,
+        }
+    }
+
+    /// The contender's name: `dlx`, `dlx+crosshatch`, `candidates`, `backtrack`, ...
+    pub fn name(self) -> String {
+        let base = match self.algorithm {
+            Algorithm::Dlx => "dlx",
+            Algorithm::Backtrack => "backtrack",
+            Algorithm::Candidates => "candidates",
+        };
+        match self.propagation {
+            Propagation::None => base.to_string(),
+            Propagation::CrossHatch => format!("{base}+crosshatch"),
+        }
+    }
+
+    /// The contender with this name, if any.
+    pub fn from_name(name: &str) -> Option<Contender> {
+        let (base, pass) = match name.split_once('+') {
+            Some((base, "crosshatch")) => (base, Propagation::CrossHatch),
+            Some(_) => return None,
+            None => (name, Propagation::None),
+        };
+        let algorithm = match base {
+            "dlx" => Algorithm::Dlx,
+            "backtrack" => Algorithm::Backtrack,
+            "candidates" => Algorithm::Candidates,
+            _ => return None,
+        };
+        Some(Contender::new(algorithm, pass))
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+/// What one contender did on one collection.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Measurement {
+    pub puzzles: usize,
+    /// Time spent solving, validation excluded.
+    pub solving: Duration,
+    pub nodes: u64,
+    pub solved: usize,
+    pub no_solution: usize,
+    pub multiple: usize,
+    pub undecided: usize,
+    /// Answers that failed validation: a solution that breaks a rule or drops a given. Must be 0.
+    pub invalid: usize,
+}
+
+impl Measurement {
+    /// Puzzles per second of solving time.
+    pub fn puzzles_per_second(&self) -> f64 {
+        self.puzzles as f64 / self.solving.as_secs_f64().max(1e-12)
+    }
+
+    /// Microseconds per puzzle.
+    pub fn micros_per_puzzle(&self) -> f64 {
+        self.solving.as_secs_f64() * 1e6 / self.puzzles.max(1) as f64
+    }
+
+    /// Search-tree nodes per puzzle.
+    pub fn nodes_per_puzzle(&self) -> f64 {
+        self.nodes as f64 / self.puzzles.max(1) as f64
+    }
+}
+
+/// Solves every puzzle with `contender` under `mode` (single thread), validating each solution.
+pub fn measure(
+    puzzles: &[Grid],
+    contender: Contender,
+    mode: Mode,
+    solvers: &mut Solvers,
+) -> Measurement {
+    let mut m = Measurement {
+        puzzles: puzzles.len(),
+        ..Measurement::default()
+    };
+    for puzzle in puzzles {
+        let started = Instant::now();
+        let (verdict, nodes) =
+            solvers.solve_propagated(puzzle, contender.algorithm, mode, contender.propagation);
+        m.solving += started.elapsed();
+        m.nodes += nodes;
+        match verdict {
+            Verdict::Solved(solution) => match solution.check_solution_of(puzzle) {
+                Ok(()) => m.solved += 1,
+                Err(_) => m.invalid += 1,
+            },
+            Verdict::Count(0) | Verdict::NoSolution => m.no_solution += 1,
+            Verdict::Count(_) => m.solved += 1,
+            Verdict::Multiple => m.multiple += 1,
+            Verdict::Undecided => m.undecided += 1,
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::parse_line;
+
+    #[test]
+    fn names_round_trip() {
+        for contender in Contender::ALL {
+            assert_eq!(Contender::from_name(&contender.name()), Some(contender));
+        }
+        assert_eq!(
+            Contender::from_name("candidates+crosshatch"),
+            Some(Contender::new(
+                Algorithm::Candidates,
+                Propagation::CrossHatch
+            ))
+        );
+        assert_eq!(Contender::from_name("dlx+magic"), None);
+        assert_eq!(Contender::from_name("quantum"), None);
+    }
+
+    #[test]
+    fn every_contender_solves_and_validates_the_same_puzzles() {
+        // Two proper puzzles, and one whose r1c1 needs the 9 that r2c1 holds.
+        let unsolvable = format!(".123456789{}", ".".repeat(71));
+        let puzzles: Vec<Grid> = [
+            "035469278782105609060278135321046897804913506596820413917652080603701952258394760",
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            &unsolvable,
+        ]
+        .iter()
+        .map(|line| parse_line(line, 1).unwrap())
+        .collect();
+        let mut solvers = Solvers::with_node_budget(Some(50_000_000));
+        for contender in Contender::ALL {
+            let m = measure(&puzzles, contender, Mode::Unique, &mut solvers);
+            assert_eq!(
+                (m.solved, m.no_solution, m.invalid),
+                (2, 1, 0),
+                "{contender}"
+            );
+            assert!(m.nodes > 0 && m.puzzles_per_second() > 0.0);
+        }
+    }
+}
