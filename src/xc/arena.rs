@@ -163,16 +163,89 @@ impl<L: Link> Dlx<L> {
         }
         let primary_count = problem.primary_count() as u32;
 
-        let mut nodes: Vec<Node<L>> = Vec::with_capacity(node_count as usize);
+        let mut dlx = Dlx::unfilled();
+        dlx.lay_out(
+            primary_count as usize,
+            n,
+            problem.options().map(|o| problem.option_items(o)),
+            |item: ItemId| arena_index[item.index()],
+        )?;
+        dlx.item_ids = item_ids;
+        Ok(dlx)
+    }
+
+    /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
+    /// `0..primary` are primary and `primary..items` secondary, and each option lists item
+    /// numbers (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count from 0 in the order given, item ids
+    /// are the numbers themselves. This is for encodings that build a pruned problem for every
+    /// puzzle: no names, no [`Problem`], no allocation once the arena has grown to size.
+    pub fn reload<'a>(
+        &mut self,
+        primary: usize,
+        items: usize,
+        options: impl IntoIterator<Item = &'a [u32]>,
+    ) -> Result<(), ArenaTooLarge> {
+        debug_assert!(primary <= items);
+        self.lay_out(primary, items, options.into_iter(), |k: u32| {
+            debug_assert!((k as usize) < items, "item {k} out of range");
+            k + 1
+        })?;
+        self.item_ids.clear();
+        self.item_ids
+            .extend((0..=items as u32).map(|k| ItemId(k.wrapping_sub(1))));
+        Ok(())
+    }
+
+    /// An arena with no items, to be laid out.
+    fn unfilled() -> Dlx<L> {
+        Dlx {
+            nodes: Vec::new(),
+            len: Vec::new(),
+            primary_count: 0,
+            uncovered: 0,
+            short_item: 0,
+            empty_item: 0,
+            item_count: 0,
+            item_ids: Vec::new(),
+            option_first: Vec::new(),
+            selected: Vec::new(),
+            item_taken: Vec::new(),
+            choice: Vec::new(),
+            solution: Vec::new(),
+        }
+    }
+
+    /// Fills the arena: headers for `items` items (the first `primary` primary), then each
+    /// option, whose entries `arena_item` maps to arena item numbers (from 1).
+    fn lay_out<'a, T: Copy + 'a>(
+        &mut self,
+        primary: usize,
+        items: usize,
+        options: impl Iterator<Item = &'a [T]>,
+        arena_item: impl Fn(T) -> u32,
+    ) -> Result<(), ArenaTooLarge> {
+        let limit = L::MAX_NODES as usize;
+        let too_large = |nodes: usize| ArenaTooLarge {
+            nodes: nodes as u64,
+            limit: L::MAX_NODES,
+        };
+        if items + 2 > limit {
+            return Err(too_large(items + 2));
+        }
+        let nodes = &mut self.nodes;
+        let len = &mut self.len;
+        nodes.clear();
+        len.clear();
+        self.option_first.clear();
         // Node 0 stands for the root, which DLX1 keeps there; the headers follow, lists empty.
-        for k in 0..=n as u32 {
+        for k in 0..=items as u32 {
             nodes.push(Node {
                 up: L::new(k),
                 down: L::new(k),
                 top: L::new(0),
             });
         }
-        let mut len = vec![0u32; n + 1];
+        len.resize(items + 1, 0);
         len[0] = COVERED;
         // The first spacer; its `up` is never followed.
         nodes.push(Node {
@@ -180,13 +253,15 @@ impl<L: Link> Dlx<L> {
             down: L::new(0),
             top: L::new(0),
         });
-        let mut option_first = Vec::with_capacity(problem.option_count());
-        for option in problem.options() {
+        for option in options {
+            if nodes.len() + option.len() + 1 > limit {
+                return Err(too_large(nodes.len() + option.len() + 1));
+            }
             let spacer_before = nodes.len() - 1;
             let first = nodes.len() as u32;
-            option_first.push(first);
-            for &item in problem.option_items(option) {
-                let header = arena_index[item.index()];
+            self.option_first.push(first);
+            for &item in option {
+                let header = arena_item(item);
                 let here = L::new(nodes.len() as u32);
                 let bottom = nodes[header as usize].up;
                 nodes.push(Node {
@@ -206,21 +281,19 @@ impl<L: Link> Dlx<L> {
                 top: L::new(0),
             });
         }
-        Ok(Dlx {
-            nodes,
-            len,
-            primary_count,
-            uncovered: primary_count,
-            short_item: 0,
-            empty_item: 0,
-            item_count: n as u32,
-            item_ids,
-            option_first,
-            selected: Vec::new(),
-            item_taken: vec![false; n + 1],
-            choice: vec![0; primary_count as usize + 1],
-            solution: Vec::with_capacity(primary_count as usize),
-        })
+        self.primary_count = primary as u32;
+        self.uncovered = primary as u32;
+        self.short_item = 0;
+        self.empty_item = 0;
+        self.item_count = items as u32;
+        self.selected.clear();
+        self.item_taken.clear();
+        self.item_taken.resize(items + 1, false);
+        self.choice.clear();
+        self.choice.resize(primary + 1, 0);
+        self.solution.clear();
+        self.solution.reserve(primary);
+        Ok(())
     }
 
     /// Number of options in the arena.
@@ -468,6 +541,32 @@ mod tests {
             "the problem needs 75552 nodes, more than the 65536 these links address"
         );
         assert!(Dlx::<u16>::try_new(&toy()).is_ok());
+    }
+
+    #[test]
+    fn reload_lays_out_the_same_arena_as_new_and_reuses_it() {
+        let problem = toy();
+        let fresh = Dlx::new(&problem);
+        let mut reused = Dlx::<u32>::new(&crate::xc::parse_problem("Z\nZ\n").unwrap());
+        let options: Vec<Vec<u32>> = problem
+            .options()
+            .map(|o| problem.option_items(o).iter().map(|i| i.0).collect())
+            .collect();
+        reused
+            .reload(7, 7, options.iter().map(Vec::as_slice))
+            .unwrap();
+        assert_eq!(reused.nodes, fresh.nodes);
+        assert_eq!(reused.len, fresh.len);
+        assert_eq!(reused.option_count(), 6);
+        assert_eq!(reused.select(OptionId(2)), Ok(()));
+        assert_eq!(
+            reused.select(OptionId(0)),
+            Err(SelectError::Conflict(ItemId(2)))
+        );
+        let mut small = Dlx::<u16>::try_new(&toy()).unwrap();
+        let huge = vec![0u32; 70_000];
+        let err = small.reload(1, 1, [huge.as_slice()]).unwrap_err();
+        assert_eq!(err.limit, 65_536);
     }
 
     #[test]
