@@ -2,12 +2,10 @@
 //!
 //! Four kinds of primary items, N·N of each: `p` cell filled, `r` row has digit, `c` column has
 //! digit, `b` box has digit. One option per (cell, digit) covering its four items, so option
-//! `cell * N + (digit - 1)` decodes by arithmetic. The problem is built and laid out in a [`Dlx`]
-//! arena once per shape (the *template*); a sparse puzzle's givens are imposed with
-//! [`Dlx::select`], which touches only the links they cover, and released with
-//! [`Dlx::unselect_all`]. A dense puzzle is cheaper as the problem its givens leave (Knuth's
-//! SUDOKU-DLX prunes so), laid out with [`Dlx::reload`] in a second arena's memory. Either way
-//! nothing is allocated per puzzle beyond the output.
+//! `cell * N + (digit - 1)` decodes by arithmetic ([`sudoku_problem`] builds it whole, to dump
+//! or inspect). The solver lays out, for each puzzle, only what its givens leave open (Knuth's
+//! SUDOKU-DLX prunes so), with [`Dlx::reload`] in one arena kept per shape and thread: nothing
+//! is allocated per puzzle beyond the output.
 
 use super::grid::{Grid, Shape, MAX_SIDE};
 use super::solver::{SearchSummary, Solve};
@@ -73,26 +71,31 @@ pub fn encode_option(shape: Shape, cell: usize, digit: u8) -> OptionId {
     OptionId((cell * shape.side() + digit as usize - 1) as u32)
 }
 
-/// The DLX Sudoku solver for one shape: an arena reused for every puzzle, either as the template
-/// of the empty grid with the givens selected on it, or rebuilt in place as the problem the
-/// givens leave (see [`Solve::search`] for which). Keep one per thread and shape.
+/// The DLX Sudoku solver for one shape: an arena reused for every puzzle, in which the problem
+/// a puzzle's givens leave is laid out afresh. Keep one per thread and shape.
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     shape: Shape,
-    template: Arena,
-    /// The arena pruned problems are rebuilt in (the template must stay whole).
-    rebuilt: Arena,
+    arena: Arena,
     max_nodes: Option<u64>,
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
     pruned: PrunedScratch,
 }
 
+/// The arena, with `u16` links whenever the shape's full problem fits them (up to 16x16): a
+/// 9x9 problem then takes at most 24 KiB instead of 47 and stays in the L1 cache.
+#[derive(Clone, Debug)]
+enum Arena {
+    Small(Dlx<u16>),
+    Large(Dlx<u32>),
+}
+
 /// The buffers a pruned problem is built in, kept across puzzles.
 #[derive(Clone, Debug, Default)]
 struct PrunedScratch {
-    /// The arena item of each template item (cell, row-digit, column-digit, box-digit), or
-    /// `NONE` for one a given settles.
+    /// The arena item of each item of the full problem (cell, row-digit, column-digit,
+    /// box-digit), or `SETTLED` for one a given covers.
     item_of: Vec<u32>,
     /// Four items per option, one option after another.
     entries: Vec<u32>,
@@ -100,28 +103,22 @@ struct PrunedScratch {
     meaning: Vec<(u32, u8)>,
 }
 
-const NONE: u32 = u32::MAX;
-
-/// An arena with `u16` links whenever the shape fits them (up to 16x16): a 9x9 template then
-/// takes 24 KiB instead of 47 and stays in the L1 cache.
-#[derive(Clone, Debug)]
-enum Arena {
-    Small(Dlx<u16>),
-    Large(Dlx<u32>),
-}
+const SETTLED: u32 = u32::MAX;
 
 impl SudokuSolver {
-    /// Builds the template for a shape.
+    /// A solver for a shape.
     pub fn new(shape: Shape) -> SudokuSolver {
-        let problem = sudoku_problem(shape);
-        let template = match Dlx::<u16>::try_new(&problem) {
-            Ok(small) => Arena::Small(small),
-            Err(_) => Arena::Large(Dlx::new(&problem)),
+        let side = shape.side() as u64;
+        // Root, headers and first spacer, then N^3 options of four nodes and a spacer each.
+        let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
+        let arena = if full_problem_nodes <= <u16 as Link>::MAX_NODES {
+            Arena::Small(Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits"))
+        } else {
+            Arena::Large(Dlx::new(&Problem::default()))
         };
         SudokuSolver {
             shape,
-            rebuilt: template.clone(),
-            template,
+            arena,
             max_nodes: None,
             scratch: Grid::empty(shape),
             pruned: PrunedScratch::default(),
@@ -152,30 +149,24 @@ impl Solve for SudokuSolver {
             max_solutions: Some(max_solutions),
             max_nodes: self.max_nodes,
         };
-        let scratch = &mut self.scratch;
-        // Selecting givens on the template costs in proportion to the givens; building the
-        // pruned problem, in proportion to the candidates left. Cachegrind over the first 1,000
-        // puzzles of each collection (instructions, template -> pruned): 17 givens (17-clue)
-        // 242M -> 249M; about 22 (top1465, hardest 1106) 932M -> 896M and 880M -> 856M (200
-        // puzzles); 35 (serg) 184M -> 123M. So a puzzle with more than a quarter of its cells
-        // given is pruned, a sparser one uses the template.
-        if puzzle.filled_count() * 4 > self.shape.cell_count() {
-            let pruned = &mut self.pruned;
-            return match &mut self.rebuilt {
-                Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
-                Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
-            };
-        }
-        match &mut self.template {
-            Arena::Small(dlx) => search_template(dlx, puzzle, limits, scratch, visitor),
-            Arena::Large(dlx) => search_template(dlx, puzzle, limits, scratch, visitor),
+        let (pruned, scratch) = (&mut self.pruned, &mut self.scratch);
+        match &mut self.arena {
+            Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
+            Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
         }
     }
 }
 
-/// Builds the problem that is left once the givens are placed (only the items they leave open,
-/// only the options they allow) in the arena's memory, and searches it. Clashing givens mean
-/// no solution.
+/// Lays out the problem the givens leave (only the items they leave open, only the options
+/// they allow), as Knuth's SUDOKU-DLX does, in the arena's memory, and searches it. Clashing
+/// givens mean no solution.
+///
+/// The alternative, one arena of the full problem per shape with the givens' options selected
+/// on it and released after the search, was measured against this (cachegrind, instructions,
+/// `dlx bench --algo dlx` on the first 1,000 puzzles of each collection): 17-clue 237.9M
+/// selected vs 235.7M pruned, top1465 896.6M vs 884.5M, serg 184M vs 116M. Selecting costs in
+/// proportion to the givens and undoing it as much again; laying out costs in proportion to the
+/// candidates left, which writing the arena by index keeps small.
 fn search_pruned<L: Link>(
     dlx: &mut Dlx<L>,
     work: &mut PrunedScratch,
@@ -200,9 +191,11 @@ fn search_pruned<L: Link>(
             boxes[b] |= bit;
         }
     }
+    // Number the open items in the full problem's order: cells, then row, column and box
+    // digits.
     let item_of = &mut work.item_of;
     item_of.clear();
-    item_of.resize(4 * block, NONE);
+    item_of.resize(4 * block, SETTLED);
     let mut items = 0u32;
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
         if digit == 0 {
@@ -222,7 +215,7 @@ fn search_pruned<L: Link>(
     }
     work.entries.clear();
     work.meaning.clear();
-    let all = (1u64 << side) - 1;
+    let all = if side == 64 { !0 } else { (1u64 << side) - 1 };
     for (cell, &digit) in puzzle.cells().iter().enumerate() {
         if digit != 0 {
             continue;
@@ -243,7 +236,7 @@ fn search_pruned<L: Link>(
     }
     let options = work.entries.chunks_exact(4);
     if dlx.reload(items as usize, items as usize, options).is_err() {
-        unreachable!("a pruned problem is no larger than the template, which fits");
+        unreachable!("the arena's links were chosen to hold the shape's full problem");
     }
     let meaning = &work.meaning;
     let report = dlx.search(
@@ -259,43 +252,6 @@ fn search_pruned<L: Link>(
             ControlFlow::Continue(())
         },
     );
-    SearchSummary {
-        solutions: report.stats.solutions,
-        nodes: report.stats.nodes,
-        budget_exhausted: report.stop == Stop::NodeBudget,
-    }
-}
-
-/// Selects the givens' options on the template, searches, and releases them. Clashing givens
-/// mean no solution.
-fn search_template<L: Link>(
-    dlx: &mut Dlx<L>,
-    puzzle: &Grid,
-    limits: SearchLimits,
-    scratch: &mut Grid,
-    visitor: &mut dyn FnMut(&Grid),
-) -> SearchSummary {
-    let shape = puzzle.shape();
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit != 0 && dlx.select(encode_option(shape, cell, digit)).is_err() {
-            dlx.unselect_all();
-            return SearchSummary::default();
-        }
-    }
-    let report = dlx.search(
-        ChoiceRule::MrvStopAtOne,
-        limits,
-        &mut |options: &[OptionId]| {
-            scratch.clone_from(puzzle);
-            for &option in options {
-                let (cell, digit) = decode_option(shape, option);
-                scratch.set(cell, digit);
-            }
-            visitor(scratch);
-            ControlFlow::Continue(())
-        },
-    );
-    dlx.unselect_all();
     SearchSummary {
         solutions: report.stats.solutions,
         nodes: report.stats.nodes,
@@ -333,7 +289,18 @@ mod tests {
     }
 
     #[test]
-    fn the_template_is_restored_between_puzzles() {
+    fn the_pruned_problem_of_the_empty_grid_is_the_full_problem() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut solver = SudokuSolver::new(shape);
+        solver.count_solutions_up_to(&Grid::empty(shape), 1);
+        let Arena::Small(rebuilt) = &solver.arena else {
+            panic!("a 6x6 problem fits u16 links");
+        };
+        assert_eq!(rebuilt.option_count(), sudoku_problem(shape).option_count());
+    }
+
+    #[test]
+    fn the_arena_is_reused_between_puzzles() {
         let shape = Shape::new(2, 2).unwrap();
         let mut solver = SudokuSolver::new(shape);
         let mut puzzle = Grid::empty(shape);
@@ -352,13 +319,13 @@ mod tests {
     }
 
     #[test]
-    fn dense_and_sparse_puzzles_alternate_on_both_arenas() {
+    fn dense_and_sparse_puzzles_alternate() {
         let mut solver = SudokuSolver::new(Shape::CLASSIC);
         let full = solver
             .first_solution(&Grid::empty(Shape::CLASSIC))
             .answer
             .unwrap();
-        // Keep every third cell (27 givens: pruned) or every seventh (12: template).
+        // Keep every third cell (27 givens), every seventh (12), or all.
         for keep in [3, 7, 3, 7, 1] {
             let mut puzzle = full.clone();
             for cell in 0..81 {

@@ -266,6 +266,34 @@ impl Grid {
 
     /// Checks that no digit appears twice in a row, column or box; names both cells if one does.
     pub fn check_givens(&self) -> Result<(), GridError> {
+        // Every puzzle read is checked, so the common case runs on bitmasks with no allocation;
+        // only a grid that breaks a rule takes the slow path that names both cells.
+        let (mut rows, mut cols, mut boxes) =
+            ([0u64; MAX_SIDE], [0u64; MAX_SIDE], [0u64; MAX_SIDE]);
+        let mut clash = false;
+        for (cell, &digit) in self.cells.iter().enumerate() {
+            if digit != 0 {
+                let bit = 1u64 << (digit - 1);
+                let (r, c, b) = (
+                    self.shape.row_of(cell),
+                    self.shape.col_of(cell),
+                    self.shape.box_of(cell),
+                );
+                clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
+            }
+        }
+        if clash {
+            self.find_conflict()
+        } else {
+            Ok(())
+        }
+    }
+
+    /// The first conflict in reading order, naming both cells.
+    fn find_conflict(&self) -> Result<(), GridError> {
         let side = self.shape.side();
         // first[unit kind][unit][digit] = 1 + the first cell seen holding the digit there.
         let mut first = vec![0usize; 3 * side * (side + 1)];

@@ -83,7 +83,7 @@ impl BuildError {
 pub const MAX_NODES: u64 = i32::MAX as u64;
 
 /// An exact-cover problem: items, and options that are sets of items.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
     names: Vec<String>,
     kinds: Vec<ItemKind>,
@@ -91,6 +91,19 @@ pub struct Problem {
     entries: Vec<ItemId>,
     starts: Vec<usize>,
     dropped_options: usize,
+}
+
+impl Default for Problem {
+    /// The problem with no items and no options.
+    fn default() -> Problem {
+        Problem {
+            names: Vec::new(),
+            kinds: Vec::new(),
+            entries: Vec::new(),
+            starts: vec![0],
+            dropped_options: 0,
+        }
+    }
 }
 
 impl Problem {
@@ -134,7 +147,7 @@ impl Problem {
     }
 
     /// All items in declaration order.
-    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + Clone + '_ {
         (0..self.names.len() as u32).map(ItemId)
     }
 
@@ -145,7 +158,7 @@ impl Problem {
     }
 
     /// All kept options in order.
-    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + Clone + '_ {
         (0..self.option_count() as u32).map(OptionId)
     }
 }
@@ -165,13 +178,7 @@ pub struct ProblemBuilder {
 impl ProblemBuilder {
     /// An empty problem.
     pub fn new() -> Self {
-        ProblemBuilder {
-            problem: Problem {
-                starts: vec![0],
-                ..Problem::default()
-            },
-            ..ProblemBuilder::default()
-        }
+        ProblemBuilder::default()
     }
 
     /// Declares a primary item, which every solution covers exactly once.
