@@ -267,16 +267,26 @@ impl<L: Link> Dlx<L> {
             self.option_first.push(first as u32);
             for &item in option {
                 let header = arena_item(item) as usize;
-                let bottom = nodes[header].up;
+                // The one check that makes the unchecked accesses below sound: every other
+                // index is a header or a node already written, all below `total`.
+                assert!(
+                    (1..=items).contains(&header),
+                    "option names item {header}, not one of 1..={items}"
+                );
                 let link = L::new(here as u32);
-                nodes[here] = Node {
-                    up: bottom,
-                    down: L::new(header as u32),
-                    top: L::new(header as u32),
-                };
-                nodes[bottom.get() as usize].down = link;
-                nodes[header].up = link;
-                len[header] += 1;
+                // SAFETY: `header <= items < total`, `here < total` (counted above), and
+                // `bottom` is a header or an earlier node.
+                unsafe {
+                    let bottom = nodes.get_unchecked(header).up;
+                    *nodes.get_unchecked_mut(here) = Node {
+                        up: bottom,
+                        down: L::new(header as u32),
+                        top: L::new(header as u32),
+                    };
+                    nodes.get_unchecked_mut(bottom.get() as usize).down = link;
+                    nodes.get_unchecked_mut(header).up = link;
+                    *len.get_unchecked_mut(header) += 1;
+                }
                 here += 1;
             }
             nodes[spacer_before].down = L::new(here as u32 - 1);
