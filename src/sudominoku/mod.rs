@@ -28,4 +28,7 @@ pub use model::{
 };
 pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFile};
 pub use print::{write_drawing, write_grid};
-pub use solve::{count_grids, count_tilings, solve, Count};
+pub use solve::{
+    count_grids, count_grids_within, count_tilings, count_tilings_within, solve, solve_within,
+    Budgeted, Count,
+};

@@ -321,10 +321,11 @@ fn each_bad_puzzle_is_reported_with_its_place_and_the_others_are_solved() {
         ("5 C4 6 C5", "5 C4 6 J4", "line 15, column 8: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `J4`"),
         ("5 C4 6 C5", "5 A0 6 C5", "line 15, column 3: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `A0`"),
         ("5 C4 6 C5", "5 A3 6 B3", "line 15, column 3: cell A3 is used twice (see also line 14)"),
-        ("5 C4 6 C5", "5 C4 6", "line 15, column 1: expected 4 fields (a placed domino `U LU V LV`), found 3"),
+        // Read by tokens, a short domino takes the singles' first cell, so the next puzzle's
+        // count is where the ninth single should be; reading resumes at that count.
+        ("5 C4 6 C5", "5 C4 6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
         ("A1 B4", "A2 B4", "line 16, column 1: cell A2 is used twice (see also line 14)"),
-        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 8 cells"),
-        ("H6 I9", "H6 I9 I8", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 10 cells"),
+        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
         ("5 C4 6 C5", "5 C4 3 C5", "line 16, column 7: the givens break a Sudoku rule: digit 3 appears twice in row 3, at C5 and C7 (see also line 15)"),
     ];
     for &(from, to, message) in cases {
@@ -384,29 +385,37 @@ fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
 }
 
 #[test]
-fn an_unreadable_count_stops_the_reading_and_an_early_end_is_named() {
+fn an_unreadable_count_is_a_bad_puzzle_and_reading_resumes_at_the_next_count() {
     let text = with_middle_puzzle("x\n", true);
     let output = dlx(&["sudominoku"], text.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
         "dlx: <stdin>: puzzle 2, line 13, column 1: expected the number of placed dominoes \
-         (0 to 36), found `x`; the rest of the input is not read\n"
+         (0 to 36), found `x`\n"
     );
-    let first = String::from_utf8(sample().1).unwrap();
+    assert_eq!(stdout(&output), first_and_third_answers());
+
+    // An extra single is read where the next count should be: it is a bad puzzle of its own.
+    let middle = MIDDLE.replace("H6 I9", "H6 I9 I8");
+    let output = dlx(
+        &["sudominoku"],
+        with_middle_puzzle(&middle, true).as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains(
+        "dlx: <stdin>: puzzle 3, line 16, column 28: expected the number of placed dominoes \
+         (0 to 36), found `I8`\n"
+    ));
     assert_eq!(
         stdout(&output),
-        first
-            .lines()
-            .take(10)
-            .map(|l| format!("{l}\n"))
-            .collect::<String>()
+        first_and_third_answers().replace("Puzzle 3", "Puzzle 4")
     );
 
     let output = dlx(&["sudominoku"], b"2\n3 A2 4 A3\n");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "dlx: <stdin>: puzzle 1, line 2, column 1: the input ends where a placed domino should be\n"
+        "dlx: <stdin>: puzzle 1, line 2, column 10: the input ends where a placed domino should be\n"
     );
 }
