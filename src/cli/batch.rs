@@ -260,6 +260,8 @@ pub struct Run {
     work: Work,
     /// Written between two puzzles' text answers (a blank line between grids).
     separator: &'static [u8],
+    /// Whether an input with no puzzle is fine (it said so, as a Sudominoku file's lone `0`).
+    empty_is_fine: bool,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -282,6 +284,7 @@ impl Run {
             stats: args.stats || std::io::stderr().is_terminal(),
             work,
             separator: b"",
+            empty_is_fine: false,
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -374,6 +377,11 @@ impl Run {
         Ok(())
     }
 
+    /// Lets [`Run::finish`] accept a run with no puzzle: the input said it has none.
+    pub fn accept_no_puzzle(&mut self) {
+        self.empty_is_fine = true;
+    }
+
     /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
     pub fn separate_with(&mut self, separator: &'static [u8]) {
         self.separator = separator;
@@ -423,7 +431,8 @@ impl Run {
     }
 
     /// Flushes the output, prints the summary when asked (or on a terminal) and gives the exit
-    /// code. A run that met no puzzle at all is an error: the input was empty or only comments.
+    /// code. A run that met no puzzle at all is an error (the input was empty or only comments)
+    /// unless [`Run::accept_no_puzzle`] was called.
     pub fn finish(mut self, what: &str) -> anyhow::Result<Exit> {
         self.out.flush()?;
         self.progress.finish_and_clear();
@@ -457,7 +466,7 @@ impl Run {
                 t.puzzles as f64 / seconds.max(1e-9),
             );
         }
-        if t.puzzles == 0 {
+        if t.puzzles == 0 && !self.empty_is_fine {
             anyhow::bail!(
                 "{what}: found no puzzle, expected at least one (the input is empty or only comments)"
             );

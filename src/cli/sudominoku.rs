@@ -155,9 +155,14 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
         let bytes = batch::read_rest(&mut source)?;
         let file = parse_puzzles(&String::from_utf8_lossy(&bytes));
         run.answer_all(&name, &file.entries, |entry| answer(entry, &args))?;
-        if file.end == End::EndOfInput && args.strict && !file.entries.is_empty() {
-            unended = true;
-            eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
+        match file.end {
+            // A lone `0` is a collection of no puzzle, not an empty input.
+            End::Zero { .. } => run.accept_no_puzzle(),
+            End::EndOfInput if args.strict && !file.entries.is_empty() => {
+                unended = true;
+                eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
+            }
+            End::EndOfInput => {}
         }
     }
     let name = args

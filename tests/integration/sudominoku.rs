@@ -382,6 +382,12 @@ fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
         stderr(&strict),
         "dlx: <stdin>: the input ends without the final `0` (--strict)\n"
     );
+    // A lone `0` is a collection of no puzzle; an empty input is not one.
+    let none = dlx(&["sudominoku", "--strict"], b"0 \n");
+    assert_eq!((none.status.code(), none.stdout.len()), (Some(0), 0));
+    let empty = dlx(&["sudominoku"], b"\n");
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("found no puzzle"));
 }
 
 #[test]
