@@ -344,18 +344,24 @@ impl Run {
         .map_err(|e| self.read_or_write_error(e, &name))
     }
 
-    /// Answers puzzles already read (a multi-line format) on the run's pool, a chunk at a time,
-    /// and emits the answers in input order.
-    pub fn answer_all<T, F>(&mut self, name: &str, puzzles: &[T], answer: F) -> anyhow::Result<()>
+    /// Answers puzzles of a multi-line format, read by `puzzles`, on the run's pool a chunk at a
+    /// time, and emits the answers in input order: memory holds one chunk.
+    pub fn answer_all<T, I, F>(&mut self, name: &str, puzzles: I, answer: F) -> anyhow::Result<()>
     where
-        T: Sync,
+        T: Send + Sync,
+        I: IntoIterator<Item = T>,
         F: Fn(&T) -> Answer + Sync,
     {
         use rayon::prelude::*;
-        self.start_progress(Some(puzzles.len() as u64));
+        let mut puzzles = puzzles.into_iter();
+        self.start_progress(puzzles.size_hint().1.map(|n| n as u64));
         let pool = std::sync::Arc::clone(&self.pool);
         let mut done = 0u64;
-        for chunk in puzzles.chunks(ANSWER_CHUNK) {
+        loop {
+            let chunk: Vec<T> = puzzles.by_ref().take(ANSWER_CHUNK).collect();
+            if chunk.is_empty() {
+                return Ok(());
+            }
             let answers: Vec<Answer> = pool.install(|| {
                 chunk
                     .par_iter()
@@ -374,7 +380,6 @@ impl Run {
                 self.advance(done);
             }
         }
-        Ok(())
     }
 
     /// Lets [`Run::finish`] accept a run with no puzzle: the input said it has none.

@@ -189,8 +189,8 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
             let name = source.name.clone();
             let bytes = batch::read_rest(&mut source)?;
             let text = String::from_utf8_lossy(&bytes);
-            let puzzles: Vec<_> = sudoku::parse_puzzles(&text, format).collect();
-            run.answer_all(&name, &puzzles, |puzzle| {
+            let puzzles = sudoku::parse_puzzles(&text, format);
+            run.answer_all(&name, puzzles, |puzzle| {
                 answer(puzzle.clone(), output, explain)
             })?;
         }

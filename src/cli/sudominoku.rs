@@ -5,8 +5,8 @@ use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudominoku::{
-    count_grids_within, count_tilings_within, parse_puzzles, solve_within, write_drawing,
-    write_grid, Budgeted, Count, End, Entry, Puzzle,
+    count_grids_within, count_tilings_within, solve_within, write_drawing, write_grid, Budgeted,
+    Count, End, Entry, Puzzle, Puzzles,
 };
 
 #[derive(Debug, clap::Args)]
@@ -153,12 +153,15 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     for mut source in batch::sources(&args.batch.files)? {
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source)?;
-        let file = parse_puzzles(&String::from_utf8_lossy(&bytes));
-        run.answer_all(&name, &file.entries, |entry| answer(entry, &args))?;
-        match file.end {
+        let text = String::from_utf8_lossy(&bytes);
+        let mut puzzles = Puzzles::new(&text);
+        let before = run.tally.puzzles;
+        run.answer_all(&name, puzzles.by_ref(), |entry| answer(entry, &args))?;
+        let read_some = run.tally.puzzles > before;
+        match puzzles.end().cloned().unwrap_or(End::EndOfInput) {
             // A lone `0` is a collection of no puzzle, not an empty input.
             End::Zero { .. } => run.accept_no_puzzle(),
-            End::EndOfInput if args.strict && !file.entries.is_empty() => {
+            End::EndOfInput if args.strict && read_some => {
                 unended = true;
                 eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
             }

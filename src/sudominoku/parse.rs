@@ -15,6 +15,7 @@
 //! not one counts as a bad puzzle.
 
 use super::model::{Origin, PlacedDomino, Puzzle, PuzzleError, DOMINOES, SIDE};
+use std::collections::VecDeque;
 use std::fmt;
 use thiserror::Error;
 
@@ -93,26 +94,55 @@ struct Token<'a> {
     alone: bool,
 }
 
-fn tokens(text: &str) -> Vec<Token<'_>> {
-    let mut tokens = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let first = tokens.len();
-        tokens.extend(line.split_ascii_whitespace().map(|word| Token {
-            text: word,
-            line: index + 1,
-            // `word` is a subslice of `line`: its offset is its column minus one.
-            column: word.as_ptr() as usize - line.as_ptr() as usize + 1,
-            alone: false,
-        }));
-        if tokens.len() == first + 1 {
-            tokens[first].alone = true;
-        }
-    }
-    tokens
+/// The most tokens one puzzle takes: its count, 36 dominoes of 4 tokens, 9 singles.
+const PUZZLE_TOKENS: usize = 1 + 4 * DOMINOES + SIDE;
+
+/// The tokens of a text, read a line at a time as the parser needs them, so that memory holds
+/// a puzzle's worth of tokens, not the file's.
+struct TokenWindow<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    window: VecDeque<Token<'a>>,
 }
 
-/// A fault inside a puzzle (boxed where returned: faults are rare and large) and whether the puzzle's tokens had the right shape (then reading
-/// goes on right after them) or not (then it resumes at the next puzzle start).
+impl<'a> TokenWindow<'a> {
+    fn new(text: &'a str) -> Self {
+        TokenWindow {
+            lines: text.lines().enumerate(),
+            window: VecDeque::with_capacity(2 * PUZZLE_TOKENS),
+        }
+    }
+
+    /// The next tokens: at least `PUZZLE_TOKENS` of them, or all that are left.
+    fn ahead(&mut self) -> &[Token<'a>] {
+        while self.window.len() < PUZZLE_TOKENS {
+            let Some((index, line)) = self.lines.next() else {
+                break;
+            };
+            let first = self.window.len();
+            self.window
+                .extend(line.split_ascii_whitespace().map(|word| Token {
+                    text: word,
+                    line: index + 1,
+                    // `word` is a subslice of `line`: its offset is its column minus one.
+                    column: word.as_ptr() as usize - line.as_ptr() as usize + 1,
+                    alone: false,
+                }));
+            if self.window.len() == first + 1 {
+                self.window[first].alone = true;
+            }
+        }
+        self.window.make_contiguous()
+    }
+
+    /// Moves past `count` tokens.
+    fn skip(&mut self, count: usize) {
+        self.window.drain(..count.min(self.window.len()));
+    }
+}
+
+/// A fault inside a puzzle (boxed where returned: faults are rare and large) and whether the
+/// puzzle's tokens had the right shape (then reading goes on right after them) or not (then it
+/// resumes at the next puzzle start).
 enum Fault {
     /// The tokens up to `next` had the right shape but make no puzzle.
     Rule {
@@ -124,17 +154,53 @@ enum Fault {
 
 /// Reads every puzzle of `text`.
 pub fn parse_puzzles(text: &str) -> PuzzleFile {
-    let tokens = tokens(text);
-    let mut entries = Vec::new();
-    let mut at = 0;
-    let end = loop {
-        let Some(&header) = tokens.get(at) else {
-            break End::EndOfInput;
+    let mut puzzles = Puzzles::new(text);
+    let entries = puzzles.by_ref().collect();
+    let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
+    PuzzleFile { entries, end }
+}
+
+/// The puzzles of a text, read one at a time (see [`parse_puzzles`] for them all at once).
+pub struct Puzzles<'a> {
+    tokens: TokenWindow<'a>,
+    read: usize,
+    end: Option<End>,
+}
+
+impl<'a> Puzzles<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Puzzles {
+            tokens: TokenWindow::new(text),
+            read: 0,
+            end: None,
+        }
+    }
+
+    /// How the input ended, once the iterator has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        if self.end.is_some() {
+            return None;
+        }
+        let tokens = self.tokens.ahead();
+        let Some(&header) = tokens.first() else {
+            self.end = Some(End::EndOfInput);
+            return None;
         };
-        let number = entries.len() + 1;
+        let number = self.read + 1;
         let puzzle = match parse_count(header.text) {
-            Some(0) => break End::Zero { line: header.line },
-            Some(count) => read_puzzle(&tokens, at, count, number),
+            Some(0) => {
+                self.end = Some(End::Zero { line: header.line });
+                return None;
+            }
+            Some(count) => read_puzzle(tokens, count, number),
             None => {
                 let found = header.text.to_string();
                 let kind = ParseErrorKind::NotACount { found };
@@ -143,42 +209,53 @@ pub fn parse_puzzles(text: &str) -> PuzzleFile {
         };
         let puzzle = match puzzle.map_err(|fault| *fault) {
             Ok((puzzle, next)) => {
-                at = next;
+                self.tokens.skip(next);
                 Ok(puzzle)
             }
             Err(Fault::Rule { error, next }) => {
-                at = next;
+                self.tokens.skip(next);
                 Err(error)
             }
             Err(Fault::Shape(error)) => {
-                at = resume(&tokens, at + 1);
+                self.resume();
                 Err(error)
             }
         };
-        entries.push(Entry {
+        self.read = number;
+        Some(Entry {
             number,
             line: header.line,
             puzzle,
-        });
-    };
-    PuzzleFile { entries, end }
-}
-
-/// The index of the first token from `from` on that can start a puzzle (see the module's
-/// comment), or the end.
-fn resume(tokens: &[Token], from: usize) -> usize {
-    (from..tokens.len())
-        .find(|&at| match parse_count(tokens[at].text) {
-            Some(0) => tokens[at].alone,
-            Some(count) => tokens[at].alone || has_puzzle_shape(tokens, at, count),
-            None => false,
         })
-        .unwrap_or(tokens.len())
+    }
 }
 
-/// Whether the `count` dominoes and 9 cells after the count at `at` are tokens of the right kind.
-fn has_puzzle_shape(tokens: &[Token], at: usize, count: usize) -> bool {
-    at + 1 + 4 * count + SIDE <= tokens.len() && wrong_kind(tokens, at + 1, count).is_none()
+impl Puzzles<'_> {
+    /// Moves past the bad puzzle's count to the next token that can start a puzzle (see the
+    /// module's comment), or the end.
+    fn resume(&mut self) {
+        loop {
+            self.tokens.skip(1);
+            let tokens = self.tokens.ahead();
+            let Some(token) = tokens.first() else {
+                return;
+            };
+            let starts = match parse_count(token.text) {
+                Some(0) => token.alone,
+                Some(count) => token.alone || has_puzzle_shape(tokens, count),
+                None => false,
+            };
+            if starts {
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the `count` dominoes and 9 cells after the count that starts `tokens` are tokens of
+/// the right kind.
+fn has_puzzle_shape(tokens: &[Token], count: usize) -> bool {
+    1 + 4 * count + SIDE <= tokens.len() && wrong_kind(tokens, 1, count).is_none()
 }
 
 fn error_at(puzzle: usize, token: &Token, kind: ParseErrorKind) -> ParseError {
@@ -190,15 +267,14 @@ fn error_at(puzzle: usize, token: &Token, kind: ParseErrorKind) -> ParseError {
     }
 }
 
-/// Reads the puzzle whose count `count` is the token at `at`: its puzzle and the index of the
-/// token after it.
+/// Reads the puzzle whose count `count` starts `tokens` (all the tokens left, or at least
+/// [`PUZZLE_TOKENS`]): its puzzle and the number of tokens it took.
 fn read_puzzle(
     tokens: &[Token],
-    at: usize,
     count: usize,
     number: usize,
 ) -> Result<(Puzzle, usize), Box<Fault>> {
-    let start = at + 1;
+    let start = 1;
     let end = start + 4 * count + SIDE;
     // A token of the wrong kind is a better message than the end of the input after it.
     if let Some((token, kind)) = wrong_kind(tokens, start, count) {

@@ -348,9 +348,9 @@ fn sudoku_with_the_pre_pass_answers_a_contradiction_at_once() {
 /// The answer each line must get, by line number: the pass's grid, or a status word.
 type Expected = Vec<(usize, Result<Grid, &'static str>)>;
 
-/// Lines of top1465 with, every tenth line, a contradictory puzzle (1 twice in row 1), every
-/// seventeenth a malformed one (80 cells) and every fiftieth the task's sample 2; the expected answer of each line, by line number:
-/// `Ok(grid)` the pass's grid, or the status word.
+/// 400 lines of top1465 with, every tenth line, a contradictory puzzle (1 twice in row 1), every
+/// seventeenth a malformed one (80 cells) and every fiftieth the task's sample 2 (which the pass
+/// solves whole); and the answer each line must get.
 fn mixed_lines() -> (String, Expected) {
     let top = std::fs::read_to_string(puzzles("puzzles3_magictour_top1465")).unwrap();
     let mut text = String::new();
