@@ -38,7 +38,13 @@ pub struct BatchArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
     Solved,
+    /// A propagation pass (`dlx crosshatch`) ended with cells still empty: an answer, not a
+    /// failure.
+    Partial,
     NoSolution,
+    /// A propagation pass met a contradiction (`dlx crosshatch`'s ERROR): the puzzle has no
+    /// solution, and the pass says why.
+    Contradiction,
     Multiple,
     Undecided,
     Malformed,
@@ -49,7 +55,9 @@ impl Status {
     pub fn word(self) -> &'static str {
         match self {
             Status::Solved => "solved",
+            Status::Partial => "partial",
             Status::NoSolution => "no solution",
+            Status::Contradiction => "contradiction",
             Status::Multiple => "multiple",
             Status::Undecided => "undecided",
             Status::Malformed => "malformed",
@@ -75,6 +83,23 @@ pub struct Answer {
     pub error: Option<String>,
     /// Time spent on this puzzle, parsing included.
     pub micros: u64,
+    /// What a propagation pass made of the puzzle, for a command that runs one instead of a
+    /// search.
+    pub propagated: Option<Propagated>,
+    /// What to say about this puzzle on stderr, when the default (the error, or `line L: no
+    /// solution`) does not name it as the command's format does.
+    pub report: Option<String>,
+}
+
+/// The result of a propagation pass, for JSON.
+#[derive(Clone, Debug, Default)]
+pub struct Propagated {
+    /// The grid the pass left, on one line (`None` after a contradiction).
+    pub grid: Option<String>,
+    /// Cells the pass filled (before the contradiction, if any).
+    pub filled: u64,
+    /// Why the puzzle is contradictory.
+    pub contradiction: Option<String>,
 }
 
 impl Answer {
@@ -89,6 +114,19 @@ impl Answer {
             nodes: 0,
             error: Some(message),
             micros: 0,
+            propagated: None,
+            report: None,
+        }
+    }
+
+    /// What stderr says about this puzzle, if anything: its report, its error, or that it has no
+    /// solution.
+    fn note(&self) -> Option<String> {
+        match (&self.report, &self.error, self.status) {
+            (Some(report), _, _) => Some(report.clone()),
+            (None, Some(error), _) => Some(error.clone()),
+            (None, None, Status::NoSolution) => Some(format!("line {}: no solution", self.line)),
+            _ => None,
         }
     }
 }
@@ -98,20 +136,27 @@ impl Answer {
 pub struct Tally {
     pub puzzles: u64,
     pub solved: u64,
+    pub partial: u64,
     pub no_solution: u64,
+    pub contradiction: u64,
     pub multiple: u64,
     pub undecided: u64,
     pub malformed: u64,
     pub nodes: u64,
+    /// Cells filled by propagation passes.
+    pub filled: u64,
 }
 
 impl Tally {
     pub fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
         self.nodes += answer.nodes;
+        self.filled += answer.propagated.as_ref().map_or(0, |p| p.filled);
         *match answer.status {
             Status::Solved => &mut self.solved,
+            Status::Partial => &mut self.partial,
             Status::NoSolution => &mut self.no_solution,
+            Status::Contradiction => &mut self.contradiction,
             Status::Multiple => &mut self.multiple,
             Status::Undecided => &mut self.undecided,
             Status::Malformed => &mut self.malformed,
@@ -122,7 +167,7 @@ impl Tally {
     pub fn exit(&self) -> Exit {
         if self.malformed > 0 {
             Exit::BadInput
-        } else if self.no_solution > 0 || self.multiple > 0 {
+        } else if self.no_solution > 0 || self.contradiction > 0 || self.multiple > 0 {
             Exit::Unsolved
         } else if self.undecided > 0 {
             Exit::Undecided
@@ -193,11 +238,30 @@ pub fn peek(source: &mut Source) -> anyhow::Result<&[u8]> {
         .with_context(|| format!("cannot read {}", source.name))
 }
 
+/// What a command does to each puzzle, which decides the figures of its summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// A search: solved, no solution, multiple, undecided, malformed, nodes.
+    Search,
+    /// A propagation pass: solved (the grid filled), partial, contradiction, malformed, cells
+    /// filled.
+    Propagation,
+}
+
+/// Puzzles answered together by [`Run::answer_all`]: enough to keep the pool busy, few enough
+/// that the first answers appear at once.
+const ANSWER_CHUNK: usize = 1024;
+
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
     out: Box<dyn Write>,
     jsonl: bool,
     stats: bool,
+    work: Work,
+    /// Written between two puzzles' text answers (a blank line between grids).
+    separator: &'static [u8],
+    /// Whether an input with no puzzle is fine (it said so, as a Sudominoku file's lone `0`).
+    empty_is_fine: bool,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -206,7 +270,7 @@ pub struct Run {
 }
 
 impl Run {
-    pub fn new(args: &BatchArgs) -> anyhow::Result<Run> {
+    pub fn new(args: &BatchArgs, work: Work) -> anyhow::Result<Run> {
         let out: Box<dyn Write> = match &args.output {
             Some(path) => Box::new(std::io::BufWriter::new(
                 File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
@@ -218,6 +282,9 @@ impl Run {
             out,
             jsonl: args.jsonl,
             stats: args.stats || std::io::stderr().is_terminal(),
+            work,
+            separator: b"",
+            empty_is_fine: false,
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -277,6 +344,54 @@ impl Run {
         .map_err(|e| self.read_or_write_error(e, &name))
     }
 
+    /// Answers puzzles of a multi-line format, read by `puzzles`, on the run's pool a chunk at a
+    /// time, and emits the answers in input order: memory holds one chunk.
+    pub fn answer_all<T, I, F>(&mut self, name: &str, puzzles: I, answer: F) -> anyhow::Result<()>
+    where
+        T: Send + Sync,
+        I: IntoIterator<Item = T>,
+        F: Fn(&T) -> Answer + Sync,
+    {
+        use rayon::prelude::*;
+        let mut puzzles = puzzles.into_iter();
+        self.start_progress(puzzles.size_hint().1.map(|n| n as u64));
+        let pool = std::sync::Arc::clone(&self.pool);
+        let mut done = 0u64;
+        loop {
+            let chunk: Vec<T> = puzzles.by_ref().take(ANSWER_CHUNK).collect();
+            if chunk.is_empty() {
+                return Ok(());
+            }
+            let answers: Vec<Answer> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|puzzle| {
+                        let started = Instant::now();
+                        let mut answer = answer(puzzle);
+                        answer.micros = started.elapsed().as_micros() as u64;
+                        answer
+                    })
+                    .collect()
+            });
+            for answer in &answers {
+                self.emit(name, None, answer)
+                    .map_err(|e| self.read_or_write_error(e, name))?;
+                done += 1;
+                self.advance(done);
+            }
+        }
+    }
+
+    /// Lets [`Run::finish`] accept a run with no puzzle: the input said it has none.
+    pub fn accept_no_puzzle(&mut self) {
+        self.empty_is_fine = true;
+    }
+
+    /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
+    pub fn separate_with(&mut self, separator: &'static [u8]) {
+        self.separator = separator;
+    }
+
     /// Writes one answer (text or JSON) and reports a malformed or unsolvable puzzle on stderr.
     pub fn emit(
         &mut self,
@@ -300,38 +415,48 @@ impl Run {
             if let Some(error) = &answer.error {
                 object["error"] = error.clone().into();
             }
+            if let Some(propagated) = &answer.propagated {
+                object["grid"] = propagated.grid.clone().into();
+                object["filled"] = propagated.filled.into();
+                object["contradiction"] = propagated.contradiction.clone().into();
+            }
             serde_json::to_writer(&mut self.out, &object)?;
             self.out.write_all(b"\n")?;
         } else {
+            if self.tally.puzzles > 0 && !answer.text.is_empty() {
+                self.out.write_all(self.separator)?;
+            }
             self.out.write_all(answer.text.as_bytes())?;
         }
-        match (&answer.error, answer.status) {
-            (Some(error), _) => self.message(&format!("dlx: {name}: {error}")),
-            (None, Status::NoSolution) => {
-                self.message(&format!("dlx: {name}: line {}: no solution", answer.line))
-            }
-            _ => {}
+        if let Some(note) = answer.note() {
+            self.message(&format!("dlx: {name}: {note}"));
         }
         self.tally.add(answer);
         Ok(())
     }
 
-    /// Writes the separator some text formats put between puzzles (never in JSON).
-    pub fn separator(&mut self, text: &[u8]) -> std::io::Result<()> {
-        if !self.jsonl && self.tally.puzzles > 0 {
-            self.out.write_all(text)?;
-        }
-        Ok(())
-    }
-
     /// Flushes the output, prints the summary when asked (or on a terminal) and gives the exit
-    /// code. A run that met no puzzle at all is an error: the input was empty or only comments.
+    /// code. A run that met no puzzle at all is an error (the input was empty or only comments)
+    /// unless [`Run::accept_no_puzzle`] was called.
     pub fn finish(mut self, what: &str) -> anyhow::Result<Exit> {
         self.out.flush()?;
         self.progress.finish_and_clear();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;
-        if self.stats {
+        if self.stats && self.work == Work::Propagation {
+            eprintln!(
+                "puzzles: {}\nsolved: {}\npartial: {}\ncontradiction: {}\nmalformed: {}\n\
+                 cells filled: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.puzzles,
+                t.solved,
+                t.partial,
+                t.contradiction,
+                t.malformed,
+                t.filled,
+                seconds,
+                t.puzzles as f64 / seconds.max(1e-9),
+            );
+        } else if self.stats {
             eprintln!(
                 "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
                  malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
@@ -346,7 +471,7 @@ impl Run {
                 t.puzzles as f64 / seconds.max(1e-9),
             );
         }
-        if t.puzzles == 0 {
+        if t.puzzles == 0 && !self.empty_is_fine {
             anyhow::bail!(
                 "{what}: found no puzzle, expected at least one (the input is empty or only comments)"
             );

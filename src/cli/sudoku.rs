@@ -4,7 +4,7 @@
 //! format): parsed puzzle in, output text and status out, with no I/O, so a batch runner can
 //! call it from many threads. [`run`] is only the sequential loop around it.
 
-use super::batch::{self, Answer, BatchArgs, Run, Status};
+use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::Exit;
 use dlx_solver::sudoku::{
     self, Algorithm, Format, Mode, ParseError, Propagation, Puzzle, Solvers, Verdict,
@@ -80,6 +80,19 @@ impl From<FormatArg> for Format {
     }
 }
 
+/// The format of a source: the one given, or the one its first puzzle line shows (`None` for a
+/// source with no puzzle line).
+pub fn source_format(
+    source: &mut batch::Source,
+    given: Option<FormatArg>,
+) -> anyhow::Result<Option<Format>> {
+    if let Some(format) = given {
+        return Ok(Some(format.into()));
+    }
+    let head = String::from_utf8_lossy(batch::peek(source)?);
+    Ok(sudoku::detect_format(&head))
+}
+
 /// The pass run before the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum PropagateArg {
@@ -128,6 +141,8 @@ pub fn answer_puzzle(
         nodes,
         error: None,
         micros: 0,
+        propagated: None,
+        report: None,
     };
     let word = |status: Status| format!("{}\n", status.word());
     match verdict {
@@ -175,7 +190,7 @@ pub fn answer_line(
 }
 
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
-    let mut run = Run::new(&args.batch)?;
+    let mut run = Run::new(&args.batch, Work::Search)?;
     let mode = if args.count {
         Mode::Count {
             limit: args.limit.unwrap_or(u64::MAX),
@@ -197,14 +212,9 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         .map(|f| f.display().to_string())
         .collect();
     for mut source in batch::sources(&args.batch.files)? {
-        let head = String::from_utf8_lossy(batch::peek(&mut source)?).into_owned();
-        let format = match args.format.map(Format::from) {
-            Some(format) => format,
-            // An empty source has no format; it holds no puzzle, which `finish` reports.
-            None => match sudoku::detect_format(&head) {
-                Some(format) => format,
-                None => continue,
-            },
+        // An empty source has no format; it holds no puzzle, which `finish` reports.
+        let Some(format) = source_format(&mut source, args.format)? else {
+            continue;
         };
         let options = Options {
             algorithm,
@@ -213,6 +223,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
             propagate: args.propagate,
         };
         let max_nodes = args.max_nodes;
+        run.separate_with(if options.output.is_grid() { b"\n" } else { b"" });
         if format == Format::Line {
             // Streamed: read, solved in parallel and written chunk by chunk, in input order.
             run.stream(
@@ -229,9 +240,6 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
                 let started = Instant::now();
                 let mut answer = answer_puzzle(puzzle, &options, &mut solvers);
                 answer.micros = started.elapsed().as_micros() as u64;
-                if options.output.is_grid() {
-                    run.separator(b"\n")?;
-                }
                 run.emit(&name, None, &answer)?;
             }
         }

@@ -1,33 +1,33 @@
-//! `dlx sudominoku`: solve Su-domino-ku puzzles in the task's format, in parallel, printed in
-//! input order.
+//! `dlx sudominoku`: solve Su-domino-ku puzzles in the task's format, in parallel on the batch
+//! run's pool, printed in input order.
 
-use super::input;
+use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudominoku::{
-    count_grids, count_tilings, parse_puzzles, solve, write_drawing, write_grid, Count, End,
-    Puzzle, Solution,
+    count_grids_within, count_tilings_within, solve_within, write_drawing, write_grid, Budgeted,
+    Count, End, Entry, Puzzle, Puzzles,
 };
-use rayon::prelude::*;
-use std::io::{BufWriter, Write};
-use std::path::PathBuf;
-use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Input: puzzles one after another, each a line with N, then N lines `U LU V LV` (a placed domino:
-digit, cell, digit, cell; cells A1-I9), then the line of the 9 cells where 1, 2, .., 9 go; a
-line `0` ends the input (its absence is accepted, and reported under --strict).
+Input: puzzles one after another, read by whitespace tokens (so a record may be split across
+lines): N, the number of placed dominoes, then N placed dominoes `U LU V LV` (digit, cell,
+digit, cell; cells A1-I9), then the 9 cells where 1, 2, .., 9 go; a `0` ends the input (its
+absence is accepted, and reported under --strict).
 
 Output: per puzzle, `Puzzle i` and the 9 solved rows (the task's format). A puzzle that cannot
-be read or has no solution is reported on stderr, with its number and line, and prints nothing;
-the other puzzles are still solved.
+be read, has no solution or runs out of --max-nodes is reported on stderr, with its number and
+line, and prints nothing; the other puzzles are still solved. After a token of the wrong kind
+(a letter for a digit, a missing or extra field) reading resumes at the next count alone on
+its line, or followed by a puzzle of the right shape. With --jsonl, one object per puzzle:
+line, status, solution (81 digits), solutions (when counting), nodes, micros, error.
 
 Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
-puzzle could not be read, or --strict and no final `0`).")]
+puzzle could not be read, or --strict and no final `0`); 3 --max-nodes ran out on some puzzle.")]
 pub struct SudominokuArgs {
-    /// Puzzle file; `-` or nothing reads standard input.
-    file: Option<PathBuf>,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// Draw each solved grid with its dominoes: `-` joins a horizontal domino's halves, `|` a
     /// vertical one's; a single stands alone.
     #[arg(long, conflicts_with_all = ["count", "tilings"])]
@@ -43,121 +43,138 @@ pub struct SudominokuArgs {
     /// With --count or --tilings: stop counting past N (the count then reads `more than N`).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
+    /// Give up on a puzzle after this many search-tree nodes (it is then undecided).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
     /// Report an input that ends without the final `0` as bad input (exit code 2).
     #[arg(long)]
     strict: bool,
-    /// Print the number of puzzles and the time taken to stderr.
-    #[arg(long)]
-    stats: bool,
 }
 
-/// What was found for one puzzle.
-enum Outcome {
-    Solved(Solution),
-    NoSolution,
-    Counted {
-        grids: Option<Count>,
-        tilings: Option<Count>,
-    },
+/// Answers one puzzle of the file: solved (its text is the task's), or why not (no text).
+fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
+    let (number, line) = (entry.number, entry.line);
+    let puzzle = match &entry.puzzle {
+        Ok(puzzle) => puzzle,
+        Err(error) => {
+            let mut answer = Answer::malformed(line, error.to_string());
+            answer.text.clear();
+            return answer;
+        }
+    };
+    let mut answer = Answer {
+        line,
+        text: String::new(),
+        status: Status::Solved,
+        solution: None,
+        count: None,
+        nodes: 0,
+        error: None,
+        micros: 0,
+        propagated: None,
+        report: None,
+    };
+    if args.count || args.tilings {
+        count(puzzle, args, number, &mut answer);
+    } else {
+        let Budgeted {
+            answer: found,
+            nodes,
+        } = solve_within(puzzle, args.max_nodes);
+        answer.nodes = nodes;
+        match found {
+            Some(Some(solution)) => {
+                let mut text = Vec::new();
+                // Writing to a Vec cannot fail.
+                let _ = if args.draw {
+                    write_drawing(&mut text, number, &solution)
+                } else {
+                    write_grid(&mut text, number, &solution.grid)
+                };
+                answer.text = String::from_utf8_lossy(&text).into_owned();
+                answer.solution = Some(
+                    solution
+                        .grid
+                        .cells()
+                        .iter()
+                        .map(|d| (b'0' + d) as char)
+                        .collect(),
+                );
+            }
+            Some(None) => answer.status = Status::NoSolution,
+            None => answer.status = Status::Undecided,
+        }
+    }
+    answer.report = match answer.status {
+        Status::NoSolution => Some(format!("puzzle {number}, line {line}: no solution")),
+        Status::Undecided => Some(format!(
+            "puzzle {number}, line {line}: undecided, the node budget (--max-nodes) ran out"
+        )),
+        _ => None,
+    };
+    answer
+}
+
+/// Counts grids and/or tilings: `Puzzle i: 1 grid, 2 tilings`.
+fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Answer) {
+    let mut counts = Vec::new();
+    let counters = [
+        (args.count, "grid", count_grids_within as fn(_, _, _) -> _),
+        (args.tilings, "tiling", count_tilings_within),
+    ];
+    for (wanted, noun, counter) in counters {
+        if !wanted {
+            continue;
+        }
+        let Budgeted {
+            answer: found,
+            nodes,
+        } = counter(puzzle, args.limit, args.max_nodes);
+        answer.nodes += nodes;
+        let Some(found) = found else {
+            answer.status = Status::Undecided;
+            return;
+        };
+        if found.found == 0 {
+            answer.status = Status::NoSolution;
+        }
+        answer.count.get_or_insert(found.found);
+        counts.push(describe(found, noun));
+    }
+    answer.text = format!("Puzzle {number}: {}\n", counts.join(", "));
 }
 
 pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     if args.limit.is_some() && !args.count && !args.tilings {
         bail!("--limit applies to --count or --tilings: give one of them");
     }
-    let input = input::read_all(args.file.as_deref())?;
-    let text = String::from_utf8_lossy(&input.bytes);
-    let started = Instant::now();
-    let file = parse_puzzles(&text);
-    let work = |puzzle: &Puzzle| -> Outcome {
-        if args.count || args.tilings {
-            Outcome::Counted {
-                grids: args.count.then(|| count_grids(puzzle, args.limit)),
-                tilings: args.tilings.then(|| count_tilings(puzzle, args.limit)),
+    let mut run = Run::new(&args.batch, Work::Search)?;
+    let mut unended = false;
+    for mut source in batch::sources(&args.batch.files)? {
+        let name = source.name.clone();
+        let bytes = batch::read_rest(&mut source)?;
+        let text = String::from_utf8_lossy(&bytes);
+        let mut puzzles = Puzzles::new(&text);
+        let before = run.tally.puzzles;
+        run.answer_all(&name, puzzles.by_ref(), |entry| answer(entry, &args))?;
+        let read_some = run.tally.puzzles > before;
+        match puzzles.end().cloned().unwrap_or(End::EndOfInput) {
+            // A lone `0` is a collection of no puzzle, not an empty input.
+            End::Zero { .. } => run.accept_no_puzzle(),
+            End::EndOfInput if args.strict && read_some => {
+                unended = true;
+                eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
             }
-        } else {
-            solve(puzzle).map_or(Outcome::NoSolution, Outcome::Solved)
-        }
-    };
-    let outcomes: Vec<Option<Outcome>> = file
-        .entries
-        .par_iter()
-        .map(|entry| entry.puzzle.as_ref().ok().map(work))
-        .collect();
-
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let (mut bad_input, mut unsolved) = (false, false);
-    for (entry, outcome) in file.entries.iter().zip(&outcomes) {
-        let number = entry.number;
-        match (&entry.puzzle, outcome) {
-            (Err(error), _) => {
-                bad_input = true;
-                eprintln!("dlx: {}: {error}", input.name);
-            }
-            (Ok(_), Some(Outcome::Solved(solution))) => {
-                if args.draw {
-                    write_drawing(&mut out, number, solution)?;
-                } else {
-                    write_grid(&mut out, number, &solution.grid)?;
-                }
-            }
-            (Ok(_), Some(Outcome::Counted { grids, tilings })) => {
-                let counts: Vec<String> = [(grids, "grid"), (tilings, "tiling")]
-                    .into_iter()
-                    .filter_map(|(count, noun)| count.map(|c| describe(c, noun)))
-                    .collect();
-                writeln!(out, "Puzzle {number}: {}", counts.join(", "))?;
-                unsolved |= [grids, tilings]
-                    .iter()
-                    .any(|c| c.is_some_and(|c| c.found == 0));
-            }
-            (Ok(_), Some(Outcome::NoSolution) | None) => {
-                unsolved = true;
-                out.flush()?;
-                eprintln!(
-                    "dlx: {}: puzzle {number}, line {}: no solution",
-                    input.name, entry.line
-                );
-            }
+            End::EndOfInput => {}
         }
     }
-    out.flush()?;
-    match &file.end {
-        End::Zero { .. } => {}
-        End::EndOfInput => {
-            if args.strict {
-                bad_input = true;
-                eprintln!(
-                    "dlx: {}: the input ends without the final `0` (--strict)",
-                    input.name
-                );
-            }
-        }
-        End::Broken(error) => {
-            bad_input = true;
-            eprintln!(
-                "dlx: {}: {error}; the rest of the input is not read",
-                input.name
-            );
-        }
-    }
-    if args.stats {
-        let seconds = started.elapsed().as_secs_f64();
-        eprintln!(
-            "puzzles: {}\ntime: {:.3} ms\nper puzzle: {:.1} us",
-            file.entries.len(),
-            seconds * 1e3,
-            seconds * 1e6 / file.entries.len().max(1) as f64
-        );
-    }
-    Ok(if bad_input {
-        Exit::BadInput
-    } else if unsolved {
-        Exit::Unsolved
-    } else {
-        Exit::Solved
-    })
+    let name = args
+        .batch
+        .files
+        .first()
+        .map_or_else(|| "<stdin>".to_string(), |file| file.display().to_string());
+    let exit = run.finish(&name)?;
+    Ok(if unended { Exit::BadInput } else { exit })
 }
 
 /// "1 grid", "2 tilings", "more than 5 grids".

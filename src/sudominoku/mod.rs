@@ -26,6 +26,9 @@ pub use model::{
     adjacent, CellLabel, Domino, Origin, PlacedDomino, Puzzle, PuzzleError, Solution,
     SolutionError, CELLS, DOMINOES, SIDE,
 };
-pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFile};
+pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFile, Puzzles};
 pub use print::{write_drawing, write_grid};
-pub use solve::{count_grids, count_tilings, solve, Count};
+pub use solve::{
+    count_grids, count_grids_within, count_tilings, count_tilings_within, solve, solve_within,
+    Budgeted, Count,
+};

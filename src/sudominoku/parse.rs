@@ -1,13 +1,21 @@
-//! Reading the task's input format: puzzles one after another, each a line with N, then N lines
-//! `U LU V LV` (a placed domino: digit, cell, digit, cell), then the line of the 9 cells where
-//! 1, 2, .., 9 go; a line `0` ends the input.
+//! Reading the task's input format: puzzles one after another, each the number N of placed
+//! dominoes, then N placed dominoes `U LU V LV` (digit, cell, digit, cell), then the 9 cells
+//! where 1, 2, .., 9 go; a `0` ends the input.
 //!
-//! The format is read line by line (blank lines and extra spaces are ignored), because the line
-//! structure is what lets a bad puzzle be skipped and the next one read: a fault inside a puzzle
-//! costs that puzzle only. Only a count line that is not a count stops the reading, since nothing
-//! after it can be placed.
+//! The input is read by whitespace tokens, as the task states: a record may be split across
+//! lines or carry trailing spaces; each token keeps its line and column for the messages.
+//!
+//! A bad puzzle costs only itself. A puzzle whose tokens have the right shape but break a rule
+//! (a domino placed twice, cells not adjacent, ...) is skipped as a whole. A token of the wrong
+//! kind (a letter where a digit should be, a count out of range, too few or too many fields)
+//! leaves the puzzle's extent unknown, so reading resumes at the next token after the bad
+//! puzzle's count that can start a puzzle: a count alone on its line (the usual layout), or a
+//! count followed by a puzzle of the right shape (a file with records split otherwise); a `0`
+//! resumes (and ends the input) only alone on its line. A token where a count should be that is
+//! not one counts as a bad puzzle.
 
 use super::model::{Origin, PlacedDomino, Puzzle, PuzzleError, DOMINOES, SIDE};
+use std::collections::VecDeque;
 use std::fmt;
 use thiserror::Error;
 
@@ -26,18 +34,10 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{found}`")]
     NotACount { found: String },
-    #[error("expected {expected} fields ({what}), found {found}")]
-    FieldCount {
-        what: &'static str,
-        expected: usize,
-        found: usize,
-    },
     #[error("expected a digit 1-9, found `{found}`")]
     NotADigit { found: String },
     #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{found}`")]
     NotACell { found: String },
-    #[error("expected the {SIDE} cells where 1, 2, .., 9 go, found {found} cell{}", if *found == 1 { "" } else { "s" })]
-    SingleCount { found: usize },
     #[error("the input ends where {expected} should be")]
     UnexpectedEnd { expected: &'static str },
     #[error("{error}{}", Also(*also_line))]
@@ -75,8 +75,6 @@ pub enum End {
     Zero { line: usize },
     /// At the end of the input, without the final `0` (accepted; `--strict` reports it).
     EndOfInput,
-    /// At a line that could not be read as a puzzle's start; the rest was not read.
-    Broken(ParseError),
 }
 
 /// Every puzzle of an input, in order, and how the input ended.
@@ -86,192 +84,302 @@ pub struct PuzzleFile {
     pub end: End,
 }
 
-/// A word of a line and its column (from 1).
+/// A whitespace-separated word of the input and its place.
 #[derive(Clone, Copy, Debug)]
-struct Field<'a> {
-    column: usize,
+struct Token<'a> {
     text: &'a str,
+    line: usize,
+    column: usize,
+    /// Whether it is the only token of its line (where a well-laid-out puzzle starts).
+    alone: bool,
 }
 
-/// A non-blank line: its number (from 1) and its fields.
-struct Line<'a> {
-    number: usize,
-    fields: Vec<Field<'a>>,
+/// The most tokens one puzzle takes: its count, 36 dominoes of 4 tokens, 9 singles.
+const PUZZLE_TOKENS: usize = 1 + 4 * DOMINOES + SIDE;
+
+/// The tokens of a text, read a line at a time as the parser needs them, so that memory holds
+/// a puzzle's worth of tokens, not the file's.
+struct TokenWindow<'a> {
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+    window: VecDeque<Token<'a>>,
 }
 
-fn non_blank_lines(text: &str) -> impl Iterator<Item = Line<'_>> {
-    text.lines().enumerate().filter_map(|(index, line)| {
-        let fields: Vec<Field> = line
-            .split_ascii_whitespace()
-            .map(|word| Field {
-                // `word` is a subslice of `line`: its offset is its column minus one.
-                column: word.as_ptr() as usize - line.as_ptr() as usize + 1,
-                text: word,
-            })
-            .collect();
-        (!fields.is_empty()).then_some(Line {
-            number: index + 1,
-            fields,
-        })
-    })
+impl<'a> TokenWindow<'a> {
+    fn new(text: &'a str) -> Self {
+        TokenWindow {
+            lines: text.lines().enumerate(),
+            window: VecDeque::with_capacity(2 * PUZZLE_TOKENS),
+        }
+    }
+
+    /// The next tokens: at least `PUZZLE_TOKENS` of them, or all that are left.
+    fn ahead(&mut self) -> &[Token<'a>] {
+        while self.window.len() < PUZZLE_TOKENS {
+            let Some((index, line)) = self.lines.next() else {
+                break;
+            };
+            let first = self.window.len();
+            self.window
+                .extend(line.split_ascii_whitespace().map(|word| Token {
+                    text: word,
+                    line: index + 1,
+                    // `word` is a subslice of `line`: its offset is its column minus one.
+                    column: word.as_ptr() as usize - line.as_ptr() as usize + 1,
+                    alone: false,
+                }));
+            if self.window.len() == first + 1 {
+                self.window[first].alone = true;
+            }
+        }
+        self.window.make_contiguous()
+    }
+
+    /// Moves past `count` tokens.
+    fn skip(&mut self, count: usize) {
+        self.window.drain(..count.min(self.window.len()));
+    }
+}
+
+/// A fault inside a puzzle (boxed where returned: faults are rare and large) and whether the
+/// puzzle's tokens had the right shape (then reading goes on right after them) or not (then it
+/// resumes at the next puzzle start).
+enum Fault {
+    /// The tokens up to `next` had the right shape but make no puzzle.
+    Rule {
+        error: ParseError,
+        next: usize,
+    },
+    Shape(ParseError),
 }
 
 /// Reads every puzzle of `text`.
 pub fn parse_puzzles(text: &str) -> PuzzleFile {
-    let mut lines = non_blank_lines(text).peekable();
-    let mut entries = Vec::new();
-    let end = loop {
-        let Some(header) = lines.next() else {
-            break End::EndOfInput;
-        };
-        let number = entries.len() + 1;
-        let fault = |line: usize, column: usize, kind| ParseError {
-            puzzle: number,
-            line,
-            column,
-            kind,
-        };
-        let first = header.fields[0];
-        if header.fields.len() != 1 {
-            let kind = ParseErrorKind::FieldCount {
-                what: "the number of placed dominoes",
-                expected: 1,
-                found: header.fields.len(),
-            };
-            break End::Broken(fault(header.number, first.column, kind));
-        }
-        let count = match first.text.parse::<usize>() {
-            Ok(0) => {
-                break End::Zero {
-                    line: header.number,
-                }
-            }
-            Ok(count) if count <= DOMINOES => count,
-            _ => {
-                let found = first.text.to_string();
-                let kind = ParseErrorKind::NotACount { found };
-                break End::Broken(fault(header.number, first.column, kind));
-            }
-        };
-        let mut puzzle_lines = Vec::with_capacity(count + 1);
-        for _ in 0..=count {
-            match lines.next() {
-                Some(line) => puzzle_lines.push(line),
-                None => break,
-            }
-        }
-        let last_line = puzzle_lines
-            .last()
-            .map_or(header.number, |line| line.number);
-        let puzzle = read_puzzle(count, &puzzle_lines).map_err(|boxed| {
-            let (line, column, kind) = *boxed;
-            fault(line.unwrap_or(last_line), column, kind)
-        });
-        let reached_end = puzzle_lines.len() <= count;
-        entries.push(Entry {
-            number,
-            line: header.number,
-            puzzle,
-        });
-        if reached_end {
-            break End::EndOfInput;
-        }
-    };
+    let mut puzzles = Puzzles::new(text);
+    let entries = puzzles.by_ref().collect();
+    let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
     PuzzleFile { entries, end }
 }
 
-/// A fault's line (`None`: the end of the input), column and kind; boxed, as faults are rare
-/// and large.
-type Fault = Box<(Option<usize>, usize, ParseErrorKind)>;
+/// The puzzles of a text, read one at a time (see [`parse_puzzles`] for them all at once).
+pub struct Puzzles<'a> {
+    tokens: TokenWindow<'a>,
+    read: usize,
+    end: Option<End>,
+}
 
-/// Reads the `count` domino lines and the singles line of one puzzle (fewer if the input ended).
-fn read_puzzle(count: usize, lines: &[Line]) -> Result<Puzzle, Fault> {
-    let mut placed = Vec::with_capacity(count);
-    for line in lines.iter().take(count) {
-        let at = |field: Field| (Some(line.number), field.column);
-        if line.fields.len() != 4 {
-            let kind = ParseErrorKind::FieldCount {
-                what: "a placed domino `U LU V LV`",
-                expected: 4,
-                found: line.fields.len(),
-            };
-            return Err(Box::new((Some(line.number), line.fields[0].column, kind)));
+impl<'a> Puzzles<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Puzzles {
+            tokens: TokenWindow::new(text),
+            read: 0,
+            end: None,
         }
-        let f = &line.fields;
-        let digit = |field: Field| {
-            parse_digit(field.text).ok_or_else(|| fault_at(at(field), not_a_digit(field)))
-        };
-        let cell = |field: Field| {
-            parse_cell(field.text).ok_or_else(|| fault_at(at(field), not_a_cell(field)))
-        };
-        placed.push(PlacedDomino {
-            digits: [digit(f[0])?, digit(f[2])?],
-            cells: [cell(f[1])?, cell(f[3])?],
-        });
     }
-    let Some(singles_line) = lines.get(count) else {
-        let expected = if lines.len() < count {
+
+    /// How the input ended, once the iterator has.
+    pub fn end(&self) -> Option<&End> {
+        self.end.as_ref()
+    }
+}
+
+impl Iterator for Puzzles<'_> {
+    type Item = Entry;
+
+    fn next(&mut self) -> Option<Entry> {
+        if self.end.is_some() {
+            return None;
+        }
+        let tokens = self.tokens.ahead();
+        let Some(&header) = tokens.first() else {
+            self.end = Some(End::EndOfInput);
+            return None;
+        };
+        let number = self.read + 1;
+        let puzzle = match parse_count(header.text) {
+            Some(0) => {
+                self.end = Some(End::Zero { line: header.line });
+                return None;
+            }
+            Some(count) => read_puzzle(tokens, count, number),
+            None => {
+                let found = header.text.to_string();
+                let kind = ParseErrorKind::NotACount { found };
+                Err(Box::new(Fault::Shape(error_at(number, &header, kind))))
+            }
+        };
+        let puzzle = match puzzle.map_err(|fault| *fault) {
+            Ok((puzzle, next)) => {
+                self.tokens.skip(next);
+                Ok(puzzle)
+            }
+            Err(Fault::Rule { error, next }) => {
+                self.tokens.skip(next);
+                Err(error)
+            }
+            Err(Fault::Shape(error)) => {
+                self.resume();
+                Err(error)
+            }
+        };
+        self.read = number;
+        Some(Entry {
+            number,
+            line: header.line,
+            puzzle,
+        })
+    }
+}
+
+impl Puzzles<'_> {
+    /// Moves past the bad puzzle's count to the next token that can start a puzzle (see the
+    /// module's comment), or the end.
+    fn resume(&mut self) {
+        loop {
+            self.tokens.skip(1);
+            let tokens = self.tokens.ahead();
+            let Some(token) = tokens.first() else {
+                return;
+            };
+            let starts = match parse_count(token.text) {
+                Some(0) => token.alone,
+                Some(count) => token.alone || has_puzzle_shape(tokens, count),
+                None => false,
+            };
+            if starts {
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the `count` dominoes and 9 cells after the count that starts `tokens` are tokens of
+/// the right kind.
+fn has_puzzle_shape(tokens: &[Token], count: usize) -> bool {
+    1 + 4 * count + SIDE <= tokens.len() && wrong_kind(tokens, 1, count).is_none()
+}
+
+fn error_at(puzzle: usize, token: &Token, kind: ParseErrorKind) -> ParseError {
+    ParseError {
+        puzzle,
+        line: token.line,
+        column: token.column,
+        kind,
+    }
+}
+
+/// Reads the puzzle whose count `count` starts `tokens` (all the tokens left, or at least
+/// [`PUZZLE_TOKENS`]): its puzzle and the number of tokens it took.
+fn read_puzzle(
+    tokens: &[Token],
+    count: usize,
+    number: usize,
+) -> Result<(Puzzle, usize), Box<Fault>> {
+    let start = 1;
+    let end = start + 4 * count + SIDE;
+    // A token of the wrong kind is a better message than the end of the input after it.
+    if let Some((token, kind)) = wrong_kind(tokens, start, count) {
+        return Err(Box::new(Fault::Shape(error_at(number, token, kind))));
+    }
+    if tokens.len() < end {
+        let last = tokens[tokens.len() - 1];
+        let expected = if tokens.len() < start + 4 * count {
             "a placed domino"
         } else {
-            "the line of single cells"
+            "a single cell"
         };
-        return Err(Box::new((
-            None,
-            1,
-            ParseErrorKind::UnexpectedEnd { expected },
-        )));
-    };
-    if singles_line.fields.len() != SIDE {
-        let kind = ParseErrorKind::SingleCount {
-            found: singles_line.fields.len(),
+        let error = ParseError {
+            puzzle: number,
+            line: last.line,
+            column: last.column + last.text.len(),
+            kind: ParseErrorKind::UnexpectedEnd { expected },
         };
-        let column = singles_line.fields[0].column;
-        return Err(Box::new((Some(singles_line.number), column, kind)));
+        return Err(Box::new(Fault::Shape(error)));
     }
+    let digit = |k: usize| parse_digit(tokens[k].text).unwrap_or(0);
+    let cell = |k: usize| parse_cell(tokens[k].text).unwrap_or(0);
+    let placed: Vec<PlacedDomino> = (0..count)
+        .map(|d| {
+            let k = start + 4 * d;
+            PlacedDomino {
+                digits: [digit(k), digit(k + 2)],
+                cells: [cell(k + 1), cell(k + 3)],
+            }
+        })
+        .collect();
+    let singles_at = start + 4 * count;
     let mut singles = [0; SIDE];
-    for (slot, &field) in singles.iter_mut().zip(&singles_line.fields) {
-        *slot = parse_cell(field.text).ok_or_else(|| {
-            fault_at((Some(singles_line.number), field.column), not_a_cell(field))
-        })?;
+    for (slot, k) in singles.iter_mut().zip(singles_at..) {
+        *slot = cell(k);
     }
-    Puzzle::new(placed, singles).map_err(|error| {
-        let place = |origin: Origin| match origin {
-            Origin::Domino { index, half } => {
-                // A fault of the domino itself points at its first digit, one of a cell at it.
-                let field = match error {
-                    PuzzleError::DoubleDomino { .. } | PuzzleError::DominoTwice { .. } => 0,
-                    _ => 2 * half + 1,
-                };
-                (lines[index].number, lines[index].fields[field].column)
-            }
-            Origin::Single { digit } => {
-                let field = singles_line.fields[digit as usize - 1];
-                (singles_line.number, field.column)
-            }
-        };
-        let (line, column) = place(error.origin());
-        let also_line = error
-            .clashes_with()
-            .map(|origin| place(origin).0)
-            .filter(|&other| other != line);
-        let kind = ParseErrorKind::Puzzle { error, also_line };
-        Box::new((Some(line), column, kind))
-    })
+    match Puzzle::new(placed, singles) {
+        Ok(puzzle) => Ok((puzzle, end)),
+        Err(error) => {
+            let place = |origin: Origin| -> &Token {
+                match origin {
+                    Origin::Domino { index, half } => {
+                        // A fault of the domino itself points at its first digit, one of a cell
+                        // at it.
+                        let field = match error {
+                            PuzzleError::DoubleDomino { .. } | PuzzleError::DominoTwice { .. } => 0,
+                            _ => 2 * half + 1,
+                        };
+                        &tokens[start + 4 * index + field]
+                    }
+                    Origin::Single { digit } => &tokens[singles_at + digit as usize - 1],
+                }
+            };
+            let token = place(error.origin());
+            let also_line = error
+                .clashes_with()
+                .map(|origin| place(origin).line)
+                .filter(|&other| other != token.line);
+            let kind = ParseErrorKind::Puzzle { error, also_line };
+            let error = error_at(number, token, kind);
+            Err(Box::new(Fault::Rule { error, next: end }))
+        }
+    }
 }
 
-fn fault_at((line, column): (Option<usize>, usize), kind: ParseErrorKind) -> Fault {
-    Box::new((line, column, kind))
+/// The first token of a puzzle with `count` dominoes from `start` (among those there are) that
+/// is not a digit or a cell where one should be, and what was expected.
+fn wrong_kind<'t, 'a>(
+    tokens: &'t [Token<'a>],
+    start: usize,
+    count: usize,
+) -> Option<(&'t Token<'a>, ParseErrorKind)> {
+    let end = (start + 4 * count + SIDE).min(tokens.len());
+    tokens[start.min(end)..end]
+        .iter()
+        .enumerate()
+        .find_map(|(k, token)| {
+            let is_digit = k < 4 * count && k % 2 == 0;
+            let kind = if is_digit {
+                parse_digit(token.text)
+                    .is_none()
+                    .then(|| not_a_digit(token))
+            } else {
+                parse_cell(token.text).is_none().then(|| not_a_cell(token))
+            };
+            kind.map(|kind| (token, kind))
+        })
 }
 
-fn not_a_digit(field: Field) -> ParseErrorKind {
+/// A count of placed dominoes, 0 to 36.
+fn parse_count(text: &str) -> Option<usize> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|&count| count <= DOMINOES)
+}
+
+fn not_a_digit(token: &Token) -> ParseErrorKind {
     ParseErrorKind::NotADigit {
-        found: field.text.to_string(),
+        found: token.text.to_string(),
     }
 }
 
-fn not_a_cell(field: Field) -> ParseErrorKind {
+fn not_a_cell(token: &Token) -> ParseErrorKind {
     ParseErrorKind::NotACell {
-        found: field.text.to_string(),
+        found: token.text.to_string(),
     }
 }
 
@@ -324,15 +432,37 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_count_stops_the_reading_after_the_good_puzzles() {
-        let file = parse_puzzles(&format!("{ONE_PUZZLE}x\n{ONE_PUZZLE}"));
-        assert_eq!(file.entries.len(), 1);
-        let End::Broken(e) = file.end else {
-            panic!("expected a broken end")
-        };
+    fn a_bad_count_is_a_bad_puzzle_and_reading_resumes_at_the_next_count_line() {
+        let file = parse_puzzles(&format!("{ONE_PUZZLE}x\n{ONE_PUZZLE}0\n"));
+        assert_eq!(file.entries.len(), 3);
+        let e = file.entries[1].puzzle.as_ref().unwrap_err();
         assert_eq!(
             e.to_string(),
             "puzzle 2, line 4, column 1: expected the number of placed dominoes (0 to 36), found `x`"
         );
+        assert!(file.entries[2].puzzle.is_ok());
+        assert_eq!(file.end, End::Zero { line: 8 });
+    }
+
+    #[test]
+    fn a_record_split_across_lines_is_read_by_tokens() {
+        let split = "1 3\nA2 4 A3 A1 B4 C7\nD2 E5 F8 G3 H6\n  I9 \n0";
+        let file = parse_puzzles(split);
+        assert_eq!(file.end, End::Zero { line: 5 });
+        assert_eq!(
+            file.entries[0].puzzle,
+            parse_puzzles(ONE_PUZZLE).entries[0].puzzle
+        );
+    }
+
+    #[test]
+    fn on_one_line_reading_resumes_at_a_count_followed_by_a_puzzle() {
+        let one = ONE_PUZZLE.replace('\n', " ");
+        let bad = one.replace("A3", "Z3");
+        let file = parse_puzzles(&format!("{one}{bad}{one}{one}0"));
+        let read: Vec<bool> = file.entries.iter().map(|e| e.puzzle.is_ok()).collect();
+        assert_eq!(read, [true, false, true, true]);
+        let e = file.entries[1].puzzle.as_ref().unwrap_err();
+        assert_eq!((e.puzzle, e.line, e.column), (2, 1, one.len() + 10), "{e}");
     }
 }

@@ -7,7 +7,7 @@
 
 use super::encoding::Encoding;
 use super::model::{Puzzle, Solution};
-use crate::xc::{ChoiceRule, Dlx, OptionId, SearchLimits};
+use crate::xc::{ChoiceRule, Dlx, OptionId, SearchLimits, SearchReport, Stop};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -23,52 +23,116 @@ pub struct Count {
     pub complete: bool,
 }
 
+/// What a search under a node budget found, and the search-tree nodes it used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Budgeted<T> {
+    /// The answer, or `None` when the budget ran out before the search could give it.
+    pub answer: Option<T>,
+    pub nodes: u64,
+}
+
+impl<T> Budgeted<T> {
+    fn of(answer: T, report: SearchReport) -> Budgeted<T> {
+        Budgeted {
+            answer: (report.stop != Stop::NodeBudget).then_some(answer),
+            nodes: report.stats.nodes,
+        }
+    }
+}
+
 /// The first solution, or `None` when the puzzle has none.
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
+    solve_within(puzzle, None).answer.flatten()
+}
+
+/// The first solution (`Some(None)`: there is none), searching at most `max_nodes` nodes.
+pub fn solve_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Budgeted<Option<Solution>> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
-    let (cover, _) = dlx.first_solution(RULE);
-    cover.map(|options| encoding.solution(puzzle, &options))
+    let mut cover = None;
+    let limits = SearchLimits {
+        max_solutions: Some(1),
+        max_nodes,
+    };
+    let report = dlx.search(RULE, limits, &mut |options: &[OptionId]| {
+        cover = Some(options.to_vec());
+        ControlFlow::Break(())
+    });
+    let solution = cover.map(|options| encoding.solution(puzzle, &options));
+    Budgeted::of(solution, report)
 }
 
 /// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
 /// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
 /// cover (tiling), so it costs as much as [`count_tilings`] when whole.
 pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
+    let counted = count_grids_within(puzzle, limit, None);
+    counted.answer.unwrap_or(Count::AT_LEAST_NONE)
+}
+
+/// [`count_grids`], searching at most `max_nodes` nodes.
+pub fn count_grids_within(
+    puzzle: &Puzzle,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+) -> Budgeted<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
     let mut grid = puzzle.givens().clone();
     let mut grids: HashSet<Vec<u8>> = HashSet::new();
     let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
-    dlx.search(
-        RULE,
-        SearchLimits::default(),
-        &mut |options: &[OptionId]| {
-            encoding.fill(&mut grid, options);
-            if !grids.contains(grid.cells()) {
-                grids.insert(grid.cells().to_vec());
-            }
-            if grids.len() as u64 >= wanted {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
-    Count::up_to(grids.len() as u64, limit)
+    let limits = SearchLimits {
+        max_solutions: None,
+        max_nodes,
+    };
+    let report = dlx.search(RULE, limits, &mut |options: &[OptionId]| {
+        encoding.fill(&mut grid, options);
+        if !grids.contains(grid.cells()) {
+            grids.insert(grid.cells().to_vec());
+        }
+        if grids.len() as u64 >= wanted {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    Budgeted::of(Count::up_to(grids.len() as u64, limit), report)
 }
 
 /// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
 /// "exactly the limit" from "more").
 pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
+    let counted = count_tilings_within(puzzle, limit, None);
+    counted.answer.unwrap_or(Count::AT_LEAST_NONE)
+}
+
+/// [`count_tilings`], searching at most `max_nodes` nodes.
+pub fn count_tilings_within(
+    puzzle: &Puzzle,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+) -> Budgeted<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
-    let wanted = limit.map(|limit| limit.saturating_add(1));
-    let report = dlx.count_solutions(RULE, wanted);
-    Count::up_to(report.stats.solutions, limit)
+    let limits = SearchLimits {
+        max_solutions: limit.map(|limit| limit.saturating_add(1)),
+        max_nodes,
+    };
+    let report = dlx.search(
+        RULE,
+        limits,
+        &mut |_: &[OptionId]| ControlFlow::Continue(()),
+    );
+    Budgeted::of(Count::up_to(report.stats.solutions, limit), report)
 }
 
 impl Count {
+    /// What a search with no node budget never answers: nothing known.
+    const AT_LEAST_NONE: Count = Count {
+        found: 0,
+        complete: false,
+    };
+
     /// The count of a search that stopped at `limit + 1` things found, or found them all.
     fn up_to(found: u64, limit: Option<u64>) -> Count {
         match limit {

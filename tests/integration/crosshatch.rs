@@ -2,7 +2,7 @@
 //! crosshatch`), every deduction on real collections checked against the puzzle's unique
 //! solution, and `dlx sudoku --propagate crosshatch` with every solution validated.
 
-use crate::common::{data, dlx, puzzles, stderr, stdout};
+use crate::common::{data, dlx, json_lines, puzzles, stderr, stdout};
 use dlx_solver::sudoku::{cross_hatch, parse_line, Grid, Shape};
 use dlx_solver::xc::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
 
@@ -343,4 +343,140 @@ fn sudoku_with_the_pre_pass_answers_a_contradiction_at_once() {
         line.as_bytes(),
     );
     assert!(stderr(&stats).contains("nodes: 0\n"), "{}", stderr(&stats));
+}
+
+/// The answer each line must get, by line number: the pass's grid, or a status word.
+type Expected = Vec<(usize, Result<Grid, &'static str>)>;
+
+/// 400 lines of top1465 with, every tenth line, a contradictory puzzle (1 twice in row 1), every
+/// seventeenth a malformed one (80 cells) and every fiftieth the task's sample 2 (which the pass
+/// solves whole); and the answer each line must get.
+fn mixed_lines() -> (String, Expected) {
+    let top = std::fs::read_to_string(puzzles("puzzles3_magictour_top1465")).unwrap();
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    for (k, line) in top.lines().filter(|l| l.len() == 81).take(400).enumerate() {
+        let number = k + 1;
+        let (puzzle, want) = match k {
+            _ if k % 10 == 3 => (format!("11{}", &".".repeat(79)), Err("contradiction")),
+            _ if k % 17 == 5 => (line[..80].to_string(), Err("malformed")),
+            _ if k % 50 == 7 => {
+                // Sample 2, which cross-hatching solves whole.
+                let puzzle: String = sample(2, "in").lines().collect();
+                let grid = parse_line(&puzzle, number).unwrap();
+                (puzzle, Ok(cross_hatch(&grid).unwrap().grid))
+            }
+            _ => {
+                let grid = parse_line(line, number).unwrap();
+                let result = cross_hatch(&grid).expect("top1465 puzzles are consistent");
+                (line.to_string(), Ok(result.grid))
+            }
+        };
+        text.push_str(&puzzle);
+        text.push('\n');
+        expected.push((number, want));
+    }
+    (text, expected)
+}
+
+#[test]
+fn many_lines_give_the_same_answers_in_order_with_one_thread_or_several() {
+    let (input, expected) = mixed_lines();
+    let one = dlx(&["crosshatch", "--threads", "1"], input.as_bytes());
+    let four = dlx(&["crosshatch", "--threads", "4"], input.as_bytes());
+    assert_eq!(one.status.code(), Some(2), "malformed lines are bad input");
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(stderr(&one), stderr(&four));
+    let out = stdout(&four);
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), expected.len(), "one answer per line");
+    for (answer, (line, want)) in answers.iter().zip(&expected) {
+        match want {
+            Ok(grid) => assert_eq!(&parse_line(answer, *line).unwrap(), grid, "line {line}"),
+            Err("contradiction") => assert_eq!(*answer, "ERROR", "line {line}"),
+            Err(_) => assert!(
+                answer.starts_with(&format!("error: line {line}, column ")),
+                "line {line}: {answer}"
+            ),
+        }
+    }
+    // Each ERROR is explained on stderr with its line and its own word.
+    let errors = expected.iter().filter(|(_, w)| w == &Err("contradiction"));
+    for (line, _) in errors {
+        assert!(
+            stderr(&four).contains(&format!(
+                "<stdin>: line {line}: contradiction: digit 1 appears twice in row 1"
+            )),
+            "line {line}"
+        );
+    }
+    assert!(!stderr(&four).contains("no solution"));
+}
+
+#[test]
+fn jsonl_gives_the_status_grid_cells_filled_and_contradiction_of_each_puzzle() {
+    let (input, expected) = mixed_lines();
+    let output = dlx(
+        &["crosshatch", "--jsonl", "--threads", "2"],
+        input.as_bytes(),
+    );
+    let objects = json_lines(&output);
+    assert_eq!(objects.len(), expected.len());
+    let mut statuses = std::collections::BTreeSet::new();
+    for (object, (line, want)) in objects.iter().zip(&expected) {
+        assert_eq!(object["line"], *line as u64);
+        let status = object["status"].as_str().unwrap();
+        statuses.insert(status.to_string());
+        match want {
+            Ok(grid) => {
+                let text = object["grid"].as_str().expect("a grid");
+                assert_eq!(&parse_line(text, *line).unwrap(), grid, "line {line}");
+                let puzzle = parse_line(object["puzzle"].as_str().unwrap(), *line).unwrap();
+                let filled = grid.cells().iter().filter(|&&d| d != 0).count()
+                    - puzzle.cells().iter().filter(|&&d| d != 0).count();
+                assert_eq!(object["filled"], filled as u64, "line {line}");
+                let full = grid.is_full();
+                assert_eq!(status, if full { "solved" } else { "partial" });
+                assert_eq!(object["solution"].is_string(), full);
+                assert!(object["contradiction"].is_null());
+            }
+            Err("contradiction") => {
+                assert_eq!(status, "contradiction");
+                assert!(object["grid"].is_null());
+                let why = object["contradiction"].as_str().unwrap();
+                assert!(why.starts_with("digit 1 appears twice in row 1"), "{why}");
+            }
+            Err(_) => {
+                assert_eq!(status, "malformed");
+                assert!(object["error"].as_str().unwrap().contains("line"));
+            }
+        }
+    }
+    // The collection exercises every status.
+    assert_eq!(
+        statuses.into_iter().collect::<Vec<_>>(),
+        ["contradiction", "malformed", "partial", "solved"]
+    );
+}
+
+#[test]
+fn output_files_and_stats_work_as_for_sudoku() {
+    let (input, _) = mixed_lines();
+    let dir = std::env::temp_dir().join(format!("dlx-crosshatch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("out.txt");
+    let output = dlx(
+        &["crosshatch", "--stats", "--output", file.to_str().unwrap()],
+        input.as_bytes(),
+    );
+    assert!(output.stdout.is_empty());
+    let written = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(
+        written.as_bytes(),
+        dlx(&["crosshatch"], input.as_bytes()).stdout
+    );
+    let summary = stderr(&output);
+    assert!(summary.contains("puzzles: 400\n"), "{summary}");
+    assert!(summary.contains("contradiction: 40\n"), "{summary}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

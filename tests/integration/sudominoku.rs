@@ -1,7 +1,7 @@
 //! Sudominoku end to end: the task's sample byte for byte, generated puzzles solved and
 //! validated (with a tiling check independent of the solver), and every kind of bad input.
 
-use crate::common::{data, dlx, stderr, stdout};
+use crate::common::{data, dlx, json_lines, stderr, stdout};
 use dlx_solver::sudoku::{Grid, Shape};
 use dlx_solver::sudominoku::{
     count_grids, count_tilings, parse_puzzles, solve, End, PlacedDomino, Puzzle, Solution,
@@ -321,10 +321,11 @@ fn each_bad_puzzle_is_reported_with_its_place_and_the_others_are_solved() {
         ("5 C4 6 C5", "5 C4 6 J4", "line 15, column 8: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `J4`"),
         ("5 C4 6 C5", "5 A0 6 C5", "line 15, column 3: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `A0`"),
         ("5 C4 6 C5", "5 A3 6 B3", "line 15, column 3: cell A3 is used twice (see also line 14)"),
-        ("5 C4 6 C5", "5 C4 6", "line 15, column 1: expected 4 fields (a placed domino `U LU V LV`), found 3"),
+        // Read by tokens, a short domino takes the singles' first cell, so the next puzzle's
+        // count is where the ninth single should be; reading resumes at that count.
+        ("5 C4 6 C5", "5 C4 6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
         ("A1 B4", "A2 B4", "line 16, column 1: cell A2 is used twice (see also line 14)"),
-        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 8 cells"),
-        ("H6 I9", "H6 I9 I8", "line 16, column 1: expected the 9 cells where 1, 2, .., 9 go, found 10 cells"),
+        ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
         ("5 C4 6 C5", "5 C4 3 C5", "line 16, column 7: the givens break a Sudoku rule: digit 3 appears twice in row 3, at C5 and C7 (see also line 15)"),
     ];
     for &(from, to, message) in cases {
@@ -381,32 +382,224 @@ fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
         stderr(&strict),
         "dlx: <stdin>: the input ends without the final `0` (--strict)\n"
     );
+    // A lone `0` is a collection of no puzzle; an empty input is not one.
+    let none = dlx(&["sudominoku", "--strict"], b"0 \n");
+    assert_eq!((none.status.code(), none.stdout.len()), (Some(0), 0));
+    let empty = dlx(&["sudominoku"], b"\n");
+    assert_eq!(empty.status.code(), Some(2));
+    assert!(stderr(&empty).contains("found no puzzle"));
 }
 
 #[test]
-fn an_unreadable_count_stops_the_reading_and_an_early_end_is_named() {
+fn an_unreadable_count_is_a_bad_puzzle_and_reading_resumes_at_the_next_count() {
     let text = with_middle_puzzle("x\n", true);
     let output = dlx(&["sudominoku"], text.as_bytes());
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
         "dlx: <stdin>: puzzle 2, line 13, column 1: expected the number of placed dominoes \
-         (0 to 36), found `x`; the rest of the input is not read\n"
+         (0 to 36), found `x`\n"
     );
-    let first = String::from_utf8(sample().1).unwrap();
+    assert_eq!(stdout(&output), first_and_third_answers());
+
+    // An extra single is read where the next count should be: it is a bad puzzle of its own.
+    let middle = MIDDLE.replace("H6 I9", "H6 I9 I8");
+    let output = dlx(
+        &["sudominoku"],
+        with_middle_puzzle(&middle, true).as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains(
+        "dlx: <stdin>: puzzle 3, line 16, column 28: expected the number of placed dominoes \
+         (0 to 36), found `I8`\n"
+    ));
     assert_eq!(
         stdout(&output),
-        first
-            .lines()
-            .take(10)
-            .map(|l| format!("{l}\n"))
-            .collect::<String>()
+        first_and_third_answers().replace("Puzzle 3", "Puzzle 4")
     );
 
     let output = dlx(&["sudominoku"], b"2\n3 A2 4 A3\n");
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(
         stderr(&output),
-        "dlx: <stdin>: puzzle 1, line 2, column 1: the input ends where a placed domino should be\n"
+        "dlx: <stdin>: puzzle 1, line 2, column 10: the input ends where a placed domino should be\n"
     );
+}
+
+/// The sample's two puzzles repeated `times`, with every fifth copy of the first made
+/// unsolvable and every seventh copy of the second malformed; the expected answer of each
+/// puzzle in order: `Ok(index in the sample)` or the status word.
+fn repeated_sample(times: usize) -> (String, Vec<Result<usize, &'static str>>) {
+    let input = String::from_utf8(sample().0).unwrap();
+    let lines: Vec<&str> = input.lines().collect();
+    let (first, second) = (lines[..12].join("\n"), lines[12..25].join("\n"));
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    let mut push = |puzzle: String, want| {
+        text.push_str(&puzzle);
+        text.push('\n');
+        expected.push(want);
+    };
+    for k in 0..times {
+        match k % 5 {
+            2 => push(first.replace("3 F5 2 F6", "2 F5 3 F6"), Err("no solution")),
+            _ => push(first.clone(), Ok(0)),
+        }
+        match k % 7 {
+            3 => push(second.replace("6 A5 7 A6", "6 A5 7 A7"), Err("malformed")),
+            _ => push(second.clone(), Ok(1)),
+        }
+    }
+    text.push_str("0\n");
+    (text, expected)
+}
+
+#[test]
+fn many_puzzles_give_the_same_output_in_order_with_one_thread_or_several() {
+    let (input, expected) = repeated_sample(60);
+    let sample_out = String::from_utf8(sample().1).unwrap();
+    let sample_blocks: Vec<&str> = sample_out.split_inclusive('\n').collect();
+    let one = dlx(&["sudominoku", "--threads", "1"], input.as_bytes());
+    let four = dlx(&["sudominoku", "--threads", "4"], input.as_bytes());
+    assert_eq!(one.stdout, four.stdout);
+    assert_eq!(stderr(&one), stderr(&four));
+    assert_eq!(
+        four.status.code(),
+        Some(2),
+        "a malformed puzzle is bad input"
+    );
+    let mut want = String::new();
+    for (k, answer) in expected.iter().enumerate() {
+        if let Ok(index) = answer {
+            want.push_str(&format!("Puzzle {}\n", k + 1));
+            want.extend(
+                sample_blocks[10 * index + 1..10 * index + 10]
+                    .iter()
+                    .copied(),
+            );
+        }
+    }
+    assert_eq!(stdout(&four), want);
+    let errors = stderr(&four);
+    let reports: Vec<&str> = errors.lines().collect();
+    let failures: Vec<(usize, &str)> = expected
+        .iter()
+        .enumerate()
+        .filter_map(|(k, e)| e.err().map(|w| (k + 1, w)))
+        .collect();
+    assert_eq!(reports.len(), failures.len());
+    for (report, (number, word)) in reports.iter().zip(&failures) {
+        assert!(
+            report.starts_with(&format!("dlx: <stdin>: puzzle {number}, line ")),
+            "{report}"
+        );
+        if *word == "no solution" {
+            assert!(report.ends_with(": no solution"), "{report}");
+        } else {
+            assert!(
+                report.contains("cells A5 and A7 are not adjacent"),
+                "{report}"
+            );
+        }
+    }
+}
+
+#[test]
+fn jsonl_gives_one_object_per_puzzle_with_a_valid_solution() {
+    let (input, expected) = repeated_sample(12);
+    let puzzles = sample_puzzles();
+    let output = dlx(
+        &["sudominoku", "--jsonl", "--threads", "2"],
+        input.as_bytes(),
+    );
+    let objects = json_lines(&output);
+    assert_eq!(objects.len(), expected.len());
+    let mut previous_line = 0;
+    for (object, want) in objects.iter().zip(&expected) {
+        let line = object["line"].as_u64().unwrap();
+        assert!(line > previous_line, "in input order");
+        previous_line = line;
+        match want {
+            Ok(index) => {
+                assert_eq!(object["status"], "solved");
+                assert!(object["nodes"].as_u64().unwrap() > 0);
+                let digits: Vec<u8> = object["solution"]
+                    .as_str()
+                    .unwrap()
+                    .bytes()
+                    .map(|b| b - b'0')
+                    .collect();
+                let grid = Grid::from_cells(Shape::CLASSIC, digits).unwrap();
+                grid.check_solution_of(puzzles[*index].givens()).unwrap();
+                assert!(tiling_exists(&grid, &puzzles[*index]));
+            }
+            Err("no solution") => {
+                assert_eq!(object["status"], "no solution");
+                assert!(object["solution"].is_null());
+            }
+            Err(_) => {
+                assert_eq!(object["status"], "malformed");
+                assert!(object["error"].as_str().unwrap().contains("not adjacent"));
+            }
+        }
+    }
+    let counted = dlx(&["sudominoku", "--jsonl", "--tilings"], &sample().0);
+    let counts: Vec<u64> = stdout(&counted)
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["solutions"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(counts, [1, 2]);
+}
+
+#[test]
+fn a_node_budget_leaves_a_near_empty_puzzle_undecided_with_exit_code_3() {
+    // One domino and the singles: a huge search space, which the budget must cut short.
+    let near_empty = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n0\n";
+    let output = dlx(&["sudominoku", "--max-nodes", "10"], near_empty.as_bytes());
+    assert_eq!(output.status.code(), Some(3), "{}", stderr(&output));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output),
+        "dlx: <stdin>: puzzle 1, line 1: undecided, the node budget (--max-nodes) ran out\n"
+    );
+    let json = dlx(
+        &["sudominoku", "--max-nodes", "10", "--jsonl"],
+        near_empty.as_bytes(),
+    );
+    let object: serde_json::Value = serde_json::from_str(stdout(&json).trim()).unwrap();
+    assert_eq!(object["status"], "undecided");
+    assert!(object["nodes"].as_u64().unwrap() <= 10);
+    let counting = dlx(
+        &["sudominoku", "--tilings", "--max-nodes", "10"],
+        near_empty.as_bytes(),
+    );
+    assert_eq!(counting.status.code(), Some(3));
+    // A budget large enough for the sample changes nothing.
+    let (input, expected) = sample();
+    let output = dlx(&["sudominoku", "--max-nodes", "100000"], &input);
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(output.stdout, expected);
+}
+
+#[test]
+fn records_split_across_lines_or_run_together_are_solved() {
+    let (input, expected) = sample();
+    let text = String::from_utf8(input).unwrap();
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    // Three tokens a line, with trailing spaces: no record keeps its own line.
+    let split: String = tokens
+        .chunks(3)
+        .map(|chunk| format!("{} \n", chunk.join("  ")))
+        .collect();
+    let output = dlx(&["sudominoku"], split.as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.stdout, expected);
+    // Everything on one line.
+    let output = dlx(&["sudominoku"], tokens.join(" ").as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.stdout, expected);
 }
