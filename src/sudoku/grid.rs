@@ -236,6 +236,12 @@ impl Grid {
         &self.cells
     }
 
+    /// The digits to write in place, for the passes of this module tree that fill many cells:
+    /// they write only digits of the shape.
+    pub(super) fn cells_mut(&mut self) -> &mut [u8] {
+        &mut self.cells
+    }
+
     /// The digit in a cell, 0 when empty.
     #[inline]
     pub fn get(&self, cell: usize) -> u8 {

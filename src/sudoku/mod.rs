@@ -8,6 +8,7 @@ mod crosshatch;
 mod encoding;
 mod format;
 mod grid;
+mod singles;
 mod solver;
 
 pub use backtrack::Backtracker;

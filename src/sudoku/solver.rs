@@ -233,7 +233,7 @@ impl Solvers {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use proptest::prelude::*;
 
@@ -262,7 +262,9 @@ mod tests {
     }
 
     /// A shape, a valid full grid of it, and a puzzle made by emptying some of its cells.
-    fn puzzle_strategy(shapes: &'static [(usize, usize)]) -> impl Strategy<Value = (Grid, Grid)> {
+    pub(in crate::sudoku) fn puzzle_strategy(
+        shapes: &'static [(usize, usize)],
+    ) -> impl Strategy<Value = (Grid, Grid)> {
         prop::sample::select(shapes).prop_flat_map(|(r, c)| {
             let shape = Shape::new(r, c).unwrap();
             let side = shape.side();
