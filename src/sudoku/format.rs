@@ -19,6 +19,7 @@
 //! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
 
 use super::grid::{Grid, GridError, Shape};
+use crate::excerpt::Excerpt;
 use std::fmt;
 use thiserror::Error;
 
@@ -69,7 +70,10 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     #[error("found {found:?}, expected {expected}")]
     BadSymbol { found: char, expected: String },
-    #[error("found {found:?}, expected a number from 0 to {side} (0 or . for an empty cell)")]
+    #[error(
+        "found \"{}\", expected a number from 0 to {side} (0 or . for an empty cell)",
+        Excerpt(.found)
+    )]
     BadNumber { found: String, side: usize },
     #[error(
         "found a line of {found} symbols, expected N·N symbols for a side N with boxes \

@@ -7,6 +7,7 @@
 //! any length, so every file DLX1 reads is read the same way here.
 
 use super::problem::{BuildError, ItemKind, Problem, ProblemBuilder};
+use crate::excerpt::Excerpt;
 use std::io;
 use thiserror::Error;
 
@@ -29,7 +30,8 @@ pub enum FormatErrorKind {
     #[error("the item line has `|` twice; expected it once, between primary and secondary items")]
     SeparatorTwice,
     #[error(
-        "item name `{name}` contains `{found}`; expected visible characters other than `|` and `:`"
+        "item name `{}` contains `{found}`; expected visible characters other than `|` and `:`",
+        Excerpt(.name)
     )]
     IllegalCharacter { name: String, found: char },
     #[error("the bytes are not UTF-8 text")]
