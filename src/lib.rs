@@ -6,6 +6,7 @@
 //! - [`sudominoku`]: the domino variant of Sudoku (the task "Su-domino-ku") on the same engine.
 
 pub mod batch;
+mod excerpt;
 pub mod sudoku;
 pub mod sudominoku;
 pub mod xc;

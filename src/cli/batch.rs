@@ -238,6 +238,16 @@ pub fn peek(source: &mut Source) -> anyhow::Result<&[u8]> {
         .with_context(|| format!("cannot read {}", source.name))
 }
 
+/// Moves past a UTF-8 byte order mark at the start of a source to be streamed: some editors
+/// write one, and it is no part of the first line (the parsers of whole texts skip it too).
+fn skip_bom(source: &mut Source) -> anyhow::Result<()> {
+    const BOM: &[u8] = b"\xef\xbb\xbf";
+    if peek(source)?.starts_with(BOM) {
+        source.reader.consume(BOM.len());
+    }
+    Ok(())
+}
+
 /// What a command does to each puzzle, which decides the figures of its summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
@@ -297,12 +307,13 @@ impl Run {
 
     /// Streams a line-format source through the batch runner: `solve` answers one line with a
     /// per-thread state made by `init`, or returns `None` for a line that holds no puzzle.
-    pub fn stream<S, I, F>(&mut self, source: Source, init: I, solve: F) -> anyhow::Result<()>
+    pub fn stream<S, I, F>(&mut self, mut source: Source, init: I, solve: F) -> anyhow::Result<()>
     where
         S: Send,
         I: Fn() -> S + Sync,
         F: Fn(&mut S, &str, usize) -> Option<Answer> + Sync,
     {
+        skip_bom(&mut source)?;
         let name = source.name;
         self.start_progress(source.size);
         let states: Vec<std::sync::Mutex<Option<S>>> = (0..self.pool.current_num_threads())

@@ -13,12 +13,13 @@
 //!
 //! In every format, lines starting with `#` are comments and blank lines are skipped (grids of
 //! several puzzles may be separated by them), and a line may end with CRLF. A file may hold many
-//! puzzles. Trailing spaces are ignored.
+//! puzzles. Trailing spaces are ignored, and so is a byte order mark (U+FEFF) starting the text.
 //!
 //! Parsers know nothing of search: they return a [`Grid`] whose givens were checked against
 //! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
 
 use super::grid::{Grid, GridError, Shape};
+use crate::excerpt::Excerpt;
 use std::fmt;
 use thiserror::Error;
 
@@ -69,7 +70,10 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     #[error("found {found:?}, expected {expected}")]
     BadSymbol { found: char, expected: String },
-    #[error("found {found:?}, expected a number from 0 to {side} (0 or . for an empty cell)")]
+    #[error(
+        "found \"{}\", expected a number from 0 to {side} (0 or . for an empty cell)",
+        Excerpt(.found)
+    )]
     BadNumber { found: String, side: usize },
     #[error(
         "found a line of {found} symbols, expected N·N symbols for a side N with boxes \
@@ -101,6 +105,12 @@ pub struct Puzzle {
 pub fn is_skipped_line(text: &str) -> bool {
     let text = text.trim_end();
     text.is_empty() || text.starts_with('#')
+}
+
+/// A text without the byte order mark (U+FEFF) that some editors write at the start of a file: it
+/// is no part of the first line, whose columns count from after it.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
 /// The value of a symbol on a grid of the given side, `Some(0)` for empty, `None` if it is not
@@ -209,7 +219,7 @@ fn finish_grid(
 /// when the lines that follow form an N x N block, and the line format otherwise.
 /// `None` when the text holds no puzzle line.
 pub fn detect_format(text: &str) -> Option<Format> {
-    let mut lines = text.lines().skip_while(|l| is_skipped_line(l));
+    let mut lines = without_bom(text).lines().skip_while(|l| is_skipped_line(l));
     let first = lines.next()?.trim_end();
     if first.split_whitespace().nth(1).is_some() {
         return Some(Format::Spaced);
@@ -239,7 +249,7 @@ pub fn detect_format(text: &str) -> Option<Format> {
 /// skips to the next blank line after an error.
 pub fn parse_puzzles(text: &str, format: Format) -> Puzzles<'_> {
     Puzzles {
-        lines: text.lines().enumerate(),
+        lines: without_bom(text).lines().enumerate(),
         format,
     }
 }
@@ -461,6 +471,7 @@ pub fn grid_to_string(grid: &Grid, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     const BOJ_SAMPLE: &str = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
         3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n9 1 7 6 5 2 0 8 0\n\
@@ -599,6 +610,158 @@ mod tests {
             e.to_string(),
             "line 2, column 9: digit 8 appears twice in row 2: at r2c2 and r2c5"
         );
+    }
+
+    /// A valid full grid of `shape` (the classic pattern, digits relabelled) with the cells where
+    /// `emptied` is true left empty.
+    fn puzzle_of(shape: Shape, labels: &[u8], emptied: &[bool]) -> Grid {
+        let (side, rows, cols) = (shape.side(), shape.box_rows(), shape.box_cols());
+        let mut grid = Grid::empty(shape);
+        for cell in 0..side * side {
+            let (row, col) = (cell / side, cell % side);
+            let value = (cols * (row % rows) + row / rows + col) % side;
+            if !emptied[cell % emptied.len()] {
+                grid.set(cell, labels[value]);
+            }
+        }
+        grid
+    }
+
+    /// Puzzles of several shapes, up to 25x25 and past 35 (where case matters).
+    fn grid_strategy() -> impl Strategy<Value = Grid> {
+        prop::sample::select(&[(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5), (6, 6)][..])
+            .prop_flat_map(|(r, c)| {
+                let shape = Shape::new(r, c).unwrap();
+                let side = shape.side();
+                let labels = Just((1..=side as u8).collect::<Vec<u8>>()).prop_shuffle();
+                let emptied = prop::collection::vec(any::<bool>(), 1..=side * side);
+                (labels, emptied)
+                    .prop_map(move |(labels, emptied)| puzzle_of(shape, &labels, &emptied))
+            })
+    }
+
+    /// One random edit of a text: what to do, where (a fraction of the length) and with what.
+    #[derive(Clone, Debug)]
+    enum Edit {
+        Insert(f64, &'static str),
+        Delete(f64),
+        Replace(f64, &'static str),
+    }
+
+    /// What edits put into a text: the characters that trouble parsers, and a long line.
+    const ODD_PIECES: &[&str] = &[
+        "\t", "\r", "\r\n", "\n", "\n\n", "\0", "\u{feff}", " ", "#", ".", "0", "9", "10", "99",
+        "x", "é", "\u{a0}", "A", "z", "-1", "\u{fffd}",
+    ];
+
+    fn edit_strategy() -> impl Strategy<Value = Edit> {
+        let piece = prop::sample::select(ODD_PIECES);
+        prop_oneof![
+            (0.0..1.0, piece.clone()).prop_map(|(at, s)| Edit::Insert(at, s)),
+            (0.0..1.0f64).prop_map(Edit::Delete),
+            (0.0..1.0, piece).prop_map(|(at, s)| Edit::Replace(at, s)),
+        ]
+    }
+
+    /// Applies edits on character boundaries; a `long` text gets a 5,000-character line first.
+    fn edited(text: &str, edits: &[Edit], long: bool) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        if long {
+            chars.splice(0..0, std::iter::repeat_n('1', 5000).chain(['\n']));
+        }
+        for edit in edits {
+            let place = |at: f64, len: usize| ((at * len as f64) as usize).min(len);
+            match *edit {
+                Edit::Insert(at, piece) => {
+                    let k = place(at, chars.len());
+                    chars.splice(k..k, piece.chars());
+                }
+                Edit::Delete(at) if !chars.is_empty() => {
+                    chars.remove(place(at, chars.len() - 1));
+                }
+                Edit::Replace(at, piece) if !chars.is_empty() => {
+                    let k = place(at, chars.len() - 1);
+                    chars.splice(k..=k, piece.chars());
+                }
+                _ => {}
+            }
+        }
+        chars.into_iter().collect()
+    }
+
+    /// Runs every reader on a text: each must return, and every grid it returns must have
+    /// givens that keep the rules.
+    fn read_every_way(text: &str) {
+        let _ = detect_format(text);
+        for (index, line) in text.lines().enumerate() {
+            if let Ok(grid) = parse_line(line, index + 1) {
+                assert_eq!(grid.check_givens(), Ok(()));
+            }
+        }
+        for format in [Format::Spaced, Format::Compact, Format::Line] {
+            for puzzle in parse_puzzles(text, format) {
+                match puzzle {
+                    Ok(puzzle) => assert_eq!(puzzle.grid.check_givens(), Ok(())),
+                    Err(e) => assert!(e.line >= 1 && e.column >= 1, "{e}"),
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn arbitrary_bytes_never_panic_a_reader(
+            bytes in prop::collection::vec(any::<u8>(), 0..600),
+            alphabet in prop::collection::vec(
+                prop::sample::select(&b"0123456789.ABGZagz \t\r\n#\0\xef\xbb\xbf\xff"[..]),
+                0..600,
+            ),
+        ) {
+            read_every_way(&String::from_utf8_lossy(&bytes));
+            read_every_way(&String::from_utf8_lossy(&alphabet));
+        }
+
+        #[test]
+        fn near_valid_text_never_panics_a_reader(
+            grid in grid_strategy(),
+            format in prop::sample::select(&[Format::Spaced, Format::Compact, Format::Line][..]),
+            edits in prop::collection::vec(edit_strategy(), 1..6),
+            long in prop::bool::weighted(0.1),
+        ) {
+            let text = grid_to_string(&grid, format);
+            read_every_way(&edited(&text, &edits, long));
+        }
+
+        #[test]
+        fn what_the_printers_write_reads_back_the_same(
+            grids in prop::collection::vec(grid_strategy(), 1..4),
+        ) {
+            // Puzzles of one shape, as a grid file holds; line files may mix shapes.
+            let shape = grids[0].shape();
+            let same_shape: Vec<&Grid> = grids.iter().filter(|g| g.shape() == shape).collect();
+            for format in [Format::Spaced, Format::Compact, Format::Line] {
+                let texts: Vec<String> = grids.iter().map(|g| grid_to_string(g, format)).collect();
+                prop_assert_eq!(detect_format(&texts[0]), Some(format));
+                let separator = if format.is_grid() { "\n" } else { "" };
+                let chosen = if format.is_grid() { same_shape.clone() } else { grids.iter().collect() };
+                let text = chosen
+                    .iter()
+                    .map(|g| grid_to_string(g, format))
+                    .collect::<Vec<_>>()
+                    .join(separator);
+                let back: Vec<Grid> = parse_puzzles(&text, format)
+                    .map(|p| p.map(|p| p.grid))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| TestCaseError::fail(format!("{format}: {e}\n{text}")))?;
+                prop_assert_eq!(back.iter().collect::<Vec<_>>(), chosen, "{}", format);
+            }
+            for grid in &grids {
+                let line = grid_to_string(grid, Format::Line);
+                prop_assert_eq!(&parse_line(&line, 1).unwrap(), grid);
+            }
+        }
     }
 
     #[test]

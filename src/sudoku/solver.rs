@@ -358,4 +358,26 @@ pub(super) mod tests {
             assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{r}x{c}");
         }
     }
+
+    #[test]
+    fn a_node_budget_gives_undecided_never_no_solution() {
+        // A hard puzzle (the first of forum_hardest_1106): thousands of nodes for every solver.
+        let puzzle = crate::sudoku::parse_line(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            1,
+        )
+        .unwrap();
+        let mut solvers = Solvers::with_node_budget(Some(5));
+        for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
+            for mode in [Mode::First, Mode::Unique, Mode::Count { limit: 2 }] {
+                let (verdict, nodes) = solvers.solve(&puzzle, algorithm, mode);
+                assert_eq!(verdict, Verdict::Undecided, "{algorithm:?} {mode:?}");
+                assert!(nodes <= 5, "{algorithm:?} {mode:?}: {nodes} nodes");
+            }
+        }
+        // The same solvers, given room, decide it: the budget is per puzzle, not used up.
+        let mut solvers = Solvers::with_node_budget(Some(10_000_000));
+        let (verdict, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+        assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
+    }
 }

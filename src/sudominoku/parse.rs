@@ -15,6 +15,7 @@
 //! not one counts as a bad puzzle.
 
 use super::model::{Origin, PlacedDomino, Puzzle, PuzzleError, DOMINOES, SIDE};
+use crate::excerpt::Excerpt;
 use std::collections::VecDeque;
 use std::fmt;
 use thiserror::Error;
@@ -32,11 +33,11 @@ pub struct ParseError {
 /// What is wrong at a [`ParseError`]'s place.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
-    #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{found}`")]
+    #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{}`", Excerpt(.found))]
     NotACount { found: String },
-    #[error("expected a digit 1-9, found `{found}`")]
+    #[error("expected a digit 1-9, found `{}`", Excerpt(.found))]
     NotADigit { found: String },
-    #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{found}`")]
+    #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{}`", Excerpt(.found))]
     NotACell { found: String },
     #[error("the input ends where {expected} should be")]
     UnexpectedEnd { expected: &'static str },
@@ -106,6 +107,8 @@ struct TokenWindow<'a> {
 
 impl<'a> TokenWindow<'a> {
     fn new(text: &'a str) -> Self {
+        // A byte order mark (from some editors) is no part of the first token.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         TokenWindow {
             lines: text.lines().enumerate(),
             window: VecDeque::with_capacity(2 * PUZZLE_TOKENS),
@@ -404,6 +407,10 @@ fn parse_cell(text: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudominoku::model::CellLabel;
+    use crate::sudominoku::solve;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
 
     const ONE_PUZZLE: &str = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n";
 
@@ -464,5 +471,166 @@ mod tests {
         assert_eq!(read, [true, false, true, true]);
         let e = file.entries[1].puzzle.as_ref().unwrap_err();
         assert_eq!((e.puzzle, e.line, e.column), (2, 1, one.len() + 10), "{e}");
+    }
+
+    /// The task's sample: two puzzles.
+    const SAMPLE: &str = include_str!("../../tests/data/cases/boj4574/sample1.in");
+
+    /// The sample's solutions: every domino placed, and the singles.
+    fn solved_sample() -> &'static [(Vec<PlacedDomino>, [usize; SIDE])] {
+        static SOLVED: OnceLock<Vec<(Vec<PlacedDomino>, [usize; SIDE])>> = OnceLock::new();
+        SOLVED.get_or_init(|| {
+            parse_puzzles(SAMPLE)
+                .entries
+                .into_iter()
+                .map(|entry| {
+                    let puzzle = entry.puzzle.unwrap();
+                    let solution = solve(&puzzle).unwrap();
+                    (solution.tiling, *puzzle.singles())
+                })
+                .collect()
+        })
+    }
+
+    /// Puzzles made from a solved sample: some of its 36 dominoes placed (at least one, as a
+    /// count of 0 ends the input), each either way round, and its singles.
+    fn puzzle_strategy() -> impl Strategy<Value = Puzzle> {
+        (
+            0usize..2,
+            prop::collection::vec(any::<bool>(), DOMINOES),
+            prop::collection::vec(any::<bool>(), DOMINOES),
+            0usize..DOMINOES,
+        )
+            .prop_map(|(which, kept, flipped, forced)| {
+                let (tiling, singles) = &solved_sample()[which];
+                let placed: Vec<PlacedDomino> = tiling
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| kept[k] || k == forced)
+                    .map(|(k, &p)| {
+                        if flipped[k] {
+                            PlacedDomino {
+                                cells: [p.cells[1], p.cells[0]],
+                                digits: [p.digits[1], p.digits[0]],
+                            }
+                        } else {
+                            p
+                        }
+                    })
+                    .collect();
+                Puzzle::new(placed, *singles).unwrap()
+            })
+    }
+
+    /// A puzzle in the task's format, its tokens separated by `separators` in turn (the task's
+    /// own layout when there are none).
+    fn write_puzzle(out: &mut String, puzzle: &Puzzle, separators: &[&str]) {
+        let mut tokens = vec![puzzle.placed().len().to_string()];
+        let mut layout = vec!["\n"];
+        for placed in puzzle.placed() {
+            for half in 0..2 {
+                tokens.push(placed.digits[half].to_string());
+                tokens.push(CellLabel(placed.cells[half]).to_string());
+            }
+            layout.extend([" ", " ", " ", "\n"]);
+        }
+        for &cell in puzzle.singles() {
+            tokens.push(CellLabel(cell).to_string());
+            layout.push(" ");
+        }
+        *layout.last_mut().unwrap() = "\n";
+        for (k, token) in tokens.iter().enumerate() {
+            out.push_str(token);
+            let separator = match separators {
+                [] => layout[k],
+                _ if k + 1 == tokens.len() => "\n",
+                _ => separators[k % separators.len()],
+            };
+            out.push_str(separator);
+        }
+    }
+
+    /// Reads every entry of a text: each must be a puzzle or an error with its place.
+    fn read_all(text: &str) {
+        let mut puzzles = Puzzles::new(text);
+        for (k, entry) in puzzles.by_ref().enumerate() {
+            assert_eq!(entry.number, k + 1);
+            if let Err(e) = entry.puzzle {
+                assert!(e.line >= 1 && e.column >= 1, "{e}");
+                assert_eq!(e.puzzle, k + 1);
+            }
+        }
+        assert!(puzzles.end().is_some());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn arbitrary_bytes_never_panic_the_reader(
+            bytes in prop::collection::vec(any::<u8>(), 0..600),
+            tokens in prop::collection::vec(
+                prop::sample::select(&["0", "1", "2", "36", "37", "9", "A1", "I9", "J1", "x", " ",
+                    "\n", "\t", "\r\n", "\0", "\u{feff}", "-1", "99999999999999999999999"][..]),
+                0..300,
+            ),
+        ) {
+            read_all(&String::from_utf8_lossy(&bytes));
+            read_all(&tokens.concat());
+        }
+
+        #[test]
+        fn written_puzzles_read_back_the_same_in_any_layout(
+            puzzles in prop::collection::vec(puzzle_strategy(), 1..4),
+            separators in prop::collection::vec(
+                prop::sample::select(&[" ", "\t", "\n", "\r\n", "  \n\n", " \t\n"][..]),
+                0..4,
+            ),
+            final_zero in any::<bool>(),
+        ) {
+            let mut text = String::new();
+            for puzzle in &puzzles {
+                write_puzzle(&mut text, puzzle, &separators);
+            }
+            if final_zero {
+                text.push_str("0\n");
+            }
+            let file = parse_puzzles(&text);
+            let mut back = Vec::new();
+            for entry in file.entries {
+                match entry.puzzle {
+                    Ok(puzzle) => back.push(puzzle),
+                    Err(e) => return Err(TestCaseError::fail(format!("{e}\n{text}"))),
+                }
+            }
+            prop_assert_eq!(back, puzzles);
+            prop_assert_eq!(matches!(file.end, End::Zero { .. }), final_zero);
+        }
+
+        #[test]
+        fn near_valid_text_never_panics_the_reader(
+            puzzles in prop::collection::vec(puzzle_strategy(), 1..3),
+            edits in prop::collection::vec(
+                (0.0..1.0f64, 0usize..3, prop::sample::select(&["\t", "\r", "\n", "\0", "\u{feff}",
+                    " ", "0", "5", "36", "A", "Z9", "\u{fffd}", "é"][..])),
+                1..6,
+            ),
+        ) {
+            let mut text = String::new();
+            for puzzle in &puzzles {
+                write_puzzle(&mut text, puzzle, &[]);
+            }
+            text.push_str("0\n");
+            let mut chars: Vec<char> = text.chars().collect();
+            for (at, kind, piece) in edits {
+                let k = ((at * chars.len() as f64) as usize).min(chars.len() - 1);
+                match kind {
+                    0 => { chars.splice(k..k, piece.chars()); }
+                    1 => { chars.remove(k); }
+                    _ => { chars.splice(k..=k, piece.chars()); }
+                }
+            }
+            read_all(&chars.into_iter().collect::<String>());
+        }
     }
 }

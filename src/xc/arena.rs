@@ -322,6 +322,24 @@ impl<L: Link> Dlx<L> {
         self.option_first.len()
     }
 
+    /// Number of nodes: the root, the item headers, each option's entries, and a spacer before
+    /// the first option and after each one.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The bytes the arena holds on the heap, counted from its vectors' capacities: what a
+    /// caller needs to check that memory grows with the problem's size and no faster.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node<L>>()
+            + (self.len.capacity() + self.option_first.capacity() + self.choice.capacity())
+                * size_of::<u32>()
+            + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
+                * size_of::<ItemId>()
+            + self.item_taken.capacity() * size_of::<bool>()
+    }
+
     /// The options selected so far with [`Dlx::select`], in order.
     pub fn selected(&self) -> &[OptionId] {
         &self.selected

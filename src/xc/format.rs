@@ -7,6 +7,7 @@
 //! any length, so every file DLX1 reads is read the same way here.
 
 use super::problem::{BuildError, ItemKind, Problem, ProblemBuilder};
+use crate::excerpt::Excerpt;
 use std::io;
 use thiserror::Error;
 
@@ -29,7 +30,8 @@ pub enum FormatErrorKind {
     #[error("the item line has `|` twice; expected it once, between primary and secondary items")]
     SeparatorTwice,
     #[error(
-        "item name `{name}` contains `{found}`; expected visible characters other than `|` and `:`"
+        "item name `{}` contains `{found}`; expected visible characters other than `|` and `:`",
+        Excerpt(.name)
     )]
     IllegalCharacter { name: String, found: char },
     #[error("the bytes are not UTF-8 text")]
@@ -43,12 +45,15 @@ pub fn parse_problem(text: &str) -> Result<Problem, FormatError> {
     parse_problem_bytes(text.as_bytes())
 }
 
-/// Reads a problem in Knuth's format from bytes, which must be UTF-8 line by line.
+/// Reads a problem in Knuth's format from bytes, which must be UTF-8 line by line. A byte order
+/// mark starting the text is skipped.
 pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
     let mut builder = ProblemBuilder::new();
     let mut items_read = false;
     let mut line_count = 0;
     let mut tokens: Vec<(usize, &str)> = Vec::new();
+    // A byte order mark (from some editors) is no part of the first line.
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     for (index, raw) in body.split(|&b| b == b'\n').enumerate() {
         let line = index + 1;
@@ -170,8 +175,15 @@ fn char_column(raw: &[u8], byte_offset: usize) -> usize {
 
 /// Writes a problem in Knuth's format: the item line, then one line per option. Options dropped
 /// when the problem was built are not written. Fails with `InvalidData` on a name the format
-/// cannot hold.
+/// cannot hold, or on a problem with no primary item (which the format cannot state).
 pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
+    if problem.primary_count() == 0 {
+        // The item line would be empty or start with `|`: a blank line or a comment.
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            "a problem without primary items cannot be written in Knuth's format",
+        ));
+    }
     for item in problem.items() {
         let name = problem.item_name(item);
         if name
@@ -215,6 +227,7 @@ pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result
 mod tests {
     use super::*;
     use crate::xc::problem::{ItemId, OptionId};
+    use proptest::prelude::*;
 
     fn err(text: &str) -> FormatError {
         parse_problem(text).unwrap_err()
@@ -296,6 +309,132 @@ mod tests {
             assert_eq!(again.item_name(item), p.item_name(item));
             assert_eq!(again.item_kind(item), p.item_kind(item));
         }
+    }
+
+    /// Item names: visible characters other than `|` and `:`, some beyond ASCII.
+    fn name_strategy() -> impl Strategy<Value = String> {
+        "[a-zA-Z0-9_#.()é\u{3bb}\u{1f600}-]{1,6}"
+    }
+
+    /// A problem with at least one primary item, built from distinct names, and its options
+    /// (possibly holding no primary item, which the builder drops).
+    fn problem_strategy() -> impl Strategy<Value = Problem> {
+        (
+            prop::collection::btree_set(name_strategy(), 1..10),
+            1usize..10,
+            prop::collection::vec(prop::collection::btree_set(0usize..10, 1..5), 0..12),
+        )
+            .prop_map(|(names, primaries, options)| {
+                let names: Vec<String> = names.into_iter().collect();
+                let primaries = primaries.min(names.len());
+                let mut b = ProblemBuilder::new();
+                for (k, name) in names.iter().enumerate() {
+                    let kind = if k < primaries {
+                        ItemKind::Primary
+                    } else {
+                        ItemKind::Secondary
+                    };
+                    b.item(name, kind).unwrap();
+                }
+                for option in options {
+                    let items: Vec<ItemId> = option
+                        .into_iter()
+                        .filter(|&k| k < names.len())
+                        .map(|k| ItemId(k as u32))
+                        .collect();
+                    b.option(&items).unwrap();
+                }
+                b.build()
+            })
+    }
+
+    fn written(problem: &Problem) -> Vec<u8> {
+        let mut out = Vec::new();
+        write_problem(problem, &mut out).unwrap();
+        out
+    }
+
+    /// Pieces that random edits put into a problem's text.
+    const ODD_PIECES: &[&[u8]] = &[
+        b"\t",
+        b"\r",
+        b"\r\n",
+        b"\n",
+        b"\0",
+        b"\xef\xbb\xbf",
+        b"\xff",
+        b"|",
+        b":",
+        b" ",
+        b"A",
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn arbitrary_bytes_give_a_problem_or_an_error(
+            bytes in prop::collection::vec(any::<u8>(), 0..400),
+            alphabet in prop::collection::vec(prop::sample::select(&b"AB|: \t\r\n\0\xff"[..]), 0..400),
+        ) {
+            for bytes in [bytes, alphabet] {
+                if let Err(e) = parse_problem_bytes(&bytes) {
+                    prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+                }
+            }
+        }
+
+        #[test]
+        fn near_valid_text_gives_a_problem_or_an_error(
+            problem in problem_strategy(),
+            edits in prop::collection::vec((0.0..1.0f64, 0usize..3, prop::sample::select(ODD_PIECES)), 1..6),
+            long in prop::bool::weighted(0.1),
+        ) {
+            let mut bytes = written(&problem);
+            if long {
+                // A 10,000-item option line naming one item over and over.
+                let first = problem.item_name(ItemId(0)).to_string();
+                bytes.extend(vec![first; 10_000].join(" ").into_bytes());
+            }
+            for (at, kind, piece) in edits {
+                let k = ((at * bytes.len() as f64) as usize).min(bytes.len());
+                match kind {
+                    0 => { bytes.splice(k..k, piece.iter().copied()); }
+                    1 if k < bytes.len() => { bytes.remove(k); }
+                    _ if k < bytes.len() => { bytes.splice(k..=k, piece.iter().copied()); }
+                    _ => {}
+                }
+            }
+            if let Err(e) = parse_problem_bytes(&bytes) {
+                prop_assert!(e.line >= 1 && e.column >= 1, "{}", e);
+            }
+        }
+
+        #[test]
+        fn what_write_problem_writes_reads_back_the_same(problem in problem_strategy()) {
+            let again = parse_problem_bytes(&written(&problem))
+                .map_err(|e| TestCaseError::fail(e.to_string()))?;
+            prop_assert_eq!(again.item_count(), problem.item_count());
+            for item in problem.items() {
+                prop_assert_eq!(again.item_name(item), problem.item_name(item));
+                prop_assert_eq!(again.item_kind(item), problem.item_kind(item));
+            }
+            prop_assert_eq!(again.option_count(), problem.option_count());
+            for option in problem.options() {
+                prop_assert_eq!(again.option_items(option), problem.option_items(option));
+            }
+        }
+    }
+
+    #[test]
+    fn a_problem_without_primary_items_cannot_be_written() {
+        // Its item line would start with `|`, which reads as a comment.
+        let mut b = ProblemBuilder::new();
+        b.secondary("x").unwrap();
+        let e = write_problem(&b.build(), &mut Vec::new()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+        let e = write_problem(&Problem::default(), &mut Vec::new()).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::InvalidData);
     }
 
     #[test]

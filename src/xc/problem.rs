@@ -5,6 +5,7 @@
 //! runs on. Keeping the two apart lets an encoding be built once, inspected, dumped in Knuth's
 //! format, and loaded into as many arenas (one per thread) as needed.
 
+use crate::excerpt::Excerpt;
 use std::collections::HashMap;
 use thiserror::Error;
 
@@ -43,13 +44,13 @@ pub enum ItemKind {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BuildError {
     /// Two items were declared with the same name.
-    #[error("item `{name}` is declared twice")]
+    #[error("item `{}` is declared twice", Excerpt(.name))]
     DuplicateItem { name: String },
     /// An item name was empty.
     #[error("an item name must not be empty")]
     EmptyName,
     /// An option named an item that was never declared; `position` counts from 0 within the option.
-    #[error("option names unknown item `{name}`")]
+    #[error("option names unknown item `{}`", Excerpt(.name))]
     UnknownItem { name: String, position: usize },
     /// An option used an item id that no declared item has.
     #[error("option uses item id {id}, but only {count} items are declared")]
@@ -59,7 +60,7 @@ pub enum BuildError {
         position: usize,
     },
     /// An option listed the same item twice; `position` is the second occurrence, from 0.
-    #[error("option lists item `{name}` twice")]
+    #[error("option lists item `{}` twice", Excerpt(.name))]
     RepeatedItem { name: String, position: usize },
     /// The problem would need more nodes than the arena's 32-bit links can address.
     #[error("the problem is too large: more than {limit} items and option entries")]

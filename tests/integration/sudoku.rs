@@ -313,3 +313,54 @@ fn help_documents_the_exit_codes() {
     assert!(help.contains("Exit codes: 0 every puzzle solved"));
     assert!(help.contains("2 bad input"));
 }
+
+#[test]
+fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
+    let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    // A full grid needs no search node: it is solved within any budget.
+    let full = "621943758783615492594728361142879635357461289869532174238197546916354827475286913";
+    let input = format!("{full}\n{hard}\n{full}\n");
+    for flags in [
+        &[][..],
+        &["--unique"],
+        &["--count"],
+        &["--algo", "candidates"],
+    ] {
+        let mut args = vec!["sudoku", "--max-nodes", "5"];
+        args.extend_from_slice(flags);
+        let out = dlx(&args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(3), "{flags:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 3, "{flags:?}");
+        assert_eq!(lines[1], "undecided", "{flags:?}: not `no solution`");
+        if flags.is_empty() {
+            assert_eq!((lines[0], lines[2]), (full, full));
+        }
+        assert!(!stderr(&out).contains("no solution"), "{flags:?}");
+    }
+    let out = dlx(&["sudoku", "--max-nodes", "5", "--jsonl"], input.as_bytes());
+    let statuses: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
+        .collect();
+    assert_eq!(statuses, ["\"solved\"", "\"undecided\"", "\"solved\""]);
+    // Given room, the same puzzle is solved (exit 0); and a puzzle with no solution still
+    // exits 1, which outranks 3.
+    let out = dlx(&["sudoku", "--max-nodes", "10000000"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert_lines_solve(&input, &stdout(&out));
+    let unsolvable = format!(".123456789{}", ".".repeat(71));
+    let out = dlx(
+        &["sudoku", "--max-nodes", "5"],
+        format!("{hard}\n{unsolvable}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "undecided\nno solution\n");
+    // A grid format: the grid's place holds the word.
+    let out = dlx(&["sudoku", "--max-nodes", "1"], boj_sample().as_bytes());
+    assert!(matches!(out.status.code(), Some(0 | 3)), "{}", stderr(&out));
+    if out.status.code() == Some(3) {
+        assert_eq!(stdout(&out), "undecided\n");
+    }
+}

@@ -1,0 +1,45 @@
+//! Input quoted in error messages: control characters made visible and a long text cut, so that
+//! a message about a NUL byte or a 10 MB line stays one short, readable line.
+
+use std::fmt;
+
+/// The most characters of a piece of input a message quotes.
+const MAX_CHARS: usize = 40;
+
+/// Displays a piece of input for a message: control characters escaped as Rust writes them
+/// (`\0`, `\t`), and past [`MAX_CHARS`] characters `...` and the whole length instead of the rest.
+pub(crate) struct Excerpt<'a>(pub(crate) &'a str);
+
+impl fmt::Display for Excerpt<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut chars = self.0.chars();
+        for c in chars.by_ref().take(MAX_CHARS) {
+            if c.is_control() {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        if chars.next().is_some() {
+            write!(f, "... ({} characters)", self.0.chars().count())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_long_text_is_cut() {
+        assert_eq!(Excerpt("A1").to_string(), "A1");
+        assert_eq!(Excerpt("a\0b\tc\\é").to_string(), "a\\0b\\tc\\é");
+        let long = "x".repeat(10_000_000);
+        assert_eq!(
+            Excerpt(&long).to_string(),
+            format!("{}... (10000000 characters)", "x".repeat(40))
+        );
+        assert_eq!(Excerpt(&long[..40]).to_string(), "x".repeat(40));
+    }
+}
