@@ -9,19 +9,26 @@ use dlx_solver::sudoku::{
 };
 use std::path::PathBuf;
 use std::process::Output;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A file in a fresh temporary directory, removed when dropped.
+/// A file in a fresh temporary directory of its own, removed (with the directory) when dropped.
+/// Tests run in parallel and several write a file of the same name, so each file gets a
+/// directory numbered by this process and a counter: no test reads another's file.
 struct TempFile {
+    dir: PathBuf,
     path: PathBuf,
 }
 
 impl TempFile {
     fn new(name: &str, bytes: &[u8]) -> TempFile {
-        let dir = std::env::temp_dir().join(format!("dlx-odd-inputs-{}", std::process::id()));
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let number = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir =
+            std::env::temp_dir().join(format!("dlx-odd-inputs-{}-{number}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(name);
         std::fs::write(&path, bytes).unwrap();
-        TempFile { path }
+        TempFile { dir, path }
     }
 
     fn name(&self) -> &str {
@@ -31,7 +38,7 @@ impl TempFile {
 
 impl Drop for TempFile {
     fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
+        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 
