@@ -3,7 +3,9 @@
 
 #![no_main]
 
-use dlx_solver::xc::{parse_problem_bytes, write_problem, ChoiceRule, Dlx, ItemKind, OptionId, SearchLimits};
+use dlx_solver::xc::{
+    parse_problem_bytes, write_problem, ChoiceRule, Dlx, ItemKind, OptionId, SearchLimits,
+};
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 
@@ -20,7 +22,10 @@ fuzz_target!(|bytes: &[u8]| {
         assert_eq!(again.option_items(option), problem.option_items(option));
     }
     let mut dlx = Dlx::new(&problem);
-    let limits = SearchLimits { max_solutions: Some(50), max_nodes: Some(20_000) };
+    let limits = SearchLimits {
+        max_solutions: Some(50),
+        max_nodes: Some(20_000),
+    };
     dlx.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
         let mut times = vec![0u32; problem.item_count()];
         for &o in options {
