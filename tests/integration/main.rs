@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod common;
 mod crosshatch;
+mod fuzzing;
 mod sudoku;
 mod sudominoku;
 mod xc;
