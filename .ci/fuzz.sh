@@ -29,9 +29,14 @@ for target in $targets; do
     echo "fuzz: $target for ${seconds}s"
     # -close_fd_mask=3: the `cli` target prints to stdout and stderr as `dlx` does; libFuzzer
     # keeps its own messages. The panic message is shown below from a rerun of the input.
-    if cargo fuzz run "$target" "$grown" "fuzz/corpus/$target" -- \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
-        -print_final_stats=1 >"$log" 2>&1; then
+    flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3
+        -print_final_stats=1)
+    if [ "$target" = cli ]; then
+        # Each run's thread pool is still winding down when the input ends, so LeakSanitizer
+        # would scan the heap after every input (measured: half the time, 95 runs/s not 170).
+        flags+=(-detect_leaks=0)
+    fi
+    if cargo fuzz run "$target" "$grown" "fuzz/corpus/$target" -- "${flags[@]}" >"$log" 2>&1; then
         grep -E '^stat::number_of_executed_units|^Done' "$log" | tr '\n' ' ' || true
         echo
     else
