@@ -306,8 +306,16 @@ impl Run {
     }
 
     /// Streams a line-format source through the batch runner: `solve` answers one line with a
-    /// per-thread state made by `init`, or returns `None` for a line that holds no puzzle.
-    pub fn stream<S, I, F>(&mut self, mut source: Source, init: I, solve: F) -> anyhow::Result<()>
+    /// per-thread state made by `init`, or returns `None` for a line that holds no puzzle. A
+    /// line `is_skipped` (blank, a comment) yields no answer even when it is not UTF-8: a
+    /// comment in Latin-1 is still a comment.
+    pub fn stream<S, I, F>(
+        &mut self,
+        mut source: Source,
+        is_skipped: fn(&str) -> bool,
+        init: I,
+        solve: F,
+    ) -> anyhow::Result<()>
     where
         S: Send,
         I: Fn() -> S + Sync,
@@ -331,6 +339,7 @@ impl Run {
                     let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
                     solve(state.get_or_insert_with(&init), text, line)?
                 }
+                Err(_) if is_skipped(&String::from_utf8_lossy(record.bytes)) => return None,
                 Err(e) => Answer::malformed(
                     line,
                     format!(

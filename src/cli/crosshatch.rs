@@ -176,6 +176,7 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
         if format == Format::Line {
             run.stream(
                 source,
+                sudoku::is_skipped_line,
                 || (),
                 |(), text, line| {
                     if sudoku::is_skipped_line(text) {

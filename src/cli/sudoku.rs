@@ -228,6 +228,7 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
             // Streamed: read, solved in parallel and written chunk by chunk, in input order.
             run.stream(
                 source,
+                sudoku::is_skipped_line,
                 || Solvers::with_node_budget(max_nodes),
                 |solvers, text, line| answer_line(text, line, &options, solvers),
             )?;

@@ -5,6 +5,7 @@ mod batch;
 mod bench;
 mod common;
 mod crosshatch;
+mod fuzzing;
 mod odd_inputs;
 mod sudoku;
 mod sudominoku;

@@ -1,0 +1,124 @@
+//! Su-domino-ku files from arbitrary bytes: reading never panics and always ends, each error
+//! names its puzzle and points into the text, each puzzle read writes back (in the task's
+//! format) to the same puzzle, and bounded searches return only valid solutions and agree.
+
+#![no_main]
+
+use dlx_solver::sudominoku::{
+    count_grids_within, count_tilings_within, parse_puzzles, solve_within, write_drawing,
+    write_grid, CellLabel, End, Puzzle, Puzzles,
+};
+use libfuzzer_sys::fuzz_target;
+use std::fmt::Write as _;
+
+/// Search-tree nodes each search may take: the task's sample puzzles take 150 to 250 to solve
+/// and count; more only slows the fuzzer on puzzles no search would finish.
+const NODE_BUDGET: u64 = 500;
+/// Puzzles of one input searched (all are parsed).
+const SEARCHED: usize = 3;
+
+fuzz_target!(|bytes: &[u8]| {
+    let text = String::from_utf8_lossy(bytes);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut puzzles = Puzzles::new(&text);
+    let mut searched = 0;
+    for (index, entry) in puzzles.by_ref().enumerate() {
+        assert_eq!(entry.number, index + 1);
+        assert!((1..=lines.len()).contains(&entry.line));
+        match &entry.puzzle {
+            Ok(puzzle) => {
+                check_written_back(puzzle);
+                if searched < SEARCHED {
+                    searched += 1;
+                    check_searches(puzzle, entry.number);
+                }
+            }
+            Err(error) => {
+                assert_eq!(error.puzzle, entry.number, "{error}");
+                assert!((1..=lines.len()).contains(&error.line), "{error}");
+                let width = lines[error.line - 1].chars().count();
+                assert!(
+                    (1..=width + 1).contains(&error.column),
+                    "{error}: {width} characters"
+                );
+            }
+        }
+    }
+    match puzzles.end() {
+        Some(End::Zero { line }) => assert!((1..=lines.len()).contains(line)),
+        Some(End::EndOfInput) => {}
+        None => panic!("the iterator ended without saying how the input ended"),
+    }
+});
+
+/// The puzzle in the task's format, followed by the final `0`.
+fn task_text(puzzle: &Puzzle) -> String {
+    let mut text = format!("{}\n", puzzle.placed().len());
+    for placed in puzzle.placed() {
+        let [a, b] = placed.cells.map(CellLabel);
+        let [u, v] = placed.digits;
+        let _ = writeln!(text, "{u} {a} {v} {b}");
+    }
+    let singles: Vec<String> = puzzle
+        .singles()
+        .iter()
+        .map(|&c| CellLabel(c).to_string())
+        .collect();
+    let _ = writeln!(text, "{}\n0", singles.join(" "));
+    text
+}
+
+fn check_written_back(puzzle: &Puzzle) {
+    let text = task_text(puzzle);
+    let file = parse_puzzles(&text);
+    assert_eq!(file.entries.len(), 1, "{text}");
+    assert_eq!(file.entries[0].puzzle.as_ref(), Ok(puzzle), "{text}");
+    assert_eq!(
+        file.end,
+        End::Zero {
+            line: puzzle.placed().len() + 3
+        }
+    );
+}
+
+fn check_searches(puzzle: &Puzzle, number: usize) {
+    let found = solve_within(puzzle, Some(NODE_BUDGET)).answer;
+    if let Some(Some(solution)) = &found {
+        if let Err(e) = solution.check_against(puzzle) {
+            panic!("a wrong solution: {e}");
+        }
+        let mut out = Vec::new();
+        write_grid(&mut out, number, &solution.grid).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next(), Some(format!("Puzzle {number}").as_str()));
+        let digits: String = lines.collect();
+        let expected: String = solution
+            .grid
+            .cells()
+            .iter()
+            .map(|d| d.to_string())
+            .collect();
+        assert_eq!(digits, expected);
+        let mut drawing = Vec::new();
+        write_drawing(&mut drawing, number, solution).unwrap();
+        assert_eq!(drawing.iter().filter(|&&b| b == b'\n').count(), 18);
+    }
+    let solvable = found.map(|f| f.is_some());
+    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET)).answer;
+    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET)).answer;
+    for count in [grids, tilings].into_iter().flatten() {
+        assert!(count.found <= 2);
+        if let Some(solvable) = solvable {
+            assert_eq!(
+                count.found > 0,
+                solvable,
+                "{count:?} but solvable: {solvable}"
+            );
+        }
+    }
+    if let (Some(grids), Some(tilings)) = (grids, tilings) {
+        // Each grid comes from at least one tiling (both counts stop past the same limit).
+        assert!(grids.found <= tilings.found, "{grids:?} > {tilings:?}");
+    }
+}
