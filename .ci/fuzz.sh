@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 export RUSTC_BOOTSTRAP=1
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
 seconds="${FUZZ_SECONDS:-20}"
+# A fixed seed by default, so CI explores the same inputs from one run to the next (a finding is
+# not luck of the draw); FUZZ_SEED=0 lets libFuzzer pick one at random, for longer runs by hand.
+seed="${FUZZ_SEED:-1}"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
@@ -29,7 +32,7 @@ for target in $targets; do
     echo "fuzz: $target for ${seconds}s"
     # -close_fd_mask=3: the `cli` target prints to stdout and stderr as `dlx` does; libFuzzer
     # keeps its own messages. The panic message is shown below from a rerun of the input.
-    flags=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3
+    flags=(-max_total_time="$seconds" -seed="$seed" -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3
         -print_final_stats=1)
     if [ "$target" = cli ]; then
         # Each run's thread pool is still winding down when the input ends, so LeakSanitizer

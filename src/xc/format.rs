@@ -211,7 +211,14 @@ pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result
         line.push_str(" | ");
         line.push_str(&secondary_names.join(" "));
     }
-    writeln!(out, "{line}")?;
+    // A first item named from a byte order mark would read back as a mark and lose its name:
+    // a leading space keeps it a name.
+    let lead = if line.starts_with('\u{feff}') {
+        " "
+    } else {
+        ""
+    };
+    writeln!(out, "{lead}{line}")?;
     for option in problem.options() {
         let names: Vec<&str> = problem
             .option_items(option)
@@ -435,6 +442,19 @@ mod tests {
         assert_eq!(e.kind(), io::ErrorKind::InvalidData);
         let e = write_problem(&Problem::default(), &mut Vec::new()).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::InvalidData);
+    }
+
+    /// Found by `cargo fuzz` (xc_format): ` \u{feff} \x06\0` holds two items, the first named
+    /// by a byte order mark; written as is, the mark started the text and was skipped.
+    #[test]
+    fn a_first_item_named_by_a_byte_order_mark_is_written_so_it_reads_back() {
+        let p = parse_problem_bytes(b" \xef\xbb\xbf \x06\0\n").unwrap();
+        assert_eq!(p.item_count(), 2);
+        let again = parse_problem_bytes(&written(&p)).unwrap();
+        assert_eq!(again.item_count(), 2);
+        for item in p.items() {
+            assert_eq!(again.item_name(item), p.item_name(item));
+        }
     }
 
     #[test]
