@@ -391,6 +391,9 @@ impl<L: Link> Dlx<L> {
                 p -= 1;
             }
         }
+        // The covers' hints too: as built, none.
+        self.short_item = 0;
+        self.empty_item = 0;
     }
 
     /// The option a node belongs to: the last option starting at or before it.

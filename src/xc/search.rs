@@ -129,6 +129,9 @@ impl<L: Link> Dlx<L> {
             // Nothing is left to cover: the empty set of options is the one solution.
             return self.no_primary_left(max_nodes, visitor);
         }
+        // The covers below move the hints; they are put back with the links, so that a second
+        // search from this state walks the same tree as the first (found by cargo fuzz).
+        let hints = (self.short_item, self.empty_item);
         let mut updates = 0u64;
         let mut level = 0usize;
         let mut best;
@@ -192,6 +195,7 @@ impl<L: Link> Dlx<L> {
                 self.set_choice(level, current);
             }
         }
+        (self.short_item, self.empty_item) = hints;
         stats.updates = updates;
         SearchReport { stats, stop }
     }
@@ -439,6 +443,28 @@ mod tests {
             });
             assert_eq!(dlx.nodes, fresh.nodes);
             assert_eq!(dlx.len, fresh.len);
+            assert_eq!(dlx.short_item, fresh.short_item);
+            assert_eq!(dlx.empty_item, fresh.empty_item);
+        }
+    }
+
+    /// Found by `cargo fuzz` (xc_format): a search left the short-list hint of its last cover
+    /// behind, and a second search under `MrvStopAtOne` took it and walked another tree (7
+    /// updates, not 6).
+    #[test]
+    fn a_second_search_walks_the_same_tree_as_the_first() {
+        let problem = crate::xc::parse_problem("p q r | x y\np x\nq x r\n").unwrap();
+        for first_rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
+            for rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
+                let mut dlx = Dlx::new(&problem);
+                let fresh = dlx.clone().count_solutions(rule, None);
+                dlx.count_solutions(first_rule, None);
+                assert_eq!(
+                    dlx.count_solutions(rule, None),
+                    fresh,
+                    "{first_rule:?}, {rule:?}"
+                );
+            }
         }
     }
 
@@ -462,11 +488,17 @@ mod tests {
     fn selected_options_constrain_the_search() {
         let problem = toy();
         let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
         // The one solution uses {B G}; {D E G} clashes with it, so forcing that leaves none.
         dlx.select(OptionId(5)).unwrap();
         let report = dlx.count_solutions(ChoiceRule::Mrv, None);
         assert_eq!(report.stats.solutions, 0);
         dlx.unselect_all();
+        assert_eq!(
+            (&dlx.nodes, &dlx.len, dlx.short_item, dlx.empty_item),
+            (&fresh.nodes, &fresh.len, fresh.short_item, fresh.empty_item),
+            "unselect_all restores the arena as built"
+        );
         dlx.select(OptionId(4)).unwrap();
         let (solution, _) = dlx.first_solution(ChoiceRule::Mrv);
         let solution = solution.expect("the toy's solution contains {B G}");
@@ -539,6 +571,8 @@ mod tests {
             let mut small = Dlx::<u16>::try_new(&problem).unwrap();
             let small_report = small.count_solutions(rule, None);
             prop_assert_eq!(small_report, report);
+            // The arena is left as found: searching again walks the same tree.
+            prop_assert_eq!(dlx.count_solutions(rule, None), report);
             // Every solution found is a real cover, and none is found twice.
             let mut distinct = seen.clone();
             distinct.sort();
