@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: a short fuzzing run (issue 8). Every target of fuzz/ runs ${FUZZ_SECONDS:-20} seconds from
+# CI: a short fuzzing run (issue 8). Every target of fuzz/ runs ${FUZZ_SECONDS:-30} seconds from
 # its committed seeds (fuzz/corpus/<target>); a crash, panic, failed check or timeout fails the
 # script, naming the target and the input that did it, and showing its panic.
 #
@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export RUSTC_BOOTSTRAP=1
 export CARGO_BUILD_JOBS="${CARGO_BUILD_JOBS:-1}"
-seconds="${FUZZ_SECONDS:-20}"
+seconds="${FUZZ_SECONDS:-30}"
 # A fixed seed by default, so CI explores the same inputs from one run to the next (a finding is
 # not luck of the draw); FUZZ_SEED=0 lets libFuzzer pick one at random, for longer runs by hand.
 seed="${FUZZ_SEED:-1}"
@@ -49,8 +49,10 @@ for target in $targets; do
         artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -n 1)
         if [ -n "$artifact" ]; then
             echo "fuzz: $target: rerunning $artifact to show the panic:"
-            cargo fuzz run "$target" "$artifact" -- -timeout=10 2>&1 |
-                grep -v '^ *[0-9]*: \|^ *at ' | tail -n 20 || true
+            rerun="fuzz/target/$target.rerun.log"
+            cargo fuzz run "$target" "$artifact" -- -timeout=10 >"$rerun" 2>&1 || true
+            # The panic's message, not the sanitizer's long stack that follows it.
+            grep -A 6 'panicked at' "$rerun" || tail -n 20 "$rerun"
             echo "fuzz: reproduce with: RUSTC_BOOTSTRAP=1 cargo fuzz run $target $artifact"
         fi
     fi

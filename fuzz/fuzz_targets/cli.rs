@@ -261,14 +261,47 @@ fn json_lines(output: &str) -> Vec<Value> {
         .collect()
 }
 
+/// A puzzle as `dlx sudoku` and `dlx crosshatch` read it.
+type ReadPuzzle = Result<sudoku::Puzzle, sudoku::ParseError>;
+
 /// The puzzles `dlx sudoku` and `dlx crosshatch` read from a text, in order, for every copy.
-fn sudoku_puzzles(
-    text: &str,
-    format: Format,
-    copies: usize,
-) -> Vec<Result<sudoku::Puzzle, sudoku::ParseError>> {
+fn sudoku_puzzles(text: &str, format: Format, copies: usize) -> Vec<ReadPuzzle> {
     let once: Vec<_> = sudoku::parse_puzzles(text, format).collect();
     (0..copies).flat_map(|_| once.iter().cloned()).collect()
+}
+
+/// The statuses of a `--jsonl` output, which has one object per puzzle; `check` sees each
+/// puzzle with its object's `field` (a solution, a grid) where that is a string.
+fn jsonl_statuses(
+    output: &str,
+    puzzles: &[ReadPuzzle],
+    field: &str,
+    check: fn(&ReadPuzzle, &str),
+) -> Vec<String> {
+    let objects = json_lines(output);
+    assert_eq!(objects.len(), puzzles.len(), "one JSON object per puzzle");
+    let mut statuses = Vec::new();
+    for (object, puzzle) in objects.iter().zip(puzzles) {
+        if let Some(text) = object[field].as_str() {
+            check(puzzle, text);
+        }
+        statuses.push(object["status"].as_str().expect("a status").to_string());
+    }
+    statuses
+}
+
+/// The output's lines paired with their puzzles, checked to be one line per puzzle line.
+fn line_per_puzzle<'a, 'p>(
+    output: &'a str,
+    puzzles: &'p [ReadPuzzle],
+) -> impl Iterator<Item = (&'a str, &'p ReadPuzzle)> {
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines.len(),
+        puzzles.len(),
+        "one output line per puzzle line"
+    );
+    lines.into_iter().zip(puzzles)
 }
 
 /// Checks a `dlx sudoku` output; returns the statuses when they can be told from it.
@@ -283,30 +316,19 @@ fn check_sudoku(
 ) -> Option<Vec<String>> {
     let puzzles = sudoku_puzzles(text, format, copies);
     if jsonl {
-        let objects = json_lines(output);
-        assert_eq!(objects.len(), puzzles.len(), "one JSON object per puzzle");
-        let mut statuses = Vec::new();
-        for (object, puzzle) in objects.iter().zip(&puzzles) {
-            let status = object["status"].as_str().expect("a status").to_string();
-            if let Some(solution) = object["solution"].as_str() {
-                check_sudoku_solution(puzzle, solution);
-            }
-            statuses.push(status);
-        }
-        return Some(statuses);
+        return Some(jsonl_statuses(
+            output,
+            &puzzles,
+            "solution",
+            check_sudoku_solution,
+        ));
     }
     if !outputs_lines {
         return None;
     }
-    let lines: Vec<&str> = output.lines().collect();
-    assert_eq!(
-        lines.len(),
-        puzzles.len(),
-        "one output line per puzzle line"
-    );
     let mut statuses = Vec::new();
-    for (line, puzzle) in lines.iter().zip(&puzzles) {
-        let status = match *line {
+    for (line, puzzle) in line_per_puzzle(output, &puzzles) {
+        let status = match line {
             "no solution" | "multiple" | "undecided" => line.to_string(),
             _ if line.starts_with("error: ") => {
                 assert!(puzzle.is_err(), "an error for a puzzle that parses: {line}");
@@ -326,7 +348,7 @@ fn check_sudoku(
     Some(statuses)
 }
 
-fn check_sudoku_solution(puzzle: &Result<sudoku::Puzzle, sudoku::ParseError>, line: &str) {
+fn check_sudoku_solution(puzzle: &ReadPuzzle, line: &str) {
     let puzzle = puzzle
         .as_ref()
         .unwrap_or_else(|e| panic!("a solution {line:?} for a puzzle that does not parse: {e}"));
@@ -348,29 +370,13 @@ fn check_crosshatch(
 ) -> Option<Vec<String>> {
     let puzzles = sudoku_puzzles(text, format, copies);
     if jsonl {
-        let objects = json_lines(output);
-        assert_eq!(objects.len(), puzzles.len(), "one JSON object per puzzle");
-        let mut statuses = Vec::new();
-        for (object, puzzle) in objects.iter().zip(&puzzles) {
-            let status = object["status"].as_str().expect("a status").to_string();
-            if let Some(grid) = object["grid"].as_str() {
-                check_deduced(puzzle, grid);
-            }
-            statuses.push(status);
-        }
-        return Some(statuses);
+        return Some(jsonl_statuses(output, &puzzles, "grid", check_deduced));
     }
     if !outputs_lines {
         return None;
     }
-    let lines: Vec<&str> = output.lines().collect();
-    assert_eq!(
-        lines.len(),
-        puzzles.len(),
-        "one output line per puzzle line"
-    );
-    for (line, puzzle) in lines.iter().zip(&puzzles) {
-        if *line != "ERROR" && !line.starts_with("error: ") {
+    for (line, puzzle) in line_per_puzzle(output, &puzzles) {
+        if line != "ERROR" && !line.starts_with("error: ") {
             check_deduced(puzzle, line);
         }
     }
@@ -378,7 +384,7 @@ fn check_crosshatch(
 }
 
 /// A cross-hatched grid keeps every given of its puzzle.
-fn check_deduced(puzzle: &Result<sudoku::Puzzle, sudoku::ParseError>, line: &str) {
+fn check_deduced(puzzle: &ReadPuzzle, line: &str) {
     let puzzle = puzzle
         .as_ref()
         .unwrap_or_else(|e| panic!("a grid {line:?} for a puzzle that does not parse: {e}"));
