@@ -122,13 +122,23 @@ impl<'a> TokenWindow<'a> {
                 break;
             };
             let first = self.window.len();
+            // Columns count characters, not bytes; counted as the words go by, so a long line
+            // costs its length once.
+            let (mut chars_before, mut bytes_before) = (0, 0);
             self.window
-                .extend(line.split_ascii_whitespace().map(|word| Token {
-                    text: word,
-                    line: index + 1,
-                    // `word` is a subslice of `line`: its offset is its column minus one.
-                    column: word.as_ptr() as usize - line.as_ptr() as usize + 1,
-                    alone: false,
+                .extend(line.split_ascii_whitespace().map(|word| {
+                    // `word` is a subslice of `line`, starting at this byte offset.
+                    let offset = word.as_ptr() as usize - line.as_ptr() as usize;
+                    chars_before += line[bytes_before..offset].chars().count();
+                    let column = chars_before + 1;
+                    chars_before += word.chars().count();
+                    bytes_before = offset + word.len();
+                    Token {
+                        text: word,
+                        line: index + 1,
+                        column,
+                        alone: false,
+                    }
                 }));
             if self.window.len() == first + 1 {
                 self.window[first].alone = true;
@@ -293,7 +303,7 @@ fn read_puzzle(
         let error = ParseError {
             puzzle: number,
             line: last.line,
-            column: last.column + last.text.len(),
+            column: last.column + last.text.chars().count(),
             kind: ParseErrorKind::UnexpectedEnd { expected },
         };
         return Err(Box::new(Fault::Shape(error)));
@@ -449,6 +459,21 @@ mod tests {
         );
         assert!(file.entries[2].puzzle.is_ok());
         assert_eq!(file.end, End::Zero { line: 8 });
+    }
+
+    /// Columns count characters, not bytes: a bad puzzle holding `é` (two bytes) and, on the
+    /// same line, a puzzle with a clash, whose column must not move when `é` becomes `x`.
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let one = ONE_PUZZLE.replace('\n', " ");
+        let clash = one.replace("A3", "A1");
+        let column_of_clash = |bad: &str| {
+            let file = parse_puzzles(&format!("{one}{}{clash}0", one.replace("A3", bad)));
+            let e = file.entries[2].puzzle.clone().unwrap_err();
+            assert!(matches!(e.kind, ParseErrorKind::Puzzle { .. }), "{e}");
+            e.column
+        };
+        assert_eq!(column_of_clash("\u{e9}3"), column_of_clash("x3"));
     }
 
     #[test]
