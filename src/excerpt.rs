@@ -27,6 +27,26 @@ impl fmt::Display for Excerpt<'_> {
     }
 }
 
+/// Follows a quoted piece of input: a note when it holds U+FFFD. The commands read a file that
+/// is not UTF-8 with each bad byte sequence replaced by U+FFFD (only the one-line formats can
+/// answer such a line apart), so a quoted `\u{fffd}` means bytes that are not text.
+pub(crate) struct NotUtf8Note(pub(crate) bool);
+
+impl NotUtf8Note {
+    pub(crate) fn of(text: &str) -> NotUtf8Note {
+        NotUtf8Note(text.contains(char::REPLACEMENT_CHARACTER))
+    }
+}
+
+impl fmt::Display for NotUtf8Note {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 {
+            f.write_str(" (U+FFFD: bytes that are not UTF-8)")?;
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -73,6 +73,18 @@ fn format_of(name: Option<&str>) -> Option<Format> {
     }
 }
 
+/// `--format` and `--to`, where chosen.
+fn format_flags<'a>(format: Option<&'a str>, to: Option<&'a str>) -> Vec<&'a str> {
+    let mut flags = Vec::new();
+    if let Some(format) = format {
+        flags.extend(["--format", format]);
+    }
+    if let Some(to) = to {
+        flags.extend(["--to", to]);
+    }
+    flags
+}
+
 /// The command line for the choice bytes `c`, `f`, `g` (the input files are added after), and
 /// whether it asks for JSON lines.
 fn command_line(c: u8, f: u8, g: u8) -> (Command, Vec<String>, bool) {
@@ -84,12 +96,7 @@ fn command_line(c: u8, f: u8, g: u8) -> (Command, Vec<String>, bool) {
             push(&["sudoku", "--max-nodes", budget]);
             let format = FORMATS[f as usize & 3];
             let to = FORMATS[(g >> 2) as usize & 3];
-            if let Some(format) = format {
-                push(&["--format", format]);
-            }
-            if let Some(to) = to {
-                push(&["--to", to]);
-            }
+            push(&format_flags(format, to));
             let mode = (f >> 4) & 3;
             match mode {
                 1 => push(&["--unique"]),
@@ -114,12 +121,7 @@ fn command_line(c: u8, f: u8, g: u8) -> (Command, Vec<String>, bool) {
             push(&["crosshatch"]);
             let format = FORMATS[f as usize & 3];
             let to = FORMATS[(f >> 5) as usize & 3];
-            if let Some(format) = format {
-                push(&["--format", format]);
-            }
-            if let Some(to) = to {
-                push(&["--to", to]);
-            }
+            push(&format_flags(format, to));
             let explain = f & 0x10 != 0;
             if explain {
                 push(&["--explain"]);

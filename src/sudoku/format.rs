@@ -19,7 +19,7 @@
 //! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
 
 use super::grid::{Grid, GridError, Shape};
-use crate::excerpt::Excerpt;
+use crate::excerpt::{Excerpt, NotUtf8Note};
 use std::fmt;
 use thiserror::Error;
 
@@ -68,11 +68,15 @@ pub struct ParseError {
 /// What was wrong, with what was found and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
-    #[error("found {found:?}, expected {expected}")]
+    #[error(
+        "found {found:?}{}, expected {expected}",
+        NotUtf8Note(*found == char::REPLACEMENT_CHARACTER)
+    )]
     BadSymbol { found: char, expected: String },
     #[error(
-        "found \"{}\", expected a number from 0 to {side} (0 or . for an empty cell)",
-        Excerpt(.found)
+        "found \"{}\"{}, expected a number from 0 to {side} (0 or . for an empty cell)",
+        Excerpt(.found),
+        NotUtf8Note::of(.found)
     )]
     BadNumber { found: String, side: usize },
     #[error(

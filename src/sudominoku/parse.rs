@@ -15,7 +15,7 @@
 //! not one counts as a bad puzzle.
 
 use super::model::{Origin, PlacedDomino, Puzzle, PuzzleError, DOMINOES, SIDE};
-use crate::excerpt::Excerpt;
+use crate::excerpt::{Excerpt, NotUtf8Note};
 use std::collections::VecDeque;
 use std::fmt;
 use thiserror::Error;
@@ -33,11 +33,11 @@ pub struct ParseError {
 /// What is wrong at a [`ParseError`]'s place.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
-    #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{}`", Excerpt(.found))]
+    #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
     NotACount { found: String },
-    #[error("expected a digit 1-9, found `{}`", Excerpt(.found))]
+    #[error("expected a digit 1-9, found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
     NotADigit { found: String },
-    #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{}`", Excerpt(.found))]
+    #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
     NotACell { found: String },
     #[error("the input ends where {expected} should be")]
     UnexpectedEnd { expected: &'static str },

@@ -261,6 +261,11 @@ fn nul_bytes_and_invalid_utf8_cost_only_their_grid() {
                 answers[2].starts_with("error: line 22, column 1: found "),
                 "{args:?}"
             );
+            assert!(
+                answers[2].contains("(U+FFFD: bytes that are not UTF-8)"),
+                "{args:?}: {}",
+                answers[2]
+            );
             assert_eq!(answers[0], answers[3].trim_end(), "{args:?}");
             if command == "sudoku" {
                 assert_grid_answers(answers[0], format, &[Ok(&puzzle)]);
@@ -273,6 +278,44 @@ fn nul_bytes_and_invalid_utf8_cost_only_their_grid() {
             assert!(messages.contains(&format!("dlx: {name}: line 22, column 1: ")));
         }
     }
+}
+
+/// Su-domino-ku reads its input whole: a token with a byte that is not UTF-8 is reported at
+/// its puzzle, line and column as such, and the other puzzles are still solved.
+#[test]
+fn sudominoku_bytes_that_are_not_utf8_cost_only_their_puzzle() {
+    let sample = sudominoku_sample();
+    let (expected, _) = dlx_on_file(&["sudominoku"], "sample.txt", &sample);
+    let text = String::from_utf8(sample.clone()).unwrap();
+    let count_line = text.lines().next().unwrap();
+    // The sample's first puzzle again, with its second token spoiled, before the sample.
+    let first: Vec<&str> = text
+        .lines()
+        .take(1 + count_line.parse::<usize>().unwrap() + 1)
+        .collect();
+    let mut spoiled = first.join("\n").into_bytes();
+    let at = count_line.len() + 1;
+    spoiled.splice(at..at + 1, *b"\xff");
+    let input = [&spoiled[..], b"\n", &sample].concat();
+    let (out, name) = dlx_on_file(&["sudominoku"], "bad-bytes.txt", &input);
+    assert_eq!(out.status.code(), Some(2));
+    let messages = stderr(&out);
+    assert!(
+        messages.starts_with(&format!(
+            "dlx: {name}: puzzle 1, line 2, column 1: expected a digit 1-9, found `\u{fffd}"
+        )),
+        "{messages}"
+    );
+    assert!(
+        messages.contains("(U+FFFD: bytes that are not UTF-8)"),
+        "{messages}"
+    );
+    // The other puzzles are answered as without the spoiled one, renumbered after it.
+    let renumbered = stdout(&out).replace("Puzzle ", "Puzzle #");
+    let shifted = (1..=9).rev().fold(stdout(&expected), |t, n| {
+        t.replace(&format!("Puzzle {n}\n"), &format!("Puzzle #{}\n", n + 1))
+    });
+    assert_eq!(renumbered, shifted);
 }
 
 #[test]
