@@ -238,6 +238,44 @@ pub fn peek(source: &mut Source) -> anyhow::Result<&[u8]> {
         .with_context(|| format!("cannot read {}", source.name))
 }
 
+/// How far [`read_ahead`] read.
+pub struct Ahead {
+    /// Bytes read ahead.
+    pub bytes: usize,
+    /// Whether the source ended there.
+    pub ended: bool,
+}
+
+/// Reads a source's first lines ahead without consuming them: line by line until `enough` says
+/// so for the line just read (given with its ending), the source ends, or `limit` bytes are
+/// read. Afterwards [`peek`] shows them all, and reading starts again at the first byte: they
+/// are put back in front of the rest, so line numbers do not move.
+pub fn read_ahead(
+    source: &mut Source,
+    limit: usize,
+    mut enough: impl FnMut(&[u8]) -> bool,
+) -> anyhow::Result<Ahead> {
+    let mut rest = std::mem::replace(&mut source.reader, Box::new(std::io::empty()));
+    let mut head = Vec::new();
+    let mut ended = false;
+    while head.len() < limit {
+        let start = head.len();
+        let read = rest
+            .read_until(b'\n', &mut head)
+            .with_context(|| format!("cannot read {}", source.name))?;
+        if read == 0 {
+            ended = true;
+            break;
+        }
+        if enough(&head[start..]) {
+            break;
+        }
+    }
+    let bytes = head.len();
+    source.reader = Box::new(std::io::Cursor::new(head).chain(rest));
+    Ok(Ahead { bytes, ended })
+}
+
 /// Moves past a UTF-8 byte order mark at the start of a source to be streamed: some editors
 /// write one, and it is no part of the first line (the parsers of whole texts skip it too).
 fn skip_bom(source: &mut Source) -> anyhow::Result<()> {

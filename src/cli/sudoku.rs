@@ -80,8 +80,13 @@ impl From<FormatArg> for Format {
     }
 }
 
+/// How much of a source is read ahead, at most, to find its first puzzle line: comments and
+/// blank lines can come first, as many as they like, but not beyond memory.
+const DETECTION_LIMIT: usize = 64 << 20;
+
 /// The format of a source: the one given, or the one its first puzzle line shows (`None` for a
-/// source with no puzzle line).
+/// source with no puzzle line). Detection reads ahead past any leading comments to the first
+/// puzzle line and the lines a compact grid would take after it (nothing is consumed).
 pub fn source_format(
     source: &mut batch::Source,
     given: Option<FormatArg>,
@@ -89,8 +94,36 @@ pub fn source_format(
     if let Some(format) = given {
         return Ok(Some(format.into()));
     }
+    let mut lines_after_first: Option<usize> = None;
+    let ahead = batch::read_ahead(
+        source,
+        DETECTION_LIMIT,
+        |line| match &mut lines_after_first {
+            Some(after) => {
+                *after += 1;
+                *after >= sudoku::MAX_SIDE
+            }
+            None => {
+                let text = String::from_utf8_lossy(line);
+                let text = text.trim_start_matches('\u{feff}');
+                if !sudoku::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
+                    lines_after_first = Some(0);
+                }
+                false
+            }
+        },
+    )?;
     let head = String::from_utf8_lossy(batch::peek(source)?);
-    Ok(sudoku::detect_format(&head))
+    let format = sudoku::detect_format(&head);
+    if format.is_none() && !ahead.ended {
+        anyhow::bail!(
+            "{}: found no puzzle line in the first {} MiB, expected one (only comments and \
+             blank lines so far); give --format to read on without detecting the format",
+            source.name,
+            ahead.bytes >> 20
+        );
+    }
+    Ok(format)
 }
 
 /// The pass run before the search.

@@ -415,6 +415,37 @@ fn a_file_of_only_comments_is_bad_input_naming_the_file() {
     assert!(stderr(&out).contains(&format!("{name}: found no puzzle")));
 }
 
+/// More comments before the first puzzle than the reader's 64 KiB buffer: the format is still
+/// detected (line and compact), and line numbers still count the comments.
+#[test]
+fn a_long_run_of_comments_before_the_first_puzzle_is_read_past() {
+    let comments = "# a comment line, one of many before the first puzzle\n".repeat(3000);
+    assert!(comments.len() > 1 << 17);
+    let lines = real_lines("puzzles2_17_clue", 2);
+    let bad = &lines[1][..80];
+    let line_text = format!("{comments}{}\n{bad}\n{}\n", lines[0], lines[1]);
+    let (out, name) = dlx_on_file(&["sudoku"], "comments-first.txt", line_text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert_line_answers(
+        &stdout(&out),
+        &[
+            Ok(&lines[0]),
+            Err("error: line 3002, column 1: found a line of 80 symbols"),
+            Ok(&lines[1]),
+        ],
+    );
+    assert!(stderr(&out).starts_with(&format!("dlx: {name}: line 3002, column 1: ")));
+    let puzzle = parse_line(&lines[0], 1).unwrap();
+    let compact = format!("{comments}{}", grid_to_string(&puzzle, Format::Compact));
+    let (out, _) = dlx_on_file(
+        &["sudoku"],
+        "comments-first-compact.txt",
+        compact.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_grid_answers(stdout(&out).trim_end(), Format::Compact, &[Ok(&puzzle)]);
+}
+
 #[test]
 fn crlf_line_endings_are_accepted_by_every_command() {
     let lines = real_lines("puzzles2_17_clue", 2);
