@@ -1,0 +1,128 @@
+//! The batch runner against a plain loop (issue 6): the first 5,000 17-clue puzzles, each line
+//! parsed, solved with the uniqueness test and written as one output line, by
+//!
+//! - `batch/plain_loop`: a `for` loop over the lines on this thread;
+//! - `batch/runner_1_thread` and `batch/runner_2_threads`: `batch::run` on a pool of 1 and 2;
+//! - `batch/par_iter_2_threads`: every line in one rayon parallel iterator on a pool of 2, no
+//!   streaming and no order kept: the most two threads give on this machine, the ceiling the
+//!   runner's scaling is measured against.
+//!
+//! The runner's overhead is `plain_loop / runner_1_thread`, its scaling `runner_2_threads /
+//! runner_1_thread`, both in puzzles per second. Every output is checked once before timing:
+//! one line per puzzle, in order, each a valid solution of its puzzle.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use dlx_solver::batch::{self, BatchConfig, Record};
+use dlx_solver::sudoku::{
+    grid_to_string, is_skipped_line, parse_line, Algorithm, Format, Mode, Solvers, Verdict,
+};
+use std::cell::RefCell;
+use std::time::Duration;
+
+const PUZZLES: usize = 5_000;
+
+/// The first `PUZZLES` puzzle lines of the 17-clue collection, one text.
+fn input() -> Vec<u8> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/puzzles2_17_clue");
+    let text = std::fs::read_to_string(path).expect("the collection is in puzzles/");
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| !is_skipped_line(l))
+        .take(PUZZLES)
+        .collect();
+    (lines.join("\n") + "\n").into_bytes()
+}
+
+/// One line's answer with its line ending, as `dlx sudoku --unique` writes it.
+fn answer(solvers: &mut Solvers, line: &str, number: usize) -> String {
+    let mut text = match parse_line(line, number) {
+        Ok(puzzle) => match solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).0 {
+            Verdict::Solved(grid) => grid_to_string(&grid, Format::Line),
+            other => format!("{other:?}"),
+        },
+        Err(e) => format!("error: {e}"),
+    };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text
+}
+
+fn plain_loop(input: &[u8]) -> Vec<u8> {
+    let mut solvers = Solvers::default();
+    let mut out = Vec::new();
+    let text = std::str::from_utf8(input).unwrap();
+    for (k, line) in text.lines().enumerate() {
+        out.extend_from_slice(answer(&mut solvers, line, k + 1).as_bytes());
+    }
+    out
+}
+
+thread_local! {
+    /// Each worker's solvers, as the CLI keeps one set per thread.
+    static SOLVERS: RefCell<Solvers> = RefCell::new(Solvers::default());
+}
+
+fn runner(pool: &rayon::ThreadPool, input: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let solve = |record: Record<'_>| {
+        let line = std::str::from_utf8(record.bytes).unwrap();
+        Some(SOLVERS.with(|s| answer(&mut s.borrow_mut(), line, record.line as usize)))
+    };
+    batch::run(pool, &BatchConfig::default(), input, solve, |_, text| {
+        out.extend_from_slice(text.as_bytes());
+        Ok(())
+    })
+    .unwrap();
+    out
+}
+
+fn par_iter(pool: &rayon::ThreadPool, input: &[u8]) -> Vec<String> {
+    use rayon::prelude::*;
+    let text = std::str::from_utf8(input).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    pool.install(|| {
+        lines
+            .par_iter()
+            .enumerate()
+            .map(|(k, line)| SOLVERS.with(|s| answer(&mut s.borrow_mut(), line, k + 1)))
+            .collect()
+    })
+}
+
+/// Every output line a valid solution of its input line, in order.
+fn check(input: &[u8], output: &[u8]) {
+    let input = std::str::from_utf8(input).unwrap();
+    let output = std::str::from_utf8(output).unwrap();
+    assert_eq!(output.lines().count(), PUZZLES);
+    for (k, (puzzle, solution)) in input.lines().zip(output.lines()).enumerate() {
+        let puzzle = parse_line(puzzle, k + 1).unwrap();
+        let solution = parse_line(solution, k + 1).expect("a solution");
+        solution.check_solution_of(&puzzle).expect("a valid one");
+    }
+}
+
+fn batch_runner(c: &mut Criterion) {
+    let input = input();
+    let pools = [batch::pool(1).unwrap(), batch::pool(2).unwrap()];
+    check(&input, &plain_loop(&input));
+    for pool in &pools {
+        check(&input, &runner(pool, &input));
+    }
+    check(&input, par_iter(&pools[1], &input).concat().as_bytes());
+    let mut group = c.benchmark_group("batch");
+    group
+        .throughput(Throughput::Elements(PUZZLES as u64))
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(4));
+    group.bench_function("plain_loop", |b| b.iter(|| plain_loop(&input)));
+    group.bench_function("runner_1_thread", |b| b.iter(|| runner(&pools[0], &input)));
+    group.bench_function("runner_2_threads", |b| b.iter(|| runner(&pools[1], &input)));
+    group.bench_function("par_iter_2_threads", |b| {
+        b.iter(|| par_iter(&pools[1], &input))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, batch_runner);
+criterion_main!(benches);
