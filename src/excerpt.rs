@@ -27,9 +27,10 @@ impl fmt::Display for Excerpt<'_> {
     }
 }
 
-/// Follows a quoted piece of input: a note when it holds U+FFFD. The commands read a file that
-/// is not UTF-8 with each bad byte sequence replaced by U+FFFD (only the one-line formats can
-/// answer such a line apart), so a quoted `\u{fffd}` means bytes that are not text.
+/// Follows a quoted piece of input: a note when it holds U+FFFD. The commands that read a file
+/// whole (the grid formats, Su-domino-ku) read bytes that are not UTF-8 as U+FFFD, so a quoted
+/// `\u{fffd}` there means bytes that are not text. (The line format reports such a line
+/// itself.)
 pub(crate) struct NotUtf8Note(pub(crate) bool);
 
 impl NotUtf8Note {

@@ -446,6 +446,31 @@ fn a_long_run_of_comments_before_the_first_puzzle_is_read_past() {
     assert_grid_answers(stdout(&out).trim_end(), Format::Compact, &[Ok(&puzzle)]);
 }
 
+/// Past 64 MiB of comments detection gives up and says how to go on; `--format` reads on.
+#[test]
+fn more_than_64_mib_of_comments_before_any_puzzle_ask_for_format() {
+    let line = format!("#{}\n", "x".repeat(1023));
+    let puzzle = &real_lines("puzzles2_17_clue", 1)[0];
+    let text = format!("{}{puzzle}\n", line.repeat(65 << 10));
+    let (out, name) = dlx_on_file(&["sudoku"], "comments-65mib.txt", text.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "dlx: error: {name}: found no puzzle line in the first 64 MiB, expected one (only \
+             comments and blank lines so far); give --format to read on without detecting the format\n"
+        )
+    );
+    let (out, _) = dlx_on_file(
+        &["sudoku", "--format", "line"],
+        "comments-65mib.txt",
+        text.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_line_answers(&stdout(&out), &[Ok(puzzle)]);
+}
+
 #[test]
 fn crlf_line_endings_are_accepted_by_every_command() {
     let lines = real_lines("puzzles2_17_clue", 2);
