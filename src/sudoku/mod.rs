@@ -8,6 +8,7 @@ mod crosshatch;
 mod encoding;
 mod format;
 mod grid;
+mod locked;
 mod singles;
 mod solver;
 

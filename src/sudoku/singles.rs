@@ -75,20 +75,9 @@ impl Units {
     }
 }
 
-/// Fills every naked and hidden single of `cells` (0 for empty), over and over until none is
-/// left, keeping `used` (the digits each unit holds, one bit per digit) up to date;
-/// `candidates` is a buffer kept across calls. Returns `false` when a cell has no digit left or
-/// a unit has no place left for a digit it lacks: the puzzle has no solution, and `cells` is
-/// then left part-filled.
-///
-/// Every empty cell's candidates are kept exact as digits are placed (a placement strikes its
-/// digit from the cells of its three units), so a sweep only reads them.
-pub fn fill_singles(
-    units: &Units,
-    cells: &mut [u8],
-    used: &mut [u64],
-    candidates: &mut Vec<u64>,
-) -> bool {
+/// Sets `candidates` to each cell's digits left (0 for a filled cell), given the digits each
+/// unit holds.
+pub fn open_candidates(units: &Units, cells: &[u8], used: &[u64], candidates: &mut Vec<u64>) {
     candidates.clear();
     candidates.extend((0..cells.len()).map(|cell| {
         if cells[cell] == 0 {
@@ -97,6 +86,22 @@ pub fn fill_singles(
             0
         }
     }));
+}
+
+/// Fills every naked and hidden single of `cells` (0 for empty), over and over until none is
+/// left, keeping `used` (the digits each unit holds, one bit per digit) and `candidates` (from
+/// [`open_candidates`], perhaps narrowed since by other deductions) up to date. Returns `false`
+/// when a cell has no digit left or a unit has no place left for a digit it lacks: the puzzle
+/// has no solution, and `cells` is then left part-filled.
+///
+/// Every empty cell's candidates are kept exact as digits are placed (a placement strikes its
+/// digit from the cells of its three units), so a sweep only reads them.
+pub fn fill_singles(
+    units: &Units,
+    cells: &mut [u8],
+    used: &mut [u64],
+    candidates: &mut [u64],
+) -> bool {
     let place = |cells: &mut [u8], used: &mut [u64], candidates: &mut [u64], cell, digit: u64| {
         cells[cell] = digit.trailing_zeros() as u8 + 1;
         candidates[cell] = 0;
@@ -176,7 +181,9 @@ mod tests {
             }
         }
         let mut grid = puzzle.clone();
-        let alive = fill_singles(&units, grid.cells_mut(), &mut used, &mut Vec::new());
+        let mut candidates = Vec::new();
+        open_candidates(&units, grid.cells(), &used, &mut candidates);
+        let alive = fill_singles(&units, grid.cells_mut(), &mut used, &mut candidates);
         alive.then_some(grid)
     }
 
