@@ -45,8 +45,10 @@ fuzz_target!(|bytes: &[u8]| {
     // for node. Under the node budget: a count with no budget timed out on a 12-queens variant.
     if let Ok(mut small) = Dlx::<u16>::try_new(&problem) {
         let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-        let a = small.search(ChoiceRule::MrvStopAtOne, limits, &mut count);
-        let b = dlx.search(ChoiceRule::MrvStopAtOne, limits, &mut count);
-        assert_eq!(a, b);
+        for rule in [ChoiceRule::MrvStopAtOne, ChoiceRule::MrvThenReach { from_node: 0 }] {
+            let a = small.search(rule, limits, &mut count);
+            let b = dlx.search(rule, limits, &mut count);
+            assert_eq!(a, b, "{rule:?}");
+        }
     }
 });
