@@ -121,6 +121,31 @@ fn the_cli_counts_limits_and_reads_stdin() {
 }
 
 #[test]
+fn every_choice_rule_finds_the_same_solutions() {
+    let queens = std::fs::read(data("xc/queens8.dlx")).unwrap();
+    let nodes = |out: &std::process::Output| {
+        let err = stderr(out);
+        let line = err.lines().find(|l| l.starts_with("nodes: ")).unwrap();
+        line["nodes: ".len()..].parse::<u64>().unwrap()
+    };
+    let default = dlx(&["xc", "--count", "--stats"], &queens);
+    let dlx1 = dlx(&["xc", "--count", "--stats", "--rule", "dlx1"], &queens);
+    assert_eq!(nodes(&dlx1), nodes(&default), "DLX1's rule is the default");
+    for rule in ["dlx1", "fast", "reach"] {
+        let out = dlx(&["xc", "--count", "--stats", "--rule", rule], &queens);
+        assert_eq!(
+            (out.status.code(), stdout(&out)),
+            (Some(0), "92\n".into()),
+            "{rule}"
+        );
+        assert!(nodes(&out) > 92, "{rule}: at least a node per solution");
+    }
+    let out = dlx(&["xc", "--rule", "random"], &queens);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("dlx1"), "the error lists the rules");
+}
+
+#[test]
 fn the_cli_exit_codes_say_what_happened() {
     let out = dlx(&["xc", "--count"], b"A B\nA\n");
     assert_eq!((out.status.code(), stdout(&out)), (Some(1), "0\n".into()));
