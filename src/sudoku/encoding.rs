@@ -3,9 +3,10 @@
 //! Four kinds of primary items, N·N of each: `p` cell filled, `r` row has digit, `c` column has
 //! digit, `b` box has digit. One option per (cell, digit) covering its four items, so option
 //! `cell * N + (digit - 1)` decodes by arithmetic ([`sudoku_problem`] builds it whole, to dump
-//! or inspect). The solver settles the givens' singles and locked candidates first, then lays out, for
-//! each puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one arena kept per shape and thread: nothing
-//! is allocated per puzzle beyond the output.
+//! or inspect). The solver settles the givens' singles and locked candidates first, then lays
+//! out, for each puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with
+//! [`Dlx::reload`] in one arena kept per shape and thread: nothing is allocated per puzzle
+//! beyond the output.
 
 use super::grid::{Grid, Shape};
 use super::locked::Segments;
