@@ -14,9 +14,10 @@ const SCAN_BLOCK: usize = 16;
 
 /// How far [`ChoiceRule::MrvThenReach`] looks for tied items: this many scan blocks from the
 /// one holding the first shortest list. Measured on the first 1,000 puzzles of forum hardest
-/// 1905 and 1106 and top1465 (nodes per puzzle): one block 2,198 / 4,426 / 441, two 2,040 /
-/// 3,664 / 366, four 2,116 / 3,296 / 347, every tied item 2,169 / 3,080 / 349; two blocks
-/// were the fastest, the wider looks costing more than the nodes they save.
+/// 1905 and 1106 and top1465, weighing from the first node (nodes per puzzle): one block
+/// 2,198 / 4,426 / 441, two 2,040 / 3,664 / 366, four 2,116 / 3,296 / 347, every tied item
+/// 2,169 / 3,080 / 349; two blocks were the fastest, the wider looks costing more than the
+/// nodes they save.
 const REACH_BLOCKS: usize = 2;
 
 /// How the search picks the item to branch on.
@@ -40,13 +41,13 @@ pub enum ChoiceRule {
     /// lengths of its other items' lists, less one each). Only the tied items of the first
     /// [`REACH_BLOCKS`] scan blocks from the first shortest list are weighed, and only from the
     /// search's node `from_node` on: weighing costs about 200 instructions a node, which a
-    /// search of hundreds of nodes earns back and a short one may not. A choice that removes more leaves
-    /// smaller subtrees. On Sudoku (weighing from node 64, uniqueness mode, the first 3,000
-    /// puzzles of each file) it visits 12%, 22% and 18% fewer nodes than the first-tie rule on
-    /// forum hardest 1905, 1106 and top1465 as given, and 18%, 23% and 18% fewer on the same
-    /// puzzles with their rows, columns and digits shuffled, an orientation the first-tie rule
-    /// is less lucky with (it visits 14% and 9% more nodes there on 1905 and 1106; this rule
-    /// 5% and 7%).
+    /// search of hundreds of nodes earns back and a short one may not. A choice that removes
+    /// more leaves smaller subtrees. On Sudoku (weighing from node 64, uniqueness mode, the
+    /// first 3,000 puzzles of each file) it visits 12%, 22% and 18% fewer nodes than the
+    /// first-tie rule on forum hardest 1905, 1106 and top1465 as given, and 18%, 23% and 18%
+    /// fewer on the same puzzles with their rows, columns and digits shuffled, an orientation
+    /// the first-tie rule is less lucky with (it visits 14% and 9% more nodes there on 1905 and
+    /// 1106; this rule 5% and 7%).
     MrvThenReach { from_node: u64 },
 }
 
@@ -542,16 +543,7 @@ mod tests {
         // Every list has two options. A's and B's options each hide one other option (1 in
         // all), X's and Y's hide one each (2 in all): the reach rule branches on X, the first
         // of those, where the first-item rules branch on A.
-        let problem = crate::xc::parse_problem(
-            "A B X Y
-A
-A X
-B Y
-B
-X Y
-",
-        )
-        .unwrap();
+        let problem = crate::xc::parse_problem("A B X Y\nA\nA X\nB Y\nB\nX Y\n").unwrap();
         for (rule, first_choice) in [
             (ChoiceRule::Mrv, OptionId(0)),
             (ChoiceRule::MrvStopAtOne, OptionId(0)),
