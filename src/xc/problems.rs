@@ -191,7 +191,11 @@ pub fn dlx1_suite() -> Vec<Classic> {
         classic("toy.dlx", "TAOCP 7.2.2.1 (5): the toy problem", toy()),
         classic("queens8.dlx", "8 queens, TAOCP 7.2.2.1 (23)", queens(8)),
         classic("queens12.dlx", "12 queens, TAOCP 7.2.2.1 (23)", queens(12)),
-        classic("langford7.dlx", "Langford pairs, n = 7", langford(7)),
+        classic(
+            "langford7.dlx",
+            "Langford pairs for n = 7, TAOCP 7.2.2.1 (4)",
+            langford(7),
+        ),
         classic(
             "pentominoes6x10.dlx",
             "the twelve pentominoes on a 6x10 board",

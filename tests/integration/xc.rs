@@ -77,7 +77,7 @@ fn every_problem_written_by_the_generators_gives_dlx1s_solutions_updates_and_nod
 
 #[test]
 fn every_shared_problem_gives_dlx1s_solutions_updates_and_nodes() {
-    // Knuth's own files for DLX1, when the public data is beside the project. (The other
+    // The public files of the same problems, when the data is beside the project. (The other
     // files there are for DLX2 and DLX3.)
     let Some(dir) = shared_or_skip("xc", "DLX1's figures on the shared files") else {
         return;
