@@ -4,7 +4,7 @@
 //!
 //! ```
 //! use dlx_solver::sudominoku::{parse_puzzles, solve};
-//! // A puzzle in the task's format (10 to 35 placed dominoes, then where 1, 2, .., 9 go).
+//! // A puzzle in the task's format: placed dominoes, then the cells of the singles 1 to 9.
 //! let text = "11\n8 E8 5 E9\n9 F3 2 G3\n2 E1 6 F1\n7 E3 3 E4\n\
 //!             6 G5 8 H5\n7 B6 4 B7\n6 C9 9 D9\n2 H8 7 H9\n\
 //!             6 I8 4 I9\n6 H3 3 I3\n9 H1 5 H2\n\
