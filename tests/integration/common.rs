@@ -66,7 +66,12 @@ pub fn collection(shared_name: &str) -> PathBuf {
             "note: {} is absent (set DLX_SHARED to its directory): using puzzles/{own}",
             shared_root().join(&rel).display()
         );
-        puzzles(own)
+        let path = puzzles(own);
+        assert!(
+            path.exists(),
+            "neither the public {rel} nor puzzles/{own} is there"
+        );
+        path
     })
 }
 
