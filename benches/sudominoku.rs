@@ -8,7 +8,7 @@ use std::hint::black_box;
 fn sample_puzzles() -> Vec<Puzzle> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/cases/boj4574/sample1.in"
+        "/tests/data/cases/sudominoku/case1.in"
     );
     let text = std::fs::read_to_string(path).expect("the sample is in the repository");
     parse_puzzles(&text)

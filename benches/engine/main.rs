@@ -1,10 +1,8 @@
 //! The engine alone on classic problems: n queens, Langford pairs, pentominoes. Throughput is
 //! in updates (DLX1's count of link changes), so the figures compare with Knuth's programs.
 
-mod problems;
-
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::xc::{ChoiceRule, Dlx, Problem};
+use dlx_solver::xc::{problems, ChoiceRule, Dlx, Problem};
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {

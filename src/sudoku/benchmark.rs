@@ -155,11 +155,11 @@ mod tests {
 
     #[test]
     fn every_contender_solves_and_validates_the_same_puzzles() {
-        // Two proper puzzles, and one whose r1c1 needs the 9 that r2c1 holds.
+        // Two proper puzzles the project made, and one whose r1c1 needs the 9 that r2c1 holds.
         let unsolvable = format!(".123456789{}", ".".repeat(71));
         let puzzles: Vec<Grid> = [
-            "035469278782105609060278135321046897804913506596820413917652080603701952258394760",
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            ".2864.917917258...4.31975..6.97.52.42.43.9175.75824639391572.4.8.6931.527524.6.91",
+            ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..",
             &unsolvable,
         ]
         .iter()

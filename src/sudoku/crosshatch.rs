@@ -595,36 +595,44 @@ mod tests {
     }
 
     #[test]
-    fn the_first_sample_places_one_four() {
+    fn a_sparse_grid_places_one_six_and_one_seven() {
         let grid = grid_of(
             Shape::CLASSIC,
             &[
-                "..9......",
-                ".....4...",
-                ".......4.",
+                "6.7......",
+                "....7....",
                 ".........",
-                ".4.......",
-                ".........",
+                ".6....7..",
                 ".........",
                 ".........",
+                "...6...7.",
+                "......6..",
                 ".........",
             ],
         );
         let result = cross_hatch(&grid).unwrap();
         assert_eq!(
             result.deductions,
-            [Deduction {
-                pass: 1,
-                digit: 4,
-                box_index: 0,
-                cell: 0
-            }]
+            [
+                Deduction {
+                    pass: 1,
+                    digit: 6,
+                    box_index: 6,
+                    cell: 74
+                },
+                Deduction {
+                    pass: 1,
+                    digit: 7,
+                    box_index: 2,
+                    cell: 26
+                }
+            ]
         );
-        let why = Why::new(&grid, 4, 0);
+        let why = Why::new(&grid, 7, 2);
         assert_eq!(
             why.to_string(),
-            "row 2 has 4 at r2c6, row 3 has 4 at r3c8, column 2 has 4 at r5c2; \
-             r1c3 is filled; only r1c1 is left"
+            "row 1 has 7 at r1c3, row 2 has 7 at r2c5, column 7 has 7 at r4c7, \
+             column 8 has 7 at r7c8; only r3c9 is left"
         );
     }
 

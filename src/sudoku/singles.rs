@@ -188,10 +188,10 @@ mod tests {
     }
 
     #[test]
-    fn singles_alone_solve_an_easy_17_clue_puzzle_as_the_search_does() {
-        // The first puzzle of the 17-clue collection (puzzles/puzzles2_17_clue, line 5).
+    fn singles_alone_solve_an_easy_minimal_puzzle_as_the_search_does() {
+        // A minimal puzzle the project made, which singles alone solve.
         let puzzle = parse_line(
-            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+            ".......34..5.9.6.29..7.2...2.7.5..6..9.6.........2...1..8.......2....149.4..3...8",
             1,
         )
         .unwrap();
@@ -199,7 +199,7 @@ mod tests {
         let Uniqueness::Unique(solution) =
             SudokuSolver::new(puzzle.shape()).uniqueness(&puzzle).answer
         else {
-            panic!("the collection's puzzles are unique");
+            panic!("the puzzle is unique");
         };
         assert!(settled.filled_count() > puzzle.filled_count());
         for cell in 0..settled.cells().len() {

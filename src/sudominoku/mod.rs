@@ -4,15 +4,16 @@
 //!
 //! ```
 //! use dlx_solver::sudominoku::{parse_puzzles, solve};
-//! // The second puzzle of the task's sample.
-//! let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
-//!             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
-//!             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+//! // A puzzle in the task's format: placed dominoes, then the cells of the singles 1 to 9.
+//! let text = "11\n8 E8 5 E9\n9 F3 2 G3\n2 E1 6 F1\n7 E3 3 E4\n\
+//!             6 G5 8 H5\n7 B6 4 B7\n6 C9 9 D9\n2 H8 7 H9\n\
+//!             6 I8 4 I9\n6 H3 3 I3\n9 H1 5 H2\n\
+//!             A8 A2 H6 D8 D1 B2 A7 F2 A4\n0\n";
 //! let file = parse_puzzles(text);
 //! let puzzle = file.entries[0].puzzle.as_ref().unwrap();
-//! let solution = solve(puzzle).expect("the sample puzzles are solvable");
+//! let solution = solve(puzzle).expect("the puzzle is solvable");
 //! solution.check_against(puzzle).unwrap();
-//! assert_eq!(&solution.grid.cells()[..9], &[8, 1, 4, 2, 6, 7, 5, 9, 3]);
+//! assert_eq!(&solution.grid.cells()[..9], &[3, 2, 4, 9, 5, 6, 7, 1, 8]);
 //! ```
 
 mod encoding;

@@ -498,8 +498,8 @@ mod tests {
         assert_eq!((e.puzzle, e.line, e.column), (2, 1, one.len() + 10), "{e}");
     }
 
-    /// The task's sample: two puzzles.
-    const SAMPLE: &str = include_str!("../../tests/data/cases/boj4574/sample1.in");
+    /// A file in the task's format the project wrote: two puzzles.
+    const SAMPLE: &str = include_str!("../../tests/data/cases/sudominoku/case1.in");
 
     /// The sample's solutions: every domino placed, and the singles.
     fn solved_sample() -> &'static [(Vec<PlacedDomino>, [usize; SIDE])] {

@@ -15,6 +15,7 @@
 mod arena;
 mod format;
 mod problem;
+pub mod problems;
 mod search;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};

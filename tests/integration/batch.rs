@@ -1,7 +1,7 @@
 //! Batch solving of puzzle files: order, count and content kept whatever the thread count,
 //! JSON lines, several inputs, and the odd cases (broken pipe, empty, missing, directory).
 
-use crate::common::{dlx, puzzles, stderr, stdout};
+use crate::common::{collection, dlx, stderr, stdout};
 use dlx_solver::sudoku::{parse_line, Grid};
 use std::process::{Command, Stdio};
 
@@ -9,14 +9,19 @@ use std::process::{Command, Stdio};
 /// word expected (`error` for a malformed line).
 type Expected = Vec<(usize, Result<Grid, &'static str>)>;
 
-/// The first `count` puzzles of a collection, comments left out.
-fn first_puzzles(collection: &str, count: usize) -> Vec<String> {
-    std::fs::read_to_string(puzzles(collection))
-        .unwrap()
+/// The first `count` puzzles of a collection, comments left out (from the start again if the
+/// collection is shorter).
+fn first_puzzles(name: &str, count: usize) -> Vec<String> {
+    let text = std::fs::read_to_string(collection(name)).unwrap();
+    let puzzles: Vec<&str> = text
         .lines()
         .filter(|l| l.len() == 81 && !l.starts_with('#'))
+        .collect();
+    puzzles
+        .iter()
+        .cycle()
         .take(count)
-        .map(String::from)
+        .map(|l| l.to_string())
         .collect()
 }
 
@@ -131,7 +136,7 @@ fn jsonl_gives_one_object_per_puzzle_with_its_line_and_status() {
     }
     let out = dlx(
         &["sudoku", "--jsonl", "--count", "--limit", "3"],
-        b"..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..\n",
+        b".......34..5.9.6.29..7.2...2.7.5..6..9.6.........2...1..8.......2....149.4..3...8\n",
     );
     let object: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
     assert_eq!(object["solutions"], 1);
@@ -181,7 +186,7 @@ fn several_inputs_are_solved_in_order_into_an_output_file() {
 #[test]
 fn a_broken_pipe_ends_quietly_with_success() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["sudoku", puzzles("puzzles2_17_clue").to_str().unwrap()])
+        .args(["sudoku", collection("puzzles2_17_clue").to_str().unwrap()])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -215,7 +220,7 @@ fn empty_missing_and_directory_inputs_are_clear_errors() {
 #[test]
 fn invalid_utf8_is_one_error_line_and_the_rest_is_solved() {
     let mut input =
-        b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+        b"5.4.7.....6.....9..7...3.....72..1..2...5..4.......6.8...728..3.3...98.....6...1.\n"
             .to_vec();
     input.extend_from_slice(b"\xff\xfe\n");
     input.extend_from_slice(&input.clone()[..82]);

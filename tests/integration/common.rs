@@ -1,4 +1,5 @@
-//! Helpers shared by the integration tests: paths to the data and running the binary.
+//! Helpers shared by the integration tests: paths to the data (the project's own, and the
+//! public data beside it when present) and running the binary.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,12 +12,67 @@ pub fn data(path: &str) -> PathBuf {
         .join(path)
 }
 
-/// A file under `puzzles/`.
+/// A file under `puzzles/`: the project's own collections.
 #[allow(dead_code)]
 pub fn puzzles(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("puzzles")
         .join(path)
+}
+
+/// The public data kept beside the project (collections, contest samples, Knuth's files): the
+/// directory `$DLX_SHARED` names, else `../shared`. It is never copied into the project; CI has
+/// it, a fresh clone need not.
+pub fn shared_root() -> PathBuf {
+    match std::env::var_os("DLX_SHARED") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
+    }
+}
+
+/// A file or directory of the public data, when it is there.
+#[allow(dead_code)]
+pub fn shared(path: &str) -> Option<PathBuf> {
+    let path = shared_root().join(path);
+    path.exists().then_some(path)
+}
+
+/// Like [`shared`], saying in one line on stderr what is skipped when the data is absent.
+#[allow(dead_code)]
+pub fn shared_or_skip(path: &str, skipped: &str) -> Option<PathBuf> {
+    let found = shared(path);
+    if found.is_none() {
+        eprintln!(
+            "note: {} is absent (set DLX_SHARED to its directory): {skipped} skipped",
+            shared_root().join(path).display()
+        );
+    }
+    found
+}
+
+/// A public collection of `puzzles/` in the shared data when present, else the project's own
+/// file in `puzzles/` that plays its part, with one line on stderr saying so.
+#[allow(dead_code)]
+pub fn collection(shared_name: &str) -> PathBuf {
+    let own = match shared_name {
+        "puzzles2_17_clue" => "minimal-9x9.txt",
+        "puzzles7_serg_benchmark" => "multiple-9x9.txt",
+        name if name.contains("hardest") || name.contains("magictour") => "hard-9x9.txt",
+        name => panic!("no file of the project's own plays the part of {name}"),
+    };
+    let rel = format!("puzzles/{shared_name}");
+    shared(&rel).unwrap_or_else(|| {
+        eprintln!(
+            "note: {} is absent (set DLX_SHARED to its directory): using puzzles/{own}",
+            shared_root().join(&rel).display()
+        );
+        let path = puzzles(own);
+        assert!(
+            path.exists(),
+            "neither the public {rel} nor puzzles/{own} is there"
+        );
+        path
+    })
 }
 
 /// Runs `dlx` with arguments and the given standard input.

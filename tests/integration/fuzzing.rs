@@ -5,7 +5,7 @@ use crate::common::{dlx, stdout};
 use dlx_solver::sudoku::parse_line;
 
 const PUZZLE: &[u8] =
-    b"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n";
+    b"5.4.7.....6.....9..7...3.....72..1..2...5..4.......6.8...728..3.3...98.....6...1.\n";
 
 /// Found by `cli`: a comment line that is not UTF-8 (`#` then Latin-1) was answered `error:` and
 /// the run exited 2; a comment is a comment whatever its bytes, and yields no output line.

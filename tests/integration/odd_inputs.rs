@@ -3,7 +3,7 @@
 //! a million lines. Each fault is reported with the file, the line (and column) and what was
 //! expected, and every other puzzle of the file is still answered, in order.
 
-use crate::common::{data, dlx, json_lines, puzzles, stderr, stdout};
+use crate::common::{collection, data, dlx, json_lines, stderr, stdout};
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, grid_to_string, parse_line, parse_puzzles, Format, Grid,
 };
@@ -53,8 +53,8 @@ fn dlx_on_file(args: &[&str], name: &str, bytes: &[u8]) -> (Output, String) {
 const BOM: &[u8] = b"\xef\xbb\xbf";
 
 /// The first `count` puzzle lines of a collection.
-fn real_lines(collection: &str, count: usize) -> Vec<String> {
-    std::fs::read_to_string(puzzles(collection))
+fn real_lines(name: &str, count: usize) -> Vec<String> {
+    std::fs::read_to_string(collection(name))
         .unwrap()
         .lines()
         .filter(|l| !sudoku::is_skipped_line(l))
@@ -104,12 +104,12 @@ fn assert_grid_answers(output: &str, format: Format, expected: &[Result<&Grid, &
     }
 }
 
-fn boj_sample() -> String {
-    std::fs::read_to_string(data("cases/boj2580/sample1.in")).unwrap()
+fn spaced_case() -> String {
+    std::fs::read_to_string(data("cases/sudoku_spaced/case1.in")).unwrap()
 }
 
 fn sudominoku_sample() -> Vec<u8> {
-    std::fs::read(data("cases/boj4574/sample1.in")).unwrap()
+    std::fs::read(data("cases/sudominoku/case1.in")).unwrap()
 }
 
 #[test]
@@ -124,10 +124,10 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     let piped = dlx(&["sudoku"], &with_bom);
     assert_eq!(piped.stdout, out.stdout);
 
-    let spaced = [BOM, boj_sample().as_bytes()].concat();
+    let spaced = [BOM, spaced_case().as_bytes()].concat();
     let (out, _) = dlx_on_file(&["sudoku"], "bom-spaced.txt", &spaced);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let puzzle = parse_puzzles(&boj_sample(), Format::Spaced)
+    let puzzle = parse_puzzles(&spaced_case(), Format::Spaced)
         .next()
         .unwrap()
         .unwrap()
@@ -137,7 +137,7 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     // The other commands answer as they do without the mark.
     let cases: [(&[&str], Vec<u8>); 4] = [
         (&["crosshatch"], text.clone().into_bytes()),
-        (&["crosshatch"], boj_sample().into_bytes()),
+        (&["crosshatch"], spaced_case().into_bytes()),
         (&["sudominoku"], sudominoku_sample()),
         (&["xc"], std::fs::read(data("xc/toy.dlx")).unwrap()),
     ];
@@ -220,7 +220,7 @@ fn nul_bytes_and_invalid_utf8_cost_only_their_line() {
 
 #[test]
 fn nul_bytes_and_invalid_utf8_cost_only_their_grid() {
-    let sample = boj_sample();
+    let sample = spaced_case();
     let puzzle = parse_puzzles(&sample, Format::Spaced)
         .next()
         .unwrap()
@@ -356,7 +356,7 @@ fn lines_of_80_and_82_symbols_say_their_length_and_what_was_expected() {
 
 #[test]
 fn tabs_may_stand_for_spaces_in_the_spaced_format() {
-    let sample = boj_sample();
+    let sample = spaced_case();
     let (expected, _) = dlx_on_file(&["sudoku"], "spaces.txt", sample.as_bytes());
     assert_eq!(expected.status.code(), Some(0));
     // Tabs alone, tabs and spaces mixed, and trailing tabs.
@@ -479,7 +479,7 @@ fn crlf_line_endings_are_accepted_by_every_command() {
             &["crosshatch"],
             format!("{}\n{}\n", lines[0], lines[1]).into_bytes(),
         ),
-        (&["crosshatch"], boj_sample().into_bytes()),
+        (&["crosshatch"], spaced_case().into_bytes()),
         (&["sudominoku"], sudominoku_sample()),
         (&["sudominoku", "--draw"], sudominoku_sample()),
         (&["xc"], std::fs::read(data("xc/toy.dlx")).unwrap()),
@@ -519,7 +519,7 @@ fn a_10_mb_line_is_one_short_error_and_the_next_puzzle_is_solved() {
     }
 
     // A spaced grid whose first number is 10 MB long.
-    let sample = boj_sample();
+    let sample = spaced_case();
     let text = format!("{}{}", "1".repeat(10_000_000), &sample[1..]);
     // Told the format: detection sees only the first 64 KiB, which look like the line format.
     let args = ["sudoku", "--format", "spaced"];
@@ -569,7 +569,8 @@ fn a_10_mb_line_is_one_short_error_and_the_next_puzzle_is_solved() {
     );
 }
 
-/// A file of a million lines: the 17-clue collection (49,158 puzzles) over and over.
+/// A file of a million lines: the 17-clue collection (or the project's minimal puzzles) over
+/// and over.
 fn a_million_lines() -> (Vec<String>, Vec<u8>) {
     let distinct = real_lines("puzzles2_17_clue", usize::MAX);
     let mut text = Vec::with_capacity(82 * 1_000_000);

@@ -1,7 +1,7 @@
 //! `dlx sudoku` end to end: real puzzle files solved and every answer validated, each format and
 //! size, and each kind of bad input with its message.
 
-use crate::common::{data, dlx, puzzles, stderr, stdout};
+use crate::common::{collection, data, dlx, shared_or_skip, stderr, stdout};
 use dlx_solver::sudoku::{
     self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, Solve, SudokuSolver,
 };
@@ -55,26 +55,36 @@ fn first_puzzles(text: &str, count: usize) -> String {
 }
 
 #[test]
-fn the_baekjoon_sample_is_solved_in_its_own_format() {
-    let input = data("cases/boj2580/sample1.in");
-    let out = dlx(&["sudoku", input.to_str().unwrap()], b"");
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let text = std::fs::read_to_string(&input).unwrap();
-    let answer = stdout(&out);
-    let solution = assert_grid_solves(&text, &answer, Format::Spaced);
-    // Byte for byte the task's layout: 9 lines of 9 numbers with single spaces.
-    assert_eq!(answer, grid_to_string(&solution, Format::Spaced));
-    let expected = std::fs::read_to_string(data("cases/boj2580/sample1.out")).unwrap();
-    assert_eq!(answer.lines().count(), expected.lines().count());
-    assert!(answer
-        .lines()
-        .zip(expected.lines())
-        .all(|(a, e)| a.len() == e.trim_end().len()));
+fn the_baekjoon_format_is_solved_in_its_own_format() {
+    // The project's case in the format of Baekjoon 2580, and the task's own sample when the
+    // public data is there. Any valid completion is accepted: each answer is validated.
+    let mut inputs = vec![(
+        data("cases/sudoku_spaced/case1.in"),
+        data("cases/sudoku_spaced/case1.out"),
+    )];
+    if let Some(dir) = shared_or_skip("cases/boj2580", "the task's own sample") {
+        inputs.push((dir.join("sample1.in"), dir.join("sample1.out")));
+    }
+    for (input, expected) in inputs {
+        let out = dlx(&["sudoku", input.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = std::fs::read_to_string(&input).unwrap();
+        let answer = stdout(&out);
+        let solution = assert_grid_solves(&text, &answer, Format::Spaced);
+        // Byte for byte the task's layout: 9 lines of 9 numbers with single spaces.
+        assert_eq!(answer, grid_to_string(&solution, Format::Spaced));
+        let expected = std::fs::read_to_string(expected).unwrap();
+        assert_eq!(answer.lines().count(), expected.lines().count());
+        assert!(answer
+            .lines()
+            .zip(expected.lines())
+            .all(|(a, e)| a.len() == e.trim_end().len()));
+    }
 }
 
 #[test]
 fn the_first_thousand_17_clue_puzzles_are_solved_and_unique() {
-    let text = std::fs::read_to_string(puzzles("puzzles2_17_clue")).unwrap();
+    let text = std::fs::read_to_string(collection("puzzles2_17_clue")).unwrap();
     let head = first_puzzles(&text, 1000);
     let out = dlx(&["sudoku", "-"], head.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -82,12 +92,15 @@ fn the_first_thousand_17_clue_puzzles_are_solved_and_unique() {
     let out = dlx(&["sudoku", "--unique", "--stats"], head.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     assert_lines_solve(&head, &stdout(&out));
-    assert!(stderr(&out).contains("puzzles: 1000\nsolved: 1000\n"));
+    let count = head.lines().filter(|l| !sudoku::is_skipped_line(l)).count();
+    assert!(count > 0);
+    let summary = format!("puzzles: {count}\nsolved: {count}\n");
+    assert!(stderr(&out).contains(&summary), "{}", stderr(&out));
 }
 
 #[test]
 fn the_file_is_read_by_name_and_formats_convert() {
-    let file = puzzles("puzzles3_magictour_top1465");
+    let file = collection("puzzles3_magictour_top1465");
     let text = std::fs::read_to_string(&file).unwrap();
     let out = dlx(&["sudoku", file.to_str().unwrap(), "--to", "spaced"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -98,8 +111,8 @@ fn the_file_is_read_by_name_and_formats_convert() {
     let puzzles: Vec<Grid> = parse_puzzles(&text, Format::Line)
         .map(|p| p.unwrap().grid)
         .collect();
-    assert_eq!(solutions.len(), 1465);
-    assert_eq!(puzzles.len(), 1465);
+    assert!(!puzzles.is_empty());
+    assert_eq!(solutions.len(), puzzles.len());
     for (solution, puzzle) in solutions.iter().zip(&puzzles) {
         assert_eq!(solution.check_solution_of(puzzle), Ok(()));
     }
@@ -134,7 +147,7 @@ fn every_size_is_solved_in_every_format() {
 
 #[test]
 fn backtracking_solves_the_same_puzzles() {
-    let input = data("cases/boj2580/sample1.in");
+    let input = data("cases/sudoku_spaced/case1.in");
     let out = dlx(
         &["sudoku", "--algo", "backtrack", input.to_str().unwrap()],
         b"",
@@ -181,15 +194,15 @@ fn a_puzzle_with_two_solutions_is_multiple_under_unique() {
     assert_lines_solve(&line, &stdout(&out));
 }
 
-const BOJ_ROW4: &str = "3 2 1 0 4 6 8 9 7";
+const SPACED_ROW4: &str = "6 0 9 7 0 5 2 0 4";
 
-fn boj_sample() -> String {
-    std::fs::read_to_string(data("cases/boj2580/sample1.in")).unwrap()
+fn spaced_case() -> String {
+    std::fs::read_to_string(data("cases/sudoku_spaced/case1.in")).unwrap()
 }
 
 #[test]
 fn a_short_row_is_refused_with_its_place() {
-    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 0 4 6 8 9");
+    let text = spaced_case().replace(SPACED_ROW4, "6 0 9 7 0 5 2 0");
     let out = dlx(&["sudoku"], text.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -210,7 +223,7 @@ fn a_bad_character_is_refused_with_its_place() {
         stderr(&out),
         "dlx: <stdin>: line 2, column 11: found 'x', expected a digit 1-9, or . or 0 for an empty cell\n"
     );
-    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 0 4 6 8 9 x");
+    let text = spaced_case().replace(SPACED_ROW4, "6 0 9 7 0 5 2 0 x");
     let out = dlx(&["sudoku"], text.as_bytes());
     assert!(stderr(&out).contains(
         "line 4, column 17: found \"x\", expected a number from 0 to 9 (0 or . for an empty cell)"
@@ -219,12 +232,12 @@ fn a_bad_character_is_refused_with_its_place() {
 
 #[test]
 fn a_conflicting_given_names_both_cells() {
-    let text = boj_sample().replace(BOJ_ROW4, "3 2 1 3 4 6 8 9 7");
+    let text = spaced_case().replace(SPACED_ROW4, "6 0 9 9 0 5 2 0 4");
     let out = dlx(&["sudoku"], text.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "dlx: <stdin>: line 4, column 7: digit 3 appears twice in row 4: at r4c1 and r4c4\n"
+        "dlx: <stdin>: line 4, column 7: digit 9 appears twice in row 4: at r4c3 and r4c4\n"
     );
 }
 
@@ -263,12 +276,12 @@ fn an_empty_file_is_bad_input() {
 
 #[test]
 fn crlf_line_endings_are_accepted() {
-    let text = boj_sample().replace('\n', "\r\n");
+    let text = spaced_case().replace('\n', "\r\n");
     let out = dlx(&["sudoku"], text.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    assert_grid_solves(&boj_sample(), &stdout(&out), Format::Spaced);
+    assert_grid_solves(&spaced_case(), &stdout(&out), Format::Spaced);
     let line = first_puzzles(
-        &std::fs::read_to_string(puzzles("puzzles2_17_clue")).unwrap(),
+        &std::fs::read_to_string(collection("puzzles2_17_clue")).unwrap(),
         3,
     );
     let out = dlx(&["sudoku"], line.replace('\n', "\r\n").as_bytes());
@@ -297,7 +310,7 @@ fn a_line_file_mixing_sizes_solves_each_line_at_its_size() {
 #[test]
 fn a_grid_mixing_sizes_is_refused() {
     // A 4x4 first row, then 9x9 rows: the second row is too long.
-    let text = format!("1 2 3 4\n{}", boj_sample());
+    let text = format!("1 2 3 4\n{}", spaced_case());
     let out = dlx(&["sudoku", "--format", "spaced"], text.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
@@ -316,9 +329,9 @@ fn help_documents_the_exit_codes() {
 
 #[test]
 fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
-    let hard = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let hard = ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..";
     // A full grid needs no search node: it is solved within any budget.
-    let full = "621943758783615492594728361142879635357461289869532174238197546916354827475286913";
+    let full = "528643917917258463463197528639715284284369175175824639391572846846931752752486391";
     let input = format!("{full}\n{hard}\n{full}\n");
     for flags in [
         &[][..],
@@ -358,7 +371,7 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "undecided\nno solution\n");
     // A grid format: the grid's place holds the word.
-    let out = dlx(&["sudoku", "--max-nodes", "1"], boj_sample().as_bytes());
+    let out = dlx(&["sudoku", "--max-nodes", "1"], spaced_case().as_bytes());
     assert!(matches!(out.status.code(), Some(0 | 3)), "{}", stderr(&out));
     if out.status.code() == Some(3) {
         assert_eq!(stdout(&out), "undecided\n");

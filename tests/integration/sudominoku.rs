@@ -1,7 +1,8 @@
-//! Sudominoku end to end: the task's sample byte for byte, generated puzzles solved and
+//! Sudominoku end to end: a file in the task's format byte for byte (and the task's own sample
+//! when the public data is there), generated puzzles solved and
 //! validated (with a tiling check independent of the solver), and every kind of bad input.
 
-use crate::common::{data, dlx, json_lines, stderr, stdout};
+use crate::common::{data, dlx, json_lines, shared_or_skip, stderr, stdout};
 use dlx_solver::sudoku::{Grid, Shape};
 use dlx_solver::sudominoku::{
     count_grids, count_tilings, parse_puzzles, solve, End, PlacedDomino, Puzzle, Solution,
@@ -9,19 +10,37 @@ use dlx_solver::sudominoku::{
 use dlx_solver::xc::{ChoiceRule, OptionId, ProblemBuilder, SearchLimits};
 use std::ops::ControlFlow;
 
+/// A file in the task's format that the project wrote (two puzzles, each with one grid and
+/// one tiling), and its expected output.
 fn sample() -> (Vec<u8>, Vec<u8>) {
-    let read = |name: &str| std::fs::read(data(&format!("cases/boj4574/{name}"))).unwrap();
-    (read("sample1.in"), read("sample1.out"))
+    let read = |name: &str| std::fs::read(data(&format!("cases/sudominoku/{name}"))).unwrap();
+    (read("case1.in"), read("case1.out"))
 }
 
-fn sample_puzzles() -> Vec<Puzzle> {
-    let text = String::from_utf8(sample().0).unwrap();
+fn puzzles_of(input: &[u8]) -> Vec<Puzzle> {
+    let text = String::from_utf8(input.to_vec()).unwrap();
     let file = parse_puzzles(&text);
     assert!(matches!(file.end, End::Zero { .. }));
     file.entries
         .into_iter()
         .map(|entry| entry.puzzle.unwrap())
         .collect()
+}
+
+fn sample_puzzles() -> Vec<Puzzle> {
+    puzzles_of(&sample().0)
+}
+
+/// Solves every puzzle of a file, validating each solution (with a tiling check independent of
+/// the solver) and checking that its digit grid is unique.
+fn check_every_solution(puzzles: &[Puzzle]) {
+    for puzzle in puzzles {
+        let solution = solve(puzzle).expect("the puzzles are solvable");
+        solution.check_against(puzzle).unwrap();
+        assert!(tiling_exists(&solution.grid, puzzle));
+        let grids = count_grids(puzzle, None);
+        assert_eq!((grids.found, grids.complete), (1, true));
+    }
 }
 
 #[test]
@@ -34,26 +53,45 @@ fn the_sample_is_answered_byte_for_byte() {
 }
 
 #[test]
-fn the_sample_solutions_are_valid_and_the_second_has_two_tilings_of_one_grid() {
+fn the_sample_solutions_are_valid_and_each_grid_has_one_tiling() {
     let puzzles = sample_puzzles();
+    check_every_solution(&puzzles);
     for puzzle in &puzzles {
-        let solution = solve(puzzle).expect("the sample puzzles are solvable");
-        solution.check_against(puzzle).unwrap();
-        assert!(tiling_exists(&solution.grid, puzzle));
-        let grids = count_grids(puzzle, None);
-        assert_eq!((grids.found, grids.complete), (1, true));
+        let tilings = count_tilings(puzzle, None);
+        assert_eq!((tilings.found, tilings.complete), (1, true));
+        assert!(count_tilings(puzzle, Some(1)).complete);
     }
+    let output = dlx(&["sudominoku", "--count", "--tilings"], &sample().0);
+    assert_eq!(
+        stdout(&output),
+        "Puzzle 1: 1 grid, 1 tiling\nPuzzle 2: 1 grid, 1 tiling\n"
+    );
+}
+
+#[test]
+fn the_tasks_own_sample_byte_for_byte_and_two_tilings_of_one_grid() {
+    // The official sample (Baekjoon 4574), read from the public data beside the project.
+    let Some(dir) = shared_or_skip("cases/boj4574", "the task's own sample") else {
+        return;
+    };
+    let input = std::fs::read(dir.join("sample1.in")).unwrap();
+    let expected = std::fs::read_to_string(dir.join("sample1.out")).unwrap();
+    let output = dlx(&["sudominoku"], &input);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stdout(&output), expected);
+    let puzzles = puzzles_of(&input);
+    check_every_solution(&puzzles);
+    // Its second puzzle has two tilings that give the same grid.
     assert_eq!(count_tilings(&puzzles[0], None).found, 1);
     assert_eq!(count_tilings(&puzzles[1], None).found, 2);
     assert!(!count_tilings(&puzzles[1], Some(1)).complete);
     assert!(count_tilings(&puzzles[1], Some(2)).complete);
-
-    let output = dlx(&["sudominoku", "--count", "--tilings"], &sample().0);
+    let output = dlx(&["sudominoku", "--count", "--tilings"], &input);
     assert_eq!(
         stdout(&output),
         "Puzzle 1: 1 grid, 1 tiling\nPuzzle 2: 1 grid, 2 tilings\n"
     );
-    let output = dlx(&["sudominoku", "--tilings", "--limit", "1"], &sample().0);
+    let output = dlx(&["sudominoku", "--tilings", "--limit", "1"], &input);
     assert_eq!(
         stdout(&output),
         "Puzzle 1: 1 tiling\nPuzzle 2: more than 1 tilings\n"
@@ -350,7 +388,7 @@ fn a_puzzle_without_solution_is_reported_and_the_others_are_solved() {
     // The sample's first puzzle with one placed domino turned round: consistent, unsolvable.
     let input = String::from_utf8(sample().0).unwrap();
     let unsolvable: Vec<&str> = input.lines().take(12).collect();
-    let middle = unsolvable.join("\n").replace("3 F5 2 F6", "2 F5 3 F6") + "\n";
+    let middle = unsolvable.join("\n").replace("3 E3 8 F3", "8 E3 3 F3") + "\n";
     let output = dlx(
         &["sudominoku"],
         with_middle_puzzle(&middle, true).as_bytes(),
@@ -442,11 +480,11 @@ fn repeated_sample(times: usize) -> (String, Vec<Result<usize, &'static str>>) {
     };
     for k in 0..times {
         match k % 5 {
-            2 => push(first.replace("3 F5 2 F6", "2 F5 3 F6"), Err("no solution")),
+            2 => push(first.replace("3 E3 8 F3", "8 E3 3 F3"), Err("no solution")),
             _ => push(first.clone(), Ok(0)),
         }
         match k % 7 {
-            3 => push(second.replace("6 A5 7 A6", "6 A5 7 A7"), Err("malformed")),
+            3 => push(second.replace("8 E8 5 E9", "8 E8 5 E6"), Err("malformed")),
             _ => push(second.clone(), Ok(1)),
         }
     }
@@ -497,7 +535,7 @@ fn many_puzzles_give_the_same_output_in_order_with_one_thread_or_several() {
             assert!(report.ends_with(": no solution"), "{report}");
         } else {
             assert!(
-                report.contains("cells A5 and A7 are not adjacent"),
+                report.contains("cells E8 and E6 are not adjacent"),
                 "{report}"
             );
         }
@@ -552,7 +590,7 @@ fn jsonl_gives_one_object_per_puzzle_with_a_valid_solution() {
                 .unwrap()
         })
         .collect();
-    assert_eq!(counts, [1, 2]);
+    assert_eq!(counts, [1, 1]);
 }
 
 #[test]
