@@ -121,6 +121,11 @@ impl<'a> TokenWindow<'a> {
             let Some((index, line)) = self.lines.next() else {
                 break;
             };
+            // A comment line (`#` first) is no part of any puzzle: it never shifts the
+            // numbering (the task's format has none, but files often start with one).
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
             let first = self.window.len();
             // Columns count characters, not bytes; counted as the words go by, so a long line
             // costs its length once.
