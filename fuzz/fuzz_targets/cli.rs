@@ -337,8 +337,20 @@ fn check_sudoku(
                 "malformed".to_string()
             }
             _ if count => {
-                let n: u64 = line.parse().unwrap_or_else(|_| panic!("a count: {line:?}"));
-                if n == 0 { "no solution" } else { "solved" }.to_string()
+                // `N`, `N+` (the limit reached) or `N+ undecided` (the budget ran out).
+                let (number, undecided) = match line.strip_suffix(" undecided") {
+                    Some(bound) => (bound.strip_suffix('+').expect("a lower bound"), true),
+                    None => (line.strip_suffix('+').unwrap_or(line), false),
+                };
+                let n: u64 = number
+                    .parse()
+                    .unwrap_or_else(|_| panic!("a count: {line:?}"));
+                match (undecided, n) {
+                    (true, _) => "undecided",
+                    (false, 0) => "no solution",
+                    (false, _) => "solved",
+                }
+                .to_string()
             }
             _ => {
                 check_sudoku_solution(puzzle, line);

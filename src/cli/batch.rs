@@ -36,8 +36,8 @@ pub struct BatchArgs {
     #[arg(long)]
     pub stats: bool,
     /// Refuse an input read whole (grid formats, Su-domino-ku) larger than N bytes, rather than
-    /// grow without bound; a one-puzzle-a-line input is streamed and has no such limit (its
-    /// lines are cut at 8 KiB).
+    /// grow without bound. A one-puzzle-a-line input is streamed and has no such limit: its
+    /// lines are cut at 8 KiB, and only a line with no end within N bytes stops the run.
     #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
 }
