@@ -8,10 +8,6 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    if let Err(error) = cli::install_signal_handlers() {
-        eprintln!("dlx: error: cannot install the signal handlers: {error}");
-        return cli::Exit::BadInput.into();
-    }
     match cli::run(args) {
         Ok(code) => code.into(),
         Err(error) => {

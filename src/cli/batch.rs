@@ -661,7 +661,10 @@ impl Run {
             return Ok(Exit::BadInput);
         }
         let output = self.out.name().to_string();
-        self.out.commit()?;
+        // Interrupted before any answer: an earlier --output file stays as it was.
+        if signal.is_none() || self.tally.puzzles > 0 {
+            self.out.commit()?;
+        }
         self.progress.finish_and_clear();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;

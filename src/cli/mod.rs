@@ -10,6 +10,7 @@ mod sudoku;
 mod sudominoku;
 mod xc;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -47,11 +48,6 @@ impl From<Exit> for ExitCode {
     }
 }
 
-/// Installs the SIGINT and SIGTERM handlers (see [`interrupt`]).
-pub fn install_signal_handlers() -> std::io::Result<()> {
-    interrupt::install()
-}
-
 const EXIT_CODES: &str = "\
 Exit codes:
   0    solved: every puzzle solved (xc: at least one solution found)
@@ -86,8 +82,12 @@ enum Command {
     Sudominoku(sudominoku::SudominokuArgs),
 }
 
-/// Runs the chosen subcommand.
+/// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
+/// spoil) handles SIGINT and SIGTERM itself: see [`interrupt`].
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    if !matches!(cli.command, Command::Bench(_)) {
+        interrupt::install().context("cannot install the signal handlers")?;
+    }
     match cli.command {
         Command::Xc(args) => xc::run(args),
         Command::Bench(args) => bench::run(args),

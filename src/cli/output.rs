@@ -89,9 +89,15 @@ impl Output {
                     Some(dir) if !dir.as_os_str().is_empty() => dir,
                     _ => Path::new("."),
                 };
+                // A new file gets the usual mode (0666 less the umask); a replaced one keeps
+                // its own.
+                let permissions = match &existing {
+                    Some(meta) => meta.permissions(),
+                    None => std::os::unix::fs::PermissionsExt::from_mode(0o666),
+                };
                 let temp = tempfile::Builder::new()
                     .prefix(".dlx-output-")
-                    .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666))
+                    .permissions(permissions)
                     .tempfile_in(dir)
                     .with_context(|| format!("cannot create {name}"))?;
                 Sink::Replacing {
