@@ -14,8 +14,12 @@ struct Flags {
 
 static FLAGS: OnceLock<Flags> = OnceLock::new();
 
-/// Installs the handlers, once, before any work starts.
+/// Installs the handlers before any work starts; once only, however often it is called (the
+/// `cli` fuzz target runs many commands in one process).
 pub fn install() -> std::io::Result<()> {
+    if FLAGS.get().is_some() {
+        return Ok(());
+    }
     let flags = Flags {
         requested: Arc::new(AtomicBool::new(false)),
         signal: Arc::new(AtomicUsize::new(0)),

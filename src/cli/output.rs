@@ -77,8 +77,11 @@ impl Output {
                 }
             }
         }
+        if existing.as_ref().is_some_and(|meta| meta.is_dir()) {
+            anyhow::bail!("--output {name} is a directory, expected a file");
+        }
         let sink = match existing {
-            Some(meta) if !meta.is_file() && !meta.is_dir() => Sink::InPlace(BufWriter::new(
+            Some(meta) if !meta.is_file() => Sink::InPlace(BufWriter::new(
                 std::fs::OpenOptions::new()
                     .write(true)
                     .open(path)
