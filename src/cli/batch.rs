@@ -651,7 +651,8 @@ impl Run {
         if let Err(error) = result {
             self.progress.finish_and_clear();
             if self.tally.puzzles > 0 {
-                self.out.commit()?;
+                // The first error is the one to report; a failed commit would only hide it.
+                let _ = self.out.commit();
             }
             return Err(error);
         }
