@@ -196,15 +196,23 @@ fuzz_target!(|bytes: &[u8]| {
     if matches!(command, Command::Xc) {
         return;
     }
-    let output = std::fs::read(&scratch.output).expect("the output file exists");
+    // An input with no puzzle is bad input, and leaves no output file (issue 14).
+    let Ok(output) = std::fs::read(&scratch.output) else {
+        assert_eq!(exit, cli::Exit::BadInput, "no output file");
+        return;
+    };
     let output = String::from_utf8(output).expect("the output is UTF-8");
     let copies = if twice { 2 } else { 1 };
-    let text = String::from_utf8_lossy(input);
+    // The CLI reads CR, LF and CRLF alike as line endings (issue 14); so does the oracle.
+    let text = String::from_utf8_lossy(input)
+        .replace("\r\n", "\n")
+        .replace('\r', "\n");
     let statuses = match command {
         Command::Sudoku { format, to, count } => {
             let format = format.or_else(|| sudoku::detect_format(&text));
             let Some(format) = format else {
-                panic!("Ok from a text with no puzzle line");
+                assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
+                return;
             };
             let outputs_lines = to.unwrap_or(format) == Format::Line;
             check_sudoku(&text, format, copies, &output, jsonl, outputs_lines, count)
@@ -216,7 +224,8 @@ fuzz_target!(|bytes: &[u8]| {
         } => {
             let format = format.or_else(|| sudoku::detect_format(&text));
             let Some(format) = format else {
-                panic!("Ok from a text with no puzzle line");
+                assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
+                return;
             };
             let outputs_lines = to.unwrap_or(format) == Format::Line && !explain;
             check_crosshatch(&text, format, copies, &output, jsonl, outputs_lines)
@@ -337,8 +346,20 @@ fn check_sudoku(
                 "malformed".to_string()
             }
             _ if count => {
-                let n: u64 = line.parse().unwrap_or_else(|_| panic!("a count: {line:?}"));
-                if n == 0 { "no solution" } else { "solved" }.to_string()
+                // `N`, `N+` (the limit reached) or `N+ undecided` (the budget ran out).
+                let (number, undecided) = match line.strip_suffix(" undecided") {
+                    Some(bound) => (bound.strip_suffix('+').expect("a lower bound"), true),
+                    None => (line.strip_suffix('+').unwrap_or(line), false),
+                };
+                let n: u64 = number
+                    .parse()
+                    .unwrap_or_else(|_| panic!("a count: {line:?}"));
+                match (undecided, n) {
+                    (true, _) => "undecided",
+                    (false, 0) => "no solution",
+                    (false, _) => "solved",
+                }
+                .to_string()
             }
             _ => {
                 check_sudoku_solution(puzzle, line);

@@ -45,10 +45,42 @@ fuzz_target!(|bytes: &[u8]| {
     // for node. Under the node budget: a count with no budget timed out on a 12-queens variant.
     if let Ok(mut small) = Dlx::<u16>::try_new(&problem) {
         let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-        for rule in [ChoiceRule::MrvStopAtOne, ChoiceRule::MrvThenReach { from_node: 0 }] {
+        for rule in [
+            ChoiceRule::MrvStopAtOne,
+            ChoiceRule::MrvThenReach { from_node: 0 },
+        ] {
             let a = small.search(rule, limits, &mut count);
             let b = dlx.search(rule, limits, &mut count);
             assert_eq!(a, b, "{rule:?}");
+        }
+    }
+    // Issue 14: the node budget holds whatever happens, solutions included, under every
+    // rule: budgets drawn from the input, small enough to cut most searches.
+    let seed = bytes
+        .iter()
+        .fold(0u64, |h, &b| h.wrapping_mul(31).wrapping_add(u64::from(b)));
+    for budget in [0, seed % 8, seed % 97, seed % 1000] {
+        for rule in [
+            ChoiceRule::Mrv,
+            ChoiceRule::MrvStopAtOne,
+            ChoiceRule::MrvThenReach { from_node: 0 },
+        ] {
+            for max_solutions in [None, Some(1)] {
+                let limits = SearchLimits {
+                    max_solutions,
+                    max_nodes: Some(budget),
+                };
+                let report =
+                    dlx.search(
+                        rule,
+                        limits,
+                        &mut |_: &[OptionId]| ControlFlow::Continue(()),
+                    );
+                assert!(
+                    report.stats.nodes <= budget,
+                    "{rule:?}: {report:?} over {budget}"
+                );
+            }
         }
     }
 });

@@ -4,9 +4,10 @@
 //! Line-format inputs are streamed through [`dlx_solver::batch`]; a subcommand supplies only a
 //! per-thread state (its solvers) and the function that answers one line.
 
-use super::Exit;
+use super::output::{self, Output};
+use super::{interrupt, Exit};
 use anyhow::Context;
-use dlx_solver::batch::{self, BatchConfig, Record};
+use dlx_solver::batch::{self, BatchConfig, Ended, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
@@ -21,7 +22,9 @@ pub struct BatchArgs {
     /// Worker threads (default: one per core). Output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     pub threads: Option<u64>,
-    /// Write results to FILE instead of standard output.
+    /// Write results to FILE instead of standard output. FILE is replaced when the run ends
+    /// (written beside it, then renamed), so a run that fails before answering anything leaves
+    /// it as it was; FILE may not be one of the inputs.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One JSON object per puzzle instead of text: file, line, puzzle, status, solution (or
@@ -32,7 +35,15 @@ pub struct BatchArgs {
     /// anyway when stderr is a terminal.
     #[arg(long)]
     pub stats: bool,
+    /// Refuse an input read whole (grid formats, Su-domino-ku) larger than N bytes, rather than
+    /// grow without bound. A one-puzzle-a-line input is streamed and has no such limit: its
+    /// lines are cut at 8 KiB, and only a line with no end within N bytes stops the run.
+    #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
+    pub max_input_bytes: u64,
 }
+
+/// The default of `--max-input-bytes`: 256 MiB, some 3 million 9x9 grids.
+pub const MAX_INPUT_BYTES: u64 = 256 << 20;
 
 /// How one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,6 +92,9 @@ pub struct Answer {
     pub nodes: u64,
     /// The message of a malformed puzzle.
     pub error: Option<String>,
+    /// Under a count, whether it is exact: `false` when counting stopped at --limit or at the
+    /// node budget (the count is then a lower bound).
+    pub complete: bool,
     /// Time spent on this puzzle, parsing included.
     pub micros: u64,
     /// What a propagation pass made of the puzzle, for a command that runs one instead of a
@@ -113,6 +127,7 @@ impl Answer {
             count: None,
             nodes: 0,
             error: Some(message),
+            complete: true,
             micros: 0,
             propagated: None,
             report: None,
@@ -204,7 +219,7 @@ pub fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
             let size = file.metadata().ok().map(|m| m.len());
             Ok(Source {
                 name: path.display().to_string(),
-                reader: Box::new(BufReader::with_capacity(1 << 16, file)),
+                reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(file))),
                 size,
             })
         })
@@ -214,19 +229,97 @@ pub fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
 fn stdin_source() -> Source {
     Source {
         name: "<stdin>".to_string(),
-        reader: Box::new(BufReader::with_capacity(1 << 16, std::io::stdin())),
+        reader: Box::new(BufReader::with_capacity(
+            1 << 16,
+            LineEnds::new(std::io::stdin()),
+        )),
         size: None,
     }
 }
 
-/// Reads the rest of a source.
-pub fn read_rest(source: &mut Source) -> anyhow::Result<Vec<u8>> {
+/// A reader that turns every line ending into `\n`: `\r\n` (Windows) and a lone `\r` (classic
+/// Mac OS, some exports) as well, so every reader downstream splits lines on `\n` alone.
+struct LineEnds<R> {
+    inner: R,
+    /// Whether the last byte handed out was a `\r` (turned into `\n`), so that a `\n` coming
+    /// next is the second half of a CRLF and is dropped.
+    after_cr: bool,
+}
+
+impl<R> LineEnds<R> {
+    fn new(inner: R) -> Self {
+        LineEnds {
+            inner,
+            after_cr: false,
+        }
+    }
+}
+
+impl<R: Read> Read for LineEnds<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            let read = self.inner.read(buf)?;
+            if read == 0 {
+                return Ok(0);
+            }
+            if !self.after_cr && !buf[..read].contains(&b'\r') {
+                return Ok(read);
+            }
+            let mut kept = 0;
+            for k in 0..read {
+                let byte = buf[k];
+                if byte == b'\n' && self.after_cr {
+                    self.after_cr = false;
+                    continue;
+                }
+                self.after_cr = byte == b'\r';
+                buf[kept] = if self.after_cr { b'\n' } else { byte };
+                kept += 1;
+            }
+            if kept > 0 {
+                return Ok(kept);
+            }
+        }
+    }
+}
+
+/// Reads the rest of a source, refusing one of more than `max_bytes` bytes as the bytes arrive,
+/// so memory stays bounded. (A NUL byte costs only its puzzle: the parsers report it.)
+pub fn read_rest(source: &mut Source, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
+    read_text(&mut source.reader, &source.name, max_bytes, false)
+}
+
+/// [`read_rest`] on any reader; with `refuse_nul`, also refuses the input at its first NUL
+/// byte (binary data, `/dev/zero`), for a format where no NUL can stand.
+pub fn read_text(
+    reader: &mut dyn Read,
+    name: &str,
+    max_bytes: u64,
+    refuse_nul: bool,
+) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    source
-        .reader
-        .read_to_end(&mut bytes)
-        .with_context(|| format!("cannot read {}", source.name))?;
-    Ok(bytes)
+    let mut block = vec![0u8; 64 << 10];
+    loop {
+        let read = match reader.read(&mut block) {
+            Ok(0) => return Ok(bytes),
+            Ok(read) => read,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
+        };
+        if let Some(at) = block[..read].iter().position(|&b| b == 0 && refuse_nul) {
+            anyhow::bail!(
+                "{name}: found a NUL byte at byte {}, expected text",
+                bytes.len() + at + 1
+            );
+        }
+        if (bytes.len() + read) as u64 > max_bytes {
+            anyhow::bail!(
+                "{name}: the input is larger than {max_bytes} bytes, the most read whole \
+                 (--max-input-bytes N raises it)"
+            );
+        }
+        bytes.extend_from_slice(&block[..read]);
+    }
 }
 
 /// The start of a source without consuming it (at least the first line when it is shorter
@@ -247,9 +340,10 @@ pub struct Ahead {
 }
 
 /// Reads a source's first lines ahead without consuming them: line by line until `enough` says
-/// so for the line just read (given with its ending), the source ends, or `limit` bytes are
-/// read. Afterwards [`peek`] shows them all, and reading starts again at the first byte: they
-/// are put back in front of the rest, so line numbers do not move.
+/// so for the line just read (given with its ending), the source ends, `limit` bytes are read
+/// or a line is longer than [`batch::MAX_LINE_BYTES`] (then only that much of it is read).
+/// Afterwards [`peek`] shows them all, and reading starts again at the first byte: they are put
+/// back in front of the rest, so line numbers do not move.
 pub fn read_ahead(
     source: &mut Source,
     limit: usize,
@@ -260,14 +354,15 @@ pub fn read_ahead(
     let mut ended = false;
     while head.len() < limit {
         let start = head.len();
-        let read = rest
+        let read = (&mut rest)
+            .take(batch::MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut head)
             .with_context(|| format!("cannot read {}", source.name))?;
         if read == 0 {
             ended = true;
             break;
         }
-        if enough(&head[start..]) {
+        if read > batch::MAX_LINE_BYTES || enough(&head[start..]) {
             break;
         }
     }
@@ -302,14 +397,15 @@ const ANSWER_CHUNK: usize = 1024;
 
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
-    out: Box<dyn Write>,
+    out: Output,
+    max_input_bytes: u64,
     jsonl: bool,
     stats: bool,
     work: Work,
     /// Written between two puzzles' text answers (a blank line between grids).
     separator: &'static [u8],
-    /// Whether an input with no puzzle is fine (it said so, as a Sudominoku file's lone `0`).
-    empty_is_fine: bool,
+    /// Inputs that held no puzzle (and did not say so, as a Su-domino-ku file's lone `0`).
+    empty_inputs: u64,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -318,21 +414,22 @@ pub struct Run {
 }
 
 impl Run {
+    /// Opens the output (an `--output` that is one of the inputs is refused here, before
+    /// anything is opened for writing) and starts the worker threads.
     pub fn new(args: &BatchArgs, work: Work) -> anyhow::Result<Run> {
-        let out: Box<dyn Write> = match &args.output {
-            Some(path) => Box::new(std::io::BufWriter::new(
-                File::create(path).with_context(|| format!("cannot create {}", path.display()))?,
-            )),
-            None => Box::new(std::io::BufWriter::new(std::io::stdout())),
+        let out = match &args.output {
+            Some(path) => Output::file(path, &args.files)?,
+            None => Output::stdout()?,
         };
         let threads = args.threads.unwrap_or(0) as usize;
         Ok(Run {
             out,
+            max_input_bytes: args.max_input_bytes,
             jsonl: args.jsonl,
             stats: args.stats || std::io::stderr().is_terminal(),
             work,
             separator: b"",
-            empty_is_fine: false,
+            empty_inputs: 0,
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -365,11 +462,27 @@ impl Run {
         let states: Vec<std::sync::Mutex<Option<S>>> = (0..self.pool.current_num_threads())
             .map(|_| std::sync::Mutex::new(None))
             .collect();
-        let config = BatchConfig::default();
+        let config = BatchConfig {
+            max_skip_bytes: self.max_input_bytes,
+            ..BatchConfig::default()
+        };
         let pool = std::sync::Arc::clone(&self.pool);
         let answer = |record: Record<'_>| -> Option<Answer> {
             let started = Instant::now();
             let line = record.line as usize;
+            if record.too_long {
+                let lossy = String::from_utf8_lossy(record.bytes);
+                if is_skipped(&lossy) {
+                    return None;
+                }
+                return Some(Answer::malformed(
+                    line,
+                    format!(
+                        "line {line}: line longer than {} bytes",
+                        config.max_line_bytes
+                    ),
+                ));
+            }
             let mut answer = match std::str::from_utf8(record.bytes) {
                 Ok(text) => {
                     // Each worker keeps its own state; the lock is never contended.
@@ -393,13 +506,29 @@ impl Run {
             Some(answer)
         };
         let mut consumed = 0u64;
-        batch::run(&pool, &config, source.reader, answer, |record, answer| {
-            consumed += record.bytes.len() as u64 + 1;
-            self.emit(&name, Some(record.bytes), &answer)?;
-            self.advance(consumed);
-            Ok(())
-        })
-        .map_err(|e| self.read_or_write_error(e, &name))
+        let stop = interrupt::flag();
+        let ended = batch::run_until(
+            &pool,
+            &config,
+            source.reader,
+            stop,
+            answer,
+            |record, answer| {
+                consumed += record.bytes.len() as u64 + 1;
+                self.emit(&name, Some(record.bytes), &answer)?;
+                self.advance(consumed);
+                Ok(())
+            },
+        );
+        match ended {
+            Ok(Ended::Done | Ended::Stopped) => Ok(()),
+            Err(e) => Err(self.read_or_write_error(e, &name)),
+        }
+    }
+
+    /// Reads the rest of `source` whole, within `--max-input-bytes`.
+    pub fn read_whole(&self, source: &mut Source) -> anyhow::Result<Vec<u8>> {
+        read_rest(source, self.max_input_bytes)
     }
 
     /// Answers puzzles of a multi-line format, read by `puzzles`, on the run's pool a chunk at a
@@ -416,22 +545,29 @@ impl Run {
         let pool = std::sync::Arc::clone(&self.pool);
         let mut done = 0u64;
         loop {
+            if interrupt::requested() {
+                return Ok(());
+            }
             let chunk: Vec<T> = puzzles.by_ref().take(ANSWER_CHUNK).collect();
             if chunk.is_empty() {
                 return Ok(());
             }
-            let answers: Vec<Answer> = pool.install(|| {
+            // `None`: not answered, a signal came first; the answers before it are written.
+            let answers: Vec<Option<Answer>> = pool.install(|| {
                 chunk
                     .par_iter()
                     .map(|puzzle| {
+                        if interrupt::requested() {
+                            return None;
+                        }
                         let started = Instant::now();
                         let mut answer = answer(puzzle);
                         answer.micros = started.elapsed().as_micros() as u64;
-                        answer
+                        Some(answer)
                     })
                     .collect()
             });
-            for answer in &answers {
+            for answer in answers.iter().map_while(Option::as_ref) {
                 self.emit(name, None, answer)
                     .map_err(|e| self.read_or_write_error(e, name))?;
                 done += 1;
@@ -440,9 +576,18 @@ impl Run {
         }
     }
 
-    /// Lets [`Run::finish`] accept a run with no puzzle: the input said it has none.
-    pub fn accept_no_puzzle(&mut self) {
-        self.empty_is_fine = true;
+    /// Ends one input, which held the puzzles answered since the tally stood at `before`. One
+    /// rule whether it comes alone or among others: an input with no puzzle (empty, or only
+    /// comments) is reported on stderr and makes the exit code 2, unless it said it has none
+    /// (`said_none`: a Su-domino-ku file's lone `0`); the other inputs are still answered.
+    pub fn end_source(&mut self, name: &str, before: u64, said_none: bool) {
+        if self.tally.puzzles == before && !said_none && !interrupt::requested() {
+            self.empty_inputs += 1;
+            self.message(&format!(
+                "dlx: error: {name}: found no puzzle, expected at least one (the input is empty \
+                 or only comments)"
+            ));
+        }
     }
 
     /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
@@ -469,6 +614,7 @@ impl Run {
             });
             if let Some(count) = answer.count {
                 object["solutions"] = count.into();
+                object["complete"] = answer.complete.into();
             }
             if let Some(error) = &answer.error {
                 object["error"] = error.clone().into();
@@ -493,15 +639,38 @@ impl Run {
         Ok(())
     }
 
-    /// Flushes the output, prints the summary when asked (or on a terminal) and gives the exit
-    /// code. A run that met no puzzle at all is an error (the input was empty or only comments)
-    /// unless [`Run::accept_no_puzzle`] was called.
-    pub fn finish(mut self, what: &str) -> anyhow::Result<Exit> {
-        self.out.flush()?;
+    /// Ends the run whose work gave `result`: puts the output in place, prints the summary when
+    /// asked (or on a terminal, or after a signal) and gives the exit code.
+    ///
+    /// A run that failed before answering anything leaves an `--output` file as it was; one
+    /// that answered some puzzles first keeps their answers. An input with no puzzle makes the
+    /// exit code 2 (see [`Run::end_source`]); when no input had one, the output is left as it
+    /// was. A run cut by SIGINT or SIGTERM writes the whole answers it has, says so, and exits
+    /// with 128 + the signal's number.
+    pub fn finish(self, result: anyhow::Result<()>) -> anyhow::Result<Exit> {
+        if let Err(error) = result {
+            self.progress.finish_and_clear();
+            if self.tally.puzzles > 0 {
+                // The first error is the one to report; a failed commit would only hide it.
+                let _ = self.out.commit();
+            }
+            return Err(error);
+        }
+        let signal = interrupt::signal();
+        if self.tally.puzzles == 0 && self.empty_inputs > 0 && signal.is_none() {
+            self.progress.finish_and_clear();
+            return Ok(Exit::BadInput);
+        }
+        let output = self.out.name().to_string();
+        // Interrupted before any answer: an earlier --output file stays as it was.
+        if signal.is_none() || self.tally.puzzles > 0 {
+            self.out.commit()?;
+        }
         self.progress.finish_and_clear();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;
-        if self.stats && self.work == Work::Propagation {
+        let stats = self.stats || signal.is_some();
+        if stats && self.work == Work::Propagation {
             eprintln!(
                 "puzzles: {}\nsolved: {}\npartial: {}\ncontradiction: {}\nmalformed: {}\n\
                  cells filled: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
@@ -514,7 +683,7 @@ impl Run {
                 seconds,
                 t.puzzles as f64 / seconds.max(1e-9),
             );
-        } else if self.stats {
+        } else if stats {
             eprintln!(
                 "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
                  malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
@@ -529,10 +698,20 @@ impl Run {
                 t.puzzles as f64 / seconds.max(1e-9),
             );
         }
-        if t.puzzles == 0 && !self.empty_is_fine {
-            anyhow::bail!(
-                "{what}: found no puzzle, expected at least one (the input is empty or only comments)"
+        if let Some(signal) = signal {
+            eprintln!(
+                "dlx: interrupted after {} puzzles ({}): {output} holds their whole answers",
+                t.puzzles,
+                if signal == signal_hook::consts::SIGTERM {
+                    "SIGTERM"
+                } else {
+                    "SIGINT"
+                }
             );
+            return Ok(Exit::interrupted_by(signal));
+        }
+        if self.empty_inputs > 0 {
+            return Ok(Exit::BadInput);
         }
         Ok(t.exit())
     }
@@ -575,11 +754,12 @@ impl Run {
         }
     }
 
+    /// A write error names its output already; any other comes from reading `name`.
     fn read_or_write_error(&self, error: std::io::Error, name: &str) -> anyhow::Error {
-        if batch::is_broken_pipe(&error) {
+        if batch::is_broken_pipe(&error) || output::is_write_error(&error) {
             anyhow::Error::new(error)
         } else {
-            anyhow::Error::new(error).context(format!("while solving {name}"))
+            anyhow::Error::new(error).context(format!("cannot read {name}"))
         }
     }
 }

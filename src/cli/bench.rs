@@ -1,8 +1,10 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
 use super::batch;
+use super::output::Output;
 use super::Exit;
 use dlx_solver::sudoku::{self, measure, Contender, Format, Mode, Solvers};
+use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -35,6 +37,9 @@ pub struct BenchArgs {
     /// Give up on a puzzle after N search nodes (counted as undecided).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Refuse a file larger than N bytes (each is read whole before timing).
+    #[arg(long, value_name = "N", default_value_t = batch::MAX_INPUT_BYTES)]
+    max_input_bytes: u64,
 }
 
 fn parse_contender(name: &str) -> Result<Contender, String> {
@@ -49,17 +54,36 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Mode::Unique
     };
-    println!(
+    // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
+    // an error naming standard output, neither a panic.
+    let mut out = Output::stdout()?;
+    writeln!(
+        out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
         "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
-    );
+    )?;
     let mut invalid = 0;
     for mut source in batch::sources(&args.files)? {
         let name = source.name.clone();
-        let bytes = batch::read_rest(&mut source)?;
-        let text = String::from_utf8_lossy(&bytes);
+        let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
+        // As `dlx sudoku` reports it: the place of the first byte that is not UTF-8.
+        let text = std::str::from_utf8(&bytes).map_err(|e| {
+            let before = &bytes[..e.valid_up_to()];
+            let line_start = before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |k| k + 1);
+            anyhow::anyhow!(
+                "{name}: line {}, column {}: found bytes that are not UTF-8, expected text",
+                before.iter().filter(|&&b| b == b'\n').count() + 1,
+                String::from_utf8_lossy(&before[line_start..])
+                    .chars()
+                    .count()
+                    + 1
+            )
+        })?;
         let mut puzzles = Vec::new();
-        for puzzle in sudoku::parse_puzzles(&text, Format::Line) {
+        for puzzle in sudoku::parse_puzzles(text, Format::Line) {
             let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
             puzzles.push(puzzle.grid);
             if args.limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -90,7 +114,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
-            println!(
+            writeln!(
+                out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
                 short_name,
                 contender.name(),
@@ -100,9 +125,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 m.nodes_per_puzzle(),
                 ratio,
                 notes.join(", ")
-            );
+            )?;
+            // Each row as soon as it is measured.
+            out.flush()?;
         }
     }
+    out.commit()?;
     Ok(if invalid > 0 {
         Exit::Unsolved
     } else {

@@ -5,7 +5,7 @@
 
 use super::batch::{self, Answer, BatchArgs, Propagated, Run, Status, Work};
 use super::sudoku::{source_format, FormatArg};
-use super::Exit;
+use super::{interrupt, Exit};
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
     Puzzle, Unit, Why,
@@ -26,7 +26,11 @@ A malformed puzzle gives `error: line L, column C: ...`. With --jsonl, one objec
 status (solved: the grid is full, partial, contradiction, malformed), grid (on one line),
 solution (the grid when full), filled, contradiction, error.
 
-Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR, 2 bad input.")]
+Givens that repeat a digit in a unit are ERROR (the contest's rule), not bad input.
+On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
+
+Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR, 2 bad input (a malformed
+puzzle, an unreadable or empty input) or an output that cannot be written, 130/143 a signal.")]
 pub struct CrosshatchArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -116,6 +120,7 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                 count: None,
                 nodes: 0,
                 error: None,
+                complete: true,
                 micros: 0,
                 propagated: Some(Propagated {
                     grid: Some(one_line),
@@ -149,6 +154,7 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
         count: None,
         nodes: 0,
         error: None,
+        complete: true,
         micros: 0,
         report: Some(format!("line {line}: contradiction: {why}")),
         propagated: Some(Propagated {
@@ -161,10 +167,21 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
 
 pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
     let mut run = Run::new(&args.batch, Work::Propagation)?;
+    let result = answer_sources(&mut run, &args);
+    run.finish(result)
+}
+
+/// Cross-hatches every puzzle of every input, in order, until the end or a signal.
+fn answer_sources(run: &mut Run, args: &CrosshatchArgs) -> anyhow::Result<()> {
     let explain = args.explain;
     for mut source in batch::sources(&args.batch.files)? {
-        // An empty source has no format; it holds no puzzle, which `finish` reports.
+        if interrupt::requested() {
+            break;
+        }
+        let (name, before) = (source.name.clone(), run.tally.puzzles);
+        // An empty source has no format; it holds no puzzle, which `end_source` reports.
         let Some(format) = source_format(&mut source, args.format)? else {
+            run.end_source(&name, before, false);
             continue;
         };
         let output = args.to.map_or(format, Format::from);
@@ -187,19 +204,14 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
                 },
             )?;
         } else {
-            let name = source.name.clone();
-            let bytes = batch::read_rest(&mut source)?;
+            let bytes = run.read_whole(&mut source)?;
             let text = String::from_utf8_lossy(&bytes);
             let puzzles = sudoku::parse_puzzles(&text, format);
             run.answer_all(&name, puzzles, |puzzle| {
                 answer(puzzle.clone(), output, explain)
             })?;
         }
+        run.end_source(&name, before, false);
     }
-    let name = args
-        .batch
-        .files
-        .first()
-        .map_or_else(|| "<stdin>".to_string(), |file| file.display().to_string());
-    run.finish(&name)
+    Ok(())
 }

@@ -4,10 +4,13 @@ mod batch;
 mod bench;
 mod crosshatch;
 mod input;
+mod interrupt;
+mod output;
 mod sudoku;
 mod sudominoku;
 mod xc;
 
+use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -22,6 +25,21 @@ pub enum Exit {
     BadInput = 2,
     /// A search was stopped by its node budget before it could decide.
     Undecided = 3,
+    /// SIGINT stopped the run (128 + 2): the whole answers found so far were written.
+    Interrupted = 130,
+    /// SIGTERM stopped the run (128 + 15).
+    Terminated = 143,
+}
+
+impl Exit {
+    /// The exit code for a run stopped by `signal`.
+    pub fn interrupted_by(signal: i32) -> Exit {
+        if signal == signal_hook::consts::SIGTERM {
+            Exit::Terminated
+        } else {
+            Exit::Interrupted
+        }
+    }
 }
 
 impl From<Exit> for ExitCode {
@@ -32,10 +50,13 @@ impl From<Exit> for ExitCode {
 
 const EXIT_CODES: &str = "\
 Exit codes:
-  0  solved: every puzzle solved (xc: at least one solution found)
-  1  some puzzle (or the problem) has no solution, or is not unique under --unique
-  2  bad input or usage: a file could not be read or parsed
-  3  a search hit its node budget (--max-nodes) before deciding";
+  0    solved: every puzzle solved (xc: at least one solution found)
+  1    some puzzle (or the problem) has no solution (its givens may break a rule), or is not
+       unique under --unique
+  2    bad input or usage: a file could not be read or parsed, or an output could not be
+       written (a closed pipe is not an error: the reader had enough)
+  3    a search hit its node budget (--max-nodes) before deciding
+  130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary";
 
 /// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.
 #[derive(Debug, Parser)]
@@ -61,8 +82,12 @@ enum Command {
     Sudominoku(sudominoku::SudominokuArgs),
 }
 
-/// Runs the chosen subcommand.
+/// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
+/// spoil) handles SIGINT and SIGTERM itself: see [`interrupt`].
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    if !matches!(cli.command, Command::Bench(_)) {
+        interrupt::install().context("cannot install the signal handlers")?;
+    }
     match cli.command {
         Command::Xc(args) => xc::run(args),
         Command::Bench(args) => bench::run(args),

@@ -5,9 +5,10 @@
 //! call it from many threads. [`run`] is only the sequential loop around it.
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
-use super::Exit;
+use super::{interrupt, Exit};
 use dlx_solver::sudoku::{
-    self, Algorithm, Format, Mode, ParseError, Propagation, Puzzle, Solvers, Verdict,
+    self, Algorithm, Format, GridError, Mode, ParseError, ParseErrorKind, Propagation, Puzzle,
+    Solvers, Verdict,
 };
 use std::time::Instant;
 
@@ -18,17 +19,26 @@ Formats (detected from the first puzzle line unless --format is given):
   compact  N lines of N symbols
   line     one puzzle per line, N*N symbols; the length picks the size (81: 9x9, 256: 16x16)
 Symbols: . or 0 empty, 1-9, then A-Z for 10-35 (a-z too, case-insensitive up to size 35;
-above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF is accepted.
+above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF and CR line
+endings are accepted, spaces around a line-format puzzle ignored. A line longer than 8 KiB is
+one malformed record (`line N: line longer than 8192 bytes`), skipped; grid-format inputs are
+read whole, up to --max-input-bytes.
 
 Output, in the input's format unless --to says otherwise: per puzzle its solution, or in its
-place one line `no solution`, `multiple` (under --unique), `undecided` (--max-nodes ran out) or
-`error: line L, column C: ...` (also written to stderr with the file name); with --count, the
-number of solutions. Line format: exactly one output line per input puzzle line, in order.
-Grid formats: grids separated by a blank line.
+place one line `no solution` (also for givens that repeat a digit in a unit: the clash goes to
+stderr), `multiple` (under --unique), `undecided` (--max-nodes ran out) or `error: line L,
+column C: ...` (also written to stderr with the file name); with --count, the number of
+solutions: `N` exact, `N+` a lower bound (counting reached --limit; JSON: \"complete\": false),
+`N+ undecided` (--max-nodes ran out first). Line format: exactly one output line per input
+puzzle line, in order. Grid formats: grids separated by a blank line.
+On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
+--output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
+second signal ends at once.
 
 Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
-several under --unique), 2 bad input (a malformed puzzle, an unreadable or empty file),
-3 --max-nodes ran out before some puzzle was decided.")]
+several under --unique), 2 bad input (a malformed puzzle, an unreadable or empty input, alone
+or among others) or an output that cannot be written, 3 --max-nodes ran out before some puzzle
+was decided, 130/143 SIGINT/SIGTERM.")]
 pub struct SudokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -41,7 +51,7 @@ pub struct SudokuArgs {
     /// Print the number of solutions of each puzzle instead of a solution.
     #[arg(long, conflicts_with = "unique")]
     count: bool,
-    /// With --count, stop counting at N solutions.
+    /// With --count, stop counting at N solutions (the count then prints as `N+`).
     #[arg(long, value_name = "N", requires = "count",
           value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
@@ -157,6 +167,29 @@ pub fn answer_puzzle(
 ) -> Answer {
     let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
+        // Well-formed givens that break the rules (a digit twice in a unit): a puzzle without
+        // solution, not bad input; stderr names the clash.
+        Err(
+            error @ ParseError {
+                kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
+                ..
+            },
+        ) => {
+            let mut answer = Answer::malformed(error.line, error.to_string());
+            answer.status = Status::NoSolution;
+            answer.error = None;
+            answer.report = Some(format!(
+                "line {}, column {}: no solution: {}",
+                error.line, error.column, error.kind
+            ));
+            answer.text = if matches!(options.mode, Mode::Count { .. }) {
+                answer.count = Some(0);
+                "0\n".to_string()
+            } else {
+                format!("{}\n", Status::NoSolution.word())
+            };
+            return answer;
+        }
         Err(error) => return Answer::malformed(error.line, error.to_string()),
     };
     let propagation = match options.propagate {
@@ -173,6 +206,7 @@ pub fn answer_puzzle(
         count: None,
         nodes,
         error: None,
+        complete: true,
         micros: 0,
         propagated: None,
         report: None,
@@ -194,14 +228,32 @@ pub fn answer_puzzle(
             if count == 0 {
                 answer.status = Status::NoSolution;
             }
+            // Counting stops at the limit: a count that reached it is a lower bound.
+            answer.complete = !matches!(options.mode, Mode::Count { limit } if count >= limit);
             answer.count = Some(count);
-            answer.text = format!("{count}\n");
+            answer.text = count_text(count, answer.complete, false);
+        }
+        Verdict::CountCut(count) => {
+            answer.status = Status::Undecided;
+            answer.complete = false;
+            answer.count = Some(count);
+            answer.text = count_text(count, false, true);
         }
     }
     if answer.text.is_empty() {
         answer.text = word(answer.status);
     }
     answer
+}
+
+/// A count as every command prints it: `N` when exact, `N+` when a lower bound (counting
+/// stopped at --limit), `N+ undecided` when the node budget ran out first.
+pub fn count_text(count: u64, complete: bool, undecided: bool) -> String {
+    match (complete, undecided) {
+        (_, true) => format!("{count}+ undecided\n"),
+        (true, false) => format!("{count}\n"),
+        (false, false) => format!("{count}+\n"),
+    }
 }
 
 /// Answers one line of the line format (`line_number` 1-based), or `None` for a blank or comment
@@ -224,6 +276,12 @@ pub fn answer_line(
 
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let mut run = Run::new(&args.batch, Work::Search)?;
+    let result = answer_sources(&mut run, &args);
+    run.finish(result)
+}
+
+/// Answers every puzzle of every input, in order, until the end or a signal.
+fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     let mode = if args.count {
         Mode::Count {
             limit: args.limit.unwrap_or(u64::MAX),
@@ -238,15 +296,14 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
         AlgoArg::Backtrack => Algorithm::Backtrack,
         AlgoArg::Candidates => Algorithm::Candidates,
     };
-    let names: Vec<String> = args
-        .batch
-        .files
-        .iter()
-        .map(|f| f.display().to_string())
-        .collect();
     for mut source in batch::sources(&args.batch.files)? {
-        // An empty source has no format; it holds no puzzle, which `finish` reports.
+        if interrupt::requested() {
+            break;
+        }
+        let (name, before) = (source.name.clone(), run.tally.puzzles);
+        // An empty source has no format; it holds no puzzle, which `end_source` reports.
         let Some(format) = source_format(&mut source, args.format)? else {
+            run.end_source(&name, before, false);
             continue;
         };
         let options = Options {
@@ -266,22 +323,20 @@ pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
                 |solvers, text, line| answer_line(text, line, &options, solvers),
             )?;
         } else {
-            let name = source.name.clone();
-            let bytes = batch::read_rest(&mut source)?;
+            let bytes = run.read_whole(&mut source)?;
             let text = String::from_utf8_lossy(&bytes);
             let mut solvers = Solvers::with_node_budget(max_nodes);
             for puzzle in sudoku::parse_puzzles(&text, format) {
+                if interrupt::requested() {
+                    break;
+                }
                 let started = Instant::now();
                 let mut answer = answer_puzzle(puzzle, &options, &mut solvers);
                 answer.micros = started.elapsed().as_micros() as u64;
                 run.emit(&name, None, &answer)?;
             }
         }
+        run.end_source(&name, before, false);
     }
-    run.finish(
-        &names
-            .first()
-            .cloned()
-            .unwrap_or_else(|| "<stdin>".to_string()),
-    )
+    Ok(())
 }

@@ -2,11 +2,11 @@
 //! run's pool, printed in input order.
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudominoku::{
     count_grids_within, count_tilings_within, solve_within, write_drawing, write_grid, Budgeted,
-    Count, End, Entry, Puzzle, Puzzles,
+    Count, End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
 };
 
 #[derive(Debug, clap::Args)]
@@ -23,8 +23,14 @@ line, and prints nothing; the other puzzles are still solved. After a token of t
 its line, or followed by a puzzle of the right shape. With --jsonl, one object per puzzle:
 line, status, solution (81 digits), solutions (when counting), nodes, micros, error.
 
+A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
+twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
+bound (past --limit, or `N+ ... undecided` when --max-nodes ran out).
+On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
+
 Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
-puzzle could not be read, or --strict and no final `0`); 3 --max-nodes ran out on some puzzle.")]
+puzzle could not be read, an empty input, or --strict and no final `0`) or an output that
+cannot be written; 3 --max-nodes ran out on some puzzle; 130/143 a signal.")]
 pub struct SudominokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -40,7 +46,8 @@ pub struct SudominokuArgs {
     /// several tilings.
     #[arg(long)]
     tilings: bool,
-    /// With --count or --tilings: stop counting past N (the count then reads `more than N`).
+    /// With --count or --tilings: stop counting past N (the count then reads `N+1+`, a lower
+    /// bound, and is `"complete": false` in JSON).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Give up on a puzzle after this many search-tree nodes (it is then undecided).
@@ -56,6 +63,28 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     let (number, line) = (entry.number, entry.line);
     let puzzle = match &entry.puzzle {
         Ok(puzzle) => puzzle,
+        // Well-formed givens that break a Sudoku rule: a puzzle without solution, not bad
+        // input (as in `dlx sudoku`).
+        Err(
+            error @ ParseError {
+                kind:
+                    ParseErrorKind::Puzzle {
+                        error: PuzzleError::RuleBroken { .. },
+                        ..
+                    },
+                ..
+            },
+        ) => {
+            let mut answer = Answer::malformed(line, error.to_string());
+            answer.text.clear();
+            answer.error = None;
+            answer.status = Status::NoSolution;
+            answer.report = Some(format!(
+                "puzzle {number}, line {}, column {}: no solution: {}",
+                error.line, error.column, error.kind
+            ));
+            return answer;
+        }
         Err(error) => {
             let mut answer = Answer::malformed(line, error.to_string());
             answer.text.clear();
@@ -70,6 +99,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
         count: None,
         nodes: 0,
         error: None,
+        complete: true,
         micros: 0,
         propagated: None,
         report: None,
@@ -80,6 +110,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
         let Budgeted {
             answer: found,
             nodes,
+            ..
         } = solve_within(puzzle, args.max_nodes);
         answer.nodes = nodes;
         match found {
@@ -128,18 +159,29 @@ fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Ans
         }
         let Budgeted {
             answer: found,
+            so_far,
             nodes,
         } = counter(puzzle, args.limit, args.max_nodes);
         answer.nodes += nodes;
-        let Some(found) = found else {
-            answer.status = Status::Undecided;
-            return;
+        let (found, cut) = match (found, so_far) {
+            (Some(found), _) => (found, false),
+            (None, so_far) => {
+                let so_far = so_far.map_or(0, |count| count.found);
+                let count = Count {
+                    found: so_far,
+                    complete: false,
+                };
+                (count, true)
+            }
         };
-        if found.found == 0 {
+        if cut {
+            answer.status = Status::Undecided;
+        } else if found.found == 0 && answer.status != Status::Undecided {
             answer.status = Status::NoSolution;
         }
+        answer.complete &= found.complete;
         answer.count.get_or_insert(found.found);
-        counts.push(describe(found, noun));
+        counts.push(describe(found, noun) + if cut { " undecided" } else { "" });
     }
     answer.text = format!("Puzzle {number}: {}\n", counts.join(", "));
 }
@@ -150,40 +192,53 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     }
     let mut run = Run::new(&args.batch, Work::Search)?;
     let mut unended = false;
+    let result = answer_sources(&mut run, &args, &mut unended);
+    let exit = run.finish(result)?;
+    Ok(
+        if unended && !matches!(exit, Exit::Interrupted | Exit::Terminated) {
+            Exit::BadInput
+        } else {
+            exit
+        },
+    )
+}
+
+/// Solves every puzzle of every input, in order, until the end or a signal; notes in
+/// `unended` an input without its final `0` under --strict.
+fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> anyhow::Result<()> {
     for mut source in batch::sources(&args.batch.files)? {
+        if interrupt::requested() {
+            break;
+        }
         let name = source.name.clone();
-        let bytes = batch::read_rest(&mut source)?;
+        let bytes = run.read_whole(&mut source)?;
         let text = String::from_utf8_lossy(&bytes);
         let mut puzzles = Puzzles::new(&text);
         let before = run.tally.puzzles;
-        run.answer_all(&name, puzzles.by_ref(), |entry| answer(entry, &args))?;
+        run.answer_all(&name, puzzles.by_ref(), |entry| answer(entry, args))?;
         let read_some = run.tally.puzzles > before;
-        match puzzles.end().cloned().unwrap_or(End::EndOfInput) {
-            // A lone `0` is a collection of no puzzle, not an empty input.
-            End::Zero { .. } => run.accept_no_puzzle(),
-            End::EndOfInput if args.strict && read_some => {
-                unended = true;
+        let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
+        // A lone `0` is a collection of no puzzle, not an empty input.
+        run.end_source(&name, before, matches!(end, End::Zero { .. }));
+        match end {
+            End::Zero { .. } => {}
+            End::EndOfInput if args.strict && read_some && !interrupt::requested() => {
+                *unended = true;
                 eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
             }
             End::EndOfInput => {}
         }
     }
-    let name = args
-        .batch
-        .files
-        .first()
-        .map_or_else(|| "<stdin>".to_string(), |file| file.display().to_string());
-    let exit = run.finish(&name)?;
-    Ok(if unended { Exit::BadInput } else { exit })
+    Ok(())
 }
 
-/// "1 grid", "2 tilings", "more than 5 grids".
+/// "1 grid", "2 tilings", "6+ grids" (a lower bound, as every command writes one).
 fn describe(count: Count, noun: &str) -> String {
     let plural = if count.found == 1 && count.complete {
         ""
     } else {
         "s"
     };
-    let bound = if count.complete { "" } else { "more than " };
-    format!("{bound}{} {noun}{plural}", count.found)
+    let bound = if count.complete { "" } else { "+" };
+    format!("{}{bound} {noun}{plural}", count.found)
 }

@@ -1,9 +1,10 @@
 //! `dlx xc`: solve a problem in Knuth's exact-cover format.
 
-use super::input;
-use super::Exit;
-use dlx_solver::xc::{self, ChoiceRule, Dlx, OptionId, Problem, SearchLimits, Stop};
-use std::io::{BufWriter, Write};
+use super::batch::MAX_INPUT_BYTES;
+use super::output::Output;
+use super::{input, interrupt, Exit};
+use dlx_solver::xc::{self, ChoiceRule, Dlx, OptionId, Problem, SearchLimits, Stop, Visitor};
+use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,23 +12,32 @@ use std::time::Instant;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Output: each solution as its options, one per line (each option as its item names), solutions
-separated by a blank line. With --count, only the number of solutions.
-Exit codes: 0 at least one solution, 1 none, 2 bad input or usage, 3 --max-nodes ran out first.")]
+separated by a blank line. With --count, only the number of solutions: `N` when the whole tree
+was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
+node budget (--max-nodes) ran out first.
+On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`), the figures so
+far on stderr marked partial, exit 130 or 143; a second signal ends at once.
+Exit codes: 0 at least one solution, 1 none, 2 bad input or usage (or an output that cannot be
+written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
 pub struct XcArgs {
     /// Problem file in Knuth's format; `-` or nothing reads standard input.
     file: Option<PathBuf>,
     /// Print only the number of solutions.
     #[arg(long)]
     count: bool,
-    /// Stop after this many solutions.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many solutions (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     limit: Option<u64>,
-    /// Stop after this many search-tree nodes (the count is then a lower bound).
+    /// Stop after this many search-tree nodes, solutions included (the count is then a lower
+    /// bound).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Print nodes, updates, solutions and time to stderr.
     #[arg(long)]
     stats: bool,
+    /// Refuse a problem file larger than N bytes (it is read whole).
+    #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
+    max_input_bytes: u64,
     /// How to choose the item to branch on: `dlx1` (the shortest list, the first on ties:
     /// DLX1's tree, nodes and updates), `fast` (a list just emptied or left with one option is
     /// taken without a scan: a slightly different tree, fewer instructions), or `reach` (`fast`,
@@ -54,48 +64,77 @@ impl Rule {
     }
 }
 
+/// What the CLI does with each solution and node: print it (or count it), and stop when a
+/// write fails or a signal asks.
+struct Printer<'a> {
+    out: &'a mut Output,
+    problem: &'a Problem,
+    count_only: bool,
+    write_error: Option<std::io::Error>,
+}
+
+impl Visitor for Printer<'_> {
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if self.count_only {
+            return ControlFlow::Continue(());
+        }
+        match print_solution(self.out, self.problem, options) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.write_error = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if interrupt::requested() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
-    let input = input::read_all(args.file.as_deref())?;
+    let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
     let problem = xc::parse_problem_bytes(&input.bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    let mut out = Output::stdout()?;
     let started = Instant::now();
     let mut dlx = Dlx::new(&problem);
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut write_error = None;
     let limits = SearchLimits {
         max_solutions: args.limit,
         max_nodes: args.max_nodes,
     };
-    let report = dlx.search(
-        args.rule.choice_rule(),
-        limits,
-        &mut |options: &[OptionId]| {
-            if args.count {
-                return ControlFlow::Continue(());
-            }
-            match print_solution(&mut out, &problem, options) {
-                Ok(()) => ControlFlow::Continue(()),
-                Err(e) => {
-                    write_error = Some(e);
-                    ControlFlow::Break(())
-                }
-            }
-        },
-    );
-    if let Some(e) = write_error {
+    let mut printer = Printer {
+        out: &mut out,
+        problem: &problem,
+        count_only: args.count,
+        write_error: None,
+    };
+    let report = dlx.search(args.rule.choice_rule(), limits, &mut printer);
+    if let Some(e) = printer.write_error {
         return Err(e.into());
     }
+    let signal = interrupt::signal();
+    let solutions = report.stats.solutions;
     if args.count {
-        writeln!(out, "{}", report.stats.solutions)?;
+        // One convention for every command: `N` exact, `N+` a lower bound.
+        match (report.stop, signal) {
+            (Stop::Exhausted, _) => writeln!(out, "{solutions}")?,
+            (Stop::NodeBudget, _) => writeln!(out, "{solutions}+ undecided")?,
+            _ => writeln!(out, "{solutions}+")?,
+        }
     }
-    out.flush()?;
+    out.commit()?;
     let elapsed = started.elapsed();
-    if args.stats {
+    if args.stats || signal.is_some() {
         let seconds = elapsed.as_secs_f64();
         eprintln!(
             "solutions: {}\nnodes: {}\nupdates: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
-            report.stats.solutions,
+            solutions,
             report.stats.nodes,
             report.stats.updates,
             seconds,
@@ -103,12 +142,21 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             problem.dropped_options(),
             match report.stop {
                 Stop::Exhausted => "no, the whole tree was searched",
+                Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
                 Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
                 Stop::NodeBudget => "at the node budget",
             }
         );
     }
-    Ok(match (report.stats.solutions, report.stop) {
+    if let Some(signal) = signal {
+        eprintln!(
+            "dlx: interrupted after {} nodes: {solutions} solutions so far (partial)",
+            report.stats.nodes
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(match (solutions, report.stop) {
+        (_, Stop::NodeBudget) if args.count => Exit::Undecided,
         (0, Stop::NodeBudget) => Exit::Undecided,
         (0, _) => Exit::Unsolved,
         _ => Exit::Solved,

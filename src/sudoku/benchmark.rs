@@ -126,7 +126,7 @@ pub fn measure(
             Verdict::Count(0) | Verdict::NoSolution => m.no_solution += 1,
             Verdict::Count(_) => m.solved += 1,
             Verdict::Multiple => m.multiple += 1,
-            Verdict::Undecided => m.undecided += 1,
+            Verdict::Undecided | Verdict::CountCut(_) => m.undecided += 1,
         }
     }
     m

@@ -18,7 +18,7 @@
 //! Parsers know nothing of search: they return a [`Grid`] whose givens were checked against
 //! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
 
-use super::grid::{Grid, GridError, Shape};
+use super::grid::{Grid, GridError, Shape, MAX_SIDE};
 use crate::excerpt::{Excerpt, NotUtf8Note};
 use std::fmt;
 use thiserror::Error;
@@ -84,6 +84,11 @@ pub enum ParseErrorKind {
          (16, 36, 64, 81, 100, 144, 256, 625, ...)"
     )]
     NoShapeForLength { found: usize },
+    #[error(
+        "found a line of {found} symbols, more than the largest grid takes: the largest side \
+         is {MAX_SIDE} ({} symbols)", MAX_SIDE * MAX_SIDE
+    )]
+    LineTooLong { found: usize },
     #[error("found a row of {found} cells, expected {expected} (as in the grid's first row)")]
     RowLength { found: usize, expected: usize },
     #[error(
@@ -163,16 +168,21 @@ fn shape_for_cell_count(cells: usize) -> Option<Shape> {
 }
 
 /// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
-/// and trailing spaces are ignored. The caller skips blank and comment lines
-/// ([`is_skipped_line`]); here they are errors.
+/// and leading and trailing spaces are ignored (columns still count from the line's start).
+/// The caller skips blank and comment lines ([`is_skipped_line`]); here they are errors.
 pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
     let text = text.trim_end();
+    let indent = text.len() - text.trim_start().len();
+    let (indent, text) = (text[..indent].chars().count(), &text[indent..]);
     let length = text.chars().count();
     let at = |column: usize, kind| ParseError {
         line: line_number,
-        column,
+        column: column + indent,
         kind,
     };
+    if length > MAX_SIDE * MAX_SIDE {
+        return Err(at(1, ParseErrorKind::LineTooLong { found: length }));
+    }
     let shape = shape_for_cell_count(length)
         .ok_or_else(|| at(1, ParseErrorKind::NoShapeForLength { found: length }))?;
     let side = shape.side();
@@ -191,8 +201,8 @@ pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
             }
         }
     }
-    // One symbol per cell from column 1: a cell's column is its index plus one.
-    finish_grid(shape, cells, |cell| (line_number, cell + 1))
+    // One symbol per cell from the first after the indent.
+    finish_grid(shape, cells, |cell| (line_number, indent + cell + 1))
 }
 
 /// Builds the grid and checks its givens, placing a conflict at the second cell's position.

@@ -129,8 +129,12 @@ pub enum Verdict {
     NoSolution,
     /// At least two solutions, under [`Mode::Unique`].
     Multiple,
-    /// The number of solutions found, under [`Mode::Count`].
+    /// The number of solutions found, under [`Mode::Count`]: exact below the limit, a lower
+    /// bound when it reached it.
     Count(u64),
+    /// Under [`Mode::Count`], the node budget ran out after this many solutions: a lower bound,
+    /// the question undecided.
+    CountCut(u64),
     /// The node budget ran out before the question was decided.
     Undecided,
 }
@@ -212,7 +216,7 @@ impl Solvers {
             Mode::Count { limit } => {
                 let outcome = solver.count_solutions_up_to(puzzle, limit);
                 let verdict = if outcome.budget_exhausted {
-                    Verdict::Undecided
+                    Verdict::CountCut(outcome.answer)
                 } else {
                     Verdict::Count(outcome.answer)
                 };
@@ -371,7 +375,11 @@ pub(super) mod tests {
         for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
             for mode in [Mode::First, Mode::Unique, Mode::Count { limit: 2 }] {
                 let (verdict, nodes) = solvers.solve(&puzzle, algorithm, mode);
-                assert_eq!(verdict, Verdict::Undecided, "{algorithm:?} {mode:?}");
+                let undecided = match mode {
+                    Mode::Count { .. } => Verdict::CountCut(0),
+                    _ => Verdict::Undecided,
+                };
+                assert_eq!(verdict, undecided, "{algorithm:?} {mode:?}");
                 assert!(nodes <= 5, "{algorithm:?} {mode:?}: {nodes} nodes");
             }
         }

@@ -12,7 +12,8 @@
 //! puzzle's count that can start a puzzle: a count alone on its line (the usual layout), or a
 //! count followed by a puzzle of the right shape (a file with records split otherwise); a `0`
 //! resumes (and ends the input) only alone on its line. A token where a count should be that is
-//! not one counts as a bad puzzle.
+//! not one counts as a bad puzzle. A line starting with `#` is a comment: it is skipped, so
+//! it never shifts the numbering.
 
 use super::model::{Origin, PlacedDomino, Puzzle, PuzzleError, DOMINOES, SIDE};
 use crate::excerpt::{Excerpt, NotUtf8Note};
@@ -121,6 +122,11 @@ impl<'a> TokenWindow<'a> {
             let Some((index, line)) = self.lines.next() else {
                 break;
             };
+            // A comment line (`#` first) is no part of any puzzle: it never shifts the
+            // numbering (the task's format has none, but files often start with one).
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
             let first = self.window.len();
             // Columns count characters, not bytes; counted as the words go by, so a long line
             // costs its length once.

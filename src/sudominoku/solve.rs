@@ -17,9 +17,10 @@ const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
 /// A count and whether it is the whole count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Count {
-    /// The count, at most the limit.
+    /// The count: at most the limit plus one (the search goes one past the limit, then stops).
     pub found: u64,
-    /// `false` when there are more than the limit (the search found one more, then stopped).
+    /// `false` when `found` is only a lower bound: it went past the limit, or the node budget
+    /// ran out first.
     pub complete: bool,
 }
 
@@ -28,13 +29,21 @@ pub struct Count {
 pub struct Budgeted<T> {
     /// The answer, or `None` when the budget ran out before the search could give it.
     pub answer: Option<T>,
+    /// When the budget ran out: what the search had found (for a count, a lower bound).
+    pub so_far: Option<T>,
     pub nodes: u64,
 }
 
 impl<T> Budgeted<T> {
     fn of(answer: T, report: SearchReport) -> Budgeted<T> {
+        let (answer, so_far) = if report.stop == Stop::NodeBudget {
+            (None, Some(answer))
+        } else {
+            (Some(answer), None)
+        };
         Budgeted {
-            answer: (report.stop != Stop::NodeBudget).then_some(answer),
+            answer,
+            so_far,
             nodes: report.stats.nodes,
         }
     }
@@ -137,7 +146,7 @@ impl Count {
     fn up_to(found: u64, limit: Option<u64>) -> Count {
         match limit {
             Some(limit) if found > limit => Count {
-                found: limit,
+                found,
                 complete: false,
             },
             _ => Count {

@@ -56,8 +56,9 @@ pub enum ChoiceRule {
 pub struct SearchLimits {
     /// Stop after this many solutions. Default: no limit.
     pub max_solutions: Option<u64>,
-    /// Stop before entering more than this many search-tree nodes, so a runaway search ends
-    /// deterministically. Default: no limit.
+    /// Stop before entering more than this many search-tree nodes (solutions included, as
+    /// each counts as a node), so a runaway search ends deterministically: the report's
+    /// `nodes` never exceeds it, under every rule. Default: no limit.
     pub max_nodes: Option<u64>,
 }
 
@@ -111,6 +112,14 @@ impl SearchReport {
 /// whether to go on.
 pub trait Visitor {
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()>;
+
+    /// Called on entering each search-tree node, before it is counted; breaking here ends the
+    /// search between two nodes ([`Stop::Visitor`]), as an interrupted program wants. Default:
+    /// go on, which the compiler removes.
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
 }
 
 impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Visitor for F {
@@ -160,9 +169,14 @@ impl<L: Link> Dlx<L> {
         let stop;
         // X2: enter a level.
         'forward: loop {
-            if stats.nodes == max_nodes {
+            if stats.nodes >= max_nodes {
                 self.unwind(level);
                 stop = Stop::NodeBudget;
+                break 'forward;
+            }
+            if visitor.enter_node().is_break() {
+                self.unwind(level);
+                stop = Stop::Visitor;
                 break 'forward;
             }
             stats.nodes += 1;
@@ -195,7 +209,16 @@ impl<L: Link> Dlx<L> {
                     level += 1;
                     continue 'forward;
                 }
-                // X2 with every primary item covered: a solution, counted as a node.
+                // X2 with every primary item covered: a solution, counted as a node, so it too
+                // must fit in the budget (without this check a solution pushed the count past
+                // the budget and the test above never matched again).
+                if stats.nodes >= max_nodes {
+                    self.uncover_others(current);
+                    self.uncover(best);
+                    self.unwind(level);
+                    stop = Stop::NodeBudget;
+                    break 'forward;
+                }
                 stats.nodes += 1;
                 stats.solutions += 1;
                 self.fill_solution(level);
@@ -575,6 +598,29 @@ mod tests {
         assert!(!report.is_complete());
     }
 
+    /// Issue 14: a solution counted as a node pushed the count past the budget, and the
+    /// equality test never stopped the search again (`--max-nodes 64` on 8 queens searched
+    /// all 1,199 nodes).
+    #[test]
+    fn a_solution_does_not_carry_the_search_past_its_budget() {
+        // Four independent items, one option each: the tree is a single path of 4 nodes
+        // and a solution node.
+        let problem = crate::xc::parse_problem("a b c d\na\nb\nc\nd\n").unwrap();
+        for rule in RULES {
+            let mut dlx = Dlx::new(&problem);
+            let report = dlx.search(
+                rule,
+                SearchLimits {
+                    max_solutions: None,
+                    max_nodes: Some(4),
+                },
+                &mut |_: &[OptionId]| ControlFlow::Continue(()),
+            );
+            assert_eq!((report.stats.nodes, report.stop), (4, Stop::NodeBudget));
+            assert_eq!(report.stats.solutions, 0, "{rule:?}");
+        }
+    }
+
     #[test]
     fn selected_options_constrain_the_search() {
         let problem = toy();
@@ -637,6 +683,8 @@ mod tests {
             secondary in 0usize..3,
             options in proptest::collection::vec(proptest::collection::btree_set(0usize..9, 1..4), 0..13),
             rule in proptest::sample::select(&RULES[..]),
+            budget in 0u64..40,
+            limit in 1u64..4,
         ) {
             let total = items + secondary;
             let mut b = ProblemBuilder::new();
@@ -649,6 +697,22 @@ mod tests {
             }
             let problem = b.build();
             let mut dlx = Dlx::new(&problem);
+            // Issue 14: whatever the budget, rule and solution limit, the search never enters
+            // more nodes than its budget, stops there only when the tree is bigger, and
+            // leaves the arena as it found it.
+            let full = dlx.count_solutions(rule, None);
+            for (max_nodes, max_solutions) in [(budget, None), (budget, Some(limit)), (0, None)] {
+                let limits = SearchLimits { max_solutions, max_nodes: Some(max_nodes) };
+                let cut = dlx.search(rule, limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
+                prop_assert!(cut.stats.nodes <= max_nodes, "{:?} over {}", cut, max_nodes);
+                prop_assert!(cut.stats.solutions <= full.stats.solutions);
+                if cut.stop == Stop::NodeBudget {
+                    prop_assert!(full.stats.nodes > max_nodes);
+                } else if max_solutions.is_none() {
+                    prop_assert_eq!(cut, full);
+                }
+                prop_assert_eq!(dlx.count_solutions(rule, None), full);
+            }
             let mut seen = Vec::new();
             let report = dlx.search(rule, SearchLimits::default(), &mut |o: &[OptionId]| {
                 let mut o = o.to_vec();

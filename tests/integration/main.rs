@@ -1,6 +1,7 @@
 //! End-to-end tests: the library on real data, and the `dlx` binary as a user runs it.
 //! One module per concern; `common` holds the shared helpers.
 
+mod attacks;
 mod batch;
 mod bench;
 mod common;

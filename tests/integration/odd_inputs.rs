@@ -506,14 +506,13 @@ fn a_10_mb_line_is_one_short_error_and_the_next_puzzle_is_solved() {
             let answers = stdout(&out);
             let answers: Vec<&str> = answers.lines().collect();
             assert_eq!(answers.len(), 2, "{command}");
-            assert!(
-                answers[0].starts_with("error: line 1, column 1: found a line of 10000000 symbols")
-            );
+            // Cut at 8 KiB and skipped in constant memory (issue 14).
+            assert_eq!(answers[0], "error: line 1: line longer than 8192 bytes");
             if command == "sudoku" {
                 assert_solves(puzzle, answers[1]);
             }
             let message = stderr(&out);
-            assert!(message.starts_with(&format!("dlx: {name}: line 1, column 1: found a line")));
+            assert!(message.starts_with(&format!("dlx: {name}: line 1: line longer than 8192")));
             assert!(message.len() < 300, "{command}: a short message");
         }
     }

@@ -99,6 +99,8 @@ pub fn check_solvers(grid: &Grid, baseline: usize) {
                 }
                 (Mode::First | Mode::Unique, Verdict::NoSolution) => bounds.at_most(0),
                 (Mode::Unique, Verdict::Multiple) => bounds.at_least(2),
+                // The budget ran out while counting: a lower bound.
+                (Mode::Count { .. }, Verdict::CountCut(count)) => bounds.at_least(count),
                 (Mode::Count { .. }, Verdict::Count(count)) => {
                     assert!(count <= COUNT_LIMIT, "{count} > the limit");
                     bounds.at_least(count);

@@ -1,0 +1,60 @@
+//! SIGINT and SIGTERM: the first asks the run to stop taking new work, write the whole records
+//! it has, print its summary and exit with 128 + the signal's number; a second one exits at
+//! once. The handlers are `signal-hook`'s (async-signal-safe: they only set atomics).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+
+struct Flags {
+    /// Set by the first signal.
+    requested: Arc<AtomicBool>,
+    /// The number of the signal that set it.
+    signal: Arc<AtomicUsize>,
+}
+
+static FLAGS: OnceLock<Flags> = OnceLock::new();
+
+/// Installs the handlers before any work starts; once only, however often it is called (the
+/// `cli` fuzz target runs many commands in one process).
+pub fn install() -> std::io::Result<()> {
+    if FLAGS.get().is_some() {
+        return Ok(());
+    }
+    let flags = Flags {
+        requested: Arc::new(AtomicBool::new(false)),
+        signal: Arc::new(AtomicUsize::new(0)),
+    };
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        // Registered first, so it sees the flag as the previous signal left it: a second
+        // signal ends the process at once.
+        signal_hook::flag::register_conditional_shutdown(
+            signal,
+            128 + signal,
+            Arc::clone(&flags.requested),
+        )?;
+        signal_hook::flag::register_usize(signal, Arc::clone(&flags.signal), signal as usize)?;
+        signal_hook::flag::register(signal, Arc::clone(&flags.requested))?;
+    }
+    let _ = FLAGS.set(flags);
+    Ok(())
+}
+
+/// The flag the first signal sets, for loops to poll (never set when no handler is installed).
+pub fn flag() -> &'static AtomicBool {
+    static NEVER: AtomicBool = AtomicBool::new(false);
+    FLAGS.get().map_or(&NEVER, |flags| &flags.requested)
+}
+
+/// Whether a signal asked the run to stop.
+pub fn requested() -> bool {
+    flag().load(Ordering::Relaxed)
+}
+
+/// The signal received, if any (SIGINT or SIGTERM).
+pub fn signal() -> Option<i32> {
+    let flags = FLAGS.get()?;
+    if !flags.requested.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(flags.signal.load(Ordering::Relaxed) as i32)
+}
