@@ -1,0 +1,391 @@
+//! Puzzle generation: a random full grid, then givens removed in a random order while the
+//! puzzle stays unique, every uniqueness question answered by the engine ([`Solvers`]).
+//!
+//! The full grid comes from a randomized search of the empty grid: the boxes on the diagonal
+//! (which share no row or column) get random permutations, the engine completes the grid, and a
+//! random relabelling (digits, rows within bands, bands, columns within stacks, stacks) moves
+//! the diagonal anywhere. Removal goes over the orbits of the chosen [`Symmetry`] in a random
+//! order and empties each one whose removal keeps the puzzle unique. One pass makes the puzzle
+//! minimal: an orbit that could not go when more givens stood cannot go later either (fewer
+//! givens never leave fewer solutions).
+//!
+//! A puzzle depends only on the settings and its [`Random`] stream, so a run seeded per index
+//! ([`Random::for_item`]) gives the same puzzles on any number of threads.
+
+use super::grid::{Grid, Shape};
+use super::random::Random;
+use super::rate::{Rated, Rater, Rating};
+use super::relabel::Relabelling;
+use super::solver::{Algorithm, Mode, Solvers, Verdict};
+use super::symmetry::Symmetry;
+use thiserror::Error;
+
+/// How many solutions the puzzles made should have.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Solutions {
+    /// Exactly one: proper puzzles.
+    #[default]
+    One,
+    /// Several: a minimal puzzle with one more orbit of givens removed (for tests of
+    /// `--unique`). Minimality guarantees that any removal leaves several solutions.
+    Several,
+    /// None: a minimal puzzle with one given changed to a digit that clashes with no other
+    /// given, chosen so that no solution is left (for tests of "no solution" that are not
+    /// malformed).
+    NoSolution,
+}
+
+/// What to generate.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The box shape. Default 3x3.
+    pub shape: Shape,
+    /// The symmetry the pattern of givens keeps. Default none.
+    pub symmetry: Symmetry,
+    /// Remove givens until none can go (the default), or stop at the first that cannot.
+    pub minimal: bool,
+    /// Keep only puzzles rated in this range (both ends included); `None`: no rating asked.
+    pub rating: Option<(f64, f64)>,
+    /// Give up after this many tries at a puzzle in the rating range. Default 100,000.
+    pub max_attempts: u64,
+    /// Proper puzzles, or puzzles spoiled on purpose. Default one solution.
+    pub solutions: Solutions,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            shape: Shape::CLASSIC,
+            symmetry: Symmetry::None,
+            minimal: true,
+            rating: None,
+            max_attempts: 100_000,
+            solutions: Solutions::One,
+        }
+    }
+}
+
+/// A generated puzzle, its solution and what making it cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Generated {
+    pub puzzle: Grid,
+    /// The unique solution of the proper puzzle the output was made from (for
+    /// [`Solutions::Several`] and [`Solutions::NoSolution`], of the puzzle before it was
+    /// spoiled).
+    pub solution: Grid,
+    /// The rating of the proper puzzle, when the settings asked for one.
+    pub rating: Option<Rating>,
+    pub cost: Cost,
+}
+
+/// The work behind one puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cost {
+    /// Full grids made (more than one when the rating filter threw puzzles away).
+    pub attempts: u64,
+    /// Uniqueness questions asked of the engine.
+    pub checks: u64,
+    /// Search-tree nodes over all of them.
+    pub nodes: u64,
+    /// Questions the node budget left open: the given stayed (the puzzle is still proven
+    /// unique, but perhaps not minimal).
+    pub undecided: u64,
+}
+
+/// Why no puzzle could be made.
+#[derive(Clone, Debug, PartialEq, Error)]
+pub enum GenerateError {
+    #[error("no puzzle rated {min} to {max} in {attempts} attempts: widen the rating range")]
+    NoneInRange { min: f64, max: f64, attempts: u64 },
+    #[error("no full grid could be completed within the node budget")]
+    NoFullGrid,
+    #[error("no given of the puzzle could be changed to leave no solution")]
+    NoDeadEnd,
+}
+
+/// Makes one puzzle from `random`'s stream.
+pub fn generate(
+    settings: &Settings,
+    random: &mut Random,
+    solvers: &mut Solvers,
+    rater: &mut Rater,
+) -> Result<Generated, GenerateError> {
+    let mut cost = Cost::default();
+    let orbits = settings.symmetry.orbits(settings.shape);
+    let (puzzle, solution, rating) = loop {
+        if cost.attempts == settings.max_attempts {
+            let (min, max) = settings.rating.unwrap_or((f64::MIN, f64::MAX));
+            return Err(GenerateError::NoneInRange {
+                min,
+                max,
+                attempts: cost.attempts,
+            });
+        }
+        cost.attempts += 1;
+        let solution = random_solution(settings.shape, random, solvers, &mut cost)?;
+        let puzzle = remove_givens(&solution, &orbits, settings.minimal, random, solvers, &mut cost);
+        let Some((min, max)) = settings.rating else {
+            break (puzzle, solution, None);
+        };
+        if let Rated::Unique(rating) = rater.rate(&puzzle, solvers) {
+            if (min..=max).contains(&rating.value()) {
+                break (puzzle, solution, Some(rating));
+            }
+        }
+    };
+    let puzzle = match settings.solutions {
+        Solutions::One => puzzle,
+        Solutions::Several => remove_one_more(puzzle, &orbits, random),
+        Solutions::NoSolution => dead_end(puzzle, random, solvers, &mut cost)?,
+    };
+    Ok(Generated {
+        puzzle,
+        solution,
+        rating,
+        cost,
+    })
+}
+
+/// A random full grid: random permutations in the diagonal boxes, completed by the engine,
+/// then relabelled at random. Should the engine's node budget run out, the grid is tried again
+/// with one diagonal box fewer (one box alone always completes).
+pub fn random_solution(
+    shape: Shape,
+    random: &mut Random,
+    solvers: &mut Solvers,
+    cost: &mut Cost,
+) -> Result<Grid, GenerateError> {
+    let diagonal = shape.box_rows().min(shape.box_cols());
+    for boxes in (1..=diagonal).rev() {
+        let mut seeds = Grid::empty(shape);
+        for k in 0..boxes {
+            let mut digits: Vec<u8> = (1..=shape.side() as u8).collect();
+            random.shuffle(&mut digits);
+            let diagonal_box = k * shape.box_rows() + k;
+            for (cell, digit) in shape.box_cells(diagonal_box).zip(digits) {
+                seeds.set(cell, digit);
+            }
+        }
+        let (verdict, nodes) = solvers.solve(&seeds, Algorithm::Dlx, Mode::First);
+        cost.nodes += nodes;
+        if let Verdict::Solved(full) = verdict {
+            return Ok(Relabelling::random(shape, random, true).apply(&full));
+        }
+    }
+    Err(GenerateError::NoFullGrid)
+}
+
+/// Empties the orbits of `solution` in a random order, each one whose removal leaves the
+/// puzzle unique; with `minimal` false, stops at the first that does not.
+pub fn remove_givens(
+    solution: &Grid,
+    orbits: &[Vec<usize>],
+    minimal: bool,
+    random: &mut Random,
+    solvers: &mut Solvers,
+    cost: &mut Cost,
+) -> Grid {
+    let mut order: Vec<usize> = (0..orbits.len()).collect();
+    random.shuffle(&mut order);
+    let mut puzzle = solution.clone();
+    for orbit in order.into_iter().map(|k| &orbits[k]) {
+        for &cell in orbit {
+            puzzle.set(cell, 0);
+        }
+        let (verdict, nodes) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+        cost.checks += 1;
+        cost.nodes += nodes;
+        if matches!(verdict, Verdict::Solved(_)) {
+            continue;
+        }
+        cost.undecided += u64::from(verdict == Verdict::Undecided);
+        for &cell in orbit {
+            puzzle.set(cell, solution.get(cell));
+        }
+        if !minimal {
+            break;
+        }
+    }
+    puzzle
+}
+
+/// A minimal puzzle with one orbit of givens more emptied, at random: several solutions.
+fn remove_one_more(mut puzzle: Grid, orbits: &[Vec<usize>], random: &mut Random) -> Grid {
+    let filled: Vec<&Vec<usize>> = orbits.iter().filter(|o| puzzle.get(o[0]) != 0).collect();
+    let orbit = filled[random.below(filled.len())];
+    for &cell in orbit {
+        puzzle.set(cell, 0);
+    }
+    puzzle
+}
+
+/// A unique puzzle with one given changed, so that no given clashes with another but no
+/// solution is left: the (given, digit) pairs are tried in a random order.
+fn dead_end(
+    puzzle: Grid,
+    random: &mut Random,
+    solvers: &mut Solvers,
+    cost: &mut Cost,
+) -> Result<Grid, GenerateError> {
+    let side = puzzle.shape().side() as u8;
+    let mut changes: Vec<(usize, u8)> = (0..puzzle.cells().len())
+        .filter(|&cell| puzzle.get(cell) != 0)
+        .flat_map(|cell| (1..=side).map(move |digit| (cell, digit)))
+        .filter(|&(cell, digit)| puzzle.get(cell) != digit)
+        .collect();
+    random.shuffle(&mut changes);
+    for (cell, digit) in changes {
+        let mut changed = puzzle.clone();
+        changed.set(cell, digit);
+        if changed.check_givens().is_err() {
+            continue;
+        }
+        let (verdict, nodes) = solvers.solve(&changed, Algorithm::Dlx, Mode::First);
+        cost.checks += 1;
+        cost.nodes += nodes;
+        if verdict == Verdict::NoSolution {
+            return Ok(changed);
+        }
+    }
+    Err(GenerateError::NoDeadEnd)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
+        let mut random = Random::for_item(seed, index);
+        generate(settings, &mut random, &mut Solvers::default(), &mut Rater::default()).unwrap()
+    }
+
+    fn count(puzzle: &Grid, limit: u64) -> u64 {
+        match Solvers::default().solve(puzzle, Algorithm::Dlx, Mode::Count { limit }) {
+            (Verdict::Count(n), _) => n,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    /// Checks uniqueness and minimality by asking the engine again, cell by cell.
+    fn assert_unique_and_minimal(generated: &Generated, orbits: &[Vec<usize>]) {
+        let puzzle = &generated.puzzle;
+        assert_eq!(generated.solution.check_solution_of(puzzle), Ok(()));
+        assert_eq!(count(puzzle, 2), 1);
+        for orbit in orbits.iter().filter(|o| puzzle.get(o[0]) != 0) {
+            let mut fewer = puzzle.clone();
+            for &cell in orbit {
+                fewer.set(cell, 0);
+            }
+            assert_eq!(count(&fewer, 2), 2, "orbit {orbit:?} could go");
+        }
+    }
+
+    #[test]
+    fn every_shape_gives_unique_minimal_puzzles() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)] {
+            let settings = Settings {
+                shape: Shape::new(r, c).unwrap(),
+                ..Settings::default()
+            };
+            let orbits = Symmetry::None.orbits(settings.shape);
+            for index in 0..4 {
+                let generated = make(&settings, 11, index);
+                assert_eq!(generated.puzzle.shape(), settings.shape);
+                assert_unique_and_minimal(&generated, &orbits);
+            }
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles_keep_their_symmetry() {
+        for symmetry in [
+            Symmetry::Rotate180,
+            Symmetry::Rotate90,
+            Symmetry::Mirror,
+            Symmetry::Diagonal,
+        ] {
+            let settings = Settings {
+                symmetry,
+                ..Settings::default()
+            };
+            let orbits = symmetry.orbits(settings.shape);
+            for index in 0..3 {
+                let generated = make(&settings, 3, index);
+                let shape = settings.shape;
+                assert!(symmetry.is_kept_by(shape, generated.puzzle.cells()), "{symmetry:?}");
+                assert_unique_and_minimal(&generated, &orbits);
+            }
+        }
+    }
+
+    #[test]
+    fn without_minimal_the_puzzle_is_unique_and_keeps_more_givens() {
+        let lax = Settings {
+            minimal: false,
+            ..Settings::default()
+        };
+        let (mut lax_givens, mut minimal_givens) = (0, 0);
+        for index in 0..8 {
+            let generated = make(&lax, 5, index);
+            assert_eq!(count(&generated.puzzle, 2), 1);
+            lax_givens += generated.puzzle.filled_count();
+            minimal_givens += make(&Settings::default(), 5, index).puzzle.filled_count();
+        }
+        assert!(lax_givens > minimal_givens, "{lax_givens} vs {minimal_givens}");
+    }
+
+    #[test]
+    fn the_same_seed_and_index_give_the_same_puzzle() {
+        let settings = Settings::default();
+        assert_eq!(make(&settings, 9, 4).puzzle, make(&settings, 9, 4).puzzle);
+        assert_ne!(make(&settings, 9, 4).puzzle, make(&settings, 9, 5).puzzle);
+    }
+
+    #[test]
+    fn spoiled_puzzles_have_several_solutions_or_none() {
+        for index in 0..4 {
+            let several = make(
+                &Settings {
+                    solutions: Solutions::Several,
+                    ..Settings::default()
+                },
+                2,
+                index,
+            );
+            assert_eq!(count(&several.puzzle, 2), 2);
+            let none = make(
+                &Settings {
+                    solutions: Solutions::NoSolution,
+                    ..Settings::default()
+                },
+                2,
+                index,
+            );
+            assert_eq!(none.puzzle.check_givens(), Ok(()), "no given clashes");
+            assert_eq!(count(&none.puzzle, 1), 0);
+        }
+    }
+
+    #[test]
+    fn the_rating_filter_keeps_only_puzzles_in_range() {
+        let settings = Settings {
+            rating: Some((4.0, f64::MAX)),
+            ..Settings::default()
+        };
+        for index in 0..3 {
+            let generated = make(&settings, 1, index);
+            let rating = generated.rating.expect("a rating was asked for");
+            assert!(rating.value() >= 4.0);
+            let rated = Rater::default().rate(&generated.puzzle, &mut Solvers::default());
+            assert_eq!(rated, Rated::Unique(rating));
+        }
+        let impossible = Settings {
+            rating: Some((0.0, 0.5)),
+            max_attempts: 3,
+            ..Settings::default()
+        };
+        let mut random = Random::for_item(0, 0);
+        let error = generate(&impossible, &mut random, &mut Solvers::default(), &mut Rater::default());
+        assert!(matches!(error, Err(GenerateError::NoneInRange { attempts: 3, .. })));
+    }
+}
