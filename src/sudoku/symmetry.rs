@@ -75,7 +75,11 @@ mod tests {
 
     #[test]
     fn orbits_partition_the_cells() {
-        for shape in [Shape::CLASSIC, Shape::new(2, 3).unwrap(), Shape::new(4, 4).unwrap()] {
+        for shape in [
+            Shape::CLASSIC,
+            Shape::new(2, 3).unwrap(),
+            Shape::new(4, 4).unwrap(),
+        ] {
             for symmetry in [
                 Symmetry::None,
                 Symmetry::Rotate180,
