@@ -1,6 +1,10 @@
 //! `dlx bench`: the comparison table a user runs on their own collection.
 
-use crate::common::{dlx, puzzles, stderr, stdout};
+use crate::common::{dlx, stderr, stdout};
+// Until issue 15's test data lands: the public collections, read from ../shared.
+fn puzzles(name: &str) -> std::path::PathBuf {
+    crate::rate::shared_puzzles(name).expect("../shared/puzzles is there")
+}
 
 #[test]
 fn the_table_has_a_row_per_solver_with_the_first_as_reference() {

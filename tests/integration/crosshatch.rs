@@ -2,7 +2,11 @@
 //! crosshatch`), every deduction on real collections checked against the puzzle's unique
 //! solution, and `dlx sudoku --propagate crosshatch` with every solution validated.
 
-use crate::common::{data, dlx, json_lines, puzzles, stderr, stdout};
+use crate::common::{data, dlx, json_lines, stderr, stdout};
+// Until issue 15's test data lands: the public collections, read from ../shared.
+fn puzzles(name: &str) -> std::path::PathBuf {
+    crate::rate::shared_puzzles(name).expect("../shared/puzzles is there")
+}
 use dlx_solver::sudoku::{cross_hatch, parse_line, Grid, Shape};
 use dlx_solver::xc::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
 
