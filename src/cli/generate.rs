@@ -9,7 +9,7 @@ use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::FormatArg;
 use super::Exit;
 use dlx_solver::sudoku::{
-    self, Format, Generated, Random, Rater, Settings, Shape, Solutions, Solvers, Symmetry,
+    self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
 use std::cell::RefCell;
 use std::path::PathBuf;
@@ -69,7 +69,9 @@ pub struct GenerateArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
     to: FormatArg,
     /// Give up a uniqueness question after this many search-tree nodes; the given then stays
-    /// (the puzzle stays unique, but may not be minimal). Default: never.
+    /// (the puzzle stays unique, but may not be minimal: for 25x25). Default: a question past
+    /// 50,000 nodes gives up the grid for a new one, so every puzzle is proven minimal (after 8
+    /// grids given up, the given stays).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Worker threads (default: one per core). Output is the same whatever the count.
@@ -117,16 +119,10 @@ fn parse_box(text: &str) -> Result<Shape, String> {
     Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
 }
 
-/// One worker's solvers and rater, kept from puzzle to puzzle (and rebuilt only if a run asks
-/// for another node budget).
-struct Workshop {
-    max_nodes: Option<u64>,
-    solvers: Solvers,
-    rater: Rater,
-}
-
 thread_local! {
-    static WORKSHOP: RefCell<Option<Workshop>> = const { RefCell::new(None) };
+    /// Each worker's generator, kept from puzzle to puzzle (and rebuilt only if a run asks for
+    /// other settings).
+    static GENERATOR: RefCell<Option<Generator>> = const { RefCell::new(None) };
 }
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
@@ -152,6 +148,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
             SolutionsArg::Several => Solutions::Several,
             SolutionsArg::None => Solutions::NoSolution,
         },
+        max_nodes: args.max_nodes,
     };
     let format = Format::from(args.to);
     let batch = BatchArgs {
@@ -163,25 +160,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     };
     let mut run = Run::new(&batch, Work::Search)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
-    let max_nodes = args.max_nodes;
     run.answer_all("generate", 0..args.count, |&index| {
-        WORKSHOP.with_borrow_mut(|slot| {
-            let workshop = match slot {
-                Some(workshop) if workshop.max_nodes == max_nodes => workshop,
-                _ => slot.insert(Workshop {
-                    max_nodes,
-                    solvers: Solvers::with_node_budget(max_nodes),
-                    rater: Rater::default(),
-                }),
+        GENERATOR.with_borrow_mut(|slot| {
+            let generator = match slot {
+                Some(generator) if *generator.settings() == settings => generator,
+                _ => slot.insert(Generator::new(settings.clone())),
             };
             let mut random = Random::for_item(seed, index);
-            let made = sudoku::generate(
-                &settings,
-                &mut random,
-                &mut workshop.solvers,
-                &mut workshop.rater,
-            );
-            match made {
+            match generator.generate(&mut random) {
                 Ok(generated) => answer(index, &generated, format),
                 Err(error) => {
                     Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
@@ -208,6 +194,8 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         ("givens", generated.puzzle.filled_count().into()),
         ("attempts", generated.cost.attempts.into()),
         ("checks", generated.cost.checks.into()),
+        ("restarts", generated.cost.restarts.into()),
+        ("undecided", generated.cost.undecided.into()),
     ];
     if let Some(rating) = generated.rating {
         extra.push(("rating", rating.value().into()));

@@ -29,7 +29,8 @@ pub use format::{
     symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles,
 };
 pub use generate::{
-    generate, random_solution, remove_givens, Cost, GenerateError, Generated, Settings, Solutions,
+    random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
+    RESTART_NODES,
 };
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
 pub use random::Random;
