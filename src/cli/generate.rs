@@ -160,6 +160,9 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     };
     let mut run = Run::new(&batch, Work::Search)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
+    if args.count == 0 {
+        run.accept_no_puzzle();
+    }
     run.answer_all("generate", 0..args.count, |&index| {
         GENERATOR.with_borrow_mut(|slot| {
             let generator = match slot {

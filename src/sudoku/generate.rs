@@ -111,6 +111,16 @@ pub struct Cost {
     pub restarts: u64,
 }
 
+impl Cost {
+    /// Asks the engine one question about `puzzle`, and counts it.
+    fn ask(&mut self, solvers: &mut Solvers, puzzle: &Grid, mode: Mode) -> Verdict {
+        let (verdict, nodes) = solvers.solve(puzzle, Algorithm::Dlx, mode);
+        self.checks += 1;
+        self.nodes += nodes;
+        verdict
+    }
+}
+
 /// Why no puzzle could be made.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum GenerateError {
@@ -120,6 +130,8 @@ pub enum GenerateError {
     NoFullGrid,
     #[error("no given of the puzzle could be changed to leave no solution")]
     NoDeadEnd,
+    #[error("no orbit of givens could be removed to leave several solutions")]
+    NoSeveral,
 }
 
 /// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
@@ -190,7 +202,7 @@ impl Generator {
         };
         let puzzle = match settings.solutions {
             Solutions::One => puzzle,
-            Solutions::Several => remove_one_more(puzzle, orbits, random),
+            Solutions::Several => remove_one_more(puzzle, orbits, random, solvers, &mut cost)?,
             Solutions::NoSolution => dead_end(puzzle, random, solvers, &mut cost)?,
         };
         Ok(Generated {
@@ -268,9 +280,7 @@ impl Removal<'_> {
             let verdict = match orbit[..] {
                 [cell] => other_digit_fits(&mut puzzle, cell, solution.get(cell), solvers, cost),
                 _ => {
-                    let (verdict, nodes) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
-                    cost.checks += 1;
-                    cost.nodes += nodes;
+                    let verdict = cost.ask(solvers, &puzzle, Mode::Unique);
                     match verdict {
                         Verdict::Solved(_) => Verdict::NoSolution,
                         other => other,
@@ -323,9 +333,7 @@ fn other_digit_fits(
     let mut verdict = Verdict::NoSolution;
     for other_digit in (1..=shape.side() as u8).filter(|&d| d != digit && allowed[usize::from(d)]) {
         puzzle.set(cell, other_digit);
-        let (answer, nodes) = solvers.solve(puzzle, Algorithm::Dlx, Mode::First);
-        cost.checks += 1;
-        cost.nodes += nodes;
+        let answer = cost.ask(solvers, puzzle, Mode::First);
         match answer {
             Verdict::Solved(_) => {
                 verdict = Verdict::Multiple;
@@ -339,14 +347,29 @@ fn other_digit_fits(
     verdict
 }
 
-/// A minimal puzzle with one orbit of givens more emptied, at random: several solutions.
-fn remove_one_more(mut puzzle: Grid, orbits: &[Vec<usize>], random: &mut Random) -> Grid {
-    let filled: Vec<&Vec<usize>> = orbits.iter().filter(|o| puzzle.get(o[0]) != 0).collect();
-    let orbit = filled[random.below(filled.len())];
-    for &cell in orbit {
-        puzzle.set(cell, 0);
+/// A minimal puzzle with one orbit of givens more emptied, at random, the engine confirming
+/// that several solutions are left (an orbit kept because its question ran out of nodes might
+/// have gone after all: then another is tried).
+fn remove_one_more(
+    puzzle: Grid,
+    orbits: &[Vec<usize>],
+    random: &mut Random,
+    solvers: &mut Solvers,
+    cost: &mut Cost,
+) -> Result<Grid, GenerateError> {
+    let mut filled: Vec<&Vec<usize>> = orbits.iter().filter(|o| puzzle.get(o[0]) != 0).collect();
+    random.shuffle(&mut filled);
+    for orbit in filled {
+        let mut fewer = puzzle.clone();
+        for &cell in orbit {
+            fewer.set(cell, 0);
+        }
+        let verdict = cost.ask(solvers, &fewer, Mode::Unique);
+        if verdict == Verdict::Multiple {
+            return Ok(fewer);
+        }
     }
-    puzzle
+    Err(GenerateError::NoSeveral)
 }
 
 /// A unique puzzle with one given changed, so that no given clashes with another but no
@@ -370,9 +393,7 @@ fn dead_end(
         if changed.check_givens().is_err() {
             continue;
         }
-        let (verdict, nodes) = solvers.solve(&changed, Algorithm::Dlx, Mode::First);
-        cost.checks += 1;
-        cost.nodes += nodes;
+        let verdict = cost.ask(solvers, &changed, Mode::First);
         if verdict == Verdict::NoSolution {
             return Ok(changed);
         }
