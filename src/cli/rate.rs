@@ -20,8 +20,9 @@ The scale (higher is harder):
   4.0 + n  search      the passes leave cells open; n is the mean number of search-tree
                        nodes the engine takes to prove the puzzle unique, over 16 fixed
                        relabellings of it (digits, rows within bands, columns within stacks)
-On 9x9: the 17-clue collection is mostly 2.0 to 3.0; a few nodes more than 4 is a hard
-puzzle, hundreds the hardest known.
+On 9x9, the 49,158 known 17-clue puzzles: 44% rate 2, 31% rate 3, 24% need a search (median
+62); random minimal puzzles (`dlx generate`) are alike; the forum's hardest lists rate from a
+few hundred to thousands (median 1,824 and 3,459).
 
 Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
 3 --max-nodes ran out.")]
