@@ -231,20 +231,21 @@ mod tests {
 
     #[test]
     fn each_level_of_the_scale() {
+        // The solution of `dlx generate --seed 1`'s first puzzle.
         let solved =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+            "192365487567814293384927156215746938936258741478139562623591874851473629749682315";
         // One cell empty: its box has one place left for the missing digit.
         let mut one_hole = solved.to_string();
         one_hole.replace_range(0..1, ".");
         assert_eq!(technique(&one_hole), Technique::CrossHatching);
-        // A hard puzzle (forum hardest 1106, first): the passes leave it open.
+        // A hard puzzle (the first of puzzles/hard-9x9.txt): the passes leave it open.
         let hard =
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+            "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2...";
         let Rated::Unique(rating) = rate(hard) else {
             panic!("the hard puzzle is unique");
         };
         assert_eq!(rating.technique, Technique::Search);
-        assert!(rating.nodes > 1.0 && rating.value() > 5.0, "{rating:?}");
+        assert!(rating.value() >= 200.0, "{rating:?}");
         assert_eq!(
             rate(hard),
             Rated::Unique(rating),
