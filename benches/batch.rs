@@ -1,4 +1,5 @@
-//! The batch runner against a plain loop (issue 6): the first 5,000 17-clue puzzles, each line
+//! The batch runner against a plain loop (issue 6): the first 5,000 17-clue puzzles (read from
+//! `../shared/puzzles/`; the project's minimal puzzles when absent), each line
 //! parsed, solved with the uniqueness test and written as one output line, by
 //!
 //! - `batch/plain_loop`: a `for` loop over the lines on this thread;
@@ -21,10 +22,16 @@ use std::time::Duration;
 
 const PUZZLES: usize = 5_000;
 
-/// The first `PUZZLES` puzzle lines of the 17-clue collection, one text.
+#[path = "puzzle_files/mod.rs"]
+mod puzzle_files;
+
+/// The first `PUZZLES` puzzle lines of the 17-clue collection (`../shared/puzzles/`), or of
+/// the project's minimal puzzles when it is absent, one text.
 fn input() -> Vec<u8> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/puzzles/puzzles2_17_clue");
-    let text = std::fs::read_to_string(path).expect("the collection is in puzzles/");
+    let path = puzzle_files::shared("puzzles/puzzles2_17_clue", "puzzles/minimal-9x9.txt")
+        .unwrap_or_else(|| puzzle_files::own("minimal-9x9.txt"));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let lines: Vec<&str> = text
         .lines()
         .filter(|l| !is_skipped_line(l))

@@ -5,12 +5,20 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_solver::sudominoku::{count_tilings, parse_puzzles, solve, Encoding, Puzzle};
 use std::hint::black_box;
 
+#[path = "puzzle_files/mod.rs"]
+mod puzzle_files;
+
+/// The task's sample, read from `../shared/cases/boj4574/` (it is Baekjoon's, not ours), or
+/// the project's own case of the same name in `tests/data/cases/` when that is absent.
 fn sample_puzzles() -> Vec<Puzzle> {
-    let path = concat!(
+    let own = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/cases/sudominoku/case1.in"
     );
-    let text = std::fs::read_to_string(path).expect("the sample is in the repository");
+    let path = puzzle_files::shared("cases/boj4574/sample1.in", own)
+        .unwrap_or_else(|| std::path::PathBuf::from(own));
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     parse_puzzles(&text)
         .entries
         .into_iter()

@@ -1,4 +1,5 @@
-//! Sudoku solvers side by side on the real collections in `puzzles/`: DLX, DLX after the
+//! Sudoku solvers side by side on the public collections (read from `../shared/puzzles/`, or
+//! the project's own in `puzzles/` when those are absent): DLX, DLX after the
 //! cross-hatching pre-pass, the strong backtracking baseline (candidate bitmasks, fewest
 //! candidates first) and the textbook backtracker, in uniqueness mode as public Sudoku
 //! benchmarks run (the search stops at the second solution), plus DLX's first-solution speed.
@@ -11,10 +12,17 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlx_solver::sudoku::{measure, parse_puzzles, Contender, Format, Grid, Mode, Solvers};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+#[path = "../puzzle_files/mod.rs"]
+mod puzzle_files;
+
 /// (group, file, puzzles for dlx, for candidates, for the textbook backtracker).
-const SUBSETS: [(&str, &str, usize, usize, usize); 5] = [
+type Subset = (&'static str, &'static str, usize, usize, usize);
+
+/// The public collections, read from `../shared/puzzles/`.
+const PUBLIC: [Subset; 5] = [
     ("17clue", "puzzles2_17_clue", 5_000, 100, 0),
     ("top1465", "puzzles3_magictour_top1465", 1_465, 100, 10),
     (
@@ -28,9 +36,33 @@ const SUBSETS: [(&str, &str, usize, usize, usize); 5] = [
     ("serg", "puzzles7_serg_benchmark", 5_000, 5_000, 1_000),
 ];
 
-fn load(file: &str, count: usize) -> Vec<Grid> {
-    let path = format!("{}/puzzles/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("the collection is in puzzles/");
+/// The project's own collections in `puzzles/`, when the public ones are absent. The textbook
+/// backtracker sits out the minimal and hard files (seconds a puzzle, as on the 17-clue one).
+const OWN: [Subset; 3] = [
+    ("minimal", "minimal-9x9.txt", 5_000, 100, 0),
+    ("hard", "hard-9x9.txt", 500, 50, 0),
+    ("multiple", "multiple-9x9.txt", 500, 500, 100),
+];
+
+/// The subsets to run and the file of each: the public collections when `../shared` has
+/// them, the project's own otherwise.
+fn subsets() -> Vec<(Subset, PathBuf)> {
+    let public = puzzle_files::shared("puzzles/puzzles2_17_clue", "puzzles/");
+    match public {
+        Some(first) => {
+            let dir = first
+                .parent()
+                .expect("a file has a directory")
+                .to_path_buf();
+            PUBLIC.iter().map(|&s| (s, dir.join(s.1))).collect()
+        }
+        None => OWN.iter().map(|&s| (s, puzzle_files::own(s.1))).collect(),
+    }
+}
+
+fn load(path: &Path, count: usize) -> Vec<Grid> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     parse_puzzles(&text, Format::Line)
         .take(count)
         .map(|p| p.expect("the collections parse").grid)
@@ -66,9 +98,9 @@ fn bench_contender(
 }
 
 fn collections(c: &mut Criterion) {
-    for (group, file, dlx, candidates, textbook) in SUBSETS {
+    for ((group, _, dlx, candidates, textbook), path) in subsets() {
         let largest = dlx.max(candidates).max(textbook);
-        let puzzles = load(file, largest);
+        let puzzles = load(&path, largest);
         for contender in Contender::ALL {
             let count = match contender.name().as_str() {
                 "candidates" => candidates,

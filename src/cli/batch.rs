@@ -103,6 +103,8 @@ pub struct Answer {
     /// What to say about this puzzle on stderr, when the default (the error, or `line L: no
     /// solution`) does not name it as the command's format does.
     pub report: Option<String>,
+    /// A command's own JSON fields, added to (or replacing) the common ones.
+    pub extra: Vec<(&'static str, serde_json::Value)>,
 }
 
 /// The result of a propagation pass, for JSON.
@@ -131,6 +133,7 @@ impl Answer {
             micros: 0,
             propagated: None,
             report: None,
+            extra: Vec::new(),
         }
     }
 
@@ -623,6 +626,9 @@ impl Run {
                 object["grid"] = propagated.grid.clone().into();
                 object["filled"] = propagated.filled.into();
                 object["contradiction"] = propagated.contradiction.clone().into();
+            }
+            for (key, value) in &answer.extra {
+                object[*key] = value.clone();
             }
             serde_json::to_writer(&mut self.out, &object)?;
             self.out.write_all(b"\n")?;

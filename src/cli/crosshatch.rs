@@ -128,6 +128,7 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                     contradiction: None,
                 }),
                 report: None,
+                extra: Vec::new(),
             }
         }
         Err(contradiction) => {
@@ -156,6 +157,7 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
         error: None,
         complete: true,
         micros: 0,
+        extra: Vec::new(),
         report: Some(format!("line {line}: contradiction: {why}")),
         propagated: Some(Propagated {
             grid: None,

@@ -3,9 +3,11 @@
 mod batch;
 mod bench;
 mod crosshatch;
+mod generate;
 mod input;
 mod interrupt;
 mod output;
+mod rate;
 mod sudoku;
 mod sudominoku;
 mod xc;
@@ -80,6 +82,11 @@ enum Command {
     Crosshatch(crosshatch::CrosshatchArgs),
     /// Solve Su-domino-ku puzzles (Sudoku tiled by the 36 dominoes) in the task's format.
     Sudominoku(sudominoku::SudominokuArgs),
+    /// Generate Sudoku puzzles with exactly one solution (minimal by default), of any box
+    /// shape, reproducibly from a seed.
+    Generate(generate::GenerateArgs),
+    /// Rate Sudoku puzzles: a difficulty number and the hardest technique each needs.
+    Rate(rate::RateArgs),
 }
 
 /// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
@@ -94,6 +101,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Sudoku(args) => sudoku::run(args),
         Command::Crosshatch(args) => crosshatch::run(args),
         Command::Sudominoku(args) => sudominoku::run(args),
+        Command::Generate(args) => generate::run(args),
+        Command::Rate(args) => rate::run(args),
     }
 }
 

@@ -210,6 +210,7 @@ pub fn answer_puzzle(
         micros: 0,
         propagated: None,
         report: None,
+        extra: Vec::new(),
     };
     let word = |status: Status| format!("{}\n", status.word());
     match verdict {

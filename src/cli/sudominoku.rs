@@ -103,6 +103,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
         micros: 0,
         propagated: None,
         report: None,
+        extra: Vec::new(),
     };
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);

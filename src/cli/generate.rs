@@ -1,0 +1,226 @@
+//! `dlx generate`: make Sudoku puzzles with exactly one solution, of any box shape, in parallel,
+//! the same bytes for the same seed and flags whatever the number of threads.
+//!
+//! Puzzle `i` of a run is made from its own random stream, `Random::for_item(seed, i)`, by
+//! [`dlx_solver::sudoku::generate`]; the run's pool makes them a chunk at a time and writes them
+//! in index order.
+
+use super::batch::{Answer, BatchArgs, Run, Status, Work};
+use super::sudoku::FormatArg;
+use super::Exit;
+use dlx_solver::sudoku::{
+    self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
+};
+use std::cell::RefCell;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each puzzle: a random full grid (random digits in the diagonal boxes, completed by the engine,
+then relabelled at random), then its givens removed in a random order, one symmetry orbit at a
+time, while the engine finds the puzzle unique. Every puzzle printed has exactly one solution
+(unless --solutions says otherwise); by default it is also minimal: no orbit of givens can be
+removed without losing uniqueness (with --symmetry none, no single given).
+
+Puzzle i depends only on --seed, i and the flags that shape it, so a run is reproducible on
+any number of threads, and `--count 100` prints the first 100 puzzles of `--count 1000`.
+
+The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-hatching,
+2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
+
+Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range).")]
+pub struct GenerateArgs {
+    /// Box shape, ROWSxCOLUMNS: 2x2 (4x4 grid), 2x3 (6x6), 3x3 (9x9), 3x4 (12x12), 4x4
+    /// (16x16), 5x5 (25x25), ...
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = parse_box)]
+    shape: Shape,
+    /// Number of puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// The seed: the same seed and flags give the same puzzles (default: from the clock,
+    /// printed with --stats).
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// The symmetry the pattern of givens keeps.
+    #[arg(long, value_enum, default_value = "none")]
+    symmetry: SymmetryArg,
+    /// Remove givens until none can go without losing uniqueness (the default).
+    #[arg(long, overrides_with = "no_minimal")]
+    minimal: bool,
+    /// Stop removing at the first given that cannot go: faster, more givens.
+    #[arg(long, overrides_with = "minimal")]
+    no_minimal: bool,
+    /// Keep only puzzles rated at least this (the rating of `dlx rate`).
+    #[arg(long, value_name = "R")]
+    min_rating: Option<f64>,
+    /// Keep only puzzles rated at most this.
+    #[arg(long, value_name = "R")]
+    max_rating: Option<f64>,
+    /// Full grids tried per puzzle before the rating filter gives up.
+    #[arg(long, value_name = "N", default_value_t = 100_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    max_attempts: u64,
+    /// `one`: proper puzzles. For tests: `several` empties one orbit more of a minimal puzzle
+    /// (several solutions); `none` changes one given of a minimal puzzle to a digit that
+    /// clashes with no other given but leaves no solution.
+    #[arg(long, value_enum, default_value = "one")]
+    solutions: SolutionsArg,
+    /// The output's format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value = "line")]
+    to: FormatArg,
+    /// Give up a uniqueness question after this many search-tree nodes; the given then stays
+    /// (the puzzle stays unique, but may not be minimal: for 25x25). Default: a question past
+    /// 50,000 nodes gives up the grid for a new one, so every puzzle is proven minimal (after 8
+    /// grids given up, the given stays).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Worker threads (default: one per core). Output is the same whatever the count.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
+    threads: Option<u64>,
+    /// Write the puzzles to FILE instead of standard output.
+    #[arg(long, short, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// One JSON object per puzzle: index, puzzle, solution, givens, rating and technique (with
+    /// a rating filter), attempts, checks, nodes, micros.
+    #[arg(long)]
+    jsonl: bool,
+    /// Print the summary (seed, puzzles, nodes, time, puzzles per second) to stderr; it is
+    /// printed anyway when stderr is a terminal.
+    #[arg(long)]
+    stats: bool,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SymmetryArg {
+    None,
+    Rot180,
+    Rot90,
+    Mirror,
+    Diagonal,
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum SolutionsArg {
+    One,
+    Several,
+    None,
+}
+
+/// Reads `RxC` (or `R`x`C` with a capital X).
+fn parse_box(text: &str) -> Result<Shape, String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("found {text:?}, expected ROWSxCOLUMNS such as 3x3 or 3x4"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("found {part:?} in {text:?}, expected a number"))
+    };
+    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
+}
+
+thread_local! {
+    /// Each worker's generator, kept from puzzle to puzzle (and rebuilt only if a run asks for
+    /// other settings).
+    static GENERATOR: RefCell<Option<Generator>> = const { RefCell::new(None) };
+}
+
+pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let rating = match (args.min_rating, args.max_rating) {
+        (None, None) => None,
+        (min, max) => Some((min.unwrap_or(f64::MIN), max.unwrap_or(f64::MAX))),
+    };
+    let settings = Settings {
+        shape: args.shape,
+        symmetry: match args.symmetry {
+            SymmetryArg::None => Symmetry::None,
+            SymmetryArg::Rot180 => Symmetry::Rotate180,
+            SymmetryArg::Rot90 => Symmetry::Rotate90,
+            SymmetryArg::Mirror => Symmetry::Mirror,
+            SymmetryArg::Diagonal => Symmetry::Diagonal,
+        },
+        minimal: !args.no_minimal,
+        rating,
+        max_attempts: args.max_attempts,
+        solutions: match args.solutions {
+            SolutionsArg::One => Solutions::One,
+            SolutionsArg::Several => Solutions::Several,
+            SolutionsArg::None => Solutions::NoSolution,
+        },
+        max_nodes: args.max_nodes,
+    };
+    let format = Format::from(args.to);
+    let batch = BatchArgs {
+        files: Vec::new(),
+        threads: args.threads,
+        output: args.output.clone(),
+        jsonl: args.jsonl,
+        stats: args.stats,
+        max_input_bytes: super::batch::MAX_INPUT_BYTES,
+    };
+    let mut run = Run::new(&batch, Work::Search)?;
+    run.separate_with(if format.is_grid() { b"\n" } else { b"" });
+    let result = run.answer_all("generate", 0..args.count, |&index| {
+        GENERATOR.with_borrow_mut(|slot| {
+            let generator = match slot {
+                Some(generator) if *generator.settings() == settings => generator,
+                _ => slot.insert(Generator::new(settings.clone())),
+            };
+            let mut random = Random::for_item(seed, index);
+            match generator.generate(&mut random) {
+                Ok(generated) => answer(index, &generated, format),
+                Err(error) => {
+                    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+                }
+            }
+        })
+    });
+    if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("seed: {seed}");
+    }
+    run.finish(result)
+}
+
+/// The answer printed for a generated puzzle.
+fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
+    let line = |grid| {
+        sudoku::grid_to_string(grid, Format::Line)
+            .trim_end()
+            .to_string()
+    };
+    let mut extra = vec![
+        ("index", index.into()),
+        ("puzzle", line(&generated.puzzle).into()),
+        ("givens", generated.puzzle.filled_count().into()),
+        ("attempts", generated.cost.attempts.into()),
+        ("checks", generated.cost.checks.into()),
+        ("restarts", generated.cost.restarts.into()),
+        ("undecided", generated.cost.undecided.into()),
+    ];
+    if let Some(rating) = generated.rating {
+        extra.push(("rating", rating.value().into()));
+        extra.push(("technique", rating.technique.name().into()));
+    }
+    Answer {
+        line: index as usize + 1,
+        text: sudoku::grid_to_string(&generated.puzzle, format),
+        status: Status::Solved,
+        solution: Some(line(&generated.solution)),
+        count: None,
+        complete: true,
+        nodes: generated.cost.nodes,
+        error: None,
+        micros: 0,
+        propagated: None,
+        report: None,
+        extra,
+    }
+}
+
+/// A seed for a run that gave none: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |t| t.as_nanos() as u64)
+}

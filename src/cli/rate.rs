@@ -1,0 +1,121 @@
+//! `dlx rate`: for each puzzle, its difficulty rating and the hardest technique it needs, in
+//! input order (the scale is [`dlx_solver::sudoku::Rater`]'s, documented in `--help`).
+
+use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::sudoku::{source_format, FormatArg};
+use super::{interrupt, Exit};
+use dlx_solver::sudoku::{self, ParseError, Puzzle, Rated, Rater, Solvers, RELABELLINGS};
+use std::time::Instant;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Output: one line `RATING TECHNIQUE` per puzzle, in input order (with --jsonl, the fields
+rating, technique and nodes are added to the usual ones). A puzzle with no solution, or with
+several, gets `no solution` or `multiple` instead, and the exit code 1.
+
+The scale (higher is harder):
+  1.0      crosshatch  cross-hatching alone fills the grid
+  2.0      singles     naked and hidden singles fill it
+  3.0      locked      singles and locked candidates, in turn, fill it
+  4.0 + n  search      the passes leave cells open; n is the mean number of search-tree
+                       nodes the engine takes to prove the puzzle unique, over 16 fixed
+                       relabellings of it (digits, rows within bands, columns within stacks)
+On 9x9, the 49,158 known 17-clue puzzles: 44% rate 2, 31% rate 3, 24% need a search (median
+62); random minimal puzzles (`dlx generate`) are alike; the forum's hardest lists rate from a
+few hundred to thousands (median 1,824 and 3,459).
+
+Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
+3 --max-nodes ran out.")]
+pub struct RateArgs {
+    #[command(flatten)]
+    batch: BatchArgs,
+    /// The input's format (default: detected).
+    #[arg(long, value_enum)]
+    format: Option<FormatArg>,
+    /// Give up on a puzzle after this many search-tree nodes in one of its searches.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+}
+
+/// Rates one parsed puzzle (or reports its parse error).
+fn answer_puzzle(
+    puzzle: Result<Puzzle, ParseError>,
+    solvers: &mut Solvers,
+    rater: &mut Rater,
+) -> Answer {
+    let puzzle = match puzzle {
+        Ok(puzzle) => puzzle,
+        Err(error) => return Answer::malformed(error.line, error.to_string()),
+    };
+    let mut answer = Answer::malformed(puzzle.line, String::new());
+    answer.error = None;
+    answer.status = match rater.rate(&puzzle.grid, solvers) {
+        Rated::Unique(rating) => {
+            answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);
+            answer.nodes = (rating.nodes * RELABELLINGS as f64).round() as u64;
+            answer.extra = vec![
+                ("rating", rating.value().into()),
+                ("technique", rating.technique.name().into()),
+                ("nodes", rating.nodes.into()),
+            ];
+            Status::Solved
+        }
+        Rated::NoSolution => Status::NoSolution,
+        Rated::Multiple => Status::Multiple,
+        Rated::Undecided => Status::Undecided,
+    };
+    if answer.status != Status::Solved {
+        answer.text = format!("{}\n", answer.status.word());
+    }
+    answer
+}
+
+pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
+    let mut run = Run::new(&args.batch, Work::Search)?;
+    let result = rate_sources(&mut run, &args);
+    run.finish(result)
+}
+
+/// Rates every puzzle of every input, in order, until the end or a signal.
+fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
+    let max_nodes = args.max_nodes;
+    for mut source in batch::sources(&args.batch.files)? {
+        if interrupt::requested() {
+            break;
+        }
+        let (name, before) = (source.name.clone(), run.tally.puzzles);
+        let Some(format) = source_format(&mut source, args.format)? else {
+            run.end_source(&name, before, false);
+            continue;
+        };
+        if format == sudoku::Format::Line {
+            run.stream(
+                source,
+                sudoku::is_skipped_line,
+                || (Solvers::with_node_budget(max_nodes), Rater::default()),
+                |(solvers, rater), text, line| {
+                    if sudoku::is_skipped_line(text) {
+                        return None;
+                    }
+                    let puzzle = sudoku::parse_line(text, line).map(|grid| Puzzle { line, grid });
+                    Some(answer_puzzle(puzzle, solvers, rater))
+                },
+            )?;
+        } else {
+            let bytes = run.read_whole(&mut source)?;
+            let text = String::from_utf8_lossy(&bytes);
+            let (mut solvers, mut rater) = (Solvers::with_node_budget(max_nodes), Rater::default());
+            for puzzle in sudoku::parse_puzzles(&text, format) {
+                if interrupt::requested() {
+                    break;
+                }
+                let started = Instant::now();
+                let mut answer = answer_puzzle(puzzle, &mut solvers, &mut rater);
+                answer.micros = started.elapsed().as_micros() as u64;
+                run.emit(&name, None, &answer)?;
+            }
+        }
+        run.end_source(&name, before, false);
+    }
+    Ok(())
+}
