@@ -89,6 +89,10 @@ pub struct Answer {
     /// What to say about this puzzle on stderr, when the default (the error, or `line L: no
     /// solution`) does not name it as the command's format does.
     pub report: Option<String>,
+    /// The text that names the puzzle in its file (a grid's header, a line's comment), for JSON.
+    pub label: Option<String>,
+    /// Whether the answer is the solution the file publishes beside the puzzle (CSV).
+    pub agrees: Option<bool>,
 }
 
 /// The result of a propagation pass, for JSON.
@@ -116,6 +120,8 @@ impl Answer {
             micros: 0,
             propagated: None,
             report: None,
+            label: None,
+            agrees: None,
         }
     }
 
@@ -145,6 +151,9 @@ pub struct Tally {
     pub nodes: u64,
     /// Cells filled by propagation passes.
     pub filled: u64,
+    /// Answers equal to the solution the file publishes, and answers that differ from it.
+    pub agree: u64,
+    pub differ: u64,
 }
 
 impl Tally {
@@ -152,6 +161,11 @@ impl Tally {
         self.puzzles += 1;
         self.nodes += answer.nodes;
         self.filled += answer.propagated.as_ref().map_or(0, |p| p.filled);
+        match answer.agrees {
+            Some(true) => self.agree += 1,
+            Some(false) => self.differ += 1,
+            None => {}
+        }
         *match answer.status {
             Status::Solved => &mut self.solved,
             Status::Partial => &mut self.partial,
@@ -310,6 +324,8 @@ pub struct Run {
     separator: &'static [u8],
     /// Whether an input with no puzzle is fine (it said so, as a Sudominoku file's lone `0`).
     empty_is_fine: bool,
+    /// Written before the first text answer (the header row of CSV output).
+    header: &'static str,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -333,6 +349,7 @@ impl Run {
             work,
             separator: b"",
             empty_is_fine: false,
+            header: "",
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -445,6 +462,19 @@ impl Run {
         self.empty_is_fine = true;
     }
 
+    /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
+    pub fn start_with(&mut self, header: &'static str) {
+        self.header = header;
+    }
+
+    /// Says on stderr, under --stats, something the summary should include (such as the format
+    /// detected).
+    pub fn note_in_stats(&self, text: &str) {
+        if self.stats {
+            self.message(text);
+        }
+    }
+
     /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
     pub fn separate_with(&mut self, separator: &'static [u8]) {
         self.separator = separator;
@@ -470,6 +500,12 @@ impl Run {
             if let Some(count) = answer.count {
                 object["solutions"] = count.into();
             }
+            if let Some(label) = &answer.label {
+                object["label"] = label.clone().into();
+            }
+            if let Some(agrees) = answer.agrees {
+                object["agrees"] = agrees.into();
+            }
             if let Some(error) = &answer.error {
                 object["error"] = error.clone().into();
             }
@@ -483,6 +519,9 @@ impl Run {
         } else {
             if self.tally.puzzles > 0 && !answer.text.is_empty() {
                 self.out.write_all(self.separator)?;
+            }
+            if self.tally.puzzles == 0 {
+                self.out.write_all(self.header.as_bytes())?;
             }
             self.out.write_all(answer.text.as_bytes())?;
         }
@@ -527,6 +566,12 @@ impl Run {
                 t.nodes,
                 seconds,
                 t.puzzles as f64 / seconds.max(1e-9),
+            );
+        }
+        if self.stats && t.agree + t.differ > 0 {
+            eprintln!(
+                "checked against the file's solutions: {} agree, {} differ",
+                t.agree, t.differ
             );
         }
         if t.puzzles == 0 && !self.empty_is_fine {

@@ -4,7 +4,7 @@
 //! in input order.
 
 use super::batch::{self, Answer, BatchArgs, Propagated, Run, Status, Work};
-use super::sudoku::{source_format, FormatArg};
+use super::sudoku::{source_format, FormatArg, ReadArgs, Reading};
 use super::Exit;
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
@@ -30,9 +30,8 @@ Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR, 2 bad input.")]
 pub struct CrosshatchArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// The input's format (default: detected).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    read: ReadArgs,
     /// The output's format (default: the input's).
     #[arg(long, value_enum, value_name = "FORMAT")]
     to: Option<FormatArg>,
@@ -123,6 +122,8 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                     contradiction: None,
                 }),
                 report: None,
+                label: None,
+                agrees: None,
             }
         }
         Err(contradiction) => {
@@ -156,6 +157,8 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
             filled,
             contradiction: Some(why),
         }),
+        label: None,
+        agrees: None,
     }
 }
 
@@ -164,37 +167,34 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
     let explain = args.explain;
     for mut source in batch::sources(&args.batch.files)? {
         // An empty source has no format; it holds no puzzle, which `finish` reports.
-        let Some(format) = source_format(&mut source, args.format)? else {
+        let Some(format) = source_format(&mut source, args.read.format, &run)? else {
             continue;
         };
-        let output = args.to.map_or(format, Format::from);
-        run.separate_with(if output.is_grid() || explain {
-            b"\n"
+        let default_output = if format == Format::Csv {
+            Format::Line
         } else {
-            b""
-        });
-        if format == Format::Line {
-            run.stream(
-                source,
-                sudoku::is_skipped_line,
-                || (),
-                |(), text, line| {
-                    if sudoku::is_skipped_line(text) {
-                        return None;
-                    }
-                    let puzzle = sudoku::parse_line(text, line).map(|grid| Puzzle { line, grid });
-                    Some(answer(puzzle, output, explain))
-                },
-            )?;
-        } else {
-            let name = source.name.clone();
-            let bytes = batch::read_rest(&mut source)?;
-            let text = String::from_utf8_lossy(&bytes);
-            let puzzles = sudoku::parse_puzzles(&text, format);
-            run.answer_all(&name, puzzles, |puzzle| {
-                answer(puzzle.clone(), output, explain)
-            })?;
-        }
+            format
+        };
+        let output = args.to.map_or(default_output, Format::from);
+        let reading = Reading {
+            format,
+            output,
+            read: &args.read,
+            // --explain's answers take several lines: a blank line between them in every format.
+            blank_between: explain,
+        };
+        reading.answer_each(
+            &mut run,
+            source,
+            || (),
+            |(), record| {
+                let puzzle = record.givens.clone().map(|givens| Puzzle {
+                    line: record.line,
+                    grid: givens.grid().clone(),
+                });
+                answer(puzzle, output, explain)
+            },
+        )?;
     }
     let name = args
         .batch

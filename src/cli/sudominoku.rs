@@ -73,6 +73,8 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
         micros: 0,
         propagated: None,
         report: None,
+        label: None,
+        agrees: None,
     };
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
