@@ -3,6 +3,7 @@
 
 mod batch;
 mod bench;
+mod collections;
 mod common;
 mod crosshatch;
 mod fuzzing;
