@@ -308,10 +308,18 @@ struct LineReader<'a> {
     last_side: Option<usize>,
 }
 
-/// Whether a line can be a row of a grid in a format: a compact row is symbols only (no
-/// blank inside), its first one a digit of a grid as wide as the line; a spaced row starts with
-/// a number or `.`. A line that cannot is a header (`Grid 01`, `Puzzle 3`, `========`).
+/// Whether a line can be a row of a grid in a format, or is a header (`Grid 01`, `Puzzle 3`,
+/// `========`): a line that has not a row's shape (see [`has_row_shape`]) and holds a letter,
+/// or no digit. A row spoilt by a stray byte is still a row, and an error.
 fn can_be_row(text: &str, format: Format) -> bool {
+    let looks_like_text =
+        text.chars().any(|c| c.is_ascii_alphabetic()) || !text.chars().any(|c| c.is_ascii_digit());
+    has_row_shape(text, format) || !looks_like_text
+}
+
+/// Whether a line has a row's shape: a compact row is symbols only (no blank inside), its first
+/// one a digit of a grid as wide as the line; a spaced row starts with a number or `.`.
+fn has_row_shape(text: &str, format: Format) -> bool {
     let text = text.trim();
     match format {
         Format::Spaced => text
