@@ -15,7 +15,8 @@ use std::fmt::Write as _;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Input: any Sudoku format of `dlx sudoku` (the task's own is the compact grid: 9 lines of 9
-symbols, . for empty), detected from the first puzzle line unless --format is given.
+symbols, . for empty), detected from the file's first lines unless --format is given; grid
+headers and the text after puzzle lines are kept as `dlx sudoku` keeps them.
 
 Output, per puzzle and in the input's format unless --to says otherwise: the grid with every
 cell the pass deduced written and the others left empty, or `ERROR` when the grid is
@@ -23,8 +24,11 @@ contradictory (a digit twice in a row, column or box, or a box left with no plac
 it lacks; the reason also goes to stderr). Line format: one output line per input puzzle line,
 in order, whatever --threads. Grid formats (and --explain): answers separated by a blank line.
 A malformed puzzle gives `error: line L, column C: ...`. With --jsonl, one object per puzzle:
-status (solved: the grid is full, partial, contradiction, malformed), grid (on one line),
-solution (the grid when full), filled, contradiction, error.
+file, line, puzzle (line format), status (solved: the grid is full, partial, contradiction,
+malformed), grid (what the pass left, on one line; null after a contradiction), solution (the
+grid when full), filled (cells the pass wrote), contradiction (why, or null), nodes (0),
+micros, error (a malformed puzzle's message), label (a grid's header or a line's trailing
+text), agrees (CSV with a solution column).
 
 Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR, 2 bad input.")]
 pub struct CrosshatchArgs {

@@ -31,11 +31,21 @@ impl From<Exit> for ExitCode {
 }
 
 const EXIT_CODES: &str = "\
-Exit codes:
-  0  solved: every puzzle solved (xc: at least one solution found)
-  1  some puzzle (or the problem) has no solution, or is not unique under --unique
-  2  bad input or usage: a file could not be read or parsed
-  3  a search hit its node budget (--max-nodes) before deciding";
+Exit codes (the worst outcome decides: 2, then 1, then 3):
+  0  everything asked for was done:
+       sudoku      every puzzle solved (under --unique, uniquely)
+       crosshatch  no puzzle contradictory (ERROR)
+       sudominoku  every puzzle solved
+       xc          at least one solution found
+       bench       every answer valid
+  1  sudoku: some puzzle has no solution, or several under --unique; crosshatch: some puzzle
+     is ERROR; sudominoku: some puzzle has no solution; xc: the problem has none; bench: some
+     answer is wrong
+  2  bad input or usage, for every command: a file that cannot be read, a malformed puzzle
+     (the others are still answered), an input with no puzzle, a bad flag; sudominoku
+     --strict: no final `0`
+  3  sudoku, sudominoku, xc: a search hit its node budget (--max-nodes) before deciding
+     (the puzzle is `undecided`, never reported as having no solution)";
 
 /// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.
 #[derive(Debug, Parser)]
