@@ -121,6 +121,7 @@ impl<R: Read> CsvRecords<R> {
         let mut reader = csv::ReaderBuilder::new()
             .flexible(true)
             .has_headers(true)
+            .terminator(csv::Terminator::Any(b'\n'))
             .from_reader(WithoutCr {
                 inner: source,
                 pending_cr: false,
