@@ -9,7 +9,6 @@ use super::Exit;
 use dlx_solver::sudoku::{
     self, Algorithm, ColumnChoice, CsvRecords, Format, Mode, Propagation, Record, Solvers, Verdict,
 };
-use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -289,37 +288,33 @@ impl Reading<'_> {
                     Some(finish(state, &sudoku::parse_line_record(text, line)))
                 },
             ),
-            Format::Csv => {
-                let name = source.name.clone();
-                let choice = self.read.column.as_deref().map(ColumnChoice::parse);
-                let records = CsvRecords::new(source.reader, choice.as_ref());
-                let states: Vec<std::sync::Mutex<Option<S>>> = (0..rayon::current_num_threads()
-                    .max(64))
+            Format::Csv | Format::Spaced | Format::Compact => {
+                // One state a worker: a thread's index never exceeds --threads' limit, so no
+                // two workers share a slot and the lock is never contended.
+                let states: Vec<std::sync::Mutex<Option<S>>> = (0..MAX_THREADS)
                     .map(|_| std::sync::Mutex::new(None))
                     .collect();
-                run.answer_all(&name, records, |record| {
-                    // Each worker keeps its own state; the lock is never contended.
+                let answer = |record: &Record| {
                     let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
                     let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
                     finish(state.get_or_insert_with(&init), record)
-                })
-            }
-            Format::Spaced | Format::Compact => {
+                };
                 let name = source.name.clone();
+                if self.format == Format::Csv {
+                    let choice = self.read.column.as_deref().map(ColumnChoice::parse);
+                    let records = CsvRecords::new(source.reader, choice.as_ref());
+                    return run.answer_all(&name, records, answer);
+                }
                 let bytes = batch::read_rest(&mut source)?;
                 let text = String::from_utf8_lossy(&bytes);
-                let mut state = init();
-                for record in sudoku::parse_records(&text, self.format) {
-                    let started = Instant::now();
-                    let mut result = finish(&mut state, &record);
-                    result.micros = started.elapsed().as_micros() as u64;
-                    run.emit(&name, None, &result)?;
-                }
-                Ok(())
+                run.answer_all(&name, sudoku::parse_records(&text, self.format), answer)
             }
         }
     }
 }
+
+/// The most worker threads `--threads` allows.
+const MAX_THREADS: usize = 1024;
 
 /// The pass run before the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
