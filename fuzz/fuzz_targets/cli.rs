@@ -214,7 +214,7 @@ fuzz_target!(|bytes: &[u8]| {
                 assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
                 return;
             };
-            let outputs_lines = to.unwrap_or(format) == Format::Line;
+            let outputs_lines = to.unwrap_or(default_output(format)) == Format::Line;
             check_sudoku(&text, format, copies, &output, jsonl, outputs_lines, count)
         }
         Command::Crosshatch {
@@ -227,7 +227,7 @@ fuzz_target!(|bytes: &[u8]| {
                 assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
                 return;
             };
-            let outputs_lines = to.unwrap_or(format) == Format::Line && !explain;
+            let outputs_lines = to.unwrap_or(default_output(format)) == Format::Line && !explain;
             check_crosshatch(&text, format, copies, &output, jsonl, outputs_lines)
         }
         Command::Sudominoku { strict } => {
@@ -244,6 +244,31 @@ fuzz_target!(|bytes: &[u8]| {
         assert_eq!(exit, exit_for(&statuses), "statuses {statuses:?}");
     }
 });
+
+/// The output format when --to is not given: the input's, or line for CSV input.
+fn default_output(format: Format) -> Format {
+    if format == Format::Csv {
+        Format::Line
+    } else {
+        format
+    }
+}
+
+/// An output line without the label `dlx` writes back after an answer (the text that followed
+/// the puzzle on its line, after blanks or `//`, `#`, `;`).
+fn without_label(line: &str) -> &str {
+    if line.starts_with("error: ") {
+        return line;
+    }
+    if line.starts_with("no solution") {
+        return "no solution";
+    }
+    let end = line
+        .char_indices()
+        .find(|&(at, c)| c.is_whitespace() || c == '#' || c == ';' || line[at..].starts_with("//"))
+        .map_or(line.len(), |(at, _)| at);
+    &line[..end]
+}
 
 /// The documented exit code for these statuses: bad input first, then unsolved, then undecided.
 fn exit_for(statuses: &[String]) -> cli::Exit {
@@ -339,6 +364,7 @@ fn check_sudoku(
     }
     let mut statuses = Vec::new();
     for (line, puzzle) in line_per_puzzle(output, &puzzles) {
+        let line = without_label(line);
         let status = match line {
             "no solution" | "multiple" | "undecided" => line.to_string(),
             _ if line.starts_with("error: ") => {
@@ -399,6 +425,7 @@ fn check_crosshatch(
         return None;
     }
     for (line, puzzle) in line_per_puzzle(output, &puzzles) {
+        let line = without_label(line);
         if line != "ERROR" && !line.starts_with("error: ") {
             check_deduced(puzzle, line);
         }

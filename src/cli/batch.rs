@@ -105,6 +105,10 @@ pub struct Answer {
     pub report: Option<String>,
     /// A command's own JSON fields, added to (or replacing) the common ones.
     pub extra: Vec<(&'static str, serde_json::Value)>,
+    /// The text that names the puzzle in its file (a grid's header, a line's comment), for JSON.
+    pub label: Option<String>,
+    /// Whether the answer is the solution the file publishes beside the puzzle (CSV).
+    pub agrees: Option<bool>,
 }
 
 /// The result of a propagation pass, for JSON.
@@ -134,6 +138,8 @@ impl Answer {
             propagated: None,
             report: None,
             extra: Vec::new(),
+            label: None,
+            agrees: None,
         }
     }
 
@@ -163,6 +169,9 @@ pub struct Tally {
     pub nodes: u64,
     /// Cells filled by propagation passes.
     pub filled: u64,
+    /// Answers equal to the solution the file publishes, and answers that differ from it.
+    pub agree: u64,
+    pub differ: u64,
 }
 
 impl Tally {
@@ -170,6 +179,11 @@ impl Tally {
         self.puzzles += 1;
         self.nodes += answer.nodes;
         self.filled += answer.propagated.as_ref().map_or(0, |p| p.filled);
+        match answer.agrees {
+            Some(true) => self.agree += 1,
+            Some(false) => self.differ += 1,
+            None => {}
+        }
         *match answer.status {
             Status::Solved => &mut self.solved,
             Status::Partial => &mut self.partial,
@@ -409,6 +423,8 @@ pub struct Run {
     separator: &'static [u8],
     /// Inputs that held no puzzle (and did not say so, as a Su-domino-ku file's lone `0`).
     empty_inputs: u64,
+    /// Written before the first text answer (the header row of CSV output).
+    header: &'static str,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -433,6 +449,7 @@ impl Run {
             work,
             separator: b"",
             empty_inputs: 0,
+            header: "",
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -593,6 +610,19 @@ impl Run {
         }
     }
 
+    /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
+    pub fn start_with(&mut self, header: &'static str) {
+        self.header = header;
+    }
+
+    /// Says on stderr, under --stats, something the summary should include (such as the format
+    /// detected).
+    pub fn note_in_stats(&self, text: &str) {
+        if self.stats {
+            self.message(text);
+        }
+    }
+
     /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
     pub fn separate_with(&mut self, separator: &'static [u8]) {
         self.separator = separator;
@@ -619,6 +649,12 @@ impl Run {
                 object["solutions"] = count.into();
                 object["complete"] = answer.complete.into();
             }
+            if let Some(label) = &answer.label {
+                object["label"] = label.clone().into();
+            }
+            if let Some(agrees) = answer.agrees {
+                object["agrees"] = agrees.into();
+            }
             if let Some(error) = &answer.error {
                 object["error"] = error.clone().into();
             }
@@ -635,6 +671,9 @@ impl Run {
         } else {
             if self.tally.puzzles > 0 && !answer.text.is_empty() {
                 self.out.write_all(self.separator)?;
+            }
+            if self.tally.puzzles == 0 {
+                self.out.write_all(self.header.as_bytes())?;
             }
             self.out.write_all(answer.text.as_bytes())?;
         }
@@ -702,6 +741,12 @@ impl Run {
                 t.nodes,
                 seconds,
                 t.puzzles as f64 / seconds.max(1e-9),
+            );
+        }
+        if stats && t.agree + t.differ > 0 {
+            eprintln!(
+                "checked against the file's solutions: {} agree, {} differ",
+                t.agree, t.differ
             );
         }
         if let Some(signal) = signal {

@@ -4,7 +4,7 @@
 //! in input order.
 
 use super::batch::{self, Answer, BatchArgs, Propagated, Run, Status, Work};
-use super::sudoku::{source_format, FormatArg};
+use super::sudoku::{source_format, FormatArg, ReadArgs, Reading};
 use super::{interrupt, Exit};
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
@@ -15,7 +15,8 @@ use std::fmt::Write as _;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
 Input: any Sudoku format of `dlx sudoku` (the task's own is the compact grid: 9 lines of 9
-symbols, . for empty), detected from the first puzzle line unless --format is given.
+symbols, . for empty), detected from the file's first lines unless --format is given; grid
+headers and the text after puzzle lines are kept as `dlx sudoku` keeps them.
 
 Output, per puzzle and in the input's format unless --to says otherwise: the grid with every
 cell the pass deduced written and the others left empty, or `ERROR` when the grid is
@@ -23,8 +24,11 @@ contradictory (a digit twice in a row, column or box, or a box left with no plac
 it lacks; the reason also goes to stderr). Line format: one output line per input puzzle line,
 in order, whatever --threads. Grid formats (and --explain): answers separated by a blank line.
 A malformed puzzle gives `error: line L, column C: ...`. With --jsonl, one object per puzzle:
-status (solved: the grid is full, partial, contradiction, malformed), grid (on one line),
-solution (the grid when full), filled, contradiction, error.
+file, line, puzzle (line format), status (solved: the grid is full, partial, contradiction,
+malformed), grid (what the pass left, on one line; null after a contradiction), solution (the
+grid when full), filled (cells the pass wrote), contradiction (why, or null), nodes (0),
+micros, error (a malformed puzzle's message), label (a grid's header or a line's trailing
+text), agrees (CSV with a solution column).
 
 Givens that repeat a digit in a unit are ERROR (the contest's rule), not bad input.
 On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
@@ -34,9 +38,8 @@ puzzle, an unreadable or empty input) or an output that cannot be written, 130/1
 pub struct CrosshatchArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// The input's format (default: detected).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    read: ReadArgs,
     /// The output's format (default: the input's).
     #[arg(long, value_enum, value_name = "FORMAT")]
     to: Option<FormatArg>,
@@ -121,6 +124,7 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                 nodes: 0,
                 error: None,
                 complete: true,
+                extra: Vec::new(),
                 micros: 0,
                 propagated: Some(Propagated {
                     grid: Some(one_line),
@@ -128,7 +132,8 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                     contradiction: None,
                 }),
                 report: None,
-                extra: Vec::new(),
+                label: None,
+                agrees: None,
             }
         }
         Err(contradiction) => {
@@ -156,14 +161,16 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
         nodes: 0,
         error: None,
         complete: true,
-        micros: 0,
         extra: Vec::new(),
+        micros: 0,
         report: Some(format!("line {line}: contradiction: {why}")),
         propagated: Some(Propagated {
             grid: None,
             filled,
             contradiction: Some(why),
         }),
+        label: None,
+        agrees: None,
     }
 }
 
@@ -182,37 +189,35 @@ fn answer_sources(run: &mut Run, args: &CrosshatchArgs) -> anyhow::Result<()> {
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        let Some(format) = source_format(&mut source, args.format)? else {
+        let Some(format) = source_format(&mut source, args.read.format, run)? else {
             run.end_source(&name, before, false);
             continue;
         };
-        let output = args.to.map_or(format, Format::from);
-        run.separate_with(if output.is_grid() || explain {
-            b"\n"
+        let default_output = if format == Format::Csv {
+            Format::Line
         } else {
-            b""
-        });
-        if format == Format::Line {
-            run.stream(
-                source,
-                sudoku::is_skipped_line,
-                || (),
-                |(), text, line| {
-                    if sudoku::is_skipped_line(text) {
-                        return None;
-                    }
-                    let puzzle = sudoku::parse_line(text, line).map(|grid| Puzzle { line, grid });
-                    Some(answer(puzzle, output, explain))
-                },
-            )?;
-        } else {
-            let bytes = run.read_whole(&mut source)?;
-            let text = String::from_utf8_lossy(&bytes);
-            let puzzles = sudoku::parse_puzzles(&text, format);
-            run.answer_all(&name, puzzles, |puzzle| {
-                answer(puzzle.clone(), output, explain)
-            })?;
-        }
+            format
+        };
+        let output = args.to.map_or(default_output, Format::from);
+        let reading = Reading {
+            format,
+            output,
+            read: &args.read,
+            // --explain's answers take several lines: a blank line between them in every format.
+            blank_between: explain,
+        };
+        reading.answer_each(
+            run,
+            source,
+            || (),
+            |(), record| {
+                let puzzle = record.givens.clone().map(|givens| Puzzle {
+                    line: record.line,
+                    grid: givens.grid().clone(),
+                });
+                answer(puzzle, output, explain)
+            },
+        )?;
         run.end_source(&name, before, false);
     }
     Ok(())

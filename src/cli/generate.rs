@@ -215,6 +215,8 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         propagated: None,
         report: None,
         extra,
+        label: None,
+        agrees: None,
     }
 }
 

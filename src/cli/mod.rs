@@ -51,13 +51,24 @@ impl From<Exit> for ExitCode {
 }
 
 const EXIT_CODES: &str = "\
-Exit codes:
-  0    solved: every puzzle solved (xc: at least one solution found)
-  1    some puzzle (or the problem) has no solution (its givens may break a rule), or is not
-       unique under --unique
-  2    bad input or usage: a file could not be read or parsed, or an output could not be
-       written (a closed pipe is not an error: the reader had enough)
-  3    a search hit its node budget (--max-nodes) before deciding
+Exit codes (the worst outcome decides: 2, then 1, then 3):
+  0    everything asked for was done:
+         sudoku      every puzzle solved (under --unique, uniquely)
+         crosshatch  no puzzle contradictory (ERROR)
+         sudominoku  every puzzle solved
+         xc          at least one solution found
+         generate    every puzzle asked for was made
+         rate        every puzzle rated (each has exactly one solution)
+         bench       every answer valid
+  1    sudoku, rate: some puzzle has no solution (its givens may break a rule), or several
+       (sudoku: under --unique); crosshatch: some puzzle is ERROR; sudominoku: some puzzle has
+       no solution; xc: the problem has none; bench: some answer is wrong
+  2    bad input or usage, for every command: a file that cannot be read, a malformed puzzle
+       (the others are still answered), an input with no puzzle, a bad flag, an output that
+       could not be written (a closed pipe is not an error: the reader had enough);
+       sudominoku --strict: no final `0`; generate: no puzzle within the rating range
+  3    sudoku, sudominoku, xc, rate: a search hit its node budget (--max-nodes) before
+       deciding (the puzzle is `undecided`, never reported as having no solution)
   130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary";
 
 /// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.

@@ -2,10 +2,11 @@
 //! input order (the scale is [`dlx_solver::sudoku::Rater`]'s, documented in `--help`).
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
-use super::sudoku::{source_format, FormatArg};
+use super::sudoku::{source_format, ReadArgs, Reading};
 use super::{interrupt, Exit};
-use dlx_solver::sudoku::{self, ParseError, Puzzle, Rated, Rater, Solvers, RELABELLINGS};
-use std::time::Instant;
+use dlx_solver::sudoku::{
+    Format, GridError, ParseError, ParseErrorKind, Puzzle, Rated, Rater, Solvers, RELABELLINGS,
+};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -29,9 +30,8 @@ Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 ba
 pub struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// The input's format (default: detected).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
+    #[command(flatten)]
+    read: ReadArgs,
     /// Give up on a puzzle after this many search-tree nodes in one of its searches.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -45,6 +45,23 @@ fn answer_puzzle(
 ) -> Answer {
     let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
+        // Well-formed givens that break the rules: a puzzle without solution, as in `dlx sudoku`.
+        Err(
+            error @ ParseError {
+                kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
+                ..
+            },
+        ) => {
+            let mut answer = Answer::malformed(error.line, error.to_string());
+            answer.status = Status::NoSolution;
+            answer.error = None;
+            answer.report = Some(format!(
+                "line {}, column {}: no solution: {}",
+                error.line, error.column, error.kind
+            ));
+            answer.text = format!("{}\n", Status::NoSolution.word());
+            return answer;
+        }
         Err(error) => return Answer::malformed(error.line, error.to_string()),
     };
     let mut answer = Answer::malformed(puzzle.line, String::new());
@@ -84,37 +101,28 @@ fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
             break;
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
-        let Some(format) = source_format(&mut source, args.format)? else {
+        let Some(format) = source_format(&mut source, args.read.format, run)? else {
             run.end_source(&name, before, false);
             continue;
         };
-        if format == sudoku::Format::Line {
-            run.stream(
-                source,
-                sudoku::is_skipped_line,
-                || (Solvers::with_node_budget(max_nodes), Rater::default()),
-                |(solvers, rater), text, line| {
-                    if sudoku::is_skipped_line(text) {
-                        return None;
-                    }
-                    let puzzle = sudoku::parse_line(text, line).map(|grid| Puzzle { line, grid });
-                    Some(answer_puzzle(puzzle, solvers, rater))
-                },
-            )?;
-        } else {
-            let bytes = run.read_whole(&mut source)?;
-            let text = String::from_utf8_lossy(&bytes);
-            let (mut solvers, mut rater) = (Solvers::with_node_budget(max_nodes), Rater::default());
-            for puzzle in sudoku::parse_puzzles(&text, format) {
-                if interrupt::requested() {
-                    break;
-                }
-                let started = Instant::now();
-                let mut answer = answer_puzzle(puzzle, &mut solvers, &mut rater);
-                answer.micros = started.elapsed().as_micros() as u64;
-                run.emit(&name, None, &answer)?;
-            }
-        }
+        let reading = Reading {
+            format,
+            output: Format::Line,
+            read: &args.read,
+            blank_between: false,
+        };
+        reading.answer_each(
+            run,
+            source,
+            || (Solvers::with_node_budget(max_nodes), Rater::default()),
+            |(solvers, rater), record| {
+                let puzzle = record.givens.clone().map(|givens| Puzzle {
+                    line: record.line,
+                    grid: givens.grid().clone(),
+                });
+                answer_puzzle(puzzle, solvers, rater)
+            },
+        )?;
         run.end_source(&name, before, false);
     }
     Ok(())

@@ -7,30 +7,43 @@
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
 use dlx_solver::sudoku::{
-    self, Algorithm, Format, GridError, Mode, ParseError, ParseErrorKind, Propagation, Puzzle,
-    Solvers, Verdict,
+    self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
+    Propagation, Record, Solvers, Verdict,
 };
-use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Formats (detected from the first puzzle line unless --format is given):
+Formats (detected from the file's first lines unless --format is given; --stats says which):
   spaced   N lines of N numbers separated by spaces, 0 for empty (Baekjoon 2580)
   compact  N lines of N symbols
-  line     one puzzle per line, N*N symbols; the length picks the size (81: 9x9, 256: 16x16)
+  line     one puzzle per line, N*N symbols; the length picks the size (81: 9x9, 256: 16x16);
+           N*N*N symbols (729 for 9x9) are pencilmarks: each cell's candidates in order, the
+           digit kept or . struck, and the puzzle is solved within them
+  csv      comma-separated values with a header row; the puzzle column is the one named
+           quizzes, quiz, puzzle, puzzles, unsolved or question (or --column), and a column
+           named solutions, solution, solved or answer is checked against each answer
 Symbols: . or 0 empty, 1-9, then A-Z for 10-35 (a-z too, case-insensitive up to size 35;
 above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF and CR line
-endings are accepted, spaces around a line-format puzzle ignored. A line longer than 8 KiB is
+endings are accepted, spaces before a line-format puzzle ignored. A line longer than 8 KiB is
 one malformed record (`line N: line longer than 8192 bytes`), skipped; grid-format inputs are
 read whole, up to --max-input-bytes.
+A puzzle line may have text after it (after blanks, or after //, # or ;): it is kept after the
+answer, separated as it was. In the grid formats a line before a grid that cannot be a row
+(`Grid 01`, `Puzzle 3`) is the grid's header, printed before its answer. After a malformed row
+reading resumes at a blank line, a header, or the line after the N rows the grid should have
+had; the lines skipped are named on stderr.
 
-Output, in the input's format unless --to says otherwise: per puzzle its solution, or in its
-place one line `no solution` (also for givens that repeat a digit in a unit: the clash goes to
-stderr), `multiple` (under --unique), `undecided` (--max-nodes ran out) or `error: line L,
-column C: ...` (also written to stderr with the file name); with --count, the number of
-solutions: `N` exact, `N+` a lower bound (counting reached --limit; JSON: \"complete\": false),
-`N+ undecided` (--max-nodes ran out first). Line format: exactly one output line per input
-puzzle line, in order. Grid formats: grids separated by a blank line.
+Output, in the input's format unless --to says otherwise (CSV input: line): per puzzle its
+solution, or in its place one line `no solution` (also for givens that repeat a digit in a
+unit: the clash goes to stderr), `multiple` (under --unique), `undecided` (--max-nodes ran out)
+or `error: line L, column C: ...` (also written to stderr with the file name); with --count,
+the number of solutions: `N` exact, `N+` a lower bound (counting reached --limit; JSON:
+\"complete\": false), `N+ undecided` (--max-nodes ran out first). --to csv: a `puzzle,solution` header, then one
+row per puzzle. Line format: exactly one output line per input puzzle line, in order. Grid
+formats: grids separated by a blank line. With --jsonl, one object per puzzle: file, line,
+puzzle (line format), status, solution (or null), solutions (when counting), nodes, micros,
+error, label (the header or trailing text), agrees (CSV with a solution column), complete
+(when counting).
 On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
 --output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
 second signal ends at once.
@@ -42,10 +55,9 @@ was decided, 130/143 SIGINT/SIGTERM.")]
 pub struct SudokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
-    /// The input's format (default: detected).
-    #[arg(long, value_enum)]
-    format: Option<FormatArg>,
-    /// The output's format (default: the input's).
+    #[command(flatten)]
+    read: ReadArgs,
+    /// The output's format (default: the input's; line for CSV input).
     #[arg(long, value_enum, value_name = "FORMAT")]
     to: Option<FormatArg>,
     /// Print the number of solutions of each puzzle instead of a solution.
@@ -59,7 +71,8 @@ pub struct SudokuArgs {
     #[arg(long)]
     unique: bool,
     /// The solver: dlx (dancing links), backtrack (the textbook baseline) or candidates (the
-    /// strong baseline: candidate bitmasks, fewest candidates first).
+    /// strong baseline: candidate bitmasks, fewest candidates first). Pencilmark puzzles are
+    /// always solved by dlx.
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
     /// Give up on a puzzle after this many search-tree nodes.
@@ -73,11 +86,27 @@ pub struct SudokuArgs {
     propagate: PropagateArg,
 }
 
+/// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ReadArgs {
+    /// The input's format (default: detected from the file's first lines).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatArg>,
+    /// CSV: the puzzle column, by its header name or its number (1 for the first).
+    #[arg(long, value_name = "NAME|N")]
+    pub column: Option<String>,
+    /// Leave out of the output the text after a puzzle line and a grid's header line (JSON
+    /// still has it as `label`).
+    #[arg(long)]
+    pub strip_comments: bool,
+}
+
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum FormatArg {
     Spaced,
     Compact,
     Line,
+    Csv,
 }
 
 impl From<FormatArg> for Format {
@@ -86,46 +115,44 @@ impl From<FormatArg> for Format {
             FormatArg::Spaced => Format::Spaced,
             FormatArg::Compact => Format::Compact,
             FormatArg::Line => Format::Line,
+            FormatArg::Csv => Format::Csv,
         }
     }
 }
 
-/// How much of a source is read ahead, at most, to find its first puzzle line: comments and
+/// How much of a source is read ahead, at most, to find its first puzzle lines: comments and
 /// blank lines can come first, as many as they like, but not beyond memory.
 const DETECTION_LIMIT: usize = 64 << 20;
 
-/// The format of a source: the one given, or the one its first puzzle line shows (`None` for a
-/// source with no puzzle line). Detection reads ahead past any leading comments to the first
-/// puzzle line and the lines a compact grid would take after it (nothing is consumed).
+/// The format of a source: the one given, or the one its first lines show (`None` for a source
+/// with no puzzle line). Detection reads ahead past any leading comments to the first
+/// [`sudoku::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says what
+/// it decided.
 pub fn source_format(
     source: &mut batch::Source,
     given: Option<FormatArg>,
+    run: &Run,
 ) -> anyhow::Result<Option<Format>> {
     if let Some(format) = given {
+        run.note_in_stats(&format!(
+            "{}: format: {} (given)",
+            source.name,
+            Format::from(format)
+        ));
         return Ok(Some(format.into()));
     }
-    let mut lines_after_first: Option<usize> = None;
-    let ahead = batch::read_ahead(
-        source,
-        DETECTION_LIMIT,
-        |line| match &mut lines_after_first {
-            Some(after) => {
-                *after += 1;
-                *after >= sudoku::MAX_SIDE
-            }
-            None => {
-                let text = String::from_utf8_lossy(line);
-                let text = text.trim_start_matches('\u{feff}');
-                if !sudoku::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
-                    lines_after_first = Some(0);
-                }
-                false
-            }
-        },
-    )?;
+    let mut sampled = 0;
+    let ahead = batch::read_ahead(source, DETECTION_LIMIT, |line| {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_start_matches('\u{feff}');
+        if !sudoku::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
+            sampled += 1;
+        }
+        sampled >= sudoku::SAMPLE_LINES
+    })?;
     let head = String::from_utf8_lossy(batch::peek(source)?);
-    let format = sudoku::detect_format(&head);
-    if format.is_none() && !ahead.ended {
+    let detection = sudoku::detect(&head);
+    if detection.is_none() && !ahead.ended {
         anyhow::bail!(
             "{}: found no puzzle line in the first {} MiB, expected one (only comments and \
              blank lines so far); give --format to read on without detecting the format",
@@ -133,8 +160,172 @@ pub fn source_format(
             ahead.bytes >> 20
         );
     }
-    Ok(format)
+    if let Some(detection) = &detection {
+        run.note_in_stats(&format!("{}: format: {detection}", source.name));
+    }
+    Ok(detection.map(|d| d.format))
 }
+
+/// Writes a CSV field, quoted when it must be.
+fn csv_field(text: &str) -> String {
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
+    }
+}
+
+/// Puts a record's names back on its answer: the label (a header line before a grid, the
+/// trailing text after a line, unless `strip`), the lines skipped after it, and whether it
+/// agrees with the solution the file publishes; a CSV output row holds puzzle and answer.
+pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool) {
+    answer.label = record.label.as_ref().map(|l| l.text().to_string());
+    if let Some((first, last)) = record.skipped {
+        let what = answer
+            .report
+            .clone()
+            .or_else(|| answer.error.clone())
+            .unwrap_or_else(|| format!("line {}", record.line));
+        let lines = if first == last {
+            format!("line {first}")
+        } else {
+            format!("lines {first}-{last}")
+        };
+        answer.report = Some(format!(
+            "{what}; {lines} skipped, the rest of this grid, up to where the next one can start"
+        ));
+    }
+    if let (Some(published), Ok(_)) = (&record.published, &record.givens) {
+        let published = published.as_ref().map(|grid| {
+            sudoku::grid_to_string(grid, Format::Line)
+                .trim_end()
+                .to_string()
+        });
+        if answer.count.is_none() && answer.status != Status::Undecided {
+            let agrees = published.as_ref().ok() == answer.solution.as_ref();
+            answer.agrees = Some(agrees);
+            if !agrees {
+                let line = record.line;
+                answer.report = Some(match &published {
+                    Ok(expected) => format!(
+                        "line {line}: the answer differs from the file's solution: found {}, \
+                         expected {expected}",
+                        answer.solution.as_deref().unwrap_or(answer.status.word())
+                    ),
+                    Err(error) => {
+                        format!("line {line}: the file's solution cannot be read: {error}")
+                    }
+                });
+            }
+        }
+    }
+    match output {
+        Format::Csv => {
+            let puzzle = match &record.givens {
+                Ok(givens) => sudoku::grid_to_string(givens.grid(), Format::Line)
+                    .trim_end()
+                    .to_string(),
+                Err(_) => String::new(),
+            };
+            let result = answer.text.trim_end().replace('\n', " ");
+            answer.text = format!("{},{}\n", csv_field(&puzzle), csv_field(&result));
+        }
+        _ if strip => {}
+        Format::Spaced | Format::Compact => {
+            if let Some(label) = &record.label {
+                answer.text.insert_str(0, &format!("{}\n", label.text()));
+            }
+        }
+        Format::Line => {
+            if let (Some(label), Some(body)) = (&record.label, answer.text.strip_suffix('\n')) {
+                if !body.contains('\n') {
+                    let mut text = body.to_string();
+                    label.append_to(&mut text);
+                    text.push('\n');
+                    answer.text = text;
+                }
+            }
+        }
+    }
+}
+
+/// What the rest of a run needs to read a source in its format.
+pub struct Reading<'a> {
+    pub format: Format,
+    pub output: Format,
+    pub read: &'a ReadArgs,
+    /// Whether answers are separated by a blank line even in the line format.
+    pub blank_between: bool,
+}
+
+impl Reading<'_> {
+    /// Answers every puzzle of `source` with `answer` (given a per-thread state made by `init`),
+    /// in order: the line format and CSV streamed on the run's pool, grids read whole.
+    pub fn answer_each<S, I, F>(
+        &self,
+        run: &mut Run,
+        mut source: batch::Source,
+        init: I,
+        answer: F,
+    ) -> anyhow::Result<()>
+    where
+        S: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &Record) -> Answer + Sync,
+    {
+        let (output, strip) = (self.output, self.read.strip_comments);
+        let finish = |state: &mut S, record: &Record| {
+            let mut result = answer(state, record);
+            present(&mut result, record, output, strip);
+            result
+        };
+        run.separate_with(if output.is_grid() || self.blank_between {
+            b"\n"
+        } else {
+            b""
+        });
+        if output == Format::Csv {
+            run.start_with("puzzle,solution\n");
+        }
+        match self.format {
+            Format::Line => run.stream(
+                source,
+                sudoku::is_skipped_line,
+                init,
+                |state, text, line| {
+                    if sudoku::is_skipped_line(text) {
+                        return None;
+                    }
+                    Some(finish(state, &sudoku::parse_line_record(text, line)))
+                },
+            ),
+            Format::Csv | Format::Spaced | Format::Compact => {
+                // One state a worker: a thread's index never exceeds --threads' limit, so no
+                // two workers share a slot and the lock is never contended.
+                let states: Vec<std::sync::Mutex<Option<S>>> = (0..MAX_THREADS)
+                    .map(|_| std::sync::Mutex::new(None))
+                    .collect();
+                let answer = |record: &Record| {
+                    let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
+                    let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
+                    finish(state.get_or_insert_with(&init), record)
+                };
+                let name = source.name.clone();
+                if self.format == Format::Csv {
+                    let choice = self.read.column.as_deref().map(ColumnChoice::parse);
+                    let records = CsvRecords::new(source.reader, choice.as_ref());
+                    return run.answer_all(&name, records, answer);
+                }
+                let bytes = run.read_whole(&mut source)?;
+                let text = String::from_utf8_lossy(&bytes);
+                run.answer_all(&name, sudoku::parse_records(&text, self.format), answer)
+            }
+        }
+    }
+}
+
+/// The most worker threads `--threads` allows.
+const MAX_THREADS: usize = 1024;
 
 /// The pass run before the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -159,14 +350,10 @@ pub struct Options {
     pub propagate: PropagateArg,
 }
 
-/// Solves one parsed puzzle (or reports its parse error) under `options`.
-pub fn answer_puzzle(
-    puzzle: Result<Puzzle, ParseError>,
-    options: &Options,
-    solvers: &mut Solvers,
-) -> Answer {
-    let puzzle = match puzzle {
-        Ok(puzzle) => puzzle,
+/// Solves one puzzle read (or reports its parse error) under `options`.
+pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) -> Answer {
+    let givens = match &record.givens {
+        Ok(givens) => givens,
         // Well-formed givens that break the rules (a digit twice in a unit): a puzzle without
         // solution, not bad input; stderr names the clash.
         Err(
@@ -196,10 +383,14 @@ pub fn answer_puzzle(
         PropagateArg::None => Propagation::None,
         PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
-    let (verdict, nodes) =
-        solvers.solve_propagated(&puzzle.grid, options.algorithm, options.mode, propagation);
+    let (verdict, nodes) = match givens.candidates() {
+        Some(candidates) => solvers.solve_within(givens.grid(), candidates, options.mode),
+        None => {
+            solvers.solve_propagated(givens.grid(), options.algorithm, options.mode, propagation)
+        }
+    };
     let mut answer = Answer {
-        line: puzzle.line,
+        line: record.line,
         text: String::new(),
         status: Status::Solved,
         solution: None,
@@ -211,6 +402,8 @@ pub fn answer_puzzle(
         propagated: None,
         report: None,
         extra: Vec::new(),
+        label: None,
+        agrees: None,
     };
     let word = |status: Status| format!("{}\n", status.word());
     match verdict {
@@ -257,24 +450,6 @@ pub fn count_text(count: u64, complete: bool, undecided: bool) -> String {
     }
 }
 
-/// Answers one line of the line format (`line_number` 1-based), or `None` for a blank or comment
-/// line, which yields no output.
-pub fn answer_line(
-    text: &str,
-    line_number: usize,
-    options: &Options,
-    solvers: &mut Solvers,
-) -> Option<Answer> {
-    if sudoku::is_skipped_line(text) {
-        return None;
-    }
-    let puzzle = sudoku::parse_line(text, line_number).map(|grid| Puzzle {
-        line: line_number,
-        grid,
-    });
-    Some(answer_puzzle(puzzle, options, solvers))
-}
-
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let mut run = Run::new(&args.batch, Work::Search)?;
     let result = answer_sources(&mut run, &args);
@@ -303,40 +478,34 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        let Some(format) = source_format(&mut source, args.format)? else {
+        let Some(format) = source_format(&mut source, args.read.format, run)? else {
             run.end_source(&name, before, false);
             continue;
+        };
+        let default_output = if format == Format::Csv {
+            Format::Line
+        } else {
+            format
         };
         let options = Options {
             algorithm,
             mode,
-            output: args.to.map_or(format, Format::from),
+            output: args.to.map_or(default_output, Format::from),
             propagate: args.propagate,
         };
         let max_nodes = args.max_nodes;
-        run.separate_with(if options.output.is_grid() { b"\n" } else { b"" });
-        if format == Format::Line {
-            // Streamed: read, solved in parallel and written chunk by chunk, in input order.
-            run.stream(
-                source,
-                sudoku::is_skipped_line,
-                || Solvers::with_node_budget(max_nodes),
-                |solvers, text, line| answer_line(text, line, &options, solvers),
-            )?;
-        } else {
-            let bytes = run.read_whole(&mut source)?;
-            let text = String::from_utf8_lossy(&bytes);
-            let mut solvers = Solvers::with_node_budget(max_nodes);
-            for puzzle in sudoku::parse_puzzles(&text, format) {
-                if interrupt::requested() {
-                    break;
-                }
-                let started = Instant::now();
-                let mut answer = answer_puzzle(puzzle, &options, &mut solvers);
-                answer.micros = started.elapsed().as_micros() as u64;
-                run.emit(&name, None, &answer)?;
-            }
-        }
+        let reading = Reading {
+            format,
+            output: options.output,
+            read: &args.read,
+            blank_between: false,
+        };
+        reading.answer_each(
+            run,
+            source,
+            || Solvers::with_node_budget(max_nodes),
+            |solvers, record| answer_record(record, &options, solvers),
+        )?;
         run.end_source(&name, before, false);
     }
     Ok(())

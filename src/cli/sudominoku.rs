@@ -5,8 +5,8 @@ use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudominoku::{
-    count_grids_within, count_tilings_within, solve_within, write_drawing, write_grid, Budgeted,
-    Count, End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
+    count_grids_within, count_tilings_within, solve_smallest_within, write_drawing, write_grid,
+    Budgeted, Count, End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
 };
 
 #[derive(Debug, clap::Args)]
@@ -16,12 +16,17 @@ lines): N, the number of placed dominoes, then N placed dominoes `U LU V LV` (di
 digit, cell; cells A1-I9), then the 9 cells where 1, 2, .., 9 go; a `0` ends the input (its
 absence is accepted, and reported under --strict).
 
-Output: per puzzle, `Puzzle i` and the 9 solved rows (the task's format). A puzzle that cannot
+Output: per puzzle, `Puzzle i` and the 9 solved rows (the task's format). When a puzzle has
+several digit grids, the one printed is the smallest read row by row (digit by digit from the
+top-left cell), as the MCPC 2011 judge prints it, so outputs compare byte for byte with the
+judge's on any input; --count still counts the distinct grids. A puzzle that cannot
 be read, has no solution or runs out of --max-nodes is reported on stderr, with its number and
 line, and prints nothing; the other puzzles are still solved. After a token of the wrong kind
 (a letter for a digit, a missing or extra field) reading resumes at the next count alone on
 its line, or followed by a puzzle of the right shape. With --jsonl, one object per puzzle:
-line, status, solution (81 digits), solutions (when counting), nodes, micros, error.
+file, line, puzzle (null), status (solved, no solution, undecided, malformed), solution (the
+81 digits, row-major, or null), solutions (with --count or --tilings: the count), nodes,
+micros, error (a malformed puzzle's message).
 
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
@@ -104,6 +109,8 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
         propagated: None,
         report: None,
         extra: Vec::new(),
+        label: None,
+        agrees: None,
     };
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
@@ -112,7 +119,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
             answer: found,
             nodes,
             ..
-        } = solve_within(puzzle, args.max_nodes);
+        } = solve_smallest_within(puzzle, args.max_nodes);
         answer.nodes = nodes;
         match found {
             Some(Some(solution)) => {

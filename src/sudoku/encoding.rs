@@ -177,6 +177,20 @@ impl Solve for SudokuSolver {
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
     ) -> SearchSummary {
+        self.search_within(puzzle, None, max_solutions, visitor)
+    }
+}
+
+impl SudokuSolver {
+    /// [`Solve::search`], each empty cell allowed only the digits of `candidates` (one bit per
+    /// digit, bit 0 for digit 1) when given: a pencilmark puzzle's options are fewer.
+    pub fn search_within(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[u64]>,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> SearchSummary {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
         let limits = SearchLimits {
             max_solutions: Some(max_solutions),
@@ -184,9 +198,32 @@ impl Solve for SudokuSolver {
         };
         let (pruned, scratch) = (&mut self.pruned, &mut self.scratch);
         match &mut self.arena {
-            Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
-            Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, limits, scratch, visitor),
+            Arena::Small(dlx) => {
+                search_pruned(dlx, pruned, puzzle, candidates, limits, scratch, visitor)
+            }
+            Arena::Large(dlx) => {
+                search_pruned(dlx, pruned, puzzle, candidates, limits, scratch, visitor)
+            }
         }
+    }
+}
+
+/// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on
+/// pencilmark puzzles too.
+pub struct WithinCandidates<'a> {
+    pub solver: &'a mut SudokuSolver,
+    pub candidates: &'a [u64],
+}
+
+impl Solve for WithinCandidates<'_> {
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> SearchSummary {
+        self.solver
+            .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
     }
 }
 
@@ -217,6 +254,7 @@ fn search_pruned<L: Link>(
     dlx: &mut Dlx<L>,
     work: &mut PrunedScratch,
     puzzle: &Grid,
+    allowed: Option<&[u64]>,
     limits: SearchLimits,
     scratch: &mut Grid,
     visitor: &mut dyn FnMut(&Grid),
@@ -243,6 +281,11 @@ fn search_pruned<L: Link>(
     work.settled.clone_from(puzzle);
     let candidates = &mut work.candidates;
     open_candidates(units, work.settled.cells(), used, candidates);
+    if let Some(allowed) = allowed {
+        for (open, &allowed) in candidates.iter_mut().zip(allowed) {
+            *open &= allowed;
+        }
+    }
     loop {
         if !fill_singles(units, work.settled.cells_mut(), used, candidates) {
             return SearchSummary::default();

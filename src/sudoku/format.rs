@@ -19,6 +19,7 @@
 //! the Sudoku rules, or a [`ParseError`] naming the line and column of the fault.
 
 use super::grid::{Grid, GridError, Shape, MAX_SIDE};
+use super::record::{parse_line_record, Givens, Label, Record};
 use crate::excerpt::{Excerpt, NotUtf8Note};
 use std::fmt;
 use thiserror::Error;
@@ -32,6 +33,8 @@ pub enum Format {
     Compact,
     /// One puzzle per line, N·N symbols.
     Line,
+    /// Comma-separated values with a header row naming the puzzle column (see [`super::csv`]).
+    Csv,
 }
 
 impl Format {
@@ -41,12 +44,13 @@ impl Format {
             Format::Spaced => "spaced",
             Format::Compact => "compact",
             Format::Line => "line",
+            Format::Csv => "csv",
         }
     }
 
     /// Whether each puzzle is a grid of several lines (spaced or compact).
     pub fn is_grid(self) -> bool {
-        self != Format::Line
+        matches!(self, Format::Spaced | Format::Compact)
     }
 }
 
@@ -99,6 +103,16 @@ pub enum ParseErrorKind {
     MissingRows { found: usize, expected: usize },
     #[error("{0}")]
     Givens(GridError),
+    #[error(
+        "found the columns \"{}\", expected a column named quizzes, quiz, puzzle, puzzles, \
+         unsolved or question (or one chosen with --column NAME|N)",
+        Excerpt(.found)
+    )]
+    NoPuzzleColumn { found: String },
+    #[error("found a row of {found} fields, expected the puzzle in field {column}")]
+    MissingField { column: usize, found: usize },
+    #[error("{0}")]
+    Csv(String),
     #[error("found no puzzle, expected at least one (the input is empty or only comments)")]
     NoPuzzle,
 }
@@ -227,129 +241,228 @@ fn finish_grid(
     Ok(grid)
 }
 
-/// Guesses the format from the first puzzle line: several fields separated by blanks make a
-/// spaced grid; otherwise a length N·N that is not itself a side with boxes makes the line
-/// format, and a length N a compact grid. Lengths that are both (16, 36, 49) make a compact grid
-/// when the lines that follow form an N x N block, and the line format otherwise.
-/// `None` when the text holds no puzzle line.
-pub fn detect_format(text: &str) -> Option<Format> {
-    let mut lines = without_bom(text).lines().skip_while(|l| is_skipped_line(l));
-    let first = lines.next()?.trim_end();
-    if first.split_whitespace().nth(1).is_some() {
-        return Some(Format::Spaced);
-    }
-    let length = first.chars().count();
-    let is_side = Shape::for_side(length).is_ok();
-    let is_square = shape_for_cell_count(length).is_some();
-    Some(match (is_side, is_square) {
-        (true, true) => {
-            let block = 1 + lines
-                .take(length - 1)
-                .take_while(|l| l.trim_end().chars().count() == length)
-                .count();
-            if block == length {
-                Format::Compact
-            } else {
-                Format::Line
-            }
-        }
-        (true, false) => Format::Compact,
-        _ => Format::Line,
-    })
-}
-
-/// Every puzzle of a text, in order: a grid or the error that stopped it. In the line format
-/// each line is read on its own, so an error costs only its line; in the grid formats the reader
-/// skips to the next blank line after an error.
+/// Every puzzle of a text, in order: a grid or the error that stopped it (see [`parse_records`],
+/// whose records this gives without their labels).
 pub fn parse_puzzles(text: &str, format: Format) -> Puzzles<'_> {
     Puzzles {
-        lines: without_bom(text).lines().enumerate(),
-        format,
+        records: parse_records(text, format),
     }
 }
 
 /// The iterator of [`parse_puzzles`].
 pub struct Puzzles<'a> {
-    lines: std::iter::Enumerate<std::str::Lines<'a>>,
-    format: Format,
+    records: Records<'a>,
 }
 
 impl Iterator for Puzzles<'_> {
     type Item = Result<Puzzle, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let (index, first) = self.lines.by_ref().find(|(_, l)| !is_skipped_line(l))?;
-        let line = index + 1;
-        let result = match self.format {
-            Format::Line => parse_line(first, line),
-            Format::Spaced | Format::Compact => {
-                let result = self.read_grid(first, line);
-                let cut_by_blank_line = matches!(
-                    result,
-                    Err(ParseError {
-                        kind: ParseErrorKind::MissingRows { .. },
-                        ..
-                    })
-                );
-                if result.is_err() && !cut_by_blank_line {
-                    // Resynchronize on the next blank line: the rest of this grid is lost.
-                    for (_, l) in self.lines.by_ref() {
-                        if l.trim().is_empty() {
-                            break;
-                        }
-                    }
-                }
-                result
-            }
-        };
-        Some(result.map(|grid| Puzzle { line, grid }))
+        let record = self.records.next()?;
+        let line = record.line;
+        Some(record.givens.map(|givens| Puzzle {
+            line,
+            grid: givens.grid().clone(),
+        }))
     }
 }
 
-impl Puzzles<'_> {
-    /// Reads a spaced or compact grid whose first row is `first`, at line `line`.
-    fn read_grid(&mut self, first: &str, line: usize) -> Result<Grid, ParseError> {
+/// Every puzzle of a text, in order, with its label. In the line format each line is read on
+/// its own, so an error costs only its line. In the grid formats a line before a grid that
+/// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
+/// next place a grid can be proved to start (a blank line, a header, or the line after the N
+/// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
+/// first row is the header, naming the columns (see [`super::csv`]).
+pub fn parse_records(text: &str, format: Format) -> Records<'_> {
+    let text = without_bom(text);
+    let inner = match format {
+        Format::Csv => {
+            RecordsInner::Csv(Box::new(super::csv::CsvRecords::new(text.as_bytes(), None)))
+        }
+        _ => RecordsInner::Lines(LineReader {
+            lines: text.lines().enumerate().peekable(),
+            format,
+            last_side: None,
+        }),
+    };
+    Records { inner }
+}
+
+/// The iterator of [`parse_records`].
+pub struct Records<'a> {
+    inner: RecordsInner<'a>,
+}
+
+enum RecordsInner<'a> {
+    Lines(LineReader<'a>),
+    Csv(Box<super::csv::CsvRecords<&'a [u8]>>),
+}
+
+impl Iterator for Records<'_> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        match &mut self.inner {
+            RecordsInner::Lines(reader) => reader.next_record(),
+            RecordsInner::Csv(reader) => reader.next(),
+        }
+    }
+}
+
+/// Reads the line and grid formats, line by line.
+struct LineReader<'a> {
+    lines: std::iter::Peekable<std::iter::Enumerate<std::str::Lines<'a>>>,
+    format: Format,
+    /// The side of the last grid whose first row had one, to resynchronize after a first row
+    /// that has none.
+    last_side: Option<usize>,
+}
+
+/// Whether a line can be a row of a grid in a format, or is a header (`Grid 01`, `Puzzle 3`,
+/// `========`): a line that has not a row's shape (see [`has_row_shape`]) and holds a letter,
+/// or no digit. A row spoilt by a stray byte is still a row, and an error.
+fn can_be_row(text: &str, format: Format) -> bool {
+    let looks_like_text =
+        text.chars().any(|c| c.is_ascii_alphabetic()) || !text.chars().any(|c| c.is_ascii_digit());
+    has_row_shape(text, format) || !looks_like_text
+}
+
+/// Whether a line has a row's shape: a compact row is symbols only (no blank inside), its first
+/// one a digit of a grid as wide as the line; a spaced row starts with a number or `.`.
+fn has_row_shape(text: &str, format: Format) -> bool {
+    let text = text.trim();
+    match format {
+        Format::Spaced => text
+            .split_whitespace()
+            .next()
+            .is_some_and(|first| first == "." || first.bytes().all(|b| b.is_ascii_digit())),
+        _ => {
+            let length = text.chars().count();
+            let all_symbols = text.chars().all(|c| c == '.' || c.is_ascii_alphanumeric());
+            let first_fits = text
+                .chars()
+                .next()
+                .and_then(|c| symbol_value(c, length))
+                .is_some_and(|v| v as usize <= length.max(9));
+            all_symbols && first_fits
+        }
+    }
+}
+
+impl LineReader<'_> {
+    fn next_record(&mut self) -> Option<Record> {
+        if self.format == Format::Line {
+            let (index, text) = self.lines.by_ref().find(|(_, l)| !is_skipped_line(l))?;
+            return Some(parse_line_record(text, index + 1));
+        }
+        let mut label = None;
+        let (index, first) = loop {
+            let (index, text) = self.lines.next()?;
+            if is_skipped_line(text) {
+                continue;
+            }
+            if can_be_row(text, self.format) {
+                break (index, text);
+            }
+            label = Some(Label::Header(text.trim().to_string()));
+        };
+        let line = index + 1;
+        let (grid, fault) = self.read_grid(first, line);
+        let mut record = Record::new(line, grid.map(Givens::Digits));
+        record.label = label;
+        if let Some(fault) = fault {
+            record.skipped = self.resynchronize(fault);
+        }
+        Some(record)
+    }
+
+    /// Skips the rest of a grid that failed at row `row` (0-based) of `side`: up to the line
+    /// after its last row, or to a blank line or a header if one comes first. Returns the lines
+    /// skipped, if any.
+    fn resynchronize(&mut self, fault: RowFault) -> Option<(usize, usize)> {
+        let mut left = fault
+            .side
+            .or(self.last_side)
+            .map_or(usize::MAX, |side| side.saturating_sub(fault.row + 1));
+        let mut skipped: Option<(usize, usize)> = None;
+        while left > 0 {
+            let Some(&(index, text)) = self.lines.peek() else {
+                break;
+            };
+            if text.trim().is_empty() || !can_be_row(text, self.format) {
+                break;
+            }
+            self.lines.next();
+            left -= 1;
+            let line = index + 1;
+            skipped = Some(skipped.map_or((line, line), |(first, _)| (first, line)));
+        }
+        skipped
+    }
+
+    /// Reads a spaced or compact grid whose first row is `first`, at line `line`. A fault in a
+    /// row comes with the row's place, so the reader can skip the rest of the grid.
+    fn read_grid(
+        &mut self,
+        first: &str,
+        line: usize,
+    ) -> (Result<Grid, ParseError>, Option<RowFault>) {
         let spaced = self.format == Format::Spaced;
         let first_row = split_row(first, spaced);
         let side = first_row.len();
-        let shape = Shape::for_side(side).map_err(|_| ParseError {
-            line,
-            column: 1,
-            kind: ParseErrorKind::NoShapeForRow { found: side },
-        })?;
+        let Ok(shape) = Shape::for_side(side) else {
+            let error = ParseError {
+                line,
+                column: 1,
+                kind: ParseErrorKind::NoShapeForRow { found: side },
+            };
+            return (Err(error), Some(RowFault { side: None, row: 0 }));
+        };
+        self.last_side = Some(side);
+        let fault = |r: usize| {
+            Some(RowFault {
+                side: Some(side),
+                row: r,
+            })
+        };
         let mut cells = Vec::with_capacity(side * side);
         // Where each cell came from, to place a conflicting given.
         let mut positions = Vec::with_capacity(side * side);
         let mut row_line = line;
         let mut row = first_row;
-        let mut last_line = line;
         for r in 0..side {
             if r > 0 {
-                let next = self.lines.next().filter(|(_, l)| !l.trim().is_empty());
-                let Some((index, text)) = next else {
-                    return Err(ParseError {
-                        line: last_line + 1,
+                // A blank line or a header ends the grid early; a header is kept for the next.
+                let next = self
+                    .lines
+                    .peek()
+                    .filter(|(_, l)| !l.trim().is_empty() && can_be_row(l, self.format));
+                let Some(&(index, text)) = next else {
+                    let error = ParseError {
+                        line: row_line + 1,
                         column: 1,
                         kind: ParseErrorKind::MissingRows {
                             found: r,
                             expected: side,
                         },
-                    });
+                    };
+                    return (Err(error), None);
                 };
+                self.lines.next();
                 row_line = index + 1;
                 row = split_row(text, spaced);
             }
-            last_line = row_line;
             if row.len() != side {
                 let column = row.get(side).map_or(row_end_column(&row), |f| f.column);
-                return Err(ParseError {
+                let error = ParseError {
                     line: row_line,
                     column,
                     kind: ParseErrorKind::RowLength {
                         found: row.len(),
                         expected: side,
                     },
-                });
+                };
+                return (Err(error), fault(r));
             }
             for field in &row {
                 let value = if spaced {
@@ -374,18 +487,26 @@ impl Puzzles<'_> {
                             expected: expected_symbols(side),
                         }
                     };
-                    return Err(ParseError {
+                    let error = ParseError {
                         line: row_line,
                         column: field.column,
                         kind,
-                    });
+                    };
+                    return (Err(error), fault(r));
                 };
                 cells.push(value);
                 positions.push((row_line, field.column));
             }
         }
-        finish_grid(shape, cells, |cell| positions[cell])
+        (finish_grid(shape, cells, |cell| positions[cell]), None)
     }
+}
+
+/// Where a grid went wrong: at which row, in a grid of which side (`None` when the first row
+/// fits no side).
+struct RowFault {
+    side: Option<usize>,
+    row: usize,
 }
 
 /// One cell's text in a grid row and its 1-based column.
@@ -451,7 +572,7 @@ fn number_value(text: &str, side: usize) -> Option<u8> {
 pub fn write_grid(out: &mut String, grid: &Grid, format: Format) {
     let side = grid.shape().side();
     match format {
-        Format::Line => {
+        Format::Line | Format::Csv => {
             out.extend(grid.cells().iter().map(|&d| digit_symbol(d)));
             out.push('\n');
         }
@@ -484,6 +605,7 @@ pub fn grid_to_string(grid: &Grid, format: Format) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::detect::detect_format;
     use super::*;
     use proptest::prelude::*;
 

@@ -5,13 +5,17 @@ mod backtrack;
 mod benchmark;
 mod candidates;
 mod crosshatch;
+mod csv;
+mod detect;
 mod encoding;
 mod format;
 mod generate;
 mod grid;
 mod locked;
+mod pencilmarks;
 mod random;
 mod rate;
+mod record;
 mod relabel;
 mod singles;
 mod solver;
@@ -23,18 +27,22 @@ pub use candidates::CandidateSolver;
 pub use crosshatch::{
     cross_hatch, cross_hatch_in_place, Contradiction, CrossHatch, Deduction, Why,
 };
+pub use csv::{ColumnChoice, CsvRecords, PUZZLE_COLUMNS, SOLUTION_COLUMNS};
+pub use detect::{detect, detect_format, Detection, SAMPLE_LINES};
 pub use encoding::{decode_option, encode_option, sudoku_problem, SudokuSolver};
 pub use format::{
-    detect_format, digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles,
-    symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles,
+    digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles, parse_records,
+    symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles, Records,
 };
 pub use generate::{
     random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
     RESTART_NODES,
 };
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
+pub use pencilmarks::{is_pencilmark_text, parse_pencilmarks, pencilmark_line, Pencilmarks};
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
+pub use record::{parse_line_record, Givens, Label, Record};
 pub use relabel::Relabelling;
 pub use solver::{
     Algorithm, Mode, Outcome, Propagation, SearchSummary, Solve, Solvers, Uniqueness, Verdict,

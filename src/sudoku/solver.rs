@@ -5,7 +5,7 @@
 use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
 use super::crosshatch::cross_hatch_in_place;
-use super::encoding::SudokuSolver;
+use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 
 /// How a search ended, and what it cost.
@@ -203,6 +203,28 @@ impl Solvers {
             Algorithm::Backtrack => &mut self.backtracker,
             Algorithm::Candidates => &mut self.candidates,
         };
+        answer(solver, puzzle, mode)
+    }
+
+    /// Answers a puzzle whose empty cells may take only `candidates` (pencilmarks), with the DLX
+    /// solver whatever the algorithm chosen elsewhere: only its encoding takes candidates.
+    pub fn solve_within(
+        &mut self,
+        puzzle: &Grid,
+        candidates: &[u64],
+        mode: Mode,
+    ) -> (Verdict, u64) {
+        let mut within = WithinCandidates {
+            solver: self.dlx_for(puzzle.shape()),
+            candidates,
+        };
+        answer(&mut within, puzzle, mode)
+    }
+}
+
+/// One puzzle's verdict under a mode, from any solver.
+fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> (Verdict, u64) {
+    {
         match mode {
             Mode::First => {
                 let outcome = solver.first_solution(puzzle);

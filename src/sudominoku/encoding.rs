@@ -24,6 +24,9 @@ const BOX_DIGITS: usize = COLUMN_DIGITS + SIDE * SIDE;
 const DOMINO_ITEMS: usize = BOX_DIGITS + SIDE * SIDE;
 const ITEMS: usize = DOMINO_ITEMS + DOMINOES;
 
+/// A cell mask allowing every digit (bits 1..=9).
+pub const ANY_DIGIT: u16 = 0b11_1111_1110;
+
 /// The engine's id of each item of the full encoding, `None` for an item the givens settled.
 type ItemTable = [Option<ItemId>; ITEMS];
 
@@ -38,6 +41,12 @@ pub struct Encoding {
 impl Encoding {
     /// Encodes a puzzle, its givens settled.
     pub fn new(puzzle: &Puzzle) -> Encoding {
+        Encoding::within(puzzle, &[ANY_DIGIT; CELLS])
+    }
+
+    /// Encodes a puzzle whose free cells may take only the digits of `limits` (bits 1..=9 of
+    /// each cell's mask): the options that put another digit on a cell are left out.
+    pub fn within(puzzle: &Puzzle, limits: &[u16; CELLS]) -> Encoding {
         let shape = Shape::CLASSIC;
         let givens = puzzle.givens();
         let mut settled = [false; ITEMS];
@@ -76,7 +85,8 @@ impl Encoding {
             if !settled[cell] {
                 *mask = (1..=SIDE as u8)
                     .filter(|&d| unit_items(shape, cell, d).iter().all(|&i| !settled[i]))
-                    .fold(0, |mask, d| mask | 1 << d);
+                    .fold(0, |mask, d| mask | 1 << d)
+                    & limits[cell];
             }
         }
         let id = |item: usize| ids[item].expect("an option lists only unsettled items");

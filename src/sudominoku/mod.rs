@@ -30,6 +30,6 @@ pub use model::{
 pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFile, Puzzles};
 pub use print::{write_drawing, write_grid};
 pub use solve::{
-    count_grids, count_grids_within, count_tilings, count_tilings_within, solve, solve_within,
-    Budgeted, Count,
+    count_grids, count_grids_within, count_tilings, count_tilings_within, solve,
+    solve_smallest_within, solve_within, Budgeted, Count,
 };

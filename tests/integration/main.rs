@@ -4,6 +4,7 @@
 mod attacks;
 mod batch;
 mod bench;
+mod collections;
 mod common;
 mod crosshatch;
 mod fuzzing;

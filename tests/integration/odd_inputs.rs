@@ -527,7 +527,7 @@ fn a_10_mb_line_is_one_short_error_and_the_next_puzzle_is_solved() {
     assert_eq!(
         stderr(&out),
         format!(
-            "dlx: {name}: line 1, column 1: found \"{}... (10000000 characters)\", expected a number from 0 to 9 (0 or . for an empty cell)\n",
+            "dlx: {name}: line 1, column 1: found \"{}... (10000000 characters)\", expected a number from 0 to 9 (0 or . for an empty cell); lines 2-9 skipped, the rest of this grid, up to where the next one can start\n",
             "1".repeat(40)
         )
     );

@@ -208,7 +208,8 @@ fn a_short_row_is_refused_with_its_place() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         stderr(&out),
-        "dlx: <stdin>: line 4, column 16: found a row of 8 cells, expected 9 (as in the grid's first row)\n"
+        "dlx: <stdin>: line 4, column 16: found a row of 8 cells, expected 9 (as in the grid's \
+         first row); lines 5-9 skipped, the rest of this grid, up to where the next one can start\n"
     );
     assert!(stdout(&out).starts_with("error: line 4, column 16: "));
 }
@@ -317,9 +318,12 @@ fn a_grid_mixing_sizes_is_refused() {
     let text = format!("1 2 3 4\n{}", spaced_case());
     let out = dlx(&["sudoku", "--format", "spaced"], text.as_bytes());
     assert_eq!(out.status.code(), Some(2));
+    // The 4x4 grid's rows 3 and 4 are skipped; the 9x9 rows left make a grid cut short.
     assert_eq!(
         stderr(&out),
-        "dlx: <stdin>: line 2, column 9: found a row of 9 cells, expected 4 (as in the grid's first row)\n"
+        "dlx: <stdin>: line 2, column 9: found a row of 9 cells, expected 4 (as in the grid's \
+         first row); lines 3-4 skipped, the rest of this grid, up to where the next one can start\n\
+         dlx: <stdin>: line 11, column 1: the grid ends after 6 rows, expected 9\n"
     );
 }
 

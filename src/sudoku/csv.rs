@@ -1,0 +1,285 @@
+//! Puzzles in CSV with a header row, as the large public sets publish them (`quizzes,solutions`;
+//! `id,puzzle,solution,clues,difficulty`; `unsolved,solved`): the puzzle column found by its
+//! name or chosen by the user, and the published solution, when there is a column for it, read
+//! beside it so answers can be checked against it. Quoting and CRLF are the `csv` crate's.
+
+use super::format::{parse_line, ParseError, ParseErrorKind};
+use super::record::{parse_line_record, Record};
+use std::io::Read;
+
+/// Header names of a puzzle column, compared without case.
+pub const PUZZLE_COLUMNS: [&str; 6] = [
+    "quizzes", "quiz", "puzzle", "puzzles", "unsolved", "question",
+];
+
+/// Header names of a solution column, compared without case.
+pub const SOLUTION_COLUMNS: [&str; 4] = ["solutions", "solution", "solved", "answer"];
+
+/// The column the user chose: by its header name, or by its number (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ColumnChoice {
+    Name(String),
+    Number(usize),
+}
+
+impl ColumnChoice {
+    /// Reads `--column`'s value: a number is a column number (1-based), anything else a name.
+    pub fn parse(text: &str) -> ColumnChoice {
+        match text.parse::<usize>() {
+            Ok(number) => ColumnChoice::Number(number),
+            Err(_) => ColumnChoice::Name(text.to_string()),
+        }
+    }
+}
+
+/// The index of the first field whose name, trimmed and without case, is one of `names`.
+fn find_column<'a>(fields: impl Iterator<Item = &'a str>, names: &[&str]) -> Option<usize> {
+    let fields: Vec<String> = fields.map(|f| f.trim().to_ascii_lowercase()).collect();
+    names
+        .iter()
+        .find_map(|name| fields.iter().position(|f| f == name))
+}
+
+/// Whether a text's first line is a CSV header naming a puzzle column.
+pub fn header_names_a_puzzle_column(first_line: &str) -> bool {
+    first_line.contains(',')
+        && find_column(
+            first_line.split(',').map(|f| f.trim_matches('"')),
+            &PUZZLE_COLUMNS,
+        )
+        .is_some()
+}
+
+/// The columns read from each row.
+#[derive(Clone, Copy, Debug)]
+struct Columns {
+    puzzle: usize,
+    solution: Option<usize>,
+}
+
+/// A reader that turns each CRLF into LF: the csv reader counts a CRLF file's lines one short
+/// (it ends a record at the CR and counts the line at the LF, after the next record's start
+/// is taken), and a row's line number must name its line.
+pub struct WithoutCr<R> {
+    inner: R,
+    /// A CR read at the end of the last chunk, not yet known to precede an LF.
+    pending_cr: bool,
+}
+
+impl<R: Read> Read for WithoutCr<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if out.len() < 2 {
+            return self.inner.read(out);
+        }
+        loop {
+            let start = usize::from(self.pending_cr);
+            let read = self.inner.read(&mut out[start..])?;
+            if read == 0 {
+                if std::mem::take(&mut self.pending_cr) {
+                    out[0] = b'\r';
+                    return Ok(1);
+                }
+                return Ok(0);
+            }
+            if self.pending_cr {
+                out[0] = b'\r';
+                self.pending_cr = false;
+            }
+            let end = start + read;
+            let mut kept = 0;
+            for k in 0..end {
+                let byte = out[k];
+                if byte == b'\r' && k + 1 < end && out[k + 1] == b'\n' {
+                    continue;
+                }
+                if byte == b'\r' && k + 1 == end {
+                    self.pending_cr = true;
+                    continue;
+                }
+                out[kept] = byte;
+                kept += 1;
+            }
+            if kept > 0 {
+                return Ok(kept);
+            }
+        }
+    }
+}
+
+/// The records of a CSV source, in order: one per row after the header.
+pub struct CsvRecords<R: Read> {
+    reader: csv::Reader<WithoutCr<R>>,
+    /// The columns, or the header's fault (reported once, as the first record).
+    columns: Option<Result<Columns, ParseError>>,
+    row: csv::ByteRecord,
+}
+
+impl<R: Read> CsvRecords<R> {
+    /// Reads the header row of `source` and finds the columns: the one `choice` names, or the
+    /// first with a puzzle column's name; and a solution column, by name.
+    pub fn new(source: R, choice: Option<&ColumnChoice>) -> CsvRecords<R> {
+        let mut reader = csv::ReaderBuilder::new()
+            .flexible(true)
+            .has_headers(true)
+            .terminator(csv::Terminator::Any(b'\n'))
+            .from_reader(WithoutCr {
+                inner: source,
+                pending_cr: false,
+            });
+        let columns = match reader.byte_headers() {
+            Ok(header) => {
+                let names: Vec<String> = header
+                    .iter()
+                    .map(|f| String::from_utf8_lossy(f).into_owned())
+                    .collect();
+                Some(columns_of(&names, choice))
+            }
+            Err(error) => Some(Err(csv_error(&error, 1))),
+        };
+        CsvRecords {
+            reader,
+            columns,
+            row: csv::ByteRecord::new(),
+        }
+    }
+}
+
+fn columns_of(names: &[String], choice: Option<&ColumnChoice>) -> Result<Columns, ParseError> {
+    let fault = |kind| ParseError {
+        line: 1,
+        column: 1,
+        kind,
+    };
+    let found = names.join(",");
+    let puzzle = match choice {
+        Some(ColumnChoice::Number(n)) if (1..=names.len()).contains(n) => Some(n - 1),
+        Some(ColumnChoice::Number(_)) => None,
+        Some(ColumnChoice::Name(name)) => {
+            let name = name.trim().to_ascii_lowercase();
+            names
+                .iter()
+                .position(|f| f.trim().to_ascii_lowercase() == name)
+        }
+        None => find_column(names.iter().map(String::as_str), &PUZZLE_COLUMNS),
+    };
+    let puzzle = puzzle.ok_or_else(|| {
+        fault(ParseErrorKind::NoPuzzleColumn {
+            found: found.clone(),
+        })
+    })?;
+    let solution = find_column(names.iter().map(String::as_str), &SOLUTION_COLUMNS)
+        .filter(|&column| column != puzzle);
+    Ok(Columns { puzzle, solution })
+}
+
+fn csv_error(error: &csv::Error, line: u64) -> ParseError {
+    let line = error.position().map_or(line, |p| p.line());
+    ParseError {
+        line: line as usize,
+        column: 1,
+        kind: ParseErrorKind::Csv(error.to_string()),
+    }
+}
+
+impl<R: Read> Iterator for CsvRecords<R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let columns = match self.columns.as_ref()? {
+            Ok(columns) => *columns,
+            Err(error) => {
+                let error = error.clone();
+                self.columns = None;
+                return Some(Record::new(error.line, Err(error)));
+            }
+        };
+        let line = self.reader.position().line() as usize;
+        match self.reader.read_byte_record(&mut self.row) {
+            Ok(false) => None,
+            Err(error) => {
+                // A fault in the file's bytes ends the reading: the csv reader cannot resume.
+                self.columns = None;
+                let error = csv_error(&error, line as u64);
+                Some(Record::new(error.line, Err(error)))
+            }
+            Ok(true) => {
+                let line = self.row.position().map_or(line, |p| p.line() as usize);
+                let field = |k: usize| self.row.get(k).map(String::from_utf8_lossy);
+                let mut record = match field(columns.puzzle) {
+                    Some(text) => {
+                        let mut record = parse_line_record(text.trim(), line);
+                        record.label = None;
+                        record
+                    }
+                    None => Record::new(
+                        line,
+                        Err(ParseError {
+                            line,
+                            column: 1,
+                            kind: ParseErrorKind::MissingField {
+                                column: columns.puzzle + 1,
+                                found: self.row.len(),
+                            },
+                        }),
+                    ),
+                };
+                record.published = columns
+                    .solution
+                    .and_then(field)
+                    .map(|text| parse_line(text.trim(), line));
+                Some(record)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "004300209005009001070060043006002087190007400050083000600000105003508690042910300";
+
+    #[test]
+    fn columns_are_found_by_name_quoted_or_not_with_crlf() {
+        let text = format!("id,\"puzzle\",solution\r\n7,\"{PUZZLE}\",{PUZZLE}\r\n8,{PUZZLE},\r\n");
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].line, 2);
+        assert_eq!(records[1].line, 3);
+        let grid = records[0].givens.as_ref().unwrap().grid();
+        assert_eq!(grid.get(2), 4);
+        assert!(records[0].published.as_ref().unwrap().is_ok());
+        assert!(records[1].published.as_ref().unwrap().is_err());
+        // A CR split from its LF by the reader's chunks, and a lone CR, are both kept right.
+        let mut plain = String::new();
+        WithoutCr {
+            inner: std::io::Read::chain(&b"a\r"[..], &b"\nb\rc\r"[..]),
+            pending_cr: false,
+        }
+        .read_to_string(&mut plain)
+        .unwrap();
+        assert_eq!(plain, "a\nb\rc\r");
+    }
+
+    #[test]
+    fn a_column_is_chosen_by_name_or_number_and_a_missing_one_is_an_error() {
+        let text = format!("a,b\nx,{PUZZLE}\n");
+        for choice in [ColumnChoice::parse("2"), ColumnChoice::parse("B")] {
+            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+            assert!(records[0].givens.is_ok(), "{choice:?}");
+        }
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
+        assert_eq!(records.len(), 1);
+        let error = records[0].givens.as_ref().unwrap_err();
+        assert_eq!(error.line, 1);
+        assert!(
+            error
+                .to_string()
+                .contains("expected a column named quizzes"),
+            "{error}"
+        );
+        assert!(header_names_a_puzzle_column("quizzes,solutions"));
+        assert!(!header_names_a_puzzle_column("4.5,6"));
+    }
+}

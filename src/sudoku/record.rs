@@ -1,0 +1,185 @@
+//! One puzzle of a file as its publisher wrote it: the givens (digits, or pencilmarks), the
+//! text that names it (a grid's header line, the comment after a puzzle line), and where it
+//! was. Readers of every format yield these, so the answers can carry the names back out.
+//!
+//! A line of the line format is the puzzle's symbols, then perhaps text after whitespace or
+//! after `//`, `#` or `;` (Norvig's `top95.txt` starts with `... // from ...`, others end every
+//! line with `  // source, date - level`). The text is kept with its separator, so an answer
+//! can be written the way the puzzle was.
+
+use super::format::{parse_line, ParseError};
+use super::grid::Grid;
+use super::pencilmarks::{is_pencilmark_text, parse_pencilmarks, Pencilmarks};
+
+/// The text that names a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Label {
+    /// A line before a grid that cannot be one of its rows (`Grid 01`, `Puzzle 3`).
+    Header(String),
+    /// The text after a puzzle line, and the characters that separated it from the puzzle.
+    Trailing { separator: String, text: String },
+}
+
+impl Label {
+    /// The label's own text, without a separator.
+    pub fn text(&self) -> &str {
+        match self {
+            Label::Header(text) | Label::Trailing { text, .. } => text,
+        }
+    }
+
+    /// Appends the label to a one-line answer (`answer` without its line ending), separated as
+    /// it was in the input; a header goes after one space.
+    pub fn append_to(&self, answer: &mut String) {
+        match self {
+            Label::Header(text) => {
+                answer.push(' ');
+                answer.push_str(text);
+            }
+            Label::Trailing { separator, text } => {
+                answer.push_str(separator);
+                answer.push_str(text);
+            }
+        }
+    }
+}
+
+/// What a puzzle gives: digits in some cells, or every cell's candidates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Givens {
+    Digits(Grid),
+    Pencilmarks(Pencilmarks),
+}
+
+impl Givens {
+    /// The digits given: for pencilmarks, the cells left with one candidate.
+    pub fn grid(&self) -> &Grid {
+        match self {
+            Givens::Digits(grid) => grid,
+            Givens::Pencilmarks(marks) => marks.grid(),
+        }
+    }
+
+    /// The candidates each cell may take, one bit per digit (bit 0 for digit 1), when the
+    /// puzzle restricts them beyond the rules.
+    pub fn candidates(&self) -> Option<&[u64]> {
+        match self {
+            Givens::Digits(_) => None,
+            Givens::Pencilmarks(marks) => Some(marks.candidates()),
+        }
+    }
+}
+
+/// One puzzle read from a file, or the fault that kept it from being read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The 1-based line the puzzle starts on (its first row, for a grid).
+    pub line: usize,
+    pub label: Option<Label>,
+    pub givens: Result<Givens, ParseError>,
+    /// After a malformed grid, the lines (first, last; 1-based) skipped to reach the next place
+    /// a grid can be proved to start.
+    pub skipped: Option<(usize, usize)>,
+    /// The solution the file publishes beside the puzzle (a CSV's solution column), if any, or
+    /// why it could not be read.
+    pub published: Option<Result<Grid, ParseError>>,
+}
+
+impl Record {
+    /// A record with nothing but its givens.
+    pub fn new(line: usize, givens: Result<Givens, ParseError>) -> Record {
+        Record {
+            line,
+            label: None,
+            givens,
+            skipped: None,
+            published: None,
+        }
+    }
+}
+
+/// Where a line's puzzle ends and its trailing text starts: the first whitespace, or the first
+/// `//`, `#` or `;`. Returns (puzzle, separator, trailing text); leading whitespace is no part
+/// of the puzzle, and trailing whitespace none of the text.
+pub(super) fn split_trailing(text: &str) -> (&str, &str, &str) {
+    let text = text.trim_end();
+    let puzzle_end = text
+        .char_indices()
+        .find(|&(at, c)| c.is_whitespace() || c == '#' || c == ';' || text[at..].starts_with("//"))
+        .map_or(text.len(), |(at, _)| at);
+    let (puzzle, rest) = text.split_at(puzzle_end);
+    let trimmed = rest.trim_start();
+    let separator = &rest[..rest.len() - trimmed.len()];
+    (puzzle, separator, trimmed)
+}
+
+/// Reads one line of the line format: the puzzle (digits, or pencilmarks when the length is
+/// N·N·N and every cell's N characters are its candidates in order), and the text after it.
+/// Leading whitespace is skipped (columns still count from the line's start).
+pub fn parse_line_record(text: &str, line: usize) -> Record {
+    let body = text.trim_start();
+    let indent = text[..text.len() - body.len()].chars().count();
+    let (puzzle, separator, trailing) = split_trailing(body);
+    let shift = |mut error: ParseError| {
+        error.column += indent;
+        error
+    };
+    let givens = if is_pencilmark_text(puzzle) {
+        parse_pencilmarks(puzzle, line).map(Givens::Pencilmarks)
+    } else {
+        parse_line(puzzle, line).map(Givens::Digits)
+    };
+    let mut record = Record::new(line, givens.map_err(shift));
+    if !trailing.is_empty() {
+        record.label = Some(Label::Trailing {
+            separator: separator.to_string(),
+            text: trailing.to_string(),
+        });
+    }
+    record
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn the_text_after_a_puzzle_is_kept_with_its_separator() {
+        for (tail, separator, text) in [
+            (" // from a site", " ", "// from a site"),
+            ("  // source, date - level", "  ", "// source, date - level"),
+            ("// glued", "", "// glued"),
+            ("\t# tab", "\t", "# tab"),
+            (";x", "", ";x"),
+            (" name", " ", "name"),
+        ] {
+            let record = parse_line_record(&format!("{PUZZLE}{tail}\r"), 3);
+            let grid = record.givens.as_ref().unwrap().grid();
+            assert_eq!(grid.get(0), 4, "{tail}");
+            assert_eq!(
+                record.label,
+                Some(Label::Trailing {
+                    separator: separator.to_string(),
+                    text: text.to_string()
+                }),
+                "{tail}"
+            );
+            let mut answer = String::from("ANSWER");
+            record.label.unwrap().append_to(&mut answer);
+            assert_eq!(answer, format!("ANSWER{tail}"));
+        }
+    }
+
+    #[test]
+    fn a_bad_symbol_is_still_an_error_at_its_column_after_an_indent() {
+        let line = format!("  {}x{}", &PUZZLE[..10], &PUZZLE[11..]);
+        let error = parse_line_record(&line, 9).givens.unwrap_err();
+        assert_eq!((error.line, error.column), (9, 13));
+        let short = format!("{} // comment", &PUZZLE[..80]);
+        assert!(parse_line_record(&short, 1).givens.is_err());
+        assert_eq!(parse_line_record(PUZZLE, 1).label, None);
+    }
+}
