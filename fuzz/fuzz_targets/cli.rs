@@ -263,6 +263,12 @@ fn without_label(line: &str) -> &str {
     if line.starts_with("no solution") {
         return "no solution";
     }
+    // A count cut by the node budget, `N+ undecided`, is one answer of two words.
+    if let Some(count) = line.split_once("+ undecided").map(|(count, _)| count) {
+        if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) {
+            return &line[..count.len() + "+ undecided".len()];
+        }
+    }
     let end = line
         .char_indices()
         .find(|&(at, c)| c.is_whitespace() || c == '#' || c == ';' || line[at..].starts_with("//"))
