@@ -3,9 +3,9 @@
 //! empty, or `ERROR`. Files of one-line puzzles stream through the batch runner: in parallel,
 //! in input order.
 
-use super::batch::{self, Answer, BatchArgs, Propagated, Run, Status, Work};
-use super::sudoku::{source_format, FormatArg, ReadArgs, Reading};
-use super::{interrupt, Exit};
+use super::batch::{Answer, BatchArgs, Propagated, Run, Status, Work};
+use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
+use super::Exit;
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
     Puzzle, Unit, Why,
@@ -183,22 +183,8 @@ pub fn run(args: CrosshatchArgs) -> anyhow::Result<Exit> {
 /// Cross-hatches every puzzle of every input, in order, until the end or a signal.
 fn answer_sources(run: &mut Run, args: &CrosshatchArgs) -> anyhow::Result<()> {
     let explain = args.explain;
-    for mut source in batch::sources(&args.batch.files)? {
-        if interrupt::requested() {
-            break;
-        }
-        let (name, before) = (source.name.clone(), run.tally.puzzles);
-        // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        let Some(format) = source_format(&mut source, args.read.format, run)? else {
-            run.end_source(&name, before, false);
-            continue;
-        };
-        let default_output = if format == Format::Csv {
-            Format::Line
-        } else {
-            format
-        };
-        let output = args.to.map_or(default_output, Format::from);
+    for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
+        let output = args.to.map_or(default_output(format), Format::from);
         let reading = Reading {
             format,
             output,
@@ -217,8 +203,6 @@ fn answer_sources(run: &mut Run, args: &CrosshatchArgs) -> anyhow::Result<()> {
                 });
                 answer(puzzle, output, explain)
             },
-        )?;
-        run.end_source(&name, before, false);
-    }
-    Ok(())
+        )
+    })
 }

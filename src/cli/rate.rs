@@ -1,12 +1,10 @@
 //! `dlx rate`: for each puzzle, its difficulty rating and the hardest technique it needs, in
 //! input order (the scale is [`dlx_solver::sudoku::Rater`]'s, documented in `--help`).
 
-use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
-use super::sudoku::{source_format, ReadArgs, Reading};
-use super::{interrupt, Exit};
-use dlx_solver::sudoku::{
-    Format, GridError, ParseError, ParseErrorKind, Puzzle, Rated, Rater, Solvers, RELABELLINGS,
-};
+use super::batch::{Answer, BatchArgs, Run, Status, Work};
+use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
+use super::Exit;
+use dlx_solver::sudoku::{Format, ParseError, Puzzle, Rated, Rater, Solvers, RELABELLINGS};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -45,24 +43,10 @@ fn answer_puzzle(
 ) -> Answer {
     let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
-        // Well-formed givens that break the rules: a puzzle without solution, as in `dlx sudoku`.
-        Err(
-            error @ ParseError {
-                kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
-                ..
-            },
-        ) => {
-            let mut answer = Answer::malformed(error.line, error.to_string());
-            answer.status = Status::NoSolution;
-            answer.error = None;
-            answer.report = Some(format!(
-                "line {}, column {}: no solution: {}",
-                error.line, error.column, error.kind
-            ));
-            answer.text = format!("{}\n", Status::NoSolution.word());
-            return answer;
+        Err(error) => {
+            return clashing_givens(&error, false)
+                .unwrap_or_else(|| Answer::malformed(error.line, error.to_string()))
         }
-        Err(error) => return Answer::malformed(error.line, error.to_string()),
     };
     let mut answer = Answer::malformed(puzzle.line, String::new());
     answer.error = None;
@@ -96,15 +80,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
 /// Rates every puzzle of every input, in order, until the end or a signal.
 fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
     let max_nodes = args.max_nodes;
-    for mut source in batch::sources(&args.batch.files)? {
-        if interrupt::requested() {
-            break;
-        }
-        let (name, before) = (source.name.clone(), run.tally.puzzles);
-        let Some(format) = source_format(&mut source, args.read.format, run)? else {
-            run.end_source(&name, before, false);
-            continue;
-        };
+    for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let reading = Reading {
             format,
             output: Format::Line,
@@ -122,8 +98,6 @@ fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
                 });
                 answer_puzzle(puzzle, solvers, rater)
             },
-        )?;
-        run.end_source(&name, before, false);
-    }
-    Ok(())
+        )
+    })
 }

@@ -354,30 +354,10 @@ pub struct Options {
 pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) -> Answer {
     let givens = match &record.givens {
         Ok(givens) => givens,
-        // Well-formed givens that break the rules (a digit twice in a unit): a puzzle without
-        // solution, not bad input; stderr names the clash.
-        Err(
-            error @ ParseError {
-                kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
-                ..
-            },
-        ) => {
-            let mut answer = Answer::malformed(error.line, error.to_string());
-            answer.status = Status::NoSolution;
-            answer.error = None;
-            answer.report = Some(format!(
-                "line {}, column {}: no solution: {}",
-                error.line, error.column, error.kind
-            ));
-            answer.text = if matches!(options.mode, Mode::Count { .. }) {
-                answer.count = Some(0);
-                "0\n".to_string()
-            } else {
-                format!("{}\n", Status::NoSolution.word())
-            };
-            return answer;
+        Err(error) => {
+            return clashing_givens(error, matches!(options.mode, Mode::Count { .. }))
+                .unwrap_or_else(|| Answer::malformed(error.line, error.to_string()))
         }
-        Err(error) => return Answer::malformed(error.line, error.to_string()),
     };
     let propagation = match options.propagate {
         PropagateArg::None => Propagation::None,
@@ -440,6 +420,29 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
     answer
 }
 
+/// The answer to well-formed givens that break the rules (a digit twice in a unit): a puzzle
+/// without solution, not bad input, with the clash named on stderr (`None` for any other parse
+/// error). Under a count, that is a count of 0.
+pub fn clashing_givens(error: &ParseError, counting: bool) -> Option<Answer> {
+    let ParseErrorKind::Givens(GridError::Conflict { .. }) = error.kind else {
+        return None;
+    };
+    let mut answer = Answer::malformed(error.line, error.to_string());
+    answer.status = Status::NoSolution;
+    answer.error = None;
+    answer.report = Some(format!(
+        "line {}, column {}: no solution: {}",
+        error.line, error.column, error.kind
+    ));
+    answer.text = if counting {
+        answer.count = Some(0);
+        "0\n".to_string()
+    } else {
+        format!("{}\n", Status::NoSolution.word())
+    };
+    Some(answer)
+}
+
 /// A count as every command prints it: `N` when exact, `N+` when a lower bound (counting
 /// stopped at --limit), `N+ undecided` when the node budget ran out first.
 pub fn count_text(count: u64, complete: bool, undecided: bool) -> String {
@@ -472,28 +475,14 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         AlgoArg::Backtrack => Algorithm::Backtrack,
         AlgoArg::Candidates => Algorithm::Candidates,
     };
-    for mut source in batch::sources(&args.batch.files)? {
-        if interrupt::requested() {
-            break;
-        }
-        let (name, before) = (source.name.clone(), run.tally.puzzles);
-        // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        let Some(format) = source_format(&mut source, args.read.format, run)? else {
-            run.end_source(&name, before, false);
-            continue;
-        };
-        let default_output = if format == Format::Csv {
-            Format::Line
-        } else {
-            format
-        };
+    let max_nodes = args.max_nodes;
+    for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let options = Options {
             algorithm,
             mode,
-            output: args.to.map_or(default_output, Format::from),
+            output: args.to.map_or(default_output(format), Format::from),
             propagate: args.propagate,
         };
-        let max_nodes = args.max_nodes;
         let reading = Reading {
             format,
             output: options.output,
@@ -505,8 +494,38 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             source,
             || Solvers::with_node_budget(max_nodes),
             |solvers, record| answer_record(record, &options, solvers),
-        )?;
+        )
+    })
+}
+
+/// Opens every input in turn, detects its format (or takes `--format`) and hands it to
+/// `answer`, until the end or a signal. One rule for every command that reads Sudoku files: an
+/// input with no puzzle is reported by [`Run::end_source`], and the others are still read.
+pub fn for_each_source(
+    run: &mut Run,
+    files: &[std::path::PathBuf],
+    read: &ReadArgs,
+    mut answer: impl FnMut(&mut Run, batch::Source, Format) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    for mut source in batch::sources(files)? {
+        if interrupt::requested() {
+            break;
+        }
+        let (name, before) = (source.name.clone(), run.tally.puzzles);
+        // An empty source has no format; it holds no puzzle, which `end_source` reports.
+        if let Some(format) = source_format(&mut source, read.format, run)? {
+            answer(run, source, format)?;
+        }
         run.end_source(&name, before, false);
     }
     Ok(())
+}
+
+/// The output format when `--to` is not given: the input's, or the line format for CSV input.
+pub fn default_output(input: Format) -> Format {
+    if input == Format::Csv {
+        Format::Line
+    } else {
+        input
+    }
 }

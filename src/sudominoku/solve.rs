@@ -56,19 +56,7 @@ pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
 
 /// The first solution (`Some(None)`: there is none), searching at most `max_nodes` nodes.
 pub fn solve_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Budgeted<Option<Solution>> {
-    let encoding = Encoding::new(puzzle);
-    let mut dlx = Dlx::new(encoding.problem());
-    let mut cover = None;
-    let limits = SearchLimits {
-        max_solutions: Some(1),
-        max_nodes,
-    };
-    let report = dlx.search(RULE, limits, &mut |options: &[OptionId]| {
-        cover = Some(options.to_vec());
-        ControlFlow::Break(())
-    });
-    let solution = cover.map(|options| encoding.solution(puzzle, &options));
-    Budgeted::of(solution, report)
+    first_of(puzzle, &Encoding::new(puzzle), max_nodes)
 }
 
 /// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
@@ -155,7 +143,15 @@ fn first_within(
     limits: &[u16; CELLS],
     max_nodes: Option<u64>,
 ) -> Budgeted<Option<Solution>> {
-    let encoding = Encoding::within(puzzle, limits);
+    first_of(puzzle, &Encoding::within(puzzle, limits), max_nodes)
+}
+
+/// The first solution of one encoding of the puzzle, searching at most `max_nodes` nodes.
+fn first_of(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    max_nodes: Option<u64>,
+) -> Budgeted<Option<Solution>> {
     let mut dlx = Dlx::new(encoding.problem());
     let mut cover = None;
     let limits = SearchLimits {
