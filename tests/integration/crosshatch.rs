@@ -287,8 +287,16 @@ fn every_deduction_on_17_clue_puzzles_agrees_with_the_unique_solution() {
     assert!(filled > 0 && solved < sample.len());
 }
 
-/// A case of the project's in the task's format (`tests/data/cases/crosshatch/`).
+/// The cases whose grid is contradictory: their expected output is the task's `ERROR`, so
+/// they have no `.out` file.
+const CONTRADICTORY_CASES: [usize; 2] = [3, 4];
+
+/// A case of the project's in the task's format (`tests/data/cases/crosshatch/`): its input
+/// (`in`) or its expected output (`out`).
 fn case(n: usize, extension: &str) -> String {
+    if extension == "out" && CONTRADICTORY_CASES.contains(&n) {
+        return "ERROR\n".to_string();
+    }
     let path = data(&format!("cases/crosshatch/case{n}.{extension}"));
     std::fs::read_to_string(path).unwrap()
 }
