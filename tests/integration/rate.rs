@@ -3,27 +3,10 @@
 //! no solution or several told apart; on the public 17-clue collection when `../shared` is
 //! there.
 
-use crate::common::{dlx, json_lines, stderr, stdout};
+use crate::common::{dlx, json_lines, shared_or_skip, stderr, stdout};
 use dlx_solver::sudoku::{
     cross_hatch, parse_line, Random, Rated, Rater, Relabelling, Solvers, Technique,
 };
-use std::path::PathBuf;
-
-/// A public collection in `$DLX_SHARED/puzzles/` (default `../shared/puzzles/` beside the
-/// project), or `None` (said in one line) when it is not there.
-pub fn shared_puzzles(name: &str) -> Option<PathBuf> {
-    let root = std::env::var_os("DLX_SHARED").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared"),
-        PathBuf::from,
-    );
-    let path = root.join("puzzles").join(name);
-    if path.is_file() {
-        Some(path)
-    } else {
-        eprintln!("{} is absent: skipping what needs it", path.display());
-        None
-    }
-}
 
 fn shipped(name: &str) -> String {
     format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -119,7 +102,8 @@ fn several_solutions_none_and_malformed_lines_are_reported_in_place() {
 
 #[test]
 fn the_17_clue_collection_is_rated_unique_throughout() {
-    let Some(path) = shared_puzzles("puzzles2_17_clue") else {
+    let Some(path) = shared_or_skip("puzzles/puzzles2_17_clue", "rating the 17-clue collection")
+    else {
         return;
     };
     let text = std::fs::read_to_string(path).unwrap();
