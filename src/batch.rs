@@ -258,7 +258,7 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildE
     rayon::ThreadPoolBuilder::new().num_threads(threads).build()
 }
 
-/// Whether writing failed because the reader went away (`dlx sudoku big.txt | head`), which a
+/// Whether writing failed because the reader went away (a pipe into `head`), which a
 /// caller treats as a quiet end rather than an error.
 pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe

@@ -260,7 +260,7 @@ fn repetition_of(grid: &Grid, digit: u8) -> Contradiction {
     unreachable!("repetition_of is called only for a digit the marks saw twice in a unit")
 }
 
-/// Why a digit has one place (or none) left in a box: for a learner following `--explain`.
+/// Why a digit has one place (or none) left in a box: for a learner following the deductions.
 /// Each cell of the box is accounted for once, by the first reason that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {

@@ -23,7 +23,8 @@ pub enum ColumnChoice {
 }
 
 impl ColumnChoice {
-    /// Reads `--column`'s value: a number is a column number (1-based), anything else a name.
+    /// Reads a column as a user names it: a number is a column number (1-based), anything else
+    /// a name.
     pub fn parse(text: &str) -> ColumnChoice {
         match text.parse::<usize>() {
             Ok(number) => ColumnChoice::Number(number),

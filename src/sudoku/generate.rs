@@ -26,8 +26,8 @@ pub enum Solutions {
     /// Exactly one: proper puzzles.
     #[default]
     One,
-    /// Several: a minimal puzzle with one more orbit of givens removed (for tests of
-    /// `--unique`). Minimality guarantees that any removal leaves several solutions.
+    /// Several: a minimal puzzle with one more orbit of givens removed (for tests of the
+    /// uniqueness question). Minimality guarantees that any removal leaves several solutions.
     Several,
     /// None: a minimal puzzle with one given changed to a digit that clashes with no other
     /// given, chosen so that no solution is left (for tests of "no solution" that are not

@@ -45,7 +45,7 @@ pub enum Technique {
 }
 
 impl Technique {
-    /// The name printed by `dlx rate`.
+    /// The technique's name, as printed beside a rating.
     pub fn name(self) -> &'static str {
         match self {
             Technique::CrossHatching => "crosshatch",

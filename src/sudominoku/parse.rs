@@ -75,7 +75,7 @@ pub struct Entry {
 pub enum End {
     /// With the final `0`, on this line. Anything after it is not read.
     Zero { line: usize },
-    /// At the end of the input, without the final `0` (accepted; `--strict` reports it).
+    /// At the end of the input, without the final `0` (accepted; a strict reader may report it).
     EndOfInput,
 }
 
