@@ -48,7 +48,8 @@ impl Solve for CandidateSolver {
         }
         let shape = puzzle.shape();
         let side = shape.side();
-        let all: u64 = if side == 64 { !0 } else { (1 << side) - 1 };
+        // Every digit of the side (at most 61, so the shift never overflows).
+        let all: u64 = (1 << side) - 1;
         let max_nodes = self.max_nodes.unwrap_or(u64::MAX);
         let mut work = puzzle.clone();
         let (rows, cols, boxes) = (&mut self.rows, &mut self.cols, &mut self.boxes);

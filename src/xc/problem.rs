@@ -80,7 +80,8 @@ impl BuildError {
 }
 
 /// The largest number of nodes (item headers, option entries and spacers) an arena may hold:
-/// links are `u32`, and the item lengths share the `i32` field with spacer numbers.
+/// links are `u32`, and an item's list length must stay below the arena's `COVERED` bit (bit 31
+/// of its `u32` length), so the limit is 2^31 - 1.
 pub const MAX_NODES: u64 = i32::MAX as u64;
 
 /// An exact-cover problem: items, and options that are sets of items.
