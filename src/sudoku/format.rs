@@ -567,6 +567,34 @@ fn number_value(text: &str, side: usize) -> Option<u8> {
     (value <= side).then_some(value as u8)
 }
 
+/// A grid reads from the line format: N·N symbols, `.` or `0` for an empty cell, its side
+/// telling the shape. Errors name line 1 and the column.
+///
+/// ```
+/// use dlx_solver::sudoku::Grid;
+///
+/// let grid: Grid = "1.3..4.........1".parse().unwrap();
+/// assert_eq!(grid.shape().side(), 4);
+/// assert_eq!(grid.to_string(), "1.3..4.........1");
+/// assert!("1.3..4".parse::<Grid>().is_err());
+/// ```
+impl std::str::FromStr for Grid {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Grid, ParseError> {
+        parse_line(text, 1)
+    }
+}
+
+/// A grid prints in the line format, without the line's end: it reads back with
+/// [`str::parse`].
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let line = grid_to_string(self, Format::Line);
+        f.write_str(line.trim_end_matches('\n'))
+    }
+}
+
 /// Appends a grid in a format: a line ends with `\n`; a grid is N lines. Empty cells are `.`
 /// (`0` in the spaced grid). The spaced grid is exactly Baekjoon 2580's output.
 pub fn write_grid(out: &mut String, grid: &Grid, format: Format) {

@@ -46,7 +46,7 @@ impl Units {
         }
         Units {
             side,
-            all: if side == 64 { !0 } else { (1u64 << side) - 1 },
+            all: (1u64 << side) - 1, // side <= MAX_SIDE = 61
             of_cell,
             members,
         }
