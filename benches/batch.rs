@@ -43,7 +43,7 @@ fn input() -> Vec<u8> {
 /// One line's answer with its line ending, as `dlx sudoku --unique` writes it.
 fn answer(solvers: &mut Solvers, line: &str, number: usize) -> String {
     let mut text = match parse_line(line, number) {
-        Ok(puzzle) => match solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).0 {
+        Ok(puzzle) => match solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer {
             Verdict::Solved(grid) => grid_to_string(&grid, Format::Line),
             other => format!("{other:?}"),
         },

@@ -41,7 +41,7 @@ fn generation(c: &mut Criterion) {
         });
         let mut solvers = Solvers::default();
         for puzzle in make(&mut generator, count) {
-            let (verdict, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+            let verdict = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer;
             assert!(matches!(verdict, Verdict::Solved(_)), "{name}: not unique");
         }
         group.throughput(Throughput::Elements(count));

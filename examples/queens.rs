@@ -20,7 +20,7 @@ fn main() {
         "{n} queens: {} solutions, {} nodes, {} updates",
         report.stats.solutions, report.stats.nodes, report.stats.updates
     );
-    let (first, _) = dlx.first_solution(ChoiceRule::Mrv);
+    let first = dlx.first_solution(ChoiceRule::Mrv).answer;
     let Some(options) = first else {
         println!("no solution");
         return;

@@ -4,7 +4,7 @@
 //! `cargo run --example sudoku_one_string -- PUZZLE` (81 symbols, `.` or `0` for empty; a
 //! puzzle of the project's own collection by default); CI runs it.
 
-use dlx_solver::sudoku::{grid_to_string, parse_line, Format, Solve, SudokuSolver};
+use dlx_solver::sudoku::{grid_to_string, parse_line, Format, SudokuSolver};
 
 /// The first puzzle of `puzzles/minimal-9x9.txt` (made by `dlx generate --seed 1`).
 const DEFAULT: &str = include_str!("../puzzles/minimal-9x9.txt");
@@ -18,7 +18,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut solver = SudokuSolver::new(puzzle.shape());
     let solution = solver.first_solution(&puzzle).answer;
 
-    let count = solver.count_solutions_up_to(&puzzle, 2).answer;
+    let count = solver.count_solutions(&puzzle, Some(2)).answer;
     println!("solutions (up to 2): {count}");
     let Some(solution) = solution else {
         println!("no solution");

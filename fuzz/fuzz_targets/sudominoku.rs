@@ -82,7 +82,10 @@ fn check_written_back(puzzle: &Puzzle) {
 }
 
 fn check_searches(puzzle: &Puzzle, number: usize) {
-    let found = solve_within(puzzle, Some(NODE_BUDGET)).answer;
+    // `None`: the budget ran out before the search could say.
+    let found = Some(solve_within(puzzle, Some(NODE_BUDGET)))
+        .filter(|outcome| !outcome.ran_out_of_nodes())
+        .map(|outcome| outcome.answer);
     if let Some(Some(solution)) = &found {
         if let Err(e) = solution.check_against(puzzle) {
             panic!("a wrong solution: {e}");
@@ -105,20 +108,22 @@ fn check_searches(puzzle: &Puzzle, number: usize) {
         assert_eq!(drawing.iter().filter(|&&b| b == b'\n').count(), 18);
     }
     let solvable = found.map(|f| f.is_some());
-    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET)).answer;
-    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET)).answer;
-    for count in [grids, tilings].into_iter().flatten() {
-        assert!(count.found <= 2);
+    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET));
+    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET));
+    let decided = [grids, tilings].into_iter().filter(|o| !o.ran_out_of_nodes());
+    for count in decided.map(|outcome| outcome.answer) {
+        assert!(count.solutions <= 2);
         if let Some(solvable) = solvable {
             assert_eq!(
-                count.found > 0,
+                count.solutions > 0,
                 solvable,
                 "{count:?} but solvable: {solvable}"
             );
         }
     }
-    if let (Some(grids), Some(tilings)) = (grids, tilings) {
+    if !grids.ran_out_of_nodes() && !tilings.ran_out_of_nodes() {
         // Each grid comes from at least one tiling (both counts stop past the same limit).
-        assert!(grids.found <= tilings.found, "{grids:?} > {tilings:?}");
+        let (grids, tilings) = (grids.answer, tilings.answer);
+        assert!(grids.solutions <= tilings.solutions, "{grids:?} > {tilings:?}");
     }
 }

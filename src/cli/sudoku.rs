@@ -10,6 +10,7 @@ use dlx_solver::sudoku::{
     self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
     Propagation, Record, Solvers, Verdict,
 };
+use dlx_solver::xc::Count;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -363,7 +364,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         PropagateArg::None => Propagation::None,
         PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
-    let (verdict, nodes) = match givens.candidates() {
+    let outcome = match givens.candidates() {
         Some(candidates) => solvers.solve_within(givens.grid(), candidates, options.mode),
         None => {
             solvers.solve_propagated(givens.grid(), options.algorithm, options.mode, propagation)
@@ -375,7 +376,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         status: Status::Solved,
         solution: None,
         count: None,
-        nodes,
+        nodes: outcome.stats.nodes,
         error: None,
         complete: true,
         micros: 0,
@@ -386,7 +387,8 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         agrees: None,
     };
     let word = |status: Status| format!("{}\n", status.word());
-    match verdict {
+    let undecided = outcome.ran_out_of_nodes();
+    match outcome.answer {
         Verdict::Solved(grid) => {
             answer.text = sudoku::grid_to_string(&grid, options.output);
             answer.solution = Some(
@@ -399,19 +401,14 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         Verdict::Multiple => answer.status = Status::Multiple,
         Verdict::Undecided => answer.status = Status::Undecided,
         Verdict::Count(count) => {
-            if count == 0 {
+            if undecided {
+                answer.status = Status::Undecided;
+            } else if count.solutions == 0 {
                 answer.status = Status::NoSolution;
             }
-            // Counting stops at the limit: a count that reached it is a lower bound.
-            answer.complete = !matches!(options.mode, Mode::Count { limit } if count >= limit);
-            answer.count = Some(count);
-            answer.text = count_text(count, answer.complete, false);
-        }
-        Verdict::CountCut(count) => {
-            answer.status = Status::Undecided;
-            answer.complete = false;
-            answer.count = Some(count);
-            answer.text = count_text(count, false, true);
+            answer.complete = count.complete;
+            answer.count = Some(count.solutions);
+            answer.text = count_text(count, undecided);
         }
     }
     if answer.text.is_empty() {
@@ -445,11 +442,11 @@ pub fn clashing_givens(error: &ParseError, counting: bool) -> Option<Answer> {
 
 /// A count as every command prints it: `N` when exact, `N+` when a lower bound (counting
 /// stopped at --limit), `N+ undecided` when the node budget ran out first.
-pub fn count_text(count: u64, complete: bool, undecided: bool) -> String {
-    match (complete, undecided) {
-        (_, true) => format!("{count}+ undecided\n"),
-        (true, false) => format!("{count}\n"),
-        (false, false) => format!("{count}+\n"),
+pub fn count_text(count: Count, undecided: bool) -> String {
+    if undecided {
+        format!("{count} undecided\n")
+    } else {
+        format!("{count}\n")
     }
 }
 

@@ -6,8 +6,9 @@ use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudominoku::{
     count_grids_within, count_tilings_within, solve_smallest_within, write_drawing, write_grid,
-    Budgeted, Count, End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
+    End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
 };
+use dlx_solver::xc::Count;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -115,14 +116,11 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {
-        let Budgeted {
-            answer: found,
-            nodes,
-            ..
-        } = solve_smallest_within(puzzle, args.max_nodes);
-        answer.nodes = nodes;
-        match found {
-            Some(Some(solution)) => {
+        let outcome = solve_smallest_within(puzzle, args.max_nodes);
+        answer.nodes = outcome.stats.nodes;
+        let undecided = outcome.ran_out_of_nodes();
+        match outcome.answer {
+            Some(solution) => {
                 let mut text = Vec::new();
                 // Writing to a Vec cannot fail.
                 let _ = if args.draw {
@@ -140,8 +138,8 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
                         .collect(),
                 );
             }
-            Some(None) => answer.status = Status::NoSolution,
-            None => answer.status = Status::Undecided,
+            None if undecided => answer.status = Status::Undecided,
+            None => answer.status = Status::NoSolution,
         }
     }
     answer.report = match answer.status {
@@ -165,30 +163,16 @@ fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Ans
         if !wanted {
             continue;
         }
-        let Budgeted {
-            answer: found,
-            so_far,
-            nodes,
-        } = counter(puzzle, args.limit, args.max_nodes);
-        answer.nodes += nodes;
-        let (found, cut) = match (found, so_far) {
-            (Some(found), _) => (found, false),
-            (None, so_far) => {
-                let so_far = so_far.map_or(0, |count| count.found);
-                let count = Count {
-                    found: so_far,
-                    complete: false,
-                };
-                (count, true)
-            }
-        };
+        let outcome = counter(puzzle, args.limit, args.max_nodes);
+        answer.nodes += outcome.stats.nodes;
+        let (found, cut) = (outcome.answer, outcome.ran_out_of_nodes());
         if cut {
             answer.status = Status::Undecided;
-        } else if found.found == 0 && answer.status != Status::Undecided {
+        } else if found.solutions == 0 && answer.status != Status::Undecided {
             answer.status = Status::NoSolution;
         }
         answer.complete &= found.complete;
-        answer.count.get_or_insert(found.found);
+        answer.count.get_or_insert(found.solutions);
         counts.push(describe(found, noun) + if cut { " undecided" } else { "" });
     }
     answer.text = format!("Puzzle {number}: {}\n", counts.join(", "));
@@ -242,11 +226,10 @@ fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> a
 
 /// "1 grid", "2 tilings", "6+ grids" (a lower bound, as every command writes one).
 fn describe(count: Count, noun: &str) -> String {
-    let plural = if count.found == 1 && count.complete {
+    let plural = if count.solutions == 1 && count.complete {
         ""
     } else {
         "s"
     };
-    let bound = if count.complete { "" } else { "+" };
-    format!("{}{bound} {noun}{plural}", count.found)
+    format!("{count} {noun}{plural}")
 }

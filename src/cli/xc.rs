@@ -3,7 +3,9 @@
 use super::batch::MAX_INPUT_BYTES;
 use super::output::Output;
 use super::{input, interrupt, Exit};
-use dlx_solver::xc::{self, ChoiceRule, Dlx, OptionId, Problem, SearchLimits, Stop, Visitor};
+use dlx_solver::xc::{
+    self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Stop, Visitor,
+};
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -70,27 +72,33 @@ struct Printer<'a> {
     out: &'a mut Output,
     problem: &'a Problem,
     count_only: bool,
-    write_error: Option<std::io::Error>,
+}
+
+/// Why the printer stopped the search.
+enum Halt {
+    /// Writing a solution failed: the run fails with this error.
+    Write(std::io::Error),
+    /// A signal asked to stop: the figures so far are reported as partial.
+    Signal,
 }
 
 impl Visitor for Printer<'_> {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+    type Break = Halt;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Halt> {
         if self.count_only {
             return ControlFlow::Continue(());
         }
         match print_solution(self.out, self.problem, options) {
             Ok(()) => ControlFlow::Continue(()),
-            Err(e) => {
-                self.write_error = Some(e);
-                ControlFlow::Break(())
-            }
+            Err(e) => ControlFlow::Break(Halt::Write(e)),
         }
     }
 
     #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<()> {
+    fn enter_node(&mut self) -> ControlFlow<Halt> {
         if interrupt::requested() {
-            ControlFlow::Break(())
+            ControlFlow::Break(Halt::Signal)
         } else {
             ControlFlow::Continue(())
         }
@@ -112,21 +120,21 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         out: &mut out,
         problem: &problem,
         count_only: args.count,
-        write_error: None,
     };
     let report = dlx.search(args.rule.choice_rule(), limits, &mut printer);
-    if let Some(e) = printer.write_error {
+    if let Some(Halt::Write(e)) = report.answer {
         return Err(e.into());
     }
     let signal = interrupt::signal();
     let solutions = report.stats.solutions;
     if args.count {
         // One convention for every command: `N` exact, `N+` a lower bound.
-        match (report.stop, signal) {
-            (Stop::Exhausted, _) => writeln!(out, "{solutions}")?,
-            (Stop::NodeBudget, _) => writeln!(out, "{solutions}+ undecided")?,
-            _ => writeln!(out, "{solutions}+")?,
-        }
+        let count = Count {
+            solutions,
+            complete: report.is_complete(),
+        };
+        let undecided = report.ran_out_of_nodes();
+        write!(out, "{}", super::sudoku::count_text(count, undecided))?;
     }
     out.commit()?;
     let elapsed = started.elapsed();

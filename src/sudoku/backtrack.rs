@@ -6,7 +6,8 @@
 //! itself as the stack (each empty cell holds the digit it is trying).
 
 use super::grid::{Grid, Shape};
-use super::solver::{SearchSummary, Solve};
+use super::solve::Solve;
+use crate::xc::{Outcome, Stop};
 
 /// The backtracking solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
@@ -52,8 +53,8 @@ impl Solve for Backtracker {
         puzzle: &Grid,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary {
-        let mut summary = SearchSummary::default();
+    ) -> Outcome<()> {
+        let mut summary = Outcome::<()>::default();
         if max_solutions == 0 || puzzle.check_givens().is_err() {
             return summary;
         }
@@ -69,9 +70,13 @@ impl Solve for Backtracker {
         let mut depth = 0;
         loop {
             if depth == empty.len() {
-                summary.solutions += 1;
+                summary.stats.solutions += 1;
                 visitor(&work);
-                if summary.solutions == max_solutions || depth == 0 {
+                if summary.stats.solutions == max_solutions {
+                    summary.stop = Stop::SolutionLimit;
+                    break;
+                }
+                if depth == 0 {
                     break;
                 }
                 depth -= 1;
@@ -84,11 +89,11 @@ impl Solve for Backtracker {
                 digit += 1;
             }
             if digit <= side {
-                if summary.nodes == max_nodes {
-                    summary.budget_exhausted = true;
+                if summary.stats.nodes == max_nodes {
+                    summary.stop = Stop::NodeBudget;
                     break;
                 }
-                summary.nodes += 1;
+                summary.stats.nodes += 1;
                 work.set(cell, digit);
                 depth += 1;
             } else if depth == 0 {
@@ -109,9 +114,9 @@ mod tests {
     fn the_empty_4x4_grid_has_288_solutions() {
         let shape = Shape::new(2, 2).unwrap();
         let mut solver = Backtracker::default();
-        let outcome = solver.count_solutions_up_to(&Grid::empty(shape), 1000);
-        assert_eq!(outcome.answer, 288);
-        assert!(!outcome.budget_exhausted);
+        let outcome = solver.count_solutions(&Grid::empty(shape), Some(1000));
+        assert_eq!(outcome.answer, crate::xc::Count::exactly(288));
+        assert!(!outcome.ran_out_of_nodes());
     }
 
     #[test]
@@ -131,9 +136,9 @@ mod tests {
     fn a_node_budget_stops_the_search() {
         let mut solver = Backtracker::with_node_budget(Some(5));
         let outcome = solver.first_solution(&Grid::empty(Shape::CLASSIC));
-        assert!(outcome.budget_exhausted);
+        assert!(outcome.ran_out_of_nodes());
         assert_eq!(outcome.answer, None);
-        assert_eq!(outcome.nodes, 5);
+        assert_eq!(outcome.stats.nodes, 5);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! solver.
 
 use super::grid::Grid;
-use super::solver::{Algorithm, Mode, Propagation, Solvers, Verdict};
+use super::solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
+use crate::xc::Stop;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -114,19 +115,21 @@ pub fn measure(
     };
     for puzzle in puzzles {
         let started = Instant::now();
-        let (verdict, nodes) =
+        let outcome =
             solvers.solve_propagated(puzzle, contender.algorithm, mode, contender.propagation);
         m.solving += started.elapsed();
-        m.nodes += nodes;
-        match verdict {
+        m.nodes += outcome.stats.nodes;
+        match outcome.answer {
             Verdict::Solved(solution) => match solution.check_solution_of(puzzle) {
                 Ok(()) => m.solved += 1,
                 Err(_) => m.invalid += 1,
             },
-            Verdict::Count(0) | Verdict::NoSolution => m.no_solution += 1,
+            Verdict::Count(_) if outcome.stop == Stop::NodeBudget => m.undecided += 1,
+            Verdict::Count(count) if count.solutions == 0 => m.no_solution += 1,
+            Verdict::NoSolution => m.no_solution += 1,
             Verdict::Count(_) => m.solved += 1,
             Verdict::Multiple => m.multiple += 1,
-            Verdict::Undecided | Verdict::CountCut(_) => m.undecided += 1,
+            Verdict::Undecided => m.undecided += 1,
         }
     }
     m

@@ -9,7 +9,8 @@
 //! what the exact-cover view adds.
 
 use super::grid::Grid;
-use super::solver::{SearchSummary, Solve};
+use super::solve::Solve;
+use crate::xc::{Outcome, Stop};
 
 /// The candidate-bitmask solver; reusable across puzzles of any shape (sides up to 61 fit the
 /// `u64` masks).
@@ -41,8 +42,8 @@ impl Solve for CandidateSolver {
         puzzle: &Grid,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary {
-        let mut summary = SearchSummary::default();
+    ) -> Outcome<()> {
+        let mut summary = Outcome::<()>::default();
         if max_solutions == 0 || puzzle.check_givens().is_err() {
             return summary;
         }
@@ -76,9 +77,10 @@ impl Solve for CandidateSolver {
         let mut open = empty.len();
         'descend: loop {
             if open == 0 {
-                summary.solutions += 1;
+                summary.stats.solutions += 1;
                 visitor(&work);
-                if summary.solutions == max_solutions {
+                if summary.stats.solutions == max_solutions {
+                    summary.stop = Stop::SolutionLimit;
                     break;
                 }
             } else {
@@ -120,13 +122,13 @@ impl Solve for CandidateSolver {
                     open += 1;
                     continue;
                 }
-                if summary.nodes == max_nodes {
-                    summary.budget_exhausted = true;
+                if summary.stats.nodes == max_nodes {
+                    summary.stop = Stop::NodeBudget;
                     break 'descend;
                 }
                 let bit = *untried & untried.wrapping_neg();
                 *untried ^= bit;
-                summary.nodes += 1;
+                summary.stats.nodes += 1;
                 rows[r] |= bit;
                 cols[c] |= bit;
                 boxes[b] |= bit;
@@ -147,8 +149,8 @@ mod tests {
     #[test]
     fn the_empty_4x4_grid_has_288_solutions() {
         let shape = Shape::new(2, 2).unwrap();
-        let outcome = CandidateSolver::default().count_solutions_up_to(&Grid::empty(shape), 1000);
-        assert_eq!(outcome.answer, 288);
+        let outcome = CandidateSolver::default().count_solutions(&Grid::empty(shape), Some(1000));
+        assert_eq!(outcome.answer, crate::xc::Count::exactly(288));
     }
 
     #[test]
@@ -161,7 +163,7 @@ mod tests {
         )
         .unwrap();
         let outcome = CandidateSolver::default().uniqueness(&puzzle);
-        let crate::sudoku::Uniqueness::Unique(solution) = outcome.answer else {
+        let crate::xc::Uniqueness::Unique(solution) = outcome.answer else {
             panic!("expected one solution, got {:?}", outcome.answer);
         };
         assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
@@ -170,9 +172,9 @@ mod tests {
     #[test]
     fn a_node_budget_stops_the_search_and_clashing_givens_have_no_solution() {
         let outcome = CandidateSolver::with_node_budget(Some(7))
-            .count_solutions_up_to(&Grid::empty(Shape::CLASSIC), u64::MAX);
-        assert!(outcome.budget_exhausted);
-        assert_eq!(outcome.nodes, 7);
+            .count_solutions(&Grid::empty(Shape::CLASSIC), Some(u64::MAX));
+        assert!(outcome.ran_out_of_nodes());
+        assert_eq!(outcome.stats.nodes, 7);
         let mut puzzle = Grid::empty(Shape::CLASSIC);
         puzzle.set(0, 4);
         puzzle.set(80, 4);

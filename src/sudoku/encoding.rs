@@ -11,8 +11,11 @@
 use super::grid::{Grid, Shape};
 use super::locked::Segments;
 use super::singles::{fill_singles, open_candidates, Units};
-use super::solver::{SearchSummary, Solve};
-use crate::xc::{ChoiceRule, Dlx, Link, OptionId, Problem, ProblemBuilder, SearchLimits, Stop};
+use super::solve::Solve;
+use crate::xc::{
+    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProblemBuilder, SearchLimits,
+    Uniqueness,
+};
 use std::ops::ControlFlow;
 
 /// The exact-cover problem of an empty grid of a shape.
@@ -164,8 +167,25 @@ impl SudokuSolver {
         self
     }
 
+    /// The shape this solver solves.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// The first solution found, if any ([`Solve::first_solution`], callable without the
+    /// trait in scope).
+    pub fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
+        Solve::first_solution(self, puzzle)
+    }
+
+    /// The number of solutions, counting stopped at `limit` if given.
+    pub fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
+        Solve::count_solutions(self, puzzle, limit)
+    }
+
+    /// Whether the puzzle has one solution: the search stops at the second.
+    pub fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
+        Solve::uniqueness(self, puzzle)
     }
 }
 
@@ -176,7 +196,7 @@ impl Solve for SudokuSolver {
         puzzle: &Grid,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary {
+    ) -> Outcome<()> {
         self.search_within(puzzle, None, max_solutions, visitor)
     }
 }
@@ -190,7 +210,7 @@ impl SudokuSolver {
         candidates: Option<&[u64]>,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary {
+    ) -> Outcome<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
         let limits = SearchLimits {
             max_solutions: Some(max_solutions),
@@ -221,7 +241,7 @@ impl Solve for WithinCandidates<'_> {
         puzzle: &Grid,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary {
+    ) -> Outcome<()> {
         self.solver
             .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
     }
@@ -258,7 +278,7 @@ fn search_pruned<L: Link>(
     limits: SearchLimits,
     scratch: &mut Grid,
     visitor: &mut dyn FnMut(&Grid),
-) -> SearchSummary {
+) -> Outcome<()> {
     let shape = puzzle.shape();
     let side = shape.side();
     let block = side * side;
@@ -271,7 +291,7 @@ fn search_pruned<L: Link>(
             let bit = 1u64 << (digit - 1);
             let [r, c, b] = units.of(cell);
             if (used[r] | used[c] | used[b]) & bit != 0 {
-                return SearchSummary::default();
+                return Outcome::default();
             }
             used[r] |= bit;
             used[c] |= bit;
@@ -288,7 +308,7 @@ fn search_pruned<L: Link>(
     }
     loop {
         if !fill_singles(units, work.settled.cells_mut(), used, candidates) {
-            return SearchSummary::default();
+            return Outcome::default();
         }
         if !work.segments.strike_locked(candidates) {
             break;
@@ -341,7 +361,7 @@ fn search_pruned<L: Link>(
         unreachable!("the arena's links were chosen to hold the shape's full problem");
     }
     let meaning = &work.meaning;
-    let report = dlx.search(REACH_FROM_NODE, limits, &mut |options: &[OptionId]| {
+    let mut visit = |options: &[OptionId]| {
         scratch.clone_from(settled);
         for &option in options {
             let (cell, digit) = meaning[option.index()];
@@ -349,18 +369,14 @@ fn search_pruned<L: Link>(
         }
         visitor(scratch);
         ControlFlow::Continue(())
-    });
-    SearchSummary {
-        solutions: report.stats.solutions,
-        nodes: report.stats.nodes,
-        budget_exhausted: report.stop == Stop::NodeBudget,
-    }
+    };
+    dlx.search(REACH_FROM_NODE, limits, &mut visit).map(|_| ())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::solver::Uniqueness;
+    use crate::xc::Uniqueness;
 
     #[test]
     fn options_decode_by_arithmetic() {
@@ -382,15 +398,15 @@ mod tests {
     #[test]
     fn the_empty_4x4_grid_has_288_solutions() {
         let shape = Shape::new(2, 2).unwrap();
-        let outcome = SudokuSolver::new(shape).count_solutions_up_to(&Grid::empty(shape), 1000);
-        assert_eq!(outcome.answer, 288);
+        let outcome = SudokuSolver::new(shape).count_solutions(&Grid::empty(shape), Some(1000));
+        assert_eq!(outcome.answer, crate::xc::Count::exactly(288));
     }
 
     #[test]
     fn the_pruned_problem_of_the_empty_grid_is_the_full_problem() {
         let shape = Shape::new(2, 3).unwrap();
         let mut solver = SudokuSolver::new(shape);
-        solver.count_solutions_up_to(&Grid::empty(shape), 1);
+        solver.count_solutions(&Grid::empty(shape), Some(1));
         let Arena::Small(rebuilt) = &solver.arena else {
             panic!("a 6x6 problem fits u16 links");
         };
@@ -410,9 +426,9 @@ mod tests {
         assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
         assert_eq!(
             solver
-                .count_solutions_up_to(&Grid::empty(shape), 1000)
+                .count_solutions(&Grid::empty(shape), Some(1000))
                 .answer,
-            288
+            Count::exactly(288)
         );
     }
 
@@ -457,7 +473,7 @@ mod tests {
     #[test]
     fn a_node_budget_leaves_the_question_open() {
         let mut solver = SudokuSolver::new(Shape::CLASSIC).with_node_budget(Some(3));
-        let outcome = solver.count_solutions_up_to(&Grid::empty(Shape::CLASSIC), 10);
-        assert!(outcome.budget_exhausted);
+        let outcome = solver.count_solutions(&Grid::empty(Shape::CLASSIC), Some(10));
+        assert!(outcome.ran_out_of_nodes());
     }
 }

@@ -16,7 +16,7 @@ use super::grid::{Grid, Shape};
 use super::random::Random;
 use super::rate::{Rated, Rater, Rating};
 use super::relabel::Relabelling;
-use super::solver::{Algorithm, Mode, Solvers, Verdict};
+use super::solvers::{Algorithm, Mode, Solvers, Verdict};
 use super::symmetry::Symmetry;
 use thiserror::Error;
 
@@ -114,10 +114,10 @@ pub struct Cost {
 impl Cost {
     /// Asks the engine one question about `puzzle`, and counts it.
     fn ask(&mut self, solvers: &mut Solvers, puzzle: &Grid, mode: Mode) -> Verdict {
-        let (verdict, nodes) = solvers.solve(puzzle, Algorithm::Dlx, mode);
+        let outcome = solvers.solve(puzzle, Algorithm::Dlx, mode);
         self.checks += 1;
-        self.nodes += nodes;
-        verdict
+        self.nodes += outcome.stats.nodes;
+        outcome.answer
     }
 }
 
@@ -234,9 +234,9 @@ pub fn random_solution(
                 seeds.set(cell, digit);
             }
         }
-        let (verdict, nodes) = solvers.solve(&seeds, Algorithm::Dlx, Mode::First);
-        cost.nodes += nodes;
-        if let Verdict::Solved(full) = verdict {
+        let outcome = solvers.solve(&seeds, Algorithm::Dlx, Mode::First);
+        cost.nodes += outcome.stats.nodes;
+        if let Verdict::Solved(full) = outcome.answer {
             return Ok(Relabelling::random(shape, random, true).apply(&full));
         }
     }
@@ -413,8 +413,11 @@ mod tests {
     }
 
     fn count(puzzle: &Grid, limit: u64) -> u64 {
-        match Solvers::default().solve(puzzle, Algorithm::Dlx, Mode::Count { limit }) {
-            (Verdict::Count(n), _) => n,
+        match Solvers::default()
+            .solve(puzzle, Algorithm::Dlx, Mode::Count { limit })
+            .answer
+        {
+            Verdict::Count(count) => count.solutions,
             other => panic!("{other:?}"),
         }
     }

@@ -167,7 +167,7 @@ impl Segments {
 mod tests {
     use super::*;
     use crate::sudoku::singles::{open_candidates, Units};
-    use crate::sudoku::solver::tests::puzzle_strategy;
+    use crate::sudoku::solvers::tests::puzzle_strategy;
     use proptest::prelude::*;
 
     const ALL: u64 = 0x1ff;

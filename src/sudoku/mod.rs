@@ -18,7 +18,8 @@ mod rate;
 mod record;
 mod relabel;
 mod singles;
-mod solver;
+mod solve;
+mod solvers;
 mod symmetry;
 
 pub use backtrack::Backtracker;
@@ -44,7 +45,6 @@ pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
 pub use record::{parse_line_record, Givens, Label, Record};
 pub use relabel::Relabelling;
-pub use solver::{
-    Algorithm, Mode, Outcome, Propagation, SearchSummary, Solve, Solvers, Uniqueness, Verdict,
-};
+pub use solve::Solve;
+pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
 pub use symmetry::Symmetry;

@@ -22,7 +22,7 @@ use super::locked::Segments;
 use super::random::Random;
 use super::relabel::Relabelling;
 use super::singles::{fill_singles, open_candidates, Units};
-use super::solver::{Solve, Solvers};
+use super::solvers::Solvers;
 use std::fmt;
 
 /// Relabellings whose search nodes are averaged.
@@ -198,11 +198,11 @@ impl Rater {
         let mut nodes = 0u64;
         for relabelling in &tables.relabellings {
             relabelling.apply_into(puzzle, &mut tables.relabelled);
-            let outcome = solver.count_solutions_up_to(&tables.relabelled, 2);
-            match outcome.answer {
-                _ if outcome.budget_exhausted => return Rated::Undecided,
+            let outcome = solver.count_solutions(&tables.relabelled, Some(2));
+            match outcome.answer.solutions {
+                _ if outcome.ran_out_of_nodes() => return Rated::Undecided,
                 0 => return Rated::NoSolution,
-                1 => nodes += outcome.nodes,
+                1 => nodes += outcome.stats.nodes,
                 _ => return Rated::Multiple,
             }
         }

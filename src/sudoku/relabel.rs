@@ -81,8 +81,9 @@ mod tests {
         let mut solvers = Solvers::default();
         for (r, c) in [(2, 2), (2, 3), (3, 3), (3, 4)] {
             let shape = Shape::new(r, c).unwrap();
-            let (Verdict::Solved(full), _) =
-                solvers.solve(&Grid::empty(shape), Algorithm::Dlx, Mode::First)
+            let Verdict::Solved(full) = solvers
+                .solve(&Grid::empty(shape), Algorithm::Dlx, Mode::First)
+                .answer
             else {
                 panic!("the empty grid has a solution");
             };

@@ -165,8 +165,9 @@ pub fn fill_singles(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::solver::tests::puzzle_strategy;
-    use crate::sudoku::{parse_line, Grid, Solve, SudokuSolver, Uniqueness};
+    use crate::sudoku::solvers::tests::puzzle_strategy;
+    use crate::sudoku::{parse_line, Grid, SudokuSolver};
+    use crate::xc::Uniqueness;
     use proptest::prelude::*;
 
     /// Runs the pass on a copy of `puzzle`: the grid it leaves, or `None` on a contradiction.

@@ -31,5 +31,5 @@ pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFil
 pub use print::{write_drawing, write_grid};
 pub use solve::{
     count_grids, count_grids_within, count_tilings, count_tilings_within, solve,
-    solve_smallest_within, solve_within, Budgeted, Count,
+    solve_smallest_within, solve_within,
 };

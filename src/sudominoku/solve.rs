@@ -7,102 +7,63 @@
 
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
-use crate::xc::{ChoiceRule, Dlx, OptionId, SearchLimits, SearchReport, Stop};
+use crate::xc::{ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// The search rule for every Sudominoku search: forced moves first.
 const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
 
-/// A count and whether it is the whole count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    /// The count: at most the limit plus one (the search goes one past the limit, then stops).
-    pub found: u64,
-    /// `false` when `found` is only a lower bound: it went past the limit, or the node budget
-    /// ran out first.
-    pub complete: bool,
-}
-
-/// What a search under a node budget found, and the search-tree nodes it used.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Budgeted<T> {
-    /// The answer, or `None` when the budget ran out before the search could give it.
-    pub answer: Option<T>,
-    /// When the budget ran out: what the search had found (for a count, a lower bound).
-    pub so_far: Option<T>,
-    pub nodes: u64,
-}
-
-impl<T> Budgeted<T> {
-    fn of(answer: T, report: SearchReport) -> Budgeted<T> {
-        let (answer, so_far) = if report.stop == Stop::NodeBudget {
-            (None, Some(answer))
-        } else {
-            (Some(answer), None)
-        };
-        Budgeted {
-            answer,
-            so_far,
-            nodes: report.stats.nodes,
-        }
+/// Adds a later search's figures to an outcome's, keeping the later stop.
+fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> {
+    let mut stats = earlier;
+    stats += later.stats;
+    Outcome {
+        answer,
+        stats,
+        stop: later.stop,
     }
 }
 
 /// The first solution, or `None` when the puzzle has none.
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
-    solve_within(puzzle, None).answer.flatten()
+    solve_within(puzzle, None).answer
 }
 
-/// The first solution (`Some(None)`: there is none), searching at most `max_nodes` nodes.
-pub fn solve_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Budgeted<Option<Solution>> {
+/// The first solution, searching at most `max_nodes` nodes: `None` with
+/// [`Outcome::ran_out_of_nodes`] means undecided.
+pub fn solve_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Outcome<Option<Solution>> {
     first_of(puzzle, &Encoding::new(puzzle), max_nodes)
 }
 
 /// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
-/// judge prints it when a puzzle has several grids), or `Some(None)` when there is none;
-/// `answer` is `None` when `max_nodes` (counted over every search) ran out first.
+/// judge prints it when a puzzle has several grids), or `None` when there is none; when
+/// `max_nodes` (counted over every search) runs out first, the answer is `None` and the outcome
+/// says so ([`Outcome::ran_out_of_nodes`]).
 ///
 /// The first cover is the answer when it is the puzzle's only grid, which one search of the
 /// whole tree (stopping at a second grid) tells. Otherwise the grid is fixed cell by cell in
 /// row-major order: each cell gets the smallest digit with which some solution still exists,
 /// trying only digits below the best solution's (which always has one).
-pub fn solve_smallest_within(
-    puzzle: &Puzzle,
-    max_nodes: Option<u64>,
-) -> Budgeted<Option<Solution>> {
-    let mut nodes = 0u64;
-    let left = |nodes: u64| max_nodes.map(|max| max.saturating_sub(nodes));
+pub fn solve_smallest_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Outcome<Option<Solution>> {
+    let left = |stats: SearchStats| max_nodes.map(|max| max.saturating_sub(stats.nodes));
     let first = solve_within(puzzle, max_nodes);
-    nodes += first.nodes;
+    let mut stats = first.stats;
     let mut best = match first.answer {
-        Some(Some(solution)) => solution,
-        answer => {
-            return Budgeted {
-                answer,
-                so_far: first.so_far,
-                nodes,
-            }
-        }
+        Some(solution) => solution,
+        None => return first,
     };
-    let grids = count_grids_within(puzzle, Some(1), left(nodes));
-    nodes += grids.nodes;
-    match grids.answer {
-        None => {
-            return Budgeted {
-                answer: None,
-                so_far: None,
-                nodes,
-            }
-        }
-        Some(count) if count.complete => {
-            return Budgeted {
-                answer: Some(Some(best)),
-                so_far: None,
-                nodes,
-            }
-        }
-        Some(_) => {}
+    let grids = count_grids_within(puzzle, Some(1), left(stats));
+    if grids.ran_out_of_nodes() {
+        return then(stats, grids, None);
+    }
+    stats += grids.stats;
+    if grids.answer.complete {
+        return Outcome {
+            answer: Some(best),
+            stats,
+            stop: Stop::Exhausted,
+        };
     }
     let mut limits = [ANY_DIGIT; CELLS];
     for cell in 0..CELLS {
@@ -111,29 +72,22 @@ pub fn solve_smallest_within(
         }
         for digit in 1..best.grid.get(cell) {
             limits[cell] = 1 << digit;
-            let found = first_within(puzzle, &limits, left(nodes));
-            nodes += found.nodes;
-            match found.answer {
-                None => {
-                    return Budgeted {
-                        answer: None,
-                        so_far: None,
-                        nodes,
-                    }
-                }
-                Some(Some(solution)) => {
-                    best = solution;
-                    break;
-                }
-                Some(None) => {}
+            let found = first_within(puzzle, &limits, left(stats));
+            if found.ran_out_of_nodes() {
+                return then(stats, found, None);
+            }
+            stats += found.stats;
+            if let Some(solution) = found.answer {
+                best = solution;
+                break;
             }
         }
         limits[cell] = 1 << best.grid.get(cell);
     }
-    Budgeted {
-        answer: Some(Some(best)),
-        so_far: None,
-        nodes,
+    Outcome {
+        answer: Some(best),
+        stats,
+        stop: Stop::Exhausted,
     }
 }
 
@@ -142,7 +96,7 @@ fn first_within(
     puzzle: &Puzzle,
     limits: &[u16; CELLS],
     max_nodes: Option<u64>,
-) -> Budgeted<Option<Solution>> {
+) -> Outcome<Option<Solution>> {
     first_of(puzzle, &Encoding::within(puzzle, limits), max_nodes)
 }
 
@@ -151,7 +105,7 @@ fn first_of(
     puzzle: &Puzzle,
     encoding: &Encoding,
     max_nodes: Option<u64>,
-) -> Budgeted<Option<Solution>> {
+) -> Outcome<Option<Solution>> {
     let mut dlx = Dlx::new(encoding.problem());
     let mut cover = None;
     let limits = SearchLimits {
@@ -163,15 +117,14 @@ fn first_of(
         ControlFlow::Break(())
     });
     let solution = cover.map(|options| encoding.solution(puzzle, &options));
-    Budgeted::of(solution, report)
+    report.map(|_| solution)
 }
 
 /// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
 /// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
 /// cover (tiling), so it costs as much as [`count_tilings`] when whole.
 pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    let counted = count_grids_within(puzzle, limit, None);
-    counted.answer.unwrap_or(Count::AT_LEAST_NONE)
+    count_grids_within(puzzle, limit, None).answer
 }
 
 /// [`count_grids`], searching at most `max_nodes` nodes.
@@ -179,7 +132,7 @@ pub fn count_grids_within(
     puzzle: &Puzzle,
     limit: Option<u64>,
     max_nodes: Option<u64>,
-) -> Budgeted<Count> {
+) -> Outcome<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
     let mut grid = puzzle.givens().clone();
@@ -200,14 +153,15 @@ pub fn count_grids_within(
             ControlFlow::Continue(())
         }
     });
-    Budgeted::of(Count::up_to(grids.len() as u64, limit), report)
+    let found = grids.len() as u64;
+    let stop = report.stop;
+    report.map(|_| up_to(found, limit, stop))
 }
 
 /// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
 /// "exactly the limit" from "more").
 pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    let counted = count_tilings_within(puzzle, limit, None);
-    counted.answer.unwrap_or(Count::AT_LEAST_NONE)
+    count_tilings_within(puzzle, limit, None).answer
 }
 
 /// [`count_tilings`], searching at most `max_nodes` nodes.
@@ -215,7 +169,7 @@ pub fn count_tilings_within(
     puzzle: &Puzzle,
     limit: Option<u64>,
     max_nodes: Option<u64>,
-) -> Budgeted<Count> {
+) -> Outcome<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
     let limits = SearchLimits {
@@ -227,28 +181,18 @@ pub fn count_tilings_within(
         limits,
         &mut |_: &[OptionId]| ControlFlow::Continue(()),
     );
-    Budgeted::of(Count::up_to(report.stats.solutions, limit), report)
+    let found = report.stats.solutions;
+    let stop = report.stop;
+    report.map(|_| up_to(found, limit, stop))
 }
 
-impl Count {
-    /// What a search with no node budget never answers: nothing known.
-    const AT_LEAST_NONE: Count = Count {
-        found: 0,
-        complete: false,
-    };
-
-    /// The count of a search that stopped at `limit + 1` things found, or found them all.
-    fn up_to(found: u64, limit: Option<u64>) -> Count {
-        match limit {
-            Some(limit) if found > limit => Count {
-                found,
-                complete: false,
-            },
-            _ => Count {
-                found,
-                complete: true,
-            },
-        }
+/// The count of a search that stopped at `limit + 1` things found, or found them all: exact
+/// unless it went past the limit or the node budget cut it.
+fn up_to(found: u64, limit: Option<u64>, stop: Stop) -> Count {
+    match limit {
+        _ if stop == Stop::NodeBudget => Count::at_least(found),
+        Some(limit) if found > limit => Count::at_least(found),
+        _ => Count::exactly(found),
     }
 }
 
@@ -310,10 +254,7 @@ mod tests {
             }
             let grids = all_grids(&puzzle);
             let smallest = grids.iter().map(|g| g.cells().to_vec()).min().unwrap();
-            let found = solve_smallest_within(&puzzle, None)
-                .answer
-                .unwrap()
-                .unwrap();
+            let found = solve_smallest_within(&puzzle, None).answer.unwrap();
             found.check_against(&puzzle).unwrap();
             assert_eq!(
                 found.grid.cells(),

@@ -8,17 +8,21 @@
 //! // Knuth's toy problem, TAOCP 7.2.2.1 (5).
 //! let problem = parse_problem("A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n").unwrap();
 //! let mut dlx = Dlx::new(&problem);
-//! let (answer, _) = dlx.uniqueness(ChoiceRule::Mrv);
+//! let answer = dlx.uniqueness(ChoiceRule::Mrv).answer;
 //! assert!(matches!(answer, Uniqueness::Unique(ref options) if options.len() == 3));
 //! ```
 
 mod arena;
 mod format;
+mod outcome;
 mod problem;
 pub mod problems;
 mod search;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
 pub use format::{parse_problem, parse_problem_bytes, write_problem, FormatError, FormatErrorKind};
+pub use outcome::{
+    count_solutions, first_solution, uniqueness, Count, Outcome, SearchStats, Stop, Uniqueness,
+};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES};
-pub use search::{ChoiceRule, SearchLimits, SearchReport, SearchStats, Stop, Uniqueness, Visitor};
+pub use search::{ChoiceRule, SearchLimits, Visitor};

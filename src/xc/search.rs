@@ -6,6 +6,7 @@
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
 use super::arena::{Dlx, Link, COVERED};
+use super::outcome::{self, Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use std::ops::ControlFlow;
 
@@ -62,96 +63,52 @@ pub struct SearchLimits {
     pub max_nodes: Option<u64>,
 }
 
-/// The search's figures, counted as DLX1 counts them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchStats {
-    /// One per entry to a level, plus one per solution found.
-    pub nodes: u64,
-    /// One per item unlinked by cover, plus one per node hidden.
-    pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
-}
-
-impl std::ops::AddAssign for SearchStats {
-    fn add_assign(&mut self, other: SearchStats) {
-        self.nodes += other.nodes;
-        self.updates += other.updates;
-        self.solutions += other.solutions;
-    }
-}
-
-/// Why a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
-    /// The whole tree was explored: every solution was found.
-    Exhausted,
-    /// `max_solutions` solutions were found.
-    SolutionLimit,
-    /// The visitor asked to stop.
-    Visitor,
-    /// The node budget ran out before the tree was explored: more solutions may exist.
-    NodeBudget,
-}
-
-/// What a search did and why it ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchReport {
-    pub stats: SearchStats,
-    pub stop: Stop,
-}
-
-impl SearchReport {
-    /// Whether the search saw the whole tree (so its count is the number of solutions).
-    pub fn is_complete(&self) -> bool {
-        self.stop == Stop::Exhausted
-    }
-}
-
 /// Receives each solution as the options chosen, in the order of the search's levels, and says
-/// whether to go on.
+/// whether to go on. Breaking with a value (a write error, say) ends the search, which hands the
+/// value back as its outcome's answer, as ripgrep's sink returns its error.
 pub trait Visitor {
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()>;
+    /// What the visitor breaks with: `()` when it has nothing to say, an error when it failed.
+    type Break;
+
+    /// Called with each solution.
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Self::Break>;
 
     /// Called on entering each search-tree node, before it is counted; breaking here ends the
     /// search between two nodes ([`Stop::Visitor`]), as an interrupted program wants. Default:
     /// go on, which the compiler removes.
     #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<()> {
+    fn enter_node(&mut self) -> ControlFlow<Self::Break> {
         ControlFlow::Continue(())
     }
 }
 
+/// A closure is a visitor that breaks without a value; a visitor that has something to say
+/// when it stops (an error) implements the trait.
 impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Visitor for F {
+    type Break = ();
+
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self(options)
     }
 }
 
-/// Whether a problem has no solution, exactly one, or more.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    None,
-    Unique(Vec<OptionId>),
-    /// At least two solutions; the first one found is kept.
-    Multiple(Vec<OptionId>),
-}
-
 impl<L: Link> Dlx<L> {
     /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
     /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
-    /// says stop. The arena is left exactly as it was found.
+    /// says stop. The arena is left exactly as it was found. The outcome's answer is the value
+    /// the visitor broke with, if it did.
     pub fn search<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
         limits: SearchLimits,
         visitor: &mut V,
-    ) -> SearchReport {
+    ) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         if max_solutions == 0 {
-            return SearchReport {
+            return Outcome {
+                answer: None,
                 stats,
                 stop: Stop::SolutionLimit,
             };
@@ -167,6 +124,7 @@ impl<L: Link> Dlx<L> {
         let mut level = 0usize;
         let mut best;
         let stop;
+        let mut broke_with = None;
         // X2: enter a level.
         'forward: loop {
             if stats.nodes >= max_nodes {
@@ -174,8 +132,9 @@ impl<L: Link> Dlx<L> {
                 stop = Stop::NodeBudget;
                 break 'forward;
             }
-            if visitor.enter_node().is_break() {
+            if let ControlFlow::Break(value) = visitor.enter_node() {
                 self.unwind(level);
+                broke_with = Some(value);
                 stop = Stop::Visitor;
                 break 'forward;
             }
@@ -227,10 +186,12 @@ impl<L: Link> Dlx<L> {
                     self.uncover_others(current);
                     self.uncover(best);
                     self.unwind(level);
-                    stop = if flow.is_break() {
-                        Stop::Visitor
-                    } else {
-                        Stop::SolutionLimit
+                    stop = match flow {
+                        ControlFlow::Break(value) => {
+                            broke_with = Some(value);
+                            Stop::Visitor
+                        }
+                        ControlFlow::Continue(()) => Stop::SolutionLimit,
                     };
                     break 'forward;
                 }
@@ -242,61 +203,45 @@ impl<L: Link> Dlx<L> {
         }
         (self.short_item, self.empty_item) = hints;
         stats.updates = updates;
-        SearchReport { stats, stop }
+        Outcome {
+            answer: broke_with,
+            stats,
+            stop,
+        }
     }
 
-    /// The first solution, if any, with the search's report.
-    pub fn first_solution(&mut self, rule: ChoiceRule) -> (Option<Vec<OptionId>>, SearchReport) {
-        let mut found = None;
-        let report = self.search(
-            rule,
-            SearchLimits {
-                max_solutions: Some(1),
-                max_nodes: None,
-            },
-            &mut |options: &[OptionId]| {
-                found = Some(options.to_vec());
-                ControlFlow::Break(())
-            },
-        );
-        (found, report)
+    /// The first solution, if any.
+    pub fn first_solution(&mut self, rule: ChoiceRule) -> Outcome<Option<Vec<OptionId>>> {
+        outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
     }
 
-    /// Counts solutions, stopping at `limit` if given. The count is exact when the report says
-    /// the search was complete.
-    pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> SearchReport {
-        self.search(
-            rule,
-            SearchLimits {
-                max_solutions: limit,
-                max_nodes: None,
-            },
-            &mut |_: &[OptionId]| ControlFlow::Continue(()),
-        )
+    /// The number of solutions, counting stopped at `limit` if given.
+    pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> Outcome<Count> {
+        outcome::count_solutions(limit, |max, visit| self.search_handing(rule, max, visit))
     }
 
     /// Whether there are no solutions, one, or several: the search stops at the second.
-    pub fn uniqueness(&mut self, rule: ChoiceRule) -> (Uniqueness, SearchReport) {
-        let mut first: Option<Vec<OptionId>> = None;
-        let report = self.search(
-            rule,
-            SearchLimits {
-                max_solutions: Some(2),
-                max_nodes: None,
-            },
-            &mut |options: &[OptionId]| {
-                if first.is_none() {
-                    first = Some(options.to_vec());
-                }
-                ControlFlow::Continue(())
-            },
-        );
-        let answer = match (first, report.stats.solutions) {
-            (None, _) => Uniqueness::None,
-            (Some(solution), 1) => Uniqueness::Unique(solution),
-            (Some(solution), _) => Uniqueness::Multiple(solution),
+    pub fn uniqueness(&mut self, rule: ChoiceRule) -> Outcome<Uniqueness<Vec<OptionId>>> {
+        outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
+    }
+
+    /// A search for at most `max_solutions` that hands each to `visit`: what the three
+    /// questions of [`outcome`] ask of a search.
+    fn search_handing(
+        &mut self,
+        rule: ChoiceRule,
+        max_solutions: u64,
+        visit: &mut dyn FnMut(&[OptionId]),
+    ) -> Outcome<()> {
+        let limits = SearchLimits {
+            max_solutions: Some(max_solutions),
+            max_nodes: None,
         };
-        (answer, report)
+        let mut visitor = |options: &[OptionId]| {
+            visit(options);
+            ControlFlow::Continue(())
+        };
+        self.search(rule, limits, &mut visitor).map(|_| ())
     }
 
     /// X3 under `rule`: the active primary item with the shortest list, the first on ties.
@@ -409,24 +354,25 @@ impl<L: Link> Dlx<L> {
         &mut self,
         max_nodes: u64,
         visitor: &mut V,
-    ) -> SearchReport {
+    ) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
         if max_nodes == 0 {
-            return SearchReport {
+            return Outcome {
+                answer: None,
                 stats,
                 stop: Stop::NodeBudget,
             };
         }
         stats.nodes = 1;
         stats.solutions = 1;
-        let flow = visitor.solution(&[]);
-        SearchReport {
+        let (answer, stop) = match visitor.solution(&[]) {
+            ControlFlow::Break(value) => (Some(value), Stop::Visitor),
+            ControlFlow::Continue(()) => (None, Stop::Exhausted),
+        };
+        Outcome {
+            answer,
             stats,
-            stop: if flow.is_break() {
-                Stop::Visitor
-            } else {
-                Stop::Exhausted
-            },
+            stop,
         }
     }
 
@@ -498,11 +444,11 @@ mod tests {
     fn knuths_toy_problem_has_exactly_one_solution() {
         let problem = toy();
         let mut dlx = Dlx::new(&problem);
-        let (answer, report) = dlx.uniqueness(ChoiceRule::Mrv);
-        let Uniqueness::Unique(solution) = answer else {
-            panic!("expected a unique solution, got {answer:?}");
+        let report = dlx.uniqueness(ChoiceRule::Mrv);
+        let Uniqueness::Unique(solution) = &report.answer else {
+            panic!("expected a unique solution, got {:?}", report.answer);
         };
-        assert_eq!(names(&problem, &solution), ["A D F", "B G", "C E"]);
+        assert_eq!(names(&problem, solution), ["A D F", "B G", "C E"]);
         assert_eq!(report.stats.solutions, 1);
         assert!(report.is_complete());
         // DLX1's figures for this problem.
@@ -575,7 +521,7 @@ mod tests {
             (ChoiceRule::MrvThenReach { from_node: 2 }, OptionId(0)),
         ] {
             let mut dlx = Dlx::new(&problem);
-            let (solution, _) = dlx.first_solution(rule);
+            let solution = dlx.first_solution(rule).answer;
             let solution = solution.expect("A X + B Y and A + B + X Y are solutions");
             assert_eq!(solution[0], first_choice, "{rule:?}");
             assert_eq!(dlx.count_solutions(rule, None).stats.solutions, 2);
@@ -637,7 +583,7 @@ mod tests {
             "unselect_all restores the arena as built"
         );
         dlx.select(OptionId(4)).unwrap();
-        let (solution, _) = dlx.first_solution(ChoiceRule::Mrv);
+        let solution = dlx.first_solution(ChoiceRule::Mrv).answer;
         let solution = solution.expect("the toy's solution contains {B G}");
         assert_eq!(names(&problem, &solution), ["A D F", "C E"]);
     }
@@ -647,7 +593,7 @@ mod tests {
         let mut b = ProblemBuilder::new();
         b.secondary("x").unwrap();
         let mut dlx = Dlx::new(&b.build());
-        let (answer, _) = dlx.uniqueness(ChoiceRule::Mrv);
+        let answer = dlx.uniqueness(ChoiceRule::Mrv).answer;
         assert_eq!(answer, Uniqueness::Unique(vec![]));
     }
 
@@ -709,7 +655,7 @@ mod tests {
                 if cut.stop == Stop::NodeBudget {
                     prop_assert!(full.stats.nodes > max_nodes);
                 } else if max_solutions.is_none() {
-                    prop_assert_eq!(cut, full);
+                    prop_assert_eq!((cut.stats, cut.stop), (full.stats, full.stop));
                 }
                 prop_assert_eq!(dlx.count_solutions(rule, None), full);
             }
@@ -724,9 +670,9 @@ mod tests {
             // Small links walk the same tree.
             let mut small = Dlx::<u16>::try_new(&problem).unwrap();
             let small_report = small.count_solutions(rule, None);
-            prop_assert_eq!(small_report, report);
+            prop_assert_eq!((small_report.stats, small_report.stop), (report.stats, report.stop));
             // The arena is left as found: searching again walks the same tree.
-            prop_assert_eq!(dlx.count_solutions(rule, None), report);
+            prop_assert_eq!(dlx.count_solutions(rule, None).stats, report.stats);
             // Every solution found is a real cover, and none is found twice.
             let mut distinct = seen.clone();
             distinct.sort();

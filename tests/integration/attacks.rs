@@ -17,7 +17,7 @@ fn full_grid() -> Grid {
     let empty = parse_line(&".".repeat(81), 1).unwrap();
     match Solvers::default()
         .solve(&empty, Algorithm::Dlx, Mode::First)
-        .0
+        .answer
     {
         Verdict::Solved(grid) => grid,
         other => panic!("the empty grid has solutions, got {other:?}"),

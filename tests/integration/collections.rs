@@ -5,7 +5,7 @@
 
 use crate::common::{dlx, json_lines, stderr, stdout};
 use dlx_solver::sudoku::{
-    grid_to_string, parse_line, pencilmark_line, Format, Grid, Shape, Solve, SudokuSolver,
+    grid_to_string, parse_line, pencilmark_line, Format, Grid, Shape, SudokuSolver,
 };
 use std::path::PathBuf;
 

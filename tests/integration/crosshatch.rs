@@ -219,7 +219,7 @@ impl ReferenceSolver {
                 dlx.select(option).expect("the givens do not clash");
             }
         }
-        let (answer, _) = dlx.uniqueness(ChoiceRule::MrvStopAtOne);
+        let answer = dlx.uniqueness(ChoiceRule::MrvStopAtOne).answer;
         let Uniqueness::Unique(options) = answer else {
             panic!("the collection's puzzles have one solution each: {answer:?}");
         };

@@ -18,8 +18,11 @@ fn shipped(name: &str) -> PathBuf {
 
 /// Solutions of `puzzle`, counting stopped at `limit`.
 fn count(solvers: &mut Solvers, puzzle: &Grid, limit: u64) -> u64 {
-    match solvers.solve(puzzle, Algorithm::Dlx, Mode::Count { limit }) {
-        (Verdict::Count(n), _) => n,
+    match solvers
+        .solve(puzzle, Algorithm::Dlx, Mode::Count { limit })
+        .answer
+    {
+        Verdict::Count(count) => count.solutions,
         other => panic!("{other:?}"),
     }
 }

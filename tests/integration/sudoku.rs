@@ -3,7 +3,7 @@
 
 use crate::common::{collection, data, dlx, shared_or_skip, stderr, stdout};
 use dlx_solver::sudoku::{
-    self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, Solve, SudokuSolver,
+    self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, SudokuSolver,
 };
 
 /// Checks that each output line solves its puzzle line (same order, one for one).

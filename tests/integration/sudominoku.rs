@@ -39,7 +39,7 @@ fn check_every_solution(puzzles: &[Puzzle]) {
         solution.check_against(puzzle).unwrap();
         assert!(tiling_exists(&solution.grid, puzzle));
         let grids = count_grids(puzzle, None);
-        assert_eq!((grids.found, grids.complete), (1, true));
+        assert_eq!((grids.solutions, grids.complete), (1, true));
     }
 }
 
@@ -58,7 +58,7 @@ fn the_sample_solutions_are_valid_and_each_grid_has_one_tiling() {
     check_every_solution(&puzzles);
     for puzzle in &puzzles {
         let tilings = count_tilings(puzzle, None);
-        assert_eq!((tilings.found, tilings.complete), (1, true));
+        assert_eq!((tilings.solutions, tilings.complete), (1, true));
         assert!(count_tilings(puzzle, Some(1)).complete);
     }
     let output = dlx(&["sudominoku", "--count", "--tilings"], &sample().0);
@@ -82,8 +82,8 @@ fn the_tasks_own_sample_byte_for_byte_and_two_tilings_of_one_grid() {
     let puzzles = puzzles_of(&input);
     check_every_solution(&puzzles);
     // Its second puzzle has two tilings that give the same grid.
-    assert_eq!(count_tilings(&puzzles[0], None).found, 1);
-    assert_eq!(count_tilings(&puzzles[1], None).found, 2);
+    assert_eq!(count_tilings(&puzzles[0], None).solutions, 1);
+    assert_eq!(count_tilings(&puzzles[1], None).solutions, 2);
     assert!(!count_tilings(&puzzles[1], Some(1)).complete);
     assert!(count_tilings(&puzzles[1], Some(2)).complete);
     let output = dlx(&["sudominoku", "--count", "--tilings"], &input);

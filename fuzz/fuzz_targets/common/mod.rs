@@ -89,8 +89,9 @@ pub fn check_solvers(grid: &Grid, baseline: usize) {
             Mode::Unique,
             Mode::Count { limit: COUNT_LIMIT },
         ] {
-            let (verdict, _nodes) = solvers.solve_propagated(grid, algorithm, mode, propagation);
-            match (mode, verdict) {
+            let outcome = solvers.solve_propagated(grid, algorithm, mode, propagation);
+            let cut = outcome.ran_out_of_nodes();
+            match (mode, outcome.answer) {
                 (_, Verdict::Undecided) => {}
                 (Mode::First, Verdict::Solved(solution)) => bounds.solution(grid, solution),
                 (Mode::Unique, Verdict::Solved(solution)) => {
@@ -100,8 +101,11 @@ pub fn check_solvers(grid: &Grid, baseline: usize) {
                 (Mode::First | Mode::Unique, Verdict::NoSolution) => bounds.at_most(0),
                 (Mode::Unique, Verdict::Multiple) => bounds.at_least(2),
                 // The budget ran out while counting: a lower bound.
-                (Mode::Count { .. }, Verdict::CountCut(count)) => bounds.at_least(count),
+                (Mode::Count { .. }, Verdict::Count(count)) if cut => {
+                    bounds.at_least(count.solutions)
+                }
                 (Mode::Count { .. }, Verdict::Count(count)) => {
+                    let count = count.solutions;
                     assert!(count <= COUNT_LIMIT, "{count} > the limit");
                     bounds.at_least(count);
                     if count < COUNT_LIMIT {

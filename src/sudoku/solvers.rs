@@ -1,92 +1,13 @@
-//! What every Sudoku solver offers (first solution, count up to a limit, uniqueness), so the
-//! DLX solver and the backtracking baseline can be swapped and benchmarked side by side, and a
-//! per-thread set of solvers that answers one puzzle under a chosen mode.
+//! The per-thread set of solvers that answers one puzzle under a chosen algorithm, mode and
+//! propagation pass: what the batch commands, the benchmark and the generator call.
 
 use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
 use super::crosshatch::cross_hatch_in_place;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
-
-/// How a search ended, and what it cost.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchSummary {
-    /// Solutions found (at most the limit asked for).
-    pub solutions: u64,
-    /// Search-tree nodes: DLX counts them as the engine does, backtracking counts digits placed.
-    pub nodes: u64,
-    /// The node budget ran out before the search could decide.
-    pub budget_exhausted: bool,
-}
-
-/// An answer and the search that found it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome<T> {
-    pub answer: T,
-    pub nodes: u64,
-    /// The node budget ran out first: `answer` is what was found so far (a lower bound).
-    pub budget_exhausted: bool,
-}
-
-/// Whether a puzzle has no solution, exactly one, or more.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    NoSolution,
-    Unique(Grid),
-    /// At least two solutions; the first one found is kept.
-    Multiple(Grid),
-}
-
-/// A Sudoku solver. Implementors provide [`Solve::search`]; the three questions are thin
-/// wrappers over it, so both solvers answer them the same way.
-pub trait Solve {
-    /// Searches the completions of `puzzle`, handing each to `visitor`, until `max_solutions`
-    /// are found, the tree is exhausted or the node budget runs out. A puzzle whose givens break
-    /// the rules has no solution.
-    fn search(
-        &mut self,
-        puzzle: &Grid,
-        max_solutions: u64,
-        visitor: &mut dyn FnMut(&Grid),
-    ) -> SearchSummary;
-
-    /// The first solution found, if any.
-    fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
-        let mut found = None;
-        let summary = self.search(puzzle, 1, &mut |grid| found = Some(grid.clone()));
-        outcome(found, summary)
-    }
-
-    /// The number of solutions, counting stops at `limit`.
-    fn count_solutions_up_to(&mut self, puzzle: &Grid, limit: u64) -> Outcome<u64> {
-        let summary = self.search(puzzle, limit, &mut |_| {});
-        outcome(summary.solutions, summary)
-    }
-
-    /// Whether the puzzle has one solution: the search stops at the second.
-    fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness> {
-        let mut first = None;
-        let summary = self.search(puzzle, 2, &mut |grid| {
-            if first.is_none() {
-                first = Some(grid.clone());
-            }
-        });
-        let answer = match (first, summary.solutions) {
-            (None, _) => Uniqueness::NoSolution,
-            (Some(grid), 1) => Uniqueness::Unique(grid),
-            (Some(grid), _) => Uniqueness::Multiple(grid),
-        };
-        outcome(answer, summary)
-    }
-}
-
-fn outcome<T>(answer: T, summary: SearchSummary) -> Outcome<T> {
-    Outcome {
-        answer,
-        nodes: summary.nodes,
-        budget_exhausted: summary.budget_exhausted,
-    }
-}
+use super::solve::Solve;
+use crate::xc::{Count, Outcome, SearchStats, Stop, Uniqueness};
 
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -121,20 +42,19 @@ pub enum Mode {
     Unique,
 }
 
-/// The answer to one puzzle under a [`Mode`].
+/// The answer to one puzzle under a [`Mode`]; the [`Outcome`] around it says what the search
+/// cost and whether the node budget cut it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// A solution (the only one under [`Mode::Unique`]).
     Solved(Grid),
+    /// No solution.
     NoSolution,
     /// At least two solutions, under [`Mode::Unique`].
     Multiple,
-    /// The number of solutions found, under [`Mode::Count`]: exact below the limit, a lower
-    /// bound when it reached it.
-    Count(u64),
-    /// Under [`Mode::Count`], the node budget ran out after this many solutions: a lower bound,
-    /// the question undecided.
-    CountCut(u64),
+    /// The number of solutions, under [`Mode::Count`]: a lower bound when it reached the limit
+    /// or the node budget ran out.
+    Count(Count),
     /// The node budget ran out before the question was decided.
     Undecided,
 }
@@ -173,14 +93,14 @@ impl Solvers {
         &mut self.dlx[index]
     }
 
-    /// Answers one puzzle after a propagation pass: the verdict and the search-tree nodes.
+    /// Answers one puzzle after a propagation pass.
     pub fn solve_propagated(
         &mut self,
         puzzle: &Grid,
         algorithm: Algorithm,
         mode: Mode,
         propagation: Propagation,
-    ) -> (Verdict, u64) {
+    ) -> Outcome<Verdict> {
         match propagation {
             Propagation::None => self.solve(puzzle, algorithm, mode),
             Propagation::CrossHatch => {
@@ -189,15 +109,21 @@ impl Solvers {
                 let mut grid = puzzle.clone();
                 match cross_hatch_in_place(&mut grid, |_, _| {}) {
                     Ok(_) => self.solve(&grid, algorithm, mode),
-                    Err(_) if matches!(mode, Mode::Count { .. }) => (Verdict::Count(0), 0),
-                    Err(_) => (Verdict::NoSolution, 0),
+                    Err(_) => Outcome {
+                        answer: match mode {
+                            Mode::Count { .. } => Verdict::Count(Count::exactly(0)),
+                            _ => Verdict::NoSolution,
+                        },
+                        stats: SearchStats::default(),
+                        stop: Stop::Exhausted,
+                    },
                 }
             }
         }
     }
 
-    /// Answers one puzzle: the verdict and the search-tree nodes it took.
-    pub fn solve(&mut self, puzzle: &Grid, algorithm: Algorithm, mode: Mode) -> (Verdict, u64) {
+    /// Answers one puzzle.
+    pub fn solve(&mut self, puzzle: &Grid, algorithm: Algorithm, mode: Mode) -> Outcome<Verdict> {
         let solver: &mut dyn Solve = match algorithm {
             Algorithm::Dlx => self.dlx_for(puzzle.shape()),
             Algorithm::Backtrack => &mut self.backtracker,
@@ -213,7 +139,7 @@ impl Solvers {
         puzzle: &Grid,
         candidates: &[u64],
         mode: Mode,
-    ) -> (Verdict, u64) {
+    ) -> Outcome<Verdict> {
         let mut within = WithinCandidates {
             solver: self.dlx_for(puzzle.shape()),
             candidates,
@@ -223,37 +149,29 @@ impl Solvers {
 }
 
 /// One puzzle's verdict under a mode, from any solver.
-fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> (Verdict, u64) {
-    {
-        match mode {
-            Mode::First => {
-                let outcome = solver.first_solution(puzzle);
-                let verdict = match outcome.answer {
-                    Some(grid) => Verdict::Solved(grid),
-                    None if outcome.budget_exhausted => Verdict::Undecided,
-                    None => Verdict::NoSolution,
-                };
-                (verdict, outcome.nodes)
-            }
-            Mode::Count { limit } => {
-                let outcome = solver.count_solutions_up_to(puzzle, limit);
-                let verdict = if outcome.budget_exhausted {
-                    Verdict::CountCut(outcome.answer)
-                } else {
-                    Verdict::Count(outcome.answer)
-                };
-                (verdict, outcome.nodes)
-            }
-            Mode::Unique => {
-                let outcome = solver.uniqueness(puzzle);
-                let verdict = match outcome.answer {
-                    Uniqueness::Multiple(_) => Verdict::Multiple,
-                    _ if outcome.budget_exhausted => Verdict::Undecided,
-                    Uniqueness::Unique(grid) => Verdict::Solved(grid),
-                    Uniqueness::NoSolution => Verdict::NoSolution,
-                };
-                (verdict, outcome.nodes)
-            }
+fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
+    match mode {
+        Mode::First => {
+            let outcome = solver.first_solution(puzzle);
+            let cut = outcome.stop == Stop::NodeBudget;
+            outcome.map(|answer| match answer {
+                Some(grid) => Verdict::Solved(grid),
+                None if cut => Verdict::Undecided,
+                None => Verdict::NoSolution,
+            })
+        }
+        Mode::Count { limit } => solver
+            .count_solutions(puzzle, Some(limit))
+            .map(Verdict::Count),
+        Mode::Unique => {
+            let outcome = solver.uniqueness(puzzle);
+            let cut = outcome.stop == Stop::NodeBudget;
+            outcome.map(|answer| match answer {
+                Uniqueness::Multiple(_) => Verdict::Multiple,
+                _ if cut => Verdict::Undecided,
+                Uniqueness::Unique(grid) => Verdict::Solved(grid),
+                Uniqueness::None => Verdict::NoSolution,
+            })
         }
     }
 }
@@ -319,7 +237,7 @@ pub(super) mod tests {
         ) {
             let mut solvers = Solvers::with_node_budget(Some(1_000_000));
             for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
-                let (verdict, _) = solvers.solve(&puzzle, algorithm, Mode::First);
+                let verdict = solvers.solve(&puzzle, algorithm, Mode::First).answer;
                 match verdict {
                     Verdict::Solved(solution) => {
                         prop_assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
@@ -337,16 +255,18 @@ pub(super) mod tests {
         ) {
             let mut solvers = Solvers::default();
             let mode = Mode::Count { limit: 2_000 };
-            let (dlx, _) = solvers.solve(&puzzle, Algorithm::Dlx, mode);
-            let (backtrack, _) = solvers.solve(&puzzle, Algorithm::Backtrack, mode);
+            let dlx = solvers.solve(&puzzle, Algorithm::Dlx, mode).answer;
+            let backtrack = solvers.solve(&puzzle, Algorithm::Backtrack, mode).answer;
             prop_assert_eq!(&dlx, &backtrack);
-            let (candidates, _) = solvers.solve(&puzzle, Algorithm::Candidates, mode);
+            let candidates = solvers.solve(&puzzle, Algorithm::Candidates, mode).answer;
             prop_assert_eq!(&dlx, &candidates);
-            prop_assert!(matches!(dlx, Verdict::Count(n) if n >= 1));
+            prop_assert!(matches!(dlx, Verdict::Count(n) if n.solutions >= 1 && n.complete));
             // Uniqueness agrees with the count, and a unique answer is the grid emptied.
-            let (unique, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+            let unique = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer;
             match (dlx, unique) {
-                (Verdict::Count(1), Verdict::Solved(solution)) => prop_assert_eq!(solution, full),
+                (Verdict::Count(n), Verdict::Solved(solution)) if n.solutions == 1 => {
+                    prop_assert_eq!(solution, full)
+                }
                 (Verdict::Count(_), Verdict::Multiple) => {}
                 (count, unique) => prop_assert!(false, "{:?} but {:?}", count, unique),
             }
@@ -359,8 +279,12 @@ pub(super) mod tests {
         let mut solvers = Solvers::default();
         for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
             let mode = Mode::Count { limit: u64::MAX };
-            let (verdict, _) = solvers.solve(&Grid::empty(shape), algorithm, mode);
-            assert_eq!(verdict, Verdict::Count(288), "{algorithm:?}");
+            let verdict = solvers.solve(&Grid::empty(shape), algorithm, mode).answer;
+            assert_eq!(
+                verdict,
+                Verdict::Count(Count::exactly(288)),
+                "{algorithm:?}"
+            );
         }
     }
 
@@ -377,7 +301,7 @@ pub(super) mod tests {
             for cell in (0..shape.cell_count()).step_by(2) {
                 puzzle.set(cell, 0);
             }
-            let (verdict, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::First);
+            let verdict = solvers.solve(&puzzle, Algorithm::Dlx, Mode::First).answer;
             let Verdict::Solved(solution) = verdict else {
                 panic!("{r}x{c}: {verdict:?}");
             };
@@ -396,18 +320,20 @@ pub(super) mod tests {
         let mut solvers = Solvers::with_node_budget(Some(5));
         for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
             for mode in [Mode::First, Mode::Unique, Mode::Count { limit: 2 }] {
-                let (verdict, nodes) = solvers.solve(&puzzle, algorithm, mode);
+                let outcome = solvers.solve(&puzzle, algorithm, mode);
                 let undecided = match mode {
-                    Mode::Count { .. } => Verdict::CountCut(0),
+                    Mode::Count { .. } => Verdict::Count(Count::at_least(0)),
                     _ => Verdict::Undecided,
                 };
-                assert_eq!(verdict, undecided, "{algorithm:?} {mode:?}");
+                assert_eq!(outcome.answer, undecided, "{algorithm:?} {mode:?}");
+                assert!(outcome.ran_out_of_nodes(), "{algorithm:?} {mode:?}");
+                let nodes = outcome.stats.nodes;
                 assert!(nodes <= 5, "{algorithm:?} {mode:?}: {nodes} nodes");
             }
         }
         // The same solvers, given room, decide it: the budget is per puzzle, not used up.
         let mut solvers = Solvers::with_node_budget(Some(10_000_000));
-        let (verdict, _) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique);
+        let verdict = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer;
         assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
     }
 }

@@ -1,0 +1,35 @@
+//! What every Sudoku solver offers: a search of a puzzle's completions under a solution limit,
+//! and from it the engine's three questions (first solution, count, uniqueness), so the DLX
+//! solver and the backtracking baselines can be swapped and benchmarked side by side.
+
+use super::grid::Grid;
+use crate::xc::{self, Count, Outcome, Uniqueness};
+
+/// A Sudoku solver. Implementors provide [`Solve::search`]; the three questions are the engine's
+/// ([`xc::first_solution`] and its siblings) asked of it, so every solver answers them alike.
+pub trait Solve {
+    /// Searches the completions of `puzzle`, handing each to `visitor`, until `max_solutions`
+    /// are found, the tree is exhausted or the node budget runs out. A puzzle whose givens break
+    /// the rules has no solution.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()>;
+
+    /// The first solution found, if any.
+    fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
+        xc::first_solution(|max, visit| self.search(puzzle, max, visit))
+    }
+
+    /// The number of solutions, counting stopped at `limit` if given.
+    fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
+        xc::count_solutions(limit, |max, visit| self.search(puzzle, max, visit))
+    }
+
+    /// Whether the puzzle has one solution: the search stops at the second.
+    fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
+        xc::uniqueness(|max, visit| self.search(puzzle, max, visit))
+    }
+}
