@@ -3,7 +3,8 @@
 //! name or chosen by the user, and the published solution, when there is a column for it, read
 //! beside it so answers can be checked against it. Quoting and CRLF are the `csv` crate's.
 
-use super::format::{parse_line, ParseError, ParseErrorKind};
+use super::line::parse_line;
+use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record, Record};
 use std::io::Read;
 

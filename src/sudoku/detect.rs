@@ -8,10 +8,12 @@
 //! CSV file is known by its header row naming a puzzle column.
 
 use super::csv::header_names_a_puzzle_column;
-use super::format::{is_skipped_line, symbol_value, Format};
+use super::format::Format;
 use super::grid::Shape;
 use super::pencilmarks::is_pencilmark_text;
+use super::read::is_skipped_line;
 use super::record::split_trailing;
+use super::symbols::symbol_value;
 use std::fmt;
 
 /// Lines looked at, at most: enough for a grid of the largest side and the line after it.

@@ -1,81 +1,19 @@
-//! Sudoku as exact cover (TAOCP 7.2.2.1), searched by the generic engine.
+//! The DLX Sudoku solver: Sudoku as exact cover (items and numbering in [`super::layout`]),
+//! searched by the generic engine.
 //!
-//! Four kinds of primary items, N·N of each: `p` cell filled, `r` row has digit, `c` column has
-//! digit, `b` box has digit. One option per (cell, digit) covering its four items, so option
-//! `cell * N + (digit - 1)` decodes by arithmetic ([`sudoku_problem`] builds it whole, to dump
-//! or inspect). The solver settles the givens' singles and locked candidates first, then lays
-//! out, for each puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with
-//! [`Dlx::reload`] in one arena kept per shape and thread: nothing is allocated per puzzle
-//! beyond the output.
+//! The solver settles the givens' singles and locked candidates first, then lays out, for each
+//! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
+//! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
 
 use super::grid::{Grid, Shape};
+use super::layout::Layout;
 use super::locked::Segments;
 use super::singles::{fill_singles, open_candidates, Units};
 use super::solve::Solve;
 use crate::xc::{
-    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProblemBuilder, SearchLimits,
-    Uniqueness,
+    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Uniqueness,
 };
 use std::ops::ControlFlow;
-
-/// The exact-cover problem of an empty grid of a shape.
-pub fn sudoku_problem(shape: Shape) -> Problem {
-    let side = shape.side();
-    let mut builder = ProblemBuilder::new();
-    // Item ids are dense: kind * N·N + unit * N + index, in the order added. Cells are named
-    // `p<row>,<col>`, the others `<kind><unit>#<digit>`, all 0-based but the digit.
-    for row in 0..side {
-        for col in 0..side {
-            builder
-                .primary(&format!("p{row},{col}"))
-                .expect("generated item names are distinct and well formed");
-        }
-    }
-    for kind in ["r", "c", "b"] {
-        for unit in 0..side {
-            for digit in 1..=side {
-                builder
-                    .primary(&format!("{kind}{unit}#{digit}"))
-                    .expect("generated item names are distinct and well formed");
-            }
-        }
-    }
-    let block = side * side;
-    let mut items = Vec::with_capacity(4);
-    for cell in 0..block {
-        let (row, col, bx) = (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
-        for d in 0..side {
-            items.clear();
-            items.extend(
-                [
-                    cell,
-                    block + row * side + d,
-                    2 * block + col * side + d,
-                    3 * block + bx * side + d,
-                ]
-                .map(|i| crate::xc::ItemId(i as u32)),
-            );
-            let option = builder
-                .option(&items)
-                .expect("each option names four distinct items");
-            debug_assert_eq!(option.map(|o| o.index()), Some(cell * side + d));
-        }
-    }
-    builder.build()
-}
-
-/// The (cell, digit) of an option of [`sudoku_problem`].
-#[inline]
-pub fn decode_option(shape: Shape, option: OptionId) -> (usize, u8) {
-    let side = shape.side();
-    (option.index() / side, (option.index() % side) as u8 + 1)
-}
-
-/// The option placing `digit` (1..=N) in `cell`.
-#[inline]
-pub fn encode_option(shape: Shape, cell: usize, digit: u8) -> OptionId {
-    OptionId((cell * shape.side() + digit as usize - 1) as u32)
-}
 
 /// The DLX Sudoku solver for one shape: an arena reused for every puzzle, in which the problem
 /// a puzzle's givens leave is laid out afresh. Keep one per thread and shape.
@@ -100,6 +38,7 @@ enum Arena {
 /// The buffers a pruned problem is built in, kept across puzzles.
 #[derive(Clone, Debug)]
 struct PrunedScratch {
+    layout: Layout,
     units: Units,
     /// The puzzle with its singles filled.
     settled: Grid,
@@ -149,6 +88,7 @@ impl SudokuSolver {
             max_nodes: None,
             scratch: Grid::empty(shape),
             pruned: PrunedScratch {
+                layout: Layout::new(shape),
                 units: Units::new(shape),
                 settled: Grid::empty(shape),
                 used: Vec::new(),
@@ -279,88 +219,15 @@ fn search_pruned<L: Link>(
     scratch: &mut Grid,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
-    let shape = puzzle.shape();
-    let side = shape.side();
-    let block = side * side;
-    let units = &work.units;
-    let used = &mut work.used;
-    used.clear();
-    used.resize(units.count(), 0);
-    for (cell, &digit) in puzzle.cells().iter().enumerate() {
-        if digit != 0 {
-            let bit = 1u64 << (digit - 1);
-            let [r, c, b] = units.of(cell);
-            if (used[r] | used[c] | used[b]) & bit != 0 {
-                return Outcome::default();
-            }
-            used[r] |= bit;
-            used[c] |= bit;
-            used[b] |= bit;
-        }
+    if !work.settle(puzzle, allowed) {
+        return Outcome::default();
     }
-    work.settled.clone_from(puzzle);
-    let candidates = &mut work.candidates;
-    open_candidates(units, work.settled.cells(), used, candidates);
-    if let Some(allowed) = allowed {
-        for (open, &allowed) in candidates.iter_mut().zip(allowed) {
-            *open &= allowed;
-        }
-    }
-    loop {
-        if !fill_singles(units, work.settled.cells_mut(), used, candidates) {
-            return Outcome::default();
-        }
-        if !work.segments.strike_locked(candidates) {
-            break;
-        }
-    }
-    let settled = &work.settled;
-    // Number the open items in the full problem's order: cells, then row, column and box
-    // digits.
-    let item_of = &mut work.item_of;
-    item_of.clear();
-    item_of.resize(4 * block, SETTLED);
-    let mut items = 0u32;
-    for (cell, &digit) in settled.cells().iter().enumerate() {
-        if digit == 0 {
-            item_of[cell] = items;
-            items += 1;
-        }
-    }
-    // Units are numbered rows, columns, boxes: unit `u`'s digit items follow the cells'.
-    for (unit, &mask) in used.iter().enumerate() {
-        for d in 0..side {
-            if mask >> d & 1 == 0 {
-                item_of[block + unit * side + d] = items;
-                items += 1;
-            }
-        }
-    }
-    work.entries.clear();
-    work.meaning.clear();
-    for (cell, &digit) in settled.cells().iter().enumerate() {
-        if digit != 0 {
-            continue;
-        }
-        let (r, c, b) = (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
-        let mut open = work.candidates[cell];
-        while open != 0 {
-            let d = open.trailing_zeros() as usize;
-            open &= open - 1;
-            work.entries.extend_from_slice(&[
-                item_of[cell],
-                item_of[block + r * side + d],
-                item_of[2 * block + c * side + d],
-                item_of[3 * block + b * side + d],
-            ]);
-            work.meaning.push((cell as u32, d as u8 + 1));
-        }
-    }
+    let items = work.lay_out();
     let options = work.entries.chunks_exact(4);
-    if dlx.reload(items as usize, items as usize, options).is_err() {
+    if dlx.reload(items, items, options).is_err() {
         unreachable!("the arena's links were chosen to hold the shape's full problem");
     }
-    let meaning = &work.meaning;
+    let (settled, meaning) = (&work.settled, &work.meaning);
     let mut visit = |options: &[OptionId]| {
         scratch.clone_from(settled);
         for &option in options {
@@ -373,27 +240,91 @@ fn search_pruned<L: Link>(
     dlx.search(REACH_FROM_NODE, limits, &mut visit).map(|_| ())
 }
 
+impl PrunedScratch {
+    /// Marks the givens in their units, then settles singles and locked candidates in turn
+    /// until neither changes anything, leaving the result in `settled` and `candidates` (each
+    /// empty cell's digits left, within `allowed` when given). `false`: no solution (givens
+    /// that clash, found while marking them, or a contradiction among the singles).
+    fn settle(&mut self, puzzle: &Grid, allowed: Option<&[u64]>) -> bool {
+        let units = &self.units;
+        let used = &mut self.used;
+        used.clear();
+        used.resize(units.count(), 0);
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                let bit = 1u64 << (digit - 1);
+                let [r, c, b] = units.of(cell);
+                if (used[r] | used[c] | used[b]) & bit != 0 {
+                    return false;
+                }
+                used[r] |= bit;
+                used[c] |= bit;
+                used[b] |= bit;
+            }
+        }
+        self.settled.clone_from(puzzle);
+        open_candidates(units, self.settled.cells(), used, &mut self.candidates);
+        if let Some(allowed) = allowed {
+            for (open, &allowed) in self.candidates.iter_mut().zip(allowed) {
+                *open &= allowed;
+            }
+        }
+        loop {
+            if !fill_singles(units, self.settled.cells_mut(), used, &mut self.candidates) {
+                return false;
+            }
+            if !self.segments.strike_locked(&mut self.candidates) {
+                return true;
+            }
+        }
+    }
+
+    /// Numbers the items the settled grid leaves open, in the full problem's order (cells,
+    /// then unit-digit items), and writes one option per (open cell, candidate): `entries`
+    /// holds their items, `meaning` their (cell, digit). Returns how many items are open.
+    fn lay_out(&mut self) -> usize {
+        let layout = self.layout;
+        let item_of = &mut self.item_of;
+        item_of.clear();
+        item_of.resize(layout.item_count(), SETTLED);
+        let mut items = 0u32;
+        for (cell, &digit) in self.settled.cells().iter().enumerate() {
+            if digit == 0 {
+                item_of[layout.cell(cell)] = items;
+                items += 1;
+            }
+        }
+        for (unit, &mask) in self.used.iter().enumerate() {
+            for d in 0..layout.side() {
+                if mask >> d & 1 == 0 {
+                    item_of[layout.unit_digit(unit, d)] = items;
+                    items += 1;
+                }
+            }
+        }
+        self.entries.clear();
+        self.meaning.clear();
+        for (cell, &digit) in self.settled.cells().iter().enumerate() {
+            if digit != 0 {
+                continue;
+            }
+            let mut open = self.candidates[cell];
+            while open != 0 {
+                let d = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let option = layout.option_items(&self.units, cell, d);
+                self.entries.extend(option.map(|item| item_of[item]));
+                self.meaning.push((cell as u32, d as u8 + 1));
+            }
+        }
+        items as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xc::Uniqueness;
-
-    #[test]
-    fn options_decode_by_arithmetic() {
-        let shape = Shape::new(3, 4).unwrap();
-        let problem = sudoku_problem(shape);
-        assert_eq!(problem.option_count(), 12 * 12 * 12);
-        assert_eq!(problem.primary_count(), 4 * 12 * 12);
-        let option = encode_option(shape, 29, 7);
-        assert_eq!(decode_option(shape, option), (29, 7));
-        let names: Vec<&str> = problem
-            .option_items(option)
-            .iter()
-            .map(|&i| problem.item_name(i))
-            .collect();
-        // Cell 29 is row 2, column 5, box 1 (3x4 boxes).
-        assert_eq!(names, ["p2,5", "r2#7", "c5#7", "b1#7"]);
-    }
+    use crate::sudoku::sudoku_problem;
 
     #[test]
     fn the_empty_4x4_grid_has_288_solutions() {

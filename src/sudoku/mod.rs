@@ -11,15 +11,21 @@ mod encoding;
 mod format;
 mod generate;
 mod grid;
+mod layout;
+mod line;
 mod locked;
+mod parse_error;
 mod pencilmarks;
+mod print;
 mod random;
 mod rate;
+mod read;
 mod record;
 mod relabel;
 mod singles;
 mod solve;
 mod solvers;
+mod symbols;
 mod symmetry;
 
 pub use backtrack::Backtracker;
@@ -30,21 +36,24 @@ pub use crosshatch::{
 };
 pub use csv::{ColumnChoice, CsvRecords, PUZZLE_COLUMNS, SOLUTION_COLUMNS};
 pub use detect::{detect, detect_format, Detection, SAMPLE_LINES};
-pub use encoding::{decode_option, encode_option, sudoku_problem, SudokuSolver};
-pub use format::{
-    digit_symbol, grid_to_string, is_skipped_line, parse_line, parse_puzzles, parse_records,
-    symbol_value, write_grid, Format, ParseError, ParseErrorKind, Puzzle, Puzzles, Records,
-};
+pub use encoding::SudokuSolver;
+pub use format::Format;
 pub use generate::{
     random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
     RESTART_NODES,
 };
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
+pub use layout::sudoku_problem;
+pub use line::parse_line;
+pub use parse_error::{ParseError, ParseErrorKind};
 pub use pencilmarks::{is_pencilmark_text, parse_pencilmarks, pencilmark_line, Pencilmarks};
+pub use print::{grid_to_string, write_grid};
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
+pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzle, Puzzles, Records};
 pub use record::{parse_line_record, Givens, Label, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
 pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
+pub use symbols::{digit_symbol, symbol_value};
 pub use symmetry::Symmetry;

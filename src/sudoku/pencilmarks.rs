@@ -3,8 +3,9 @@
 //! solved with the candidates as given, so its encoding has fewer options than the rules alone
 //! would leave.
 
-use super::format::{digit_symbol, symbol_value, ParseError, ParseErrorKind};
 use super::grid::{Grid, GridError, Shape};
+use super::parse_error::{ParseError, ParseErrorKind};
+use super::symbols::{digit_symbol, symbol_value};
 
 /// A puzzle given by its candidates.
 #[derive(Clone, Debug, PartialEq, Eq)]

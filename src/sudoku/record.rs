@@ -7,8 +7,9 @@
 //! line with `  // source, date - level`). The text is kept with its separator, so an answer
 //! can be written the way the puzzle was.
 
-use super::format::{parse_line, ParseError};
 use super::grid::Grid;
+use super::line::parse_line;
+use super::parse_error::ParseError;
 use super::pencilmarks::{is_pencilmark_text, parse_pencilmarks, Pencilmarks};
 
 /// The text that names a puzzle.
