@@ -8,22 +8,22 @@
 //! dead end at once). It does no hidden singles: that, and the other units DLX branches on, is
 //! what the exact-cover view adds.
 
+use super::digits::DigitSet;
 use super::grid::Grid;
 use super::solve::Solve;
 use crate::xc::{Outcome, Stop};
 
-/// The candidate-bitmask solver; reusable across puzzles of any shape (sides up to 61 fit the
-/// `u64` masks).
+/// The candidate-bitmask solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
 pub struct CandidateSolver {
     max_nodes: Option<u64>,
     /// Empty cells; those before `open` are still to fill.
     empty: Vec<usize>,
     /// The branching stack: a cell and the candidates it has not tried yet.
-    stack: Vec<(usize, u64)>,
-    rows: Vec<u64>,
-    cols: Vec<u64>,
-    boxes: Vec<u64>,
+    stack: Vec<(usize, DigitSet)>,
+    rows: Vec<DigitSet>,
+    cols: Vec<DigitSet>,
+    boxes: Vec<DigitSet>,
 }
 
 impl CandidateSolver {
@@ -49,14 +49,13 @@ impl Solve for CandidateSolver {
         }
         let shape = puzzle.shape();
         let side = shape.side();
-        // Every digit of the side (at most 61, so the shift never overflows).
-        let all: u64 = (1 << side) - 1;
+        let all = DigitSet::all(side);
         let max_nodes = self.max_nodes.unwrap_or(u64::MAX);
         let mut work = puzzle.clone();
         let (rows, cols, boxes) = (&mut self.rows, &mut self.cols, &mut self.boxes);
         for masks in [&mut *rows, &mut *cols, &mut *boxes] {
             masks.clear();
-            masks.resize(side, 0);
+            masks.resize(side, DigitSet::EMPTY);
         }
         self.empty.clear();
         for cell in 0..shape.cell_count() {
@@ -64,7 +63,7 @@ impl Solve for CandidateSolver {
             if digit == 0 {
                 self.empty.push(cell);
             } else {
-                let bit = 1u64 << (digit - 1);
+                let bit = DigitSet::of(digit);
                 rows[shape.row_of(cell)] |= bit;
                 cols[shape.col_of(cell)] |= bit;
                 boxes[shape.box_of(cell)] |= bit;
@@ -86,12 +85,12 @@ impl Solve for CandidateSolver {
             } else {
                 // Branch on the open cell with the fewest candidates.
                 let mut best = 0;
-                let mut best_candidates = 0;
+                let mut best_candidates = DigitSet::EMPTY;
                 let mut best_count = u32::MAX;
                 for (k, &cell) in empty[..open].iter().enumerate() {
                     let (r, c, b) = units(cell);
-                    let candidates = all & !(rows[r] | cols[c] | boxes[b]);
-                    let count = candidates.count_ones();
+                    let candidates = all - (rows[r] | cols[c] | boxes[b]);
+                    let count = candidates.len();
                     if count < best_count {
                         (best, best_candidates, best_count) = (k, candidates, count);
                         if count <= 1 {
@@ -111,13 +110,13 @@ impl Solve for CandidateSolver {
                 let (r, c, b) = units(cell);
                 let placed = work.get(cell);
                 if placed != 0 {
-                    let bit = !(1u64 << (placed - 1));
-                    rows[r] &= bit;
-                    cols[c] &= bit;
-                    boxes[b] &= bit;
+                    let bit = DigitSet::of(placed);
+                    rows[r] -= bit;
+                    cols[c] -= bit;
+                    boxes[b] -= bit;
                     work.set(cell, 0);
                 }
-                if *untried == 0 {
+                if untried.is_empty() {
                     stack.pop();
                     open += 1;
                     continue;
@@ -126,13 +125,13 @@ impl Solve for CandidateSolver {
                     summary.stop = Stop::NodeBudget;
                     break 'descend;
                 }
-                let bit = *untried & untried.wrapping_neg();
-                *untried ^= bit;
+                let bit = untried.lowest_alone();
+                *untried -= bit;
                 summary.stats.nodes += 1;
                 rows[r] |= bit;
                 cols[c] |= bit;
                 boxes[b] |= bit;
-                work.set(cell, bit.trailing_zeros() as u8 + 1);
+                work.set(cell, bit.lowest().unwrap_or(0));
                 continue 'descend;
             }
             break;

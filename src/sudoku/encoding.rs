@@ -5,10 +5,11 @@
 //! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
 //! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
 
+use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::layout::Layout;
 use super::locked::Segments;
-use super::singles::{fill_singles, open_candidates, Units};
+use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::Solve;
 use crate::xc::{
     ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Uniqueness,
@@ -42,10 +43,10 @@ struct PrunedScratch {
     units: Units,
     /// The puzzle with its singles filled.
     settled: Grid,
-    /// The digits each unit holds, one bit per digit.
-    used: Vec<u64>,
+    /// The digits each unit holds.
+    used: Vec<DigitSet>,
     /// Each cell's digits left, narrowed by the singles and the locked candidates.
-    candidates: Vec<u64>,
+    candidates: Vec<DigitSet>,
     segments: Segments,
     /// The arena item of each item of the full problem (cell, row-digit, column-digit,
     /// box-digit), or `SETTLED` for one a given covers.
@@ -142,12 +143,12 @@ impl Solve for SudokuSolver {
 }
 
 impl SudokuSolver {
-    /// [`Solve::search`], each empty cell allowed only the digits of `candidates` (one bit per
-    /// digit, bit 0 for digit 1) when given: a pencilmark puzzle's options are fewer.
+    /// [`Solve::search`], each empty cell allowed only the digits of `candidates` when given: a
+    /// pencilmark puzzle's options are fewer.
     pub fn search_within(
         &mut self,
         puzzle: &Grid,
-        candidates: Option<&[u64]>,
+        candidates: Option<&[DigitSet]>,
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
@@ -172,7 +173,7 @@ impl SudokuSolver {
 /// pencilmark puzzles too.
 pub struct WithinCandidates<'a> {
     pub solver: &'a mut SudokuSolver,
-    pub candidates: &'a [u64],
+    pub candidates: &'a [DigitSet],
 }
 
 impl Solve for WithinCandidates<'_> {
@@ -214,7 +215,7 @@ fn search_pruned<L: Link>(
     dlx: &mut Dlx<L>,
     work: &mut PrunedScratch,
     puzzle: &Grid,
-    allowed: Option<&[u64]>,
+    allowed: Option<&[DigitSet]>,
     limits: SearchLimits,
     scratch: &mut Grid,
     visitor: &mut dyn FnMut(&Grid),
@@ -245,22 +246,11 @@ impl PrunedScratch {
     /// until neither changes anything, leaving the result in `settled` and `candidates` (each
     /// empty cell's digits left, within `allowed` when given). `false`: no solution (givens
     /// that clash, found while marking them, or a contradiction among the singles).
-    fn settle(&mut self, puzzle: &Grid, allowed: Option<&[u64]>) -> bool {
+    fn settle(&mut self, puzzle: &Grid, allowed: Option<&[DigitSet]>) -> bool {
         let units = &self.units;
         let used = &mut self.used;
-        used.clear();
-        used.resize(units.count(), 0);
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                let bit = 1u64 << (digit - 1);
-                let [r, c, b] = units.of(cell);
-                if (used[r] | used[c] | used[b]) & bit != 0 {
-                    return false;
-                }
-                used[r] |= bit;
-                used[c] |= bit;
-                used[b] |= bit;
-            }
+        if !mark_givens(units, puzzle.cells(), used) {
+            return false;
         }
         self.settled.clone_from(puzzle);
         open_candidates(units, self.settled.cells(), used, &mut self.candidates);
@@ -294,12 +284,11 @@ impl PrunedScratch {
                 items += 1;
             }
         }
-        for (unit, &mask) in self.used.iter().enumerate() {
-            for d in 0..layout.side() {
-                if mask >> d & 1 == 0 {
-                    item_of[layout.unit_digit(unit, d)] = items;
-                    items += 1;
-                }
+        let all = DigitSet::all(layout.side());
+        for (unit, &used) in self.used.iter().enumerate() {
+            for digit in (all - used).iter() {
+                item_of[layout.unit_digit(unit, usize::from(digit) - 1)] = items;
+                items += 1;
             }
         }
         self.entries.clear();
@@ -308,13 +297,10 @@ impl PrunedScratch {
             if digit != 0 {
                 continue;
             }
-            let mut open = self.candidates[cell];
-            while open != 0 {
-                let d = open.trailing_zeros() as usize;
-                open &= open - 1;
-                let option = layout.option_items(&self.units, cell, d);
+            for digit in self.candidates[cell].iter() {
+                let option = layout.option_items(&self.units, cell, usize::from(digit) - 1);
                 self.entries.extend(option.map(|item| item_of[item]));
-                self.meaning.push((cell as u32, d as u8 + 1));
+                self.meaning.push((cell as u32, digit));
             }
         }
         items as usize

@@ -4,6 +4,7 @@
 //! searched, cross-hatched or validated without conversion. Digits are `1..=N` and 0 marks an
 //! empty cell; cells are numbered row-major from 0.
 
+use super::digits::DigitSet;
 use std::fmt;
 use thiserror::Error;
 
@@ -274,18 +275,18 @@ impl Grid {
     pub fn check_givens(&self) -> Result<(), GridError> {
         // Every puzzle read is checked, so the common case runs on bitmasks with no allocation;
         // only a grid that breaks a rule takes the slow path that names both cells.
-        let (mut rows, mut cols, mut boxes) =
-            ([0u64; MAX_SIDE], [0u64; MAX_SIDE], [0u64; MAX_SIDE]);
+        let none = [DigitSet::EMPTY; MAX_SIDE];
+        let (mut rows, mut cols, mut boxes) = (none, none, none);
         let mut clash = false;
         for (cell, &digit) in self.cells.iter().enumerate() {
             if digit != 0 {
-                let bit = 1u64 << (digit - 1);
+                let bit = DigitSet::of(digit);
                 let (r, c, b) = (
                     self.shape.row_of(cell),
                     self.shape.col_of(cell),
                     self.shape.box_of(cell),
                 );
-                clash |= (rows[r] | cols[c] | boxes[b]) & bit != 0;
+                clash |= !((rows[r] | cols[c] | boxes[b]) & bit).is_empty();
                 rows[r] |= bit;
                 cols[c] |= bit;
                 boxes[b] |= bit;

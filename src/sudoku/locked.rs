@@ -12,6 +12,7 @@
 //! top1465 but made each node two and a half times dearer. Before the search, on bitmasks, it
 //! costs a few hundred bit operations a puzzle, and the engine gets a smaller arena to lay out.
 
+use super::digits::DigitSet;
 use super::grid::Shape;
 
 /// The segments of a shape, grouped by box and by line.
@@ -30,8 +31,8 @@ pub struct Segments {
     groups_of: Vec<[u16; 2]>,
     /// The row segment and the column segment of each cell.
     segments_of: Vec<[u16; 2]>,
-    /// Scratch: each segment's candidates, one bit per digit, then the padding's 0.
-    masks: Vec<u64>,
+    /// Scratch: each segment's candidates, then the padding's empty set.
+    masks: Vec<DigitSet>,
 }
 
 impl Segments {
@@ -93,7 +94,7 @@ impl Segments {
             width,
             groups_of,
             segments_of,
-            masks: vec![0; owners.len() + 1],
+            masks: vec![DigitSet::EMPTY; owners.len() + 1],
         }
     }
 
@@ -107,32 +108,32 @@ impl Segments {
         &self.groups[g..g + self.width]
     }
 
-    /// Strikes every locked candidate from `candidates` (each cell's digits, one bit each, 0
-    /// for a filled cell), one pass over every group. Returns whether anything was struck: a
+    /// Strikes every locked candidate from `candidates` (each cell's digits, empty for a filled
+    /// cell), one pass over every group. Returns whether anything was struck: a
     /// strike can make singles, and singles more strikes, so the caller alternates the two until
     /// neither changes anything. A cell left with no digit is for the singles pass to report.
-    pub fn strike_locked(&mut self, candidates: &mut [u64]) -> bool {
+    pub fn strike_locked(&mut self, candidates: &mut [DigitSet]) -> bool {
         let mut masks = std::mem::take(&mut self.masks);
-        masks.fill(0);
+        masks.fill(DigitSet::EMPTY);
         for (&open, &[row_segment, col_segment]) in candidates.iter().zip(&self.segments_of) {
             masks[usize::from(row_segment)] |= open;
             masks[usize::from(col_segment)] |= open;
         }
         let mut struck = false;
         for (group, members) in self.groups.chunks_exact(self.width).enumerate() {
-            let (mut once, mut twice) = (0u64, 0u64);
+            let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
             for &s in members {
                 let mask = masks[usize::from(s)];
                 twice |= once & mask;
                 once |= mask;
             }
-            let alone = once & !twice;
-            if alone == 0 {
+            let alone = once - twice;
+            if alone.is_empty() {
                 continue;
             }
             for &s in members {
                 let locked = masks[usize::from(s)] & alone;
-                if locked == 0 {
+                if locked.is_empty() {
                     continue;
                 }
                 let [box_group, line_group] = self.groups_of[usize::from(s)];
@@ -144,14 +145,14 @@ impl Segments {
                 for &t in self.group(other) {
                     // The segments' masks tell whether a walk would strike anything; most
                     // locked digits are gone from the rest of the other unit already.
-                    if t == s || masks[usize::from(t)] & locked == 0 {
+                    if t == s || (masks[usize::from(t)] & locked).is_empty() {
                         continue;
                     }
-                    masks[usize::from(t)] &= !locked;
+                    masks[usize::from(t)] -= locked;
                     for &cell in self.cells_of(t) {
                         let open = &mut candidates[usize::from(cell)];
-                        if *open & locked != 0 {
-                            *open &= !locked;
+                        if !(*open & locked).is_empty() {
+                            *open -= locked;
                             struck = true;
                         }
                     }
@@ -166,27 +167,27 @@ impl Segments {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::singles::{open_candidates, Units};
+    use crate::sudoku::singles::{mark_givens, open_candidates, Units};
     use crate::sudoku::solvers::tests::puzzle_strategy;
     use proptest::prelude::*;
 
-    const ALL: u64 = 0x1ff;
+    const ALL: DigitSet = DigitSet::all(9);
 
     fn nine() -> Shape {
         Shape::new(3, 3).unwrap()
     }
 
     /// Every cell of a 9x9 grid open to every digit, but `digit` taken from `cells`.
-    fn open_but(digit: u8, cells: impl IntoIterator<Item = usize>) -> Vec<u64> {
+    fn open_but(digit: u8, cells: impl IntoIterator<Item = usize>) -> Vec<DigitSet> {
         let mut candidates = vec![ALL; 81];
         for cell in cells {
-            candidates[cell] &= !(1 << (digit - 1));
+            candidates[cell] -= DigitSet::of(digit);
         }
         candidates
     }
 
     /// The cells whose candidates differ between two grids of candidates.
-    fn changed(before: &[u64], after: &[u64]) -> Vec<usize> {
+    fn changed(before: &[DigitSet], after: &[DigitSet]) -> Vec<usize> {
         (0..before.len())
             .filter(|&c| before[c] != after[c])
             .collect()
@@ -202,7 +203,11 @@ mod tests {
         assert!(segments.strike_locked(&mut after));
         assert_eq!(changed(&before, &after), [3, 4, 5, 6, 7, 8]);
         for (cell, &open) in after.iter().enumerate().take(9).skip(3) {
-            assert_eq!(open, ALL & !(1 << 4), "cell {cell} keeps the other digits");
+            assert_eq!(
+                open,
+                ALL - DigitSet::of(5),
+                "cell {cell} keeps the other digits"
+            );
         }
         // The same state again: nothing left to strike.
         assert!(!segments.strike_locked(&mut after));
@@ -238,14 +243,8 @@ mod tests {
         ) {
             let shape = puzzle.shape();
             let units = Units::new(shape);
-            let mut used = vec![0u64; units.count()];
-            for (cell, &digit) in puzzle.cells().iter().enumerate() {
-                if digit != 0 {
-                    for unit in units.of(cell) {
-                        used[unit] |= 1 << (digit - 1);
-                    }
-                }
-            }
+            let mut used = Vec::new();
+            prop_assert!(mark_givens(&units, puzzle.cells(), &mut used));
             let mut candidates = Vec::new();
             open_candidates(&units, puzzle.cells(), &used, &mut candidates);
             let mut segments = Segments::new(shape);
@@ -256,8 +255,7 @@ mod tests {
             }
             for (cell, &open) in candidates.iter().enumerate() {
                 if puzzle.get(cell) == 0 {
-                    let digit = 1u64 << (full.get(cell) - 1);
-                    prop_assert!(open & digit != 0, "cell {} lost its digit", cell);
+                    prop_assert!(open.contains(full.get(cell)), "cell {} lost its digit", cell);
                 }
             }
         }

@@ -7,6 +7,7 @@ mod candidates;
 mod crosshatch;
 mod csv;
 mod detect;
+mod digits;
 mod encoding;
 mod format;
 mod generate;
@@ -36,6 +37,7 @@ pub use crosshatch::{
 };
 pub use csv::{ColumnChoice, CsvRecords, PUZZLE_COLUMNS, SOLUTION_COLUMNS};
 pub use detect::{detect, detect_format, Detection, SAMPLE_LINES};
+pub use digits::{DigitSet, Digits, Singletons};
 pub use encoding::SudokuSolver;
 pub use format::Format;
 pub use generate::{

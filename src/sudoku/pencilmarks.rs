@@ -3,6 +3,7 @@
 //! solved with the candidates as given, so its encoding has fewer options than the rules alone
 //! would leave.
 
+use super::digits::DigitSet;
 use super::grid::{Grid, GridError, Shape};
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::symbols::{digit_symbol, symbol_value};
@@ -12,8 +13,8 @@ use super::symbols::{digit_symbol, symbol_value};
 pub struct Pencilmarks {
     /// The cells left with one candidate, as givens.
     grid: Grid,
-    /// Each cell's candidates, one bit per digit (bit 0 for digit 1).
-    candidates: Vec<u64>,
+    /// Each cell's candidates.
+    candidates: Vec<DigitSet>,
 }
 
 impl Pencilmarks {
@@ -22,8 +23,8 @@ impl Pencilmarks {
         &self.grid
     }
 
-    /// Each cell's candidates, one bit per digit (bit 0 for digit 1).
-    pub fn candidates(&self) -> &[u64] {
+    /// Each cell's candidates.
+    pub fn candidates(&self) -> &[DigitSet] {
         &self.candidates
     }
 }
@@ -67,12 +68,14 @@ pub fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseEr
     let mut candidates = Vec::with_capacity(side * side);
     let mut cells = Vec::with_capacity(side * side);
     for (cell, marks) in text.as_bytes().chunks(side).enumerate() {
-        let mut mask = 0u64;
+        let mut marked = DigitSet::EMPTY;
         for (k, &symbol) in marks.iter().enumerate() {
             let digit = k as u8 + 1;
             match symbol {
                 b'.' => {}
-                _ if symbol_value(symbol as char, side) == Some(digit) => mask |= 1 << k,
+                _ if symbol_value(symbol as char, side) == Some(digit) => {
+                    marked |= DigitSet::of(digit)
+                }
                 _ => {
                     return Err(at(
                         cell * side + k + 1,
@@ -87,12 +90,12 @@ pub fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseEr
                 }
             }
         }
-        cells.push(if mask.count_ones() == 1 {
-            mask.trailing_zeros() as u8 + 1
+        cells.push(if marked.len() == 1 {
+            marked.lowest().unwrap_or(0)
         } else {
             0
         });
-        candidates.push(mask);
+        candidates.push(marked);
     }
     let grid = Grid::from_cells(shape, cells).map_err(|e| at(1, ParseErrorKind::Givens(e)))?;
     grid.check_givens().map_err(|e| {
@@ -107,17 +110,17 @@ pub fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseEr
 
 /// Writes a grid as a pencilmark line: each filled cell as its one candidate, each empty cell
 /// with every candidate. Tests build pencilmark puzzles from it.
-pub fn pencilmark_line(grid: &Grid, candidates_of_empty: impl Fn(usize) -> u64) -> String {
+pub fn pencilmark_line(grid: &Grid, candidates_of_empty: impl Fn(usize) -> DigitSet) -> String {
     let side = grid.shape().side();
     let mut out = String::with_capacity(side * side * side);
     for cell in 0..side * side {
-        let mask = match grid.get(cell) {
+        let marked = match grid.get(cell) {
             0 => candidates_of_empty(cell),
-            digit => 1 << (digit - 1),
+            digit => DigitSet::of(digit),
         };
-        for k in 0..side {
-            out.push(if mask >> k & 1 == 1 {
-                digit_symbol(k as u8 + 1)
+        for digit in 1..=side as u8 {
+            out.push(if marked.contains(digit) {
+                digit_symbol(digit)
             } else {
                 '.'
             });
@@ -136,14 +139,20 @@ mod tests {
         let mut grid = Grid::empty(shape);
         grid.set(0, 1);
         grid.set(5, 4);
-        let line = pencilmark_line(&grid, |cell| if cell == 2 { 0b0110 } else { 0b1111 });
+        let line = pencilmark_line(&grid, |cell| {
+            if cell == 2 {
+                DigitSet::of(2) | DigitSet::of(3)
+            } else {
+                DigitSet::all(4)
+            }
+        });
         assert_eq!(line.len(), 64);
         assert!(line.starts_with("1...1234.23.1234"));
         assert!(is_pencilmark_text(&line));
         let marks = parse_pencilmarks(&line, 1).unwrap();
         assert_eq!(marks.grid(), &grid);
-        assert_eq!(marks.candidates()[2], 0b0110);
-        assert_eq!(marks.candidates()[0], 0b0001);
+        assert_eq!(marks.candidates()[2], DigitSet::of(2) | DigitSet::of(3));
+        assert_eq!(marks.candidates()[0], DigitSet::of(1));
         // A digit out of its place is not a pencilmark line (an 8x8 puzzle then).
         let moved = line.replacen("1...", ".1..", 1);
         assert!(!is_pencilmark_text(&moved));
@@ -155,7 +164,13 @@ mod tests {
         let shape = Shape::for_side(4).unwrap();
         let mut grid = Grid::empty(shape);
         grid.set(0, 1);
-        let line = pencilmark_line(&grid, |cell| if cell == 1 { 0b0001 } else { 0b1111 });
+        let line = pencilmark_line(&grid, |cell| {
+            if cell == 1 {
+                DigitSet::of(1)
+            } else {
+                DigitSet::all(4)
+            }
+        });
         let error = parse_pencilmarks(&line, 2).unwrap_err();
         assert_eq!((error.line, error.column), (2, 5));
     }

@@ -17,11 +17,12 @@
 //! so a puzzle's rating never changes.
 
 use super::crosshatch::cross_hatch_in_place;
+use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::locked::Segments;
 use super::random::Random;
 use super::relabel::Relabelling;
-use super::singles::{fill_singles, open_candidates, Units};
+use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solvers::Solvers;
 use std::fmt;
 
@@ -109,8 +110,8 @@ struct ShapeTables {
     relabellings: Vec<Relabelling>,
     /// Scratch: the digits each unit holds, each cell's candidates, a grid for the passes and
     /// one for the relabelled puzzle.
-    used: Vec<u64>,
-    candidates: Vec<u64>,
+    used: Vec<DigitSet>,
+    candidates: Vec<DigitSet>,
     settled: Grid,
     relabelled: Grid,
 }
@@ -145,14 +146,8 @@ impl ShapeTables {
             Ok(_) => {}
         }
         self.settled.clone_from(puzzle);
-        self.used.clear();
-        self.used.resize(self.units.count(), 0);
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                for unit in self.units.of(cell) {
-                    self.used[unit] |= 1 << (digit - 1);
-                }
-            }
+        if !mark_givens(&self.units, puzzle.cells(), &mut self.used) {
+            return None;
         }
         let cells = self.settled.cells_mut();
         open_candidates(&self.units, cells, &self.used, &mut self.candidates);

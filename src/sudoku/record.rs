@@ -7,6 +7,7 @@
 //! line with `  // source, date - level`). The text is kept with its separator, so an answer
 //! can be written the way the puzzle was.
 
+use super::digits::DigitSet;
 use super::grid::Grid;
 use super::line::parse_line;
 use super::parse_error::ParseError;
@@ -63,7 +64,7 @@ impl Givens {
 
     /// The candidates each cell may take, one bit per digit (bit 0 for digit 1), when the
     /// puzzle restricts them beyond the rules.
-    pub fn candidates(&self) -> Option<&[u64]> {
+    pub fn candidates(&self) -> Option<&[DigitSet]> {
         match self {
             Givens::Digits(_) => None,
             Givens::Pencilmarks(marks) => Some(marks.candidates()),

@@ -7,6 +7,7 @@
 //! bit operations per cell and leaves the engine a smaller arena and only real choices; a cell
 //! or a unit-digit with no place left shows the puzzle has no solution before any search.
 
+use super::digits::DigitSet;
 use super::grid::Shape;
 
 /// The units of a shape as tables: the three units of each cell and the cells of each unit.
@@ -14,8 +15,8 @@ use super::grid::Shape;
 #[derive(Clone, Debug)]
 pub struct Units {
     side: usize,
-    /// The digits of the shape, one bit each.
-    all: u64,
+    /// The digits of the shape.
+    all: DigitSet,
     /// The row, column and box of each cell.
     of_cell: Vec<[u16; 3]>,
     /// The cells of unit `u`, at `members[u * side..(u + 1) * side]`.
@@ -46,7 +47,7 @@ impl Units {
         }
         Units {
             side,
-            all: (1u64 << side) - 1, // side <= MAX_SIDE = 61
+            all: DigitSet::all(side),
             of_cell,
             members,
         }
@@ -65,9 +66,9 @@ impl Units {
 
     /// The digits `cell` can still take, given the digits each unit holds.
     #[inline]
-    pub fn candidates(&self, cell: usize, used: &[u64]) -> u64 {
+    pub fn candidates(&self, cell: usize, used: &[DigitSet]) -> DigitSet {
         let [r, c, b] = self.of(cell);
-        self.all & !(used[r] | used[c] | used[b])
+        self.all - (used[r] | used[c] | used[b])
     }
 
     fn members(&self, unit: usize) -> &[u16] {
@@ -77,15 +78,41 @@ impl Units {
 
 /// Sets `candidates` to each cell's digits left (0 for a filled cell), given the digits each
 /// unit holds.
-pub fn open_candidates(units: &Units, cells: &[u8], used: &[u64], candidates: &mut Vec<u64>) {
+pub fn open_candidates(
+    units: &Units,
+    cells: &[u8],
+    used: &[DigitSet],
+    candidates: &mut Vec<DigitSet>,
+) {
     candidates.clear();
     candidates.extend((0..cells.len()).map(|cell| {
         if cells[cell] == 0 {
             units.candidates(cell, used)
         } else {
-            0
+            DigitSet::EMPTY
         }
     }));
+}
+
+/// Sets `used` to the digits each unit of `cells` holds. `false` when a digit is twice in a
+/// unit: the givens clash (and `used` is then partial). [`super::Grid::check_givens`] names the
+/// clashing cells; the passes only need to know.
+pub fn mark_givens(units: &Units, cells: &[u8], used: &mut Vec<DigitSet>) -> bool {
+    used.clear();
+    used.resize(units.count(), DigitSet::EMPTY);
+    for (cell, &digit) in cells.iter().enumerate() {
+        if digit != 0 {
+            let digit = DigitSet::of(digit);
+            let [r, c, b] = units.of(cell);
+            if !((used[r] | used[c] | used[b]) & digit).is_empty() {
+                return false;
+            }
+            used[r] |= digit;
+            used[c] |= digit;
+            used[b] |= digit;
+        }
+    }
+    true
 }
 
 /// Fills every naked and hidden single of `cells` (0 for empty), over and over until none is
@@ -99,16 +126,20 @@ pub fn open_candidates(units: &Units, cells: &[u8], used: &[u64], candidates: &m
 pub fn fill_singles(
     units: &Units,
     cells: &mut [u8],
-    used: &mut [u64],
-    candidates: &mut [u64],
+    used: &mut [DigitSet],
+    candidates: &mut [DigitSet],
 ) -> bool {
-    let place = |cells: &mut [u8], used: &mut [u64], candidates: &mut [u64], cell, digit: u64| {
-        cells[cell] = digit.trailing_zeros() as u8 + 1;
-        candidates[cell] = 0;
+    let place = |cells: &mut [u8],
+                 used: &mut [DigitSet],
+                 candidates: &mut [DigitSet],
+                 cell,
+                 digit: DigitSet| {
+        cells[cell] = digit.lowest().unwrap_or(0);
+        candidates[cell] = DigitSet::EMPTY;
         for unit in units.of(cell) {
             used[unit] |= digit;
             for &peer in units.members(unit) {
-                candidates[usize::from(peer)] &= !digit;
+                candidates[usize::from(peer)] -= digit;
             }
         }
     };
@@ -116,9 +147,9 @@ pub fn fill_singles(
         let mut placed = false;
         for cell in 0..cells.len() {
             let open = candidates[cell];
-            if open & open.wrapping_sub(1) == 0 {
+            if open.has_at_most_one() {
                 // One digit left, or none: then the cell is filled, or the puzzle is dead.
-                if open != 0 {
+                if !open.is_empty() {
                     place(cells, used, candidates, cell, open);
                     placed = true;
                 } else if cells[cell] == 0 {
@@ -127,11 +158,11 @@ pub fn fill_singles(
             }
         }
         for unit in 0..units.count() {
-            let missing = units.all & !used[unit];
-            if missing == 0 {
+            let missing = units.all - used[unit];
+            if missing.is_empty() {
                 continue;
             }
-            let (mut once, mut twice) = (0u64, 0u64);
+            let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
             for &cell in units.members(unit) {
                 let open = candidates[usize::from(cell)];
                 twice |= once & open;
@@ -140,15 +171,12 @@ pub fn fill_singles(
             if once != missing {
                 return false;
             }
-            let mut single = once & !twice;
-            while single != 0 {
-                let digit = single & single.wrapping_neg();
-                single &= single - 1;
+            for digit in (once - twice).singletons() {
                 // Its one place, unless a digit placed just before took the same cell.
                 let Some(&cell) = units
                     .members(unit)
                     .iter()
-                    .find(|&&cell| candidates[usize::from(cell)] & digit != 0)
+                    .find(|&&cell| !(candidates[usize::from(cell)] & digit).is_empty())
                 else {
                     return false;
                 };
@@ -173,13 +201,9 @@ mod tests {
     /// Runs the pass on a copy of `puzzle`: the grid it leaves, or `None` on a contradiction.
     fn settle(puzzle: &Grid) -> Option<Grid> {
         let units = Units::new(puzzle.shape());
-        let mut used = vec![0u64; units.count()];
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 {
-                for unit in units.of(cell) {
-                    used[unit] |= 1 << (digit - 1);
-                }
-            }
+        let mut used = Vec::new();
+        if !mark_givens(&units, puzzle.cells(), &mut used) {
+            return None;
         }
         let mut grid = puzzle.clone();
         let mut candidates = Vec::new();

@@ -4,6 +4,7 @@
 use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
 use super::crosshatch::cross_hatch_in_place;
+use super::digits::DigitSet;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
@@ -137,7 +138,7 @@ impl Solvers {
     pub fn solve_within(
         &mut self,
         puzzle: &Grid,
-        candidates: &[u64],
+        candidates: &[DigitSet],
         mode: Mode,
     ) -> Outcome<Verdict> {
         let mut within = WithinCandidates {
