@@ -5,6 +5,8 @@
 //! - [`sudoku`]: Sudoku of every box shape on that engine, with its text formats and passes.
 //! - [`sudominoku`]: the domino variant of Sudoku (the task "Su-domino-ku") on the same engine.
 
+#![warn(missing_docs)]
+
 pub mod batch;
 mod excerpt;
 pub mod sudoku;
