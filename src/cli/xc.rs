@@ -3,8 +3,10 @@
 use super::batch::MAX_INPUT_BYTES;
 use super::output::Output;
 use super::{input, interrupt, Exit};
+use anyhow::{bail, Context};
 use dlx_solver::xc::{
-    self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Stop, Visitor,
+    self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Shard, SplitReport,
+    SplitSettings, Stop, Visitor,
 };
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -47,6 +49,37 @@ pub struct XcArgs {
     /// 64th node on). All find the same solutions.
     #[arg(long, value_enum, default_value = "dlx1")]
     rule: Rule,
+    /// Search on N threads (default: one per core): the tree is cut after its first levels
+    /// into subtrees searched in parallel, and the solutions come out in the one-thread order
+    /// with the one-thread figures. Only under `--rule dlx1` and without --max-nodes (the other
+    /// rules' trees, and a node budget, depend on what was searched before: they run on one
+    /// thread).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
+    threads: Option<u64>,
+    /// Search only the K-th of N parts of the tree (1 <= K <= N), for running one problem on
+    /// many machines: every solution is in exactly one part, and the parts' counts and figures
+    /// add up to the whole (`--stats` shows each part's share). The parts depend only on N and
+    /// the problem, not on the machine or --threads.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+}
+
+/// `K/N` with 1 <= K <= N, as the shard flag takes it (the library counts from 0).
+fn parse_shard(text: &str) -> Result<Shard, String> {
+    let expected = "expected K/N with 1 <= K <= N, as in 3/64";
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("found {text:?}, {expected}"))?;
+    let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
+        return Err(format!("found {text:?}, {expected}"));
+    };
+    if k == 0 || k > n {
+        return Err(format!("found {text:?}, {expected}"));
+    }
+    Ok(Shard {
+        index: k - 1,
+        count: n,
+    })
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -121,7 +154,33 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         problem: &problem,
         count_only: args.count,
     };
-    let report = dlx.search(args.rule.choice_rule(), limits, &mut printer);
+    let rule = args.rule.choice_rule();
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
+    let splits = rule == ChoiceRule::Mrv && args.max_nodes.is_none();
+    let mut split_note = None;
+    let report = if splits && (threads > 1 || args.shard.is_some()) {
+        let settings = SplitSettings {
+            rule,
+            max_solutions: args.limit,
+            shard: args.shard.unwrap_or(Shard::WHOLE),
+            min_subtrees: SplitSettings::subtrees_for(args.shard.map_or(1, |s| s.count)),
+        };
+        let pool = dlx_solver::batch::pool(threads).context("cannot start the worker threads")?;
+        let split =
+            pool.install(|| dlx.search_split(settings, &interrupt::requested, &mut printer));
+        split_note = Some(split_stats(&split, settings.shard, threads));
+        split.outcome
+    } else if let Some(shard) = args.shard {
+        bail!(
+            "--shard {}/{} needs --rule dlx1 and no --max-nodes (the parts of other trees do not add up)",
+            shard.index + 1,
+            shard.count
+        );
+    } else {
+        dlx.search(rule, limits, &mut printer)
+    };
     if let Some(Halt::Write(e)) = report.answer {
         return Err(e.into());
     }
@@ -156,6 +215,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             }
         );
     }
+    if let (true, Some(note)) = (args.stats, split_note) {
+        eprint!("{note}");
+    }
     if let Some(signal) = signal {
         eprintln!(
             "dlx: interrupted after {} nodes: {solutions} solutions so far (partial)",
@@ -169,6 +231,26 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         (0, _) => Exit::Unsolved,
         _ => Exit::Solved,
     })
+}
+
+/// The split's figures for --stats: how the tree was cut and how evenly the work fell.
+fn split_stats(split: &SplitReport<Halt>, shard: Shard, threads: usize) -> String {
+    let mean = split.outcome.stats.nodes as f64 / split.searched.max(1) as f64;
+    format!(
+        "threads: {threads}
+shard: {}/{}
+split depth: {}
+subtrees: {} of {}
+largest subtree: {} nodes ({:.1} times the mean)
+",
+        shard.index + 1,
+        shard.count,
+        split.depth,
+        split.searched,
+        split.subtrees,
+        split.largest_subtree,
+        split.largest_subtree as f64 / mean.max(1.0),
+    )
 }
 
 fn print_solution<W: Write>(

@@ -15,14 +15,18 @@
 mod arena;
 mod format;
 mod outcome;
+mod parallel;
 mod problem;
 pub mod problems;
 mod search;
+mod split;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
 pub use format::{parse_problem, parse_problem_bytes, write_problem, FormatError, FormatErrorKind};
 pub use outcome::{
     count_solutions, first_solution, uniqueness, Count, Outcome, SearchStats, Stop, Uniqueness,
 };
+pub use parallel::{SplitReport, SplitSettings, HELD_PER_SUBTREE, SUBTREES_PER_THREAD};
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
+pub use split::{Piece, PlannedPiece, Shard, SplitPlan};

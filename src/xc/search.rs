@@ -252,7 +252,7 @@ impl<L: Link> Dlx<L> {
     /// holds the winner is searched item by item. Measured on the first 20,000 17-clue Sudoku
     /// puzzles, this took the whole search from 17,600 to 18,500 puzzles a second (x1.05).
     #[inline(always)]
-    fn choose_item(&mut self, rule: ChoiceRule, nodes_so_far: u64) -> u32 {
+    pub(super) fn choose_item(&mut self, rule: ChoiceRule, nodes_so_far: u64) -> u32 {
         // A list of length 0 cannot be beaten, so stopping there keeps DLX1's choice.
         let stop_at = match rule {
             ChoiceRule::Mrv => 0,

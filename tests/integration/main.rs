@@ -11,6 +11,7 @@ mod fuzzing;
 mod generate;
 mod odd_inputs;
 mod rate;
+mod split;
 mod sudoku;
 mod sudominoku;
 mod xc;

@@ -1,0 +1,97 @@
+//! One problem on many threads and in shards (issue 19): `dlx xc --threads` prints what one
+//! thread prints, and the shards of `--shard K/N`, run as separate processes, add up to the
+//! whole: every solution in exactly one shard, counts and figures summed exactly.
+
+use crate::common::{data, dlx, stderr, stdout};
+use std::collections::BTreeSet;
+
+/// The figure `name: N` of a `--stats` report.
+fn figure(report: &str, name: &str) -> u64 {
+    let line = report
+        .lines()
+        .find_map(|line| line.strip_prefix(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("no `{name}` in {report}"));
+    line.split_whitespace().next().unwrap().parse().unwrap()
+}
+
+/// The solutions of `dlx xc` output: blank-line separated blocks of option lines.
+fn solutions(text: &str) -> Vec<String> {
+    text.split("\n\n")
+        .filter(|block| !block.trim().is_empty())
+        .map(|block| block.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn threads_print_the_one_thread_solutions_in_order_with_dlx1s_figures() {
+    for file in ["queens8.dlx", "langford7.dlx"] {
+        let path = data(&format!("xc/{file}"));
+        let path = path.to_str().unwrap();
+        let one = dlx(&["xc", "--stats", "--threads", "1", path], b"");
+        assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+        for threads in ["2", "3"] {
+            let many = dlx(&["xc", "--stats", "--threads", threads, path], b"");
+            assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
+            assert_eq!(stdout(&many), stdout(&one), "{file} on {threads} threads");
+            for name in ["solutions", "nodes", "updates"] {
+                assert_eq!(
+                    figure(&stderr(&many), name),
+                    figure(&stderr(&one), name),
+                    "{file}: {name} on {threads} threads"
+                );
+            }
+        }
+        // A limit gives the first solutions of that order.
+        let first = dlx(&["xc", "--limit", "5", "--threads", "2", path], b"");
+        let all = solutions(&stdout(&one));
+        assert_eq!(solutions(&stdout(&first)), all[..5]);
+    }
+}
+
+#[test]
+fn shards_run_as_processes_add_up_to_the_whole() {
+    let path = data("xc/langford7.dlx");
+    let path = path.to_str().unwrap();
+    let whole = dlx(&["xc", "--stats", "--threads", "1", path], b"");
+    let whole_solutions: Vec<String> = solutions(&stdout(&whole));
+    for count in [1, 3, 8] {
+        let (mut nodes, mut updates, mut counted) = (0, 0, 0);
+        let mut seen = Vec::new();
+        for k in 1..=count {
+            let shard = format!("{k}/{count}");
+            let out = dlx(&["xc", "--stats", "--shard", &shard, path], b"");
+            assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+            let report = stderr(&out);
+            nodes += figure(&report, "nodes");
+            updates += figure(&report, "updates");
+            counted += figure(&report, "solutions");
+            seen.extend(solutions(&stdout(&out)));
+        }
+        let whole_report = stderr(&whole);
+        assert_eq!(nodes, figure(&whole_report, "nodes"), "{count} shards");
+        assert_eq!(updates, figure(&whole_report, "updates"), "{count} shards");
+        assert_eq!(counted, whole_solutions.len() as u64);
+        let distinct: BTreeSet<&String> = seen.iter().collect();
+        assert_eq!(distinct.len(), seen.len(), "no solution in two shards");
+        let expected: BTreeSet<&String> = whole_solutions.iter().collect();
+        assert_eq!(distinct, expected, "every solution in some shard");
+    }
+}
+
+#[test]
+fn a_bad_shard_is_a_usage_error() {
+    let path = data("xc/toy.dlx");
+    let path = path.to_str().unwrap();
+    for bad in ["0/4", "5/4", "4", "a/b", "1/0"] {
+        let out = dlx(&["xc", "--shard", bad, path], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            stderr(&out).contains("expected K/N"),
+            "{bad}: {}",
+            stderr(&out)
+        );
+    }
+    let out = dlx(&["xc", "--shard", "1/2", "--rule", "fast", path], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--rule dlx1"), "{}", stderr(&out));
+}
