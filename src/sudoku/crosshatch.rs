@@ -27,6 +27,7 @@ use thiserror::Error;
 pub struct Deduction {
     /// The pass over the digits that made it, from 1.
     pub pass: usize,
+    /// The digit written.
     pub digit: u8,
     /// The box, numbered row-major from 0 (as [`Shape::box_of`]).
     pub box_index: usize,
@@ -39,13 +40,22 @@ pub struct Deduction {
 pub enum Contradiction {
     /// A box lacks the digit and none of its cells can take it any more.
     #[error("digit {digit} has no place left in {}", Unit::Box(*box_index))]
-    NoPlace { digit: u8, box_index: usize },
+    NoPlace {
+        /// The digit with no place.
+        digit: u8,
+        /// The box, numbered row-major from 0 (as [`Shape::box_of`]).
+        box_index: usize,
+    },
     /// The digit appears twice in one unit.
     #[error("digit {digit} appears twice in {unit}: at {first} and {second}")]
     Twice {
+        /// The repeated digit.
         digit: u8,
+        /// The row, column or box where it repeats.
         unit: Unit,
+        /// The earlier cell holding it, in reading order.
         first: CellName,
+        /// The later cell holding it.
         second: CellName,
     },
 }
@@ -264,7 +274,9 @@ fn repetition_of(grid: &Grid, digit: u8) -> Contradiction {
 /// Each cell of the box is accounted for once, by the first reason that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
+    /// The digit being placed.
     pub digit: u8,
+    /// The box examined, numbered row-major from 0 (as [`Shape::box_of`]).
     pub box_index: usize,
     /// Rows of the box that already hold the digit, each with the cell holding it.
     pub rows: Vec<CellName>,

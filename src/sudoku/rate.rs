@@ -71,6 +71,7 @@ impl fmt::Display for Technique {
 /// A uniquely solvable puzzle's difficulty.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
+    /// The hardest technique the puzzle needs: the first of the ladder that solves it.
     pub technique: Technique,
     /// The mean search-tree nodes over the relabellings (0 below [`Technique::Search`]).
     pub nodes: f64,
@@ -88,6 +89,7 @@ impl Rating {
 pub enum Rated {
     /// The puzzle has one solution.
     Unique(Rating),
+    /// The puzzle has no solution: a difficulty means nothing.
     NoSolution,
     /// Several solutions: a difficulty means nothing.
     Multiple,

@@ -13,7 +13,9 @@ use super::symbols::{expected_symbols, symbol_value};
 /// A puzzle read from a text, with the line where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The 1-based line where the puzzle starts (its first row, for a grid).
     pub line: usize,
+    /// The givens, checked against the Sudoku rules.
     pub grid: Grid,
 }
 

@@ -38,7 +38,10 @@ pub enum Mode {
     /// Any one solution.
     First,
     /// The number of solutions, counting stopped at the limit.
-    Count { limit: u64 },
+    Count {
+        /// The count at which the search stops: the answer is then "at least `limit`".
+        limit: u64,
+    },
     /// The solution when there is exactly one.
     Unique,
 }
