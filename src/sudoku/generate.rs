@@ -152,6 +152,34 @@ pub enum GenerateError {
 }
 
 /// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
+///
+/// ```
+/// use dlx_solver::sudoku::{Generator, Random, Settings, Shape, SudokuSolver};
+/// use dlx_solver::xc::Uniqueness;
+///
+/// let settings = Settings {
+///     shape: Shape::new(2, 2).unwrap(),
+///     ..Settings::default()
+/// };
+/// let mut generator = Generator::new(settings);
+/// let made = generator.generate(&mut Random::for_item(3, 0)).unwrap();
+/// made.solution.check_solution_of(&made.puzzle).unwrap();
+///
+/// // Unique, and minimal: emptying any given leaves several solutions.
+/// let mut solver = SudokuSolver::new(made.puzzle.shape());
+/// let unique = solver.uniqueness(&made.puzzle).answer;
+/// assert_eq!(unique, Uniqueness::Unique(made.solution.clone()));
+/// for cell in (0..made.puzzle.cells().len()).filter(|&cell| made.puzzle.get(cell) != 0) {
+///     let mut fewer = made.puzzle.clone();
+///     fewer.set(cell, 0);
+///     assert!(matches!(solver.uniqueness(&fewer).answer, Uniqueness::Multiple(_)));
+/// }
+///
+/// // A puzzle depends only on the settings and its stream: `dlx generate --box 2x2 --seed 3`
+/// // made the project's `puzzles/4x4.txt` so.
+/// let file = include_str!("../../puzzles/4x4.txt");
+/// assert_eq!(made.puzzle.to_string(), file.lines().next().unwrap());
+/// ```
 pub struct Generator {
     settings: Settings,
     orbits: Vec<Vec<usize>>,

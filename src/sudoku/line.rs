@@ -19,7 +19,8 @@ fn shape_for_cell_count(cells: usize) -> Option<Shape> {
 
 /// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
 /// and leading and trailing spaces are ignored (columns still count from the line's start).
-/// The caller skips blank and comment lines ([`is_skipped_line`]); here they are errors.
+/// The caller skips blank and comment lines ([`is_skipped_line`](super::is_skipped_line)); here
+/// they are errors.
 ///
 /// ```
 /// use dlx_solver::sudoku::{parse_line, GridError, ParseErrorKind, Unit};

@@ -80,7 +80,7 @@ impl Iterator for Puzzles<'_> {
 /// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
 /// next place a grid can be proved to start (a blank line, a header, or the line after the N
 /// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
-/// first row is the header, naming the columns (see [`super::csv`]).
+/// first row is the header, naming the columns (see [`CsvRecords`](super::CsvRecords)).
 ///
 /// ```
 /// use dlx_solver::sudoku::{parse_records, Format, Label};

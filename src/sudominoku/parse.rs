@@ -205,6 +205,37 @@ enum Fault {
 }
 
 /// Reads every puzzle of `text`.
+///
+/// ```
+/// use dlx_solver::sudominoku::{parse_puzzles, End, ParseErrorKind, PuzzleError};
+///
+/// // Two puzzles in the task's format (the count of placed dominoes, the dominoes as digit,
+/// // cell, digit, cell, then the cells of the singles 1 to 9) and the final 0. The second
+/// // places the domino 3-4 twice.
+/// let text = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+///             2\n3 A2 4 A3\n4 B2 3 B3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+///             0\n";
+/// let file = parse_puzzles(text);
+/// assert_eq!(file.entries.len(), 2);
+/// assert_eq!(file.end, End::Zero { line: 8 });
+///
+/// let first = &file.entries[0];
+/// assert_eq!((first.number, first.line), (1, 1));
+/// let puzzle = first.puzzle.as_ref().unwrap();
+/// assert_eq!(puzzle.placed().len(), 1);
+/// assert_eq!(puzzle.givens().filled_count(), 2 + 9);
+///
+/// // The fault is placed at the later domino, and names the line of the earlier one.
+/// let error = file.entries[1].puzzle.as_ref().unwrap_err();
+/// assert_eq!((error.puzzle, error.line, error.column), (2, 6, 1));
+/// assert!(matches!(
+///     error.kind,
+///     ParseErrorKind::Puzzle {
+///         error: PuzzleError::DominoTwice { .. },
+///         also_line: Some(5),
+///     }
+/// ));
+/// ```
 pub fn parse_puzzles(text: &str) -> PuzzleFile {
     let mut puzzles = Puzzles::new(text);
     let entries = puzzles.by_ref().collect();
