@@ -55,8 +55,8 @@ pub enum ParseErrorKind {
         /// The line's length in symbols (after its indent and trailing spaces).
         found: usize,
     },
-    /// A one-line puzzle is longer than the largest grid; reported before any shape is sought
-    /// so that a huge line costs no more than its length.
+    /// A one-line puzzle is longer than the largest grid takes (`MAX_SIDE * MAX_SIDE`
+    /// symbols), so no side can fit it.
     #[error(
         "found a line of {found} symbols, more than the largest grid takes: the largest side \
          is {MAX_SIDE} ({} symbols)", MAX_SIDE * MAX_SIDE
@@ -114,11 +114,12 @@ pub enum ParseErrorKind {
         /// The fields in this row.
         found: usize,
     },
-    /// The `csv` crate could not read a row (bad quoting, bytes that end the reading); its
-    /// message, as it words it.
+    /// The `csv` crate could not read the header or a row (an I/O fault in the input); its
+    /// message, as it words it. The reading ends there: the csv reader cannot resume.
     #[error("{0}")]
     Csv(String),
     /// The input holds no puzzle at all: it is empty or holds only blank and comment lines.
+    /// No reader of this module reports it: an empty input yields no record.
     #[error("found no puzzle, expected at least one (the input is empty or only comments)")]
     NoPuzzle,
 }
