@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 /// A solver as the benches name it: an algorithm, with or without a pre-pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Contender {
+    /// The search that answers each puzzle.
     pub algorithm: Algorithm,
+    /// The pass run on each puzzle before the search, inside the timed span.
     pub propagation: Propagation,
 }
 
@@ -27,6 +29,8 @@ impl Contender {
         Contender::new(Algorithm::Backtrack, Propagation::None),
     ];
 
+    /// The contender running `algorithm` after `propagation`; `const` so that [`Contender::ALL`]
+    /// can be written with it.
     pub const fn new(algorithm: Algorithm, propagation: Propagation) -> Contender {
         Contender {
             algorithm,
@@ -73,13 +77,21 @@ impl fmt::Display for Contender {
 /// What one contender did on one collection.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Measurement {
+    /// Puzzles in the collection, each solved once.
     pub puzzles: usize,
     /// Time spent solving, validation excluded.
     pub solving: Duration,
+    /// Search-tree nodes over all puzzles, as the solvers count them (a backtracker's nodes
+    /// are not a DLX search's: compare them only within one algorithm).
     pub nodes: u64,
+    /// Puzzles answered with a solution that passed validation (under [`Mode::Count`], puzzles
+    /// with at least one solution).
     pub solved: usize,
+    /// Puzzles found to have no solution, by the search or by a contradiction in the pre-pass.
     pub no_solution: usize,
+    /// Puzzles found to have two solutions or more, under [`Mode::Unique`].
     pub multiple: usize,
+    /// Puzzles left undecided because the node budget ran out.
     pub undecided: usize,
     /// Answers that failed validation: a solution that breaks a rule or drops a given. Must be 0.
     pub invalid: usize,

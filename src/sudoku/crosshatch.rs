@@ -27,6 +27,7 @@ use thiserror::Error;
 pub struct Deduction {
     /// The pass over the digits that made it, from 1.
     pub pass: usize,
+    /// The digit written.
     pub digit: u8,
     /// The box, numbered row-major from 0 (as [`Shape::box_of`]).
     pub box_index: usize,
@@ -39,13 +40,22 @@ pub struct Deduction {
 pub enum Contradiction {
     /// A box lacks the digit and none of its cells can take it any more.
     #[error("digit {digit} has no place left in {}", Unit::Box(*box_index))]
-    NoPlace { digit: u8, box_index: usize },
+    NoPlace {
+        /// The digit with no place.
+        digit: u8,
+        /// The box, numbered row-major from 0 (as [`Shape::box_of`]).
+        box_index: usize,
+    },
     /// The digit appears twice in one unit.
     #[error("digit {digit} appears twice in {unit}: at {first} and {second}")]
     Twice {
+        /// The repeated digit.
         digit: u8,
+        /// The row, column or box where it repeats.
         unit: Unit,
+        /// The earlier cell holding it, in reading order.
         first: CellName,
+        /// The later cell holding it.
         second: CellName,
     },
 }
@@ -68,6 +78,33 @@ impl CrossHatch {
 
 /// Runs the pass on a copy of `grid` and returns the propagated grid with its deductions, or the
 /// first contradiction met (in the official order of digits and boxes).
+///
+/// ```
+/// use dlx_solver::sudoku::{cross_hatch, Contradiction, Grid, SudokuSolver};
+///
+/// // The first puzzle of the project's `puzzles/minimal-9x9.txt`.
+/// let puzzle: Grid =
+///     ".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5"
+///         .parse()
+///         .unwrap();
+/// let pass = cross_hatch(&puzzle).unwrap();
+/// assert!(pass.filled() > 0);
+/// assert_eq!(pass.grid.filled_count(), puzzle.filled_count() + pass.filled());
+/// // Every cell the pass writes is forced: it holds the puzzle's solution there.
+/// let solution = SudokuSolver::new(puzzle.shape()).first_solution(&puzzle).answer.unwrap();
+/// for deduction in &pass.deductions {
+///     assert_eq!(puzzle.get(deduction.cell), 0);
+///     assert_eq!(solution.get(deduction.cell), deduction.digit);
+/// }
+///
+/// // On 4x4: a 1 in row 1, and 2 and 3 on row 2's cells of box 1, leave the box no place
+/// // for its 1 (reported as box 1, `box_index` 0).
+/// let stuck: Grid = "..1.23..........".parse().unwrap();
+/// assert_eq!(
+///     cross_hatch(&stuck),
+///     Err(Contradiction::NoPlace { digit: 1, box_index: 0 })
+/// );
+/// ```
 pub fn cross_hatch(grid: &Grid) -> Result<CrossHatch, Contradiction> {
     let mut propagated = grid.clone();
     let mut deductions = Vec::new();
@@ -264,7 +301,9 @@ fn repetition_of(grid: &Grid, digit: u8) -> Contradiction {
 /// Each cell of the box is accounted for once, by the first reason that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Why {
+    /// The digit being placed.
     pub digit: u8,
+    /// The box examined, numbered row-major from 0 (as [`Shape::box_of`]).
     pub box_index: usize,
     /// Rows of the box that already hold the digit, each with the cell holding it.
     pub rows: Vec<CellName>,

@@ -19,7 +19,9 @@ pub const SOLUTION_COLUMNS: [&str; 4] = ["solutions", "solution", "solved", "ans
 /// The column the user chose: by its header name, or by its number (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ColumnChoice {
+    /// The column whose header is this name, compared trimmed and without case.
     Name(String),
+    /// The column at this place, from 1; a number past the last column finds none.
     Number(usize),
 }
 

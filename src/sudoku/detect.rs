@@ -22,11 +22,16 @@ pub const SAMPLE_LINES: usize = super::grid::MAX_SIDE + 1;
 /// The format found, and what decided it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Detection {
+    /// The format chosen.
     pub format: Format,
     /// Lines looked at (blank lines and `#` comments aside).
     pub lines: usize,
+    /// Lines that are only a line-format puzzle (N·N symbols or pencilmarks, perhaps with
+    /// trailing text), not also a compact row.
     pub puzzle_lines: usize,
+    /// Lines that are only a compact row (N symbols and nothing else).
     pub compact_rows: usize,
+    /// Lines of two blank-separated numbers or more (`.` for an empty cell).
     pub spaced_rows: usize,
     /// Lines of 16, 36 or 49 symbols, which fit both a line and a compact row.
     pub either: usize,

@@ -18,6 +18,26 @@ use std::ops::ControlFlow;
 
 /// The DLX Sudoku solver for one shape: an arena reused for every puzzle, in which the problem
 /// a puzzle's givens leave is laid out afresh. Keep one per thread and shape.
+///
+/// ```
+/// use dlx_solver::sudoku::{Grid, Shape, SudokuSolver};
+/// use dlx_solver::xc::{Count, Uniqueness};
+///
+/// let shape = Shape::new(2, 2).unwrap();
+/// let mut solver = SudokuSolver::new(shape);
+/// // The first puzzle of the project's `puzzles/4x4.txt`: minimal, so it has one solution.
+/// let puzzle: Grid = "..3..1..23......".parse().unwrap();
+/// let solution = solver.first_solution(&puzzle).answer.expect("the puzzle has a solution");
+/// solution.check_solution_of(&puzzle).unwrap();
+/// assert_eq!(solver.uniqueness(&puzzle).answer, Uniqueness::Unique(solution));
+///
+/// // The empty 4x4 grid has 288 completions; a limit makes the count a lower bound.
+/// let empty = Grid::empty(shape);
+/// assert_eq!(solver.count_solutions(&empty, None).answer, Count::exactly(288));
+/// let bounded = solver.count_solutions(&empty, Some(10)).answer;
+/// assert_eq!(bounded, Count::at_least(10));
+/// assert!(matches!(solver.uniqueness(&empty).answer, Uniqueness::Multiple(_)));
+/// ```
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     shape: Shape,

@@ -29,7 +29,8 @@ pub enum Format {
     Compact,
     /// One puzzle per line, N·N symbols.
     Line,
-    /// Comma-separated values with a header row naming the puzzle column (see [`super::csv`]).
+    /// Comma-separated values with a header row naming the puzzle column (see
+    /// [`CsvRecords`](super::CsvRecords)).
     Csv,
 }
 

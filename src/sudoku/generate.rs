@@ -85,6 +85,7 @@ impl Default for Settings {
 /// A generated puzzle, its solution and what making it cost.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
+    /// The puzzle made: proper, or spoiled as [`Settings::solutions`] asks.
     pub puzzle: Grid,
     /// The unique solution of the proper puzzle the output was made from (for
     /// [`Solutions::Several`] and [`Solutions::NoSolution`], of the puzzle before it was
@@ -92,6 +93,7 @@ pub struct Generated {
     pub solution: Grid,
     /// The rating of the proper puzzle, when the settings asked for one.
     pub rating: Option<Rating>,
+    /// The grids, questions and search nodes it took to make.
     pub cost: Cost,
 }
 
@@ -124,17 +126,60 @@ impl Cost {
 /// Why no puzzle could be made.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum GenerateError {
+    /// [`Settings::max_attempts`] puzzles were made and none was rated in the range asked.
     #[error("no puzzle rated {min} to {max} in {attempts} attempts: widen the rating range")]
-    NoneInRange { min: f64, max: f64, attempts: u64 },
+    NoneInRange {
+        /// The lowest rating asked for ([`f64::MIN`] when no rating was asked).
+        min: f64,
+        /// The highest rating asked for ([`f64::MAX`] when no rating was asked).
+        max: f64,
+        /// The puzzles made and thrown away.
+        attempts: u64,
+    },
+    /// The engine's node budget ran out before it completed a full grid, even from a single
+    /// random box.
     #[error("no full grid could be completed within the node budget")]
     NoFullGrid,
+    /// Under [`Solutions::NoSolution`]: no given of the minimal puzzle could be changed to a
+    /// digit that clashes with no other given yet leaves no solution.
     #[error("no given of the puzzle could be changed to leave no solution")]
     NoDeadEnd,
+    /// Under [`Solutions::Several`]: no orbit of givens could be removed with the engine
+    /// confirming that several solutions are left (each removal kept the puzzle unique, as
+    /// it can when the puzzle is not minimal, or the node budget left the question open).
     #[error("no orbit of givens could be removed to leave several solutions")]
     NoSeveral,
 }
 
 /// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
+///
+/// ```
+/// use dlx_solver::sudoku::{Generator, Random, Settings, Shape, SudokuSolver};
+/// use dlx_solver::xc::Uniqueness;
+///
+/// let settings = Settings {
+///     shape: Shape::new(2, 2).unwrap(),
+///     ..Settings::default()
+/// };
+/// let mut generator = Generator::new(settings);
+/// let made = generator.generate(&mut Random::for_item(3, 0)).unwrap();
+/// made.solution.check_solution_of(&made.puzzle).unwrap();
+///
+/// // Unique, and minimal: emptying any given leaves several solutions.
+/// let mut solver = SudokuSolver::new(made.puzzle.shape());
+/// let unique = solver.uniqueness(&made.puzzle).answer;
+/// assert_eq!(unique, Uniqueness::Unique(made.solution.clone()));
+/// for cell in (0..made.puzzle.cells().len()).filter(|&cell| made.puzzle.get(cell) != 0) {
+///     let mut fewer = made.puzzle.clone();
+///     fewer.set(cell, 0);
+///     assert!(matches!(solver.uniqueness(&fewer).answer, Uniqueness::Multiple(_)));
+/// }
+///
+/// // A puzzle depends only on the settings and its stream: `dlx generate --box 2x2 --seed 3`
+/// // made the project's `puzzles/4x4.txt` so.
+/// let file = include_str!("../../puzzles/4x4.txt");
+/// assert_eq!(made.puzzle.to_string(), file.lines().next().unwrap());
+/// ```
 pub struct Generator {
     settings: Settings,
     orbits: Vec<Vec<usize>>,
@@ -143,6 +188,8 @@ pub struct Generator {
 }
 
 impl Generator {
+    /// A generator for `settings`. Its solvers get the settings' node budget, or
+    /// [`RESTART_NODES`] when there is none, after which a question abandons its grid.
     pub fn new(settings: Settings) -> Generator {
         let budget = settings.max_nodes.unwrap_or(RESTART_NODES);
         Generator {
@@ -153,6 +200,7 @@ impl Generator {
         }
     }
 
+    /// The settings it makes puzzles to.
     pub fn settings(&self) -> &Settings {
         &self.settings
     }

@@ -23,10 +23,22 @@ pub struct Shape {
 /// Why a shape is not usable.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ShapeError {
+    /// The box given to [`Shape::new`] has a zero dimension, or its side `rows * cols` is
+    /// below 2 or above [`MAX_SIDE`] (more digits than the one-line format can write).
     #[error("boxes of {rows}x{cols} cells make no grid: expected 1 to {MAX_SIDE} digits")]
-    BadBox { rows: usize, cols: usize },
+    BadBox {
+        /// The rows of cells asked for in one box.
+        rows: usize,
+        /// The columns of cells asked for in one box.
+        cols: usize,
+    },
+    /// [`Shape::for_side`] found no box for this side: it is below 4, above [`MAX_SIDE`], or
+    /// prime, so its only boxes would be a single row or column.
     #[error("no box shape fits a side of {side}: expected a side such as 4, 6, 9, 12, 16 or 25")]
-    NoBoxFor { side: usize },
+    NoBoxFor {
+        /// The side asked for: cells per row, also the number of digits.
+        side: usize,
+    },
 }
 
 impl Shape {
@@ -125,8 +137,11 @@ impl Shape {
 /// A row, column or box: the units in which each digit appears once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {
+    /// A row, numbered from 0 at the top.
     Row(usize),
+    /// A column, numbered from 0 at the left.
     Column(usize),
+    /// A box, numbered from 0 row-major as in [`Shape::box_of`].
     Box(usize),
 }
 
@@ -144,7 +159,9 @@ impl fmt::Display for Unit {
 /// A cell written as `r<row>c<col>`, 1-based, in messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CellName {
+    /// The row, 0-based; `Display` adds 1.
     pub row: usize,
+    /// The column, 0-based; `Display` adds 1.
     pub col: usize,
 }
 
@@ -157,29 +174,54 @@ impl fmt::Display for CellName {
 /// Why a grid is not a valid puzzle or not a valid solution.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
+    /// The cells given to [`Grid::from_cells`] are not `N * N` for the shape.
     #[error("expected {expected} cells, found {found}")]
-    WrongCellCount { expected: usize, found: usize },
+    WrongCellCount {
+        /// The shape's cell count, `N * N`.
+        expected: usize,
+        /// The number of cells given.
+        found: usize,
+    },
+    /// A cell holds a digit above the side `N` (0, the empty cell, is always in range).
     #[error("digit {digit} at {cell} is out of range: expected 1 to {side}")]
     DigitOutOfRange {
+        /// The digit found.
         digit: u8,
+        /// The cell that holds it.
         cell: CellName,
+        /// The side `N`, the largest digit allowed.
         side: usize,
     },
+    /// A digit appears twice in a row, column or box; the first such pair in reading order.
     #[error("digit {digit} appears twice in {unit}: at {first} and {second}")]
     Conflict {
+        /// The repeated digit.
         digit: u8,
+        /// The row, column or box where it repeats.
         unit: Unit,
+        /// The earlier cell holding it, in reading order.
         first: CellName,
+        /// The later cell holding it.
         second: CellName,
     },
+    /// A grid offered as a solution leaves a cell empty.
     #[error("cell {cell} is empty")]
-    Empty { cell: CellName },
+    Empty {
+        /// The first empty cell in reading order.
+        cell: CellName,
+    },
+    /// A grid offered as a solution holds another digit where the puzzle gives one.
     #[error("cell {cell} holds {found}, but the puzzle gives {given}")]
     GivenChanged {
+        /// The cell whose given was not kept.
         cell: CellName,
+        /// The digit the puzzle gives there.
         given: u8,
+        /// The digit the solution holds there.
         found: u8,
     },
+    /// A grid offered as a solution has another shape than its puzzle, so no cell can be
+    /// compared.
     #[error("the grids have different shapes")]
     ShapeMismatch,
 }
@@ -228,6 +270,7 @@ impl Grid {
         Ok(grid)
     }
 
+    /// The grid's shape: its box size, and so its side and digits.
     pub fn shape(&self) -> Shape {
         self.shape
     }

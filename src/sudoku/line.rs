@@ -19,7 +19,29 @@ fn shape_for_cell_count(cells: usize) -> Option<Shape> {
 
 /// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
 /// and leading and trailing spaces are ignored (columns still count from the line's start).
-/// The caller skips blank and comment lines ([`is_skipped_line`]); here they are errors.
+/// The caller skips blank and comment lines ([`is_skipped_line`](super::is_skipped_line)); here
+/// they are errors.
+///
+/// ```
+/// use dlx_solver::sudoku::{parse_line, GridError, ParseErrorKind, Unit};
+///
+/// // 16 symbols: a 4x4 grid with 2x2 boxes.
+/// let grid = parse_line("..3..1..23......", 7).unwrap();
+/// assert_eq!((grid.shape().side(), grid.filled_count(), grid.get(2)), (4, 4, 3));
+///
+/// // A fault names the line given and the column of the symbol.
+/// let error = parse_line("..3..1..2x......", 7).unwrap_err();
+/// assert_eq!((error.line, error.column), (7, 10));
+/// assert!(matches!(error.kind, ParseErrorKind::BadSymbol { found: 'x', .. }));
+///
+/// // Givens that break a rule are placed at the second cell of the clash.
+/// let error = parse_line("1..1............", 3).unwrap_err();
+/// assert_eq!((error.line, error.column), (3, 4));
+/// let ParseErrorKind::Givens(GridError::Conflict { digit, unit, .. }) = error.kind else {
+///     panic!("expected a conflict, found {error}");
+/// };
+/// assert_eq!((digit, unit), (1, Unit::Row(0)));
+/// ```
 pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
     let text = text.trim_end();
     let indent = text.len() - text.trim_start().len();

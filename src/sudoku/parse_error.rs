@@ -9,55 +9,117 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {kind}")]
 pub struct ParseError {
+    /// The 1-based line of the input where the fault is (for a grid, the row's own line).
     pub line: usize,
+    /// The 1-based column, in characters from the line's start, of the faulty symbol or
+    /// field; 1 when the fault is the whole line or record.
     pub column: usize,
+    /// What the fault is.
     pub kind: ParseErrorKind,
 }
 
 /// What was wrong, with what was found and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
+    /// A cell of the line or compact grid format holds a symbol that is no digit of the side
+    /// (or a pencilmark holds a symbol that is no candidate).
     #[error(
         "found {found:?}{}, expected {expected}",
         NotUtf8Note(*found == char::REPLACEMENT_CHARACTER)
     )]
-    BadSymbol { found: char, expected: String },
+    BadSymbol {
+        /// The symbol found; U+FFFD when the input's bytes were not UTF-8.
+        found: char,
+        /// The symbols allowed there, in words ("a digit 1-9, or . or 0 for an empty cell").
+        expected: String,
+    },
+    /// A cell of the spaced grid format is not a number from 0 to the side (nor `.`).
     #[error(
         "found \"{}\"{}, expected a number from 0 to {side} (0 or . for an empty cell)",
         Excerpt(.found),
         NotUtf8Note::of(.found)
     )]
-    BadNumber { found: String, side: usize },
+    BadNumber {
+        /// The field found, as written.
+        found: String,
+        /// The grid's side, the largest number allowed.
+        side: usize,
+    },
+    /// A one-line puzzle's length is no `N * N` for a side `N` that has a box shape (for a
+    /// pencilmark line, no `N * N * N`).
     #[error(
         "found a line of {found} symbols, expected N·N symbols for a side N with boxes \
          (16, 36, 64, 81, 100, 144, 256, 625, ...)"
     )]
-    NoShapeForLength { found: usize },
+    NoShapeForLength {
+        /// The line's length in symbols (after its indent and trailing spaces).
+        found: usize,
+    },
+    /// A one-line puzzle is longer than the largest grid takes (`MAX_SIDE * MAX_SIDE`
+    /// symbols), so no side can fit it.
     #[error(
         "found a line of {found} symbols, more than the largest grid takes: the largest side \
          is {MAX_SIDE} ({} symbols)", MAX_SIDE * MAX_SIDE
     )]
-    LineTooLong { found: usize },
+    LineTooLong {
+        /// The line's length in symbols.
+        found: usize,
+    },
+    /// A row of a multi-line grid has another number of cells than the grid's first row.
     #[error("found a row of {found} cells, expected {expected} (as in the grid's first row)")]
-    RowLength { found: usize, expected: usize },
+    RowLength {
+        /// The cells in this row.
+        found: usize,
+        /// The cells in the first row, which fixed the side.
+        expected: usize,
+    },
+    /// The first row of a multi-line grid has a number of cells that is no side with boxes,
+    /// so the grid's shape cannot be known.
     #[error(
         "found a first row of {found} cells, expected a side with boxes (4, 6, 9, 12, 16, 25, ...)"
     )]
-    NoShapeForRow { found: usize },
+    NoShapeForRow {
+        /// The cells in the first row.
+        found: usize,
+    },
+    /// A multi-line grid ends (at a blank line, a header or the end of the input) before it
+    /// has as many rows as its side.
     #[error("the grid ends after {found} rows, expected {expected}")]
-    MissingRows { found: usize, expected: usize },
+    MissingRows {
+        /// The rows read.
+        found: usize,
+        /// The rows the side asks for.
+        expected: usize,
+    },
+    /// The text reads as a grid but its givens break the model or the Sudoku rules (a digit
+    /// twice in a unit); the place is the second cell of a conflict.
     #[error("{0}")]
     Givens(GridError),
+    /// A CSV header names no column known to hold puzzles, or the column chosen by name or
+    /// number is not there.
     #[error(
         "found the columns \"{}\", expected a column named quizzes, quiz, puzzle, puzzles, \
          unsolved or question (or one chosen with --column NAME|N)",
         Excerpt(.found)
     )]
-    NoPuzzleColumn { found: String },
+    NoPuzzleColumn {
+        /// The header's column names, joined by commas.
+        found: String,
+    },
+    /// A CSV row is too short to hold the puzzle column.
     #[error("found a row of {found} fields, expected the puzzle in field {column}")]
-    MissingField { column: usize, found: usize },
+    MissingField {
+        /// The puzzle's column, 1-based.
+        column: usize,
+        /// The fields in this row.
+        found: usize,
+    },
+    /// The `csv` crate could not read the header or a row (an I/O fault in the input); its
+    /// message, as it words it. The reading ends there: the csv reader cannot resume.
     #[error("{0}")]
     Csv(String),
+    /// The input holds no puzzle at all: it is empty or holds only blank and comment lines.
+    /// No reader of this module reports it: an empty input yields no record.
     #[error("found no puzzle, expected at least one (the input is empty or only comments)")]
     NoPuzzle,
 }

@@ -71,6 +71,7 @@ impl fmt::Display for Technique {
 /// A uniquely solvable puzzle's difficulty.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Rating {
+    /// The hardest technique the puzzle needs: the first of the ladder that solves it.
     pub technique: Technique,
     /// The mean search-tree nodes over the relabellings (0 below [`Technique::Search`]).
     pub nodes: f64,
@@ -88,6 +89,7 @@ impl Rating {
 pub enum Rated {
     /// The puzzle has one solution.
     Unique(Rating),
+    /// The puzzle has no solution: a difficulty means nothing.
     NoSolution,
     /// Several solutions: a difficulty means nothing.
     Multiple,
@@ -97,6 +99,41 @@ pub enum Rated {
 
 /// Rates puzzles: keeps the passes' tables and the relabellings of each shape met, to reuse
 /// them from puzzle to puzzle. Keep one per thread.
+///
+/// ```
+/// use dlx_solver::sudoku::{Grid, Rated, Rater, Shape, Solvers, SudokuSolver, Technique};
+///
+/// let mut rater = Rater::default();
+/// let mut solvers = Solvers::with_node_budget(None);
+///
+/// // The first puzzle of the project's `puzzles/hard-9x9.txt`, made with `--min-rating 200`.
+/// let hard: Grid =
+///     "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2..."
+///         .parse()
+///         .unwrap();
+/// let Rated::Unique(rating) = rater.rate(&hard, &mut solvers) else {
+///     panic!("the puzzle has one solution");
+/// };
+/// assert_eq!(rating.technique, Technique::Search);
+/// assert!(rating.value() >= 200.0);
+/// // The same puzzle always gets the same rating.
+/// assert_eq!(rater.rate(&hard, &mut solvers), Rated::Unique(rating));
+///
+/// // Its solution with one cell emptied needs cross-hatching alone: rated 1.
+/// let solution = SudokuSolver::new(hard.shape()).first_solution(&hard).answer.unwrap();
+/// let mut easy = solution.clone();
+/// easy.set(0, 0);
+/// let Rated::Unique(rating) = rater.rate(&easy, &mut solvers) else {
+///     panic!("one empty cell has one way to be filled");
+/// };
+/// assert_eq!((rating.technique, rating.value()), (Technique::CrossHatching, 1.0));
+///
+/// // A difficulty means nothing without exactly one solution.
+/// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+/// assert_eq!(rater.rate(&empty, &mut solvers), Rated::Multiple);
+/// let stuck: Grid = "..1.23..........".parse().unwrap();
+/// assert_eq!(rater.rate(&stuck, &mut solvers), Rated::NoSolution);
+/// ```
 #[derive(Default)]
 pub struct Rater {
     shapes: Vec<ShapeTables>,

@@ -13,7 +13,9 @@ use super::symbols::{expected_symbols, symbol_value};
 /// A puzzle read from a text, with the line where it starts.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The 1-based line where the puzzle starts (its first row, for a grid).
     pub line: usize,
+    /// The givens, checked against the Sudoku rules.
     pub grid: Grid,
 }
 
@@ -31,6 +33,24 @@ fn without_bom(text: &str) -> &str {
 
 /// Every puzzle of a text, in order: a grid or the error that stopped it (see [`parse_records`],
 /// whose records this gives without their labels).
+///
+/// ```
+/// use dlx_solver::sudoku::{parse_puzzles, Format, ParseErrorKind};
+///
+/// // Two 4x4 grids in the spaced format; the second has a short row.
+/// let text = "# two grids\n\
+///             . . 3 .\n. 1 . .\n2 3 . .\n. . . .\n\
+///             \n\
+///             1 . . .\n. . 2\n. . . .\n. . . .\n";
+/// let puzzles: Vec<_> = parse_puzzles(text, Format::Spaced).collect();
+/// assert_eq!(puzzles.len(), 2);
+/// let first = puzzles[0].as_ref().unwrap();
+/// assert_eq!(first.line, 2);
+/// assert_eq!(first.grid, "..3..1..23......".parse().unwrap());
+/// let error = puzzles[1].as_ref().unwrap_err();
+/// assert_eq!(error.line, 8);
+/// assert!(matches!(error.kind, ParseErrorKind::RowLength { found: 3, expected: 4 }));
+/// ```
 pub fn parse_puzzles(text: &str, format: Format) -> Puzzles<'_> {
     Puzzles {
         records: parse_records(text, format),
@@ -60,7 +80,24 @@ impl Iterator for Puzzles<'_> {
 /// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
 /// next place a grid can be proved to start (a blank line, a header, or the line after the N
 /// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
-/// first row is the header, naming the columns (see [`super::csv`]).
+/// first row is the header, naming the columns (see [`CsvRecords`](super::CsvRecords)).
+///
+/// ```
+/// use dlx_solver::sudoku::{parse_records, Format, Label};
+///
+/// let text = "# 4x4 puzzles, one a line\n\
+///             ..3..1..23...... // the first\n\
+///             ..3..1..2x......\n";
+/// let records: Vec<_> = parse_records(text, Format::Line).collect();
+/// // One record per puzzle line, good or bad; the comment is none.
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[0].line, 2);
+/// assert_eq!(records[0].label.as_ref().map(Label::text), Some("// the first"));
+/// let givens = records[0].givens.as_ref().unwrap();
+/// assert_eq!(givens.grid().filled_count(), 4);
+/// let error = records[1].givens.as_ref().unwrap_err();
+/// assert_eq!((error.line, error.column), (3, 10));
+/// ```
 pub fn parse_records(text: &str, format: Format) -> Records<'_> {
     let text = without_bom(text);
     let inner = match format {

@@ -19,7 +19,14 @@ pub enum Label {
     /// A line before a grid that cannot be one of its rows (`Grid 01`, `Puzzle 3`).
     Header(String),
     /// The text after a puzzle line, and the characters that separated it from the puzzle.
-    Trailing { separator: String, text: String },
+    Trailing {
+        /// The whitespace between the puzzle and the text (empty when a `//`, `#` or `;`
+        /// follows the puzzle at once), kept to write the answer the same way.
+        separator: String,
+        /// The text, from its first non-blank character (a `//`, `#` or `;` included) to
+        /// its last.
+        text: String,
+    },
 }
 
 impl Label {
@@ -49,7 +56,9 @@ impl Label {
 /// What a puzzle gives: digits in some cells, or every cell's candidates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Givens {
+    /// A grid of digits, 0 for an empty cell: the usual puzzle.
     Digits(Grid),
+    /// Every cell's candidates, from a pencilmark line; a search keeps within them.
     Pencilmarks(Pencilmarks),
 }
 
@@ -77,7 +86,9 @@ impl Givens {
 pub struct Record {
     /// The 1-based line the puzzle starts on (its first row, for a grid).
     pub line: usize,
+    /// The text that names the puzzle in the file, if any (always `None` in CSV).
     pub label: Option<Label>,
+    /// The givens, or the first fault that kept the puzzle from being read.
     pub givens: Result<Givens, ParseError>,
     /// After a malformed grid, the lines (first, last; 1-based) skipped to reach the next place
     /// a grid can be proved to start.

@@ -38,7 +38,10 @@ pub enum Mode {
     /// Any one solution.
     First,
     /// The number of solutions, counting stopped at the limit.
-    Count { limit: u64 },
+    Count {
+        /// The count at which the search stops: the answer is then "at least `limit`".
+        limit: u64,
+    },
     /// The solution when there is exactly one.
     Unique,
 }
@@ -124,6 +127,34 @@ impl Solvers {
     }
 
     /// Answers one puzzle.
+    ///
+    /// ```
+    /// use dlx_solver::sudoku::{Algorithm, Grid, Mode, Solvers, Verdict};
+    /// use dlx_solver::xc::Count;
+    ///
+    /// let mut solvers = Solvers::with_node_budget(None);
+    /// // The first puzzle of the project's `puzzles/minimal-9x9.txt`.
+    /// let puzzle: Grid =
+    ///     ".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5"
+    ///         .parse()
+    ///         .unwrap();
+    /// let Verdict::Solved(solution) = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer
+    /// else {
+    ///     panic!("a minimal puzzle has exactly one solution");
+    /// };
+    /// solution.check_solution_of(&puzzle).unwrap();
+    /// // Every algorithm gives the same answer.
+    /// let baseline = solvers.solve(&puzzle, Algorithm::Candidates, Mode::Unique);
+    /// assert_eq!(baseline.answer, Verdict::Solved(solution));
+    ///
+    /// // With a given removed it has several: counted up to a limit, or found not unique.
+    /// let mut fewer = puzzle.clone();
+    /// fewer.set(1, 0);
+    /// let count = solvers.solve(&fewer, Algorithm::Dlx, Mode::Count { limit: 1_000_000 });
+    /// assert!(matches!(count.answer, Verdict::Count(Count { solutions: 2.., complete: true })));
+    /// let unique = solvers.solve(&fewer, Algorithm::Dlx, Mode::Unique);
+    /// assert_eq!(unique.answer, Verdict::Multiple);
+    /// ```
     pub fn solve(&mut self, puzzle: &Grid, algorithm: Algorithm, mode: Mode) -> Outcome<Verdict> {
         let solver: &mut dyn Solve = match algorithm {
             Algorithm::Dlx => self.dlx_for(puzzle.shape()),

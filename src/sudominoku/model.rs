@@ -42,10 +42,12 @@ impl Domino {
         (1..=SIDE as u8).flat_map(|a| (a + 1..=SIDE as u8).map(move |b| Domino { low: a, high: b }))
     }
 
+    /// The smaller of the domino's two digits.
     pub fn low(self) -> u8 {
         self.low
     }
 
+    /// The larger of the domino's two digits.
     pub fn high(self) -> u8 {
         self.high
     }
@@ -77,7 +79,9 @@ pub fn adjacent(p: usize, q: usize) -> bool {
 /// A domino lying on two adjacent cells: `digits[i]` is written in `cells[i]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlacedDomino {
+    /// The two cells it covers (row-major, `0..81`), in the order the puzzle wrote them.
     pub cells: [usize; 2],
+    /// The digit on each half, `digits[i]` in `cells[i]`; the order carries the orientation.
     pub digits: [u8; 2],
 }
 
@@ -92,40 +96,87 @@ impl PlacedDomino {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// Placed domino `k` (from 0), and which of its two halves (0 or 1).
-    Domino { index: usize, half: usize },
+    Domino {
+        /// The domino's place in the puzzle's list of placed dominoes, from 0.
+        index: usize,
+        /// Which half: 0 for the first cell and digit written, 1 for the second.
+        half: usize,
+    },
     /// The single cell where `digit` goes.
-    Single { digit: u8 },
+    Single {
+        /// The digit, `1..=9`, whose single cell it is.
+        digit: u8,
+    },
 }
 
 /// Why placed dominoes and single cells do not make a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PuzzleError {
+    /// A placed domino's half holds a digit outside `1..=9`.
     #[error("digit {digit} is out of range: expected 1 to 9")]
-    DigitOutOfRange { digit: u8, at: Origin },
+    DigitOutOfRange {
+        /// The digit found.
+        digit: u8,
+        /// The half that holds it.
+        at: Origin,
+    },
+    /// A placed domino or a single names a cell number outside `0..81`.
     #[error("cell number {cell} is outside the grid: expected 0 to 80")]
-    CellOutOfRange { cell: usize, at: Origin },
+    CellOutOfRange {
+        /// The cell number found.
+        cell: usize,
+        /// The domino half or single that names it.
+        at: Origin,
+    },
+    /// A placed domino has the same digit on both halves; no such domino is in the set.
     #[error("domino {digit}-{digit} joins a digit to itself: a domino's two digits differ")]
-    DoubleDomino { digit: u8, at: Origin },
+    DoubleDomino {
+        /// The digit written on both halves.
+        digit: u8,
+        /// The domino's second half.
+        at: Origin,
+    },
+    /// Two placed dominoes carry the same pair of digits; each of the 36 is used once.
     #[error("domino {domino} is placed twice")]
     DominoTwice {
+        /// The domino placed twice.
         domino: Domino,
+        /// The earlier placement.
         first: Origin,
+        /// The later placement.
         at: Origin,
     },
+    /// A placed domino's two cells do not share a side.
     #[error("cells {} and {} are not adjacent: a domino covers two cells side by side", CellLabel(cells[0]), CellLabel(cells[1]))]
-    NotAdjacent { cells: [usize; 2], at: Origin },
+    NotAdjacent {
+        /// The two cells, as the domino names them.
+        cells: [usize; 2],
+        /// The domino's second half.
+        at: Origin,
+    },
+    /// Two placed dominoes, or a domino and a single, claim the same cell.
     #[error("cell {} is used twice", CellLabel(*cell))]
     CellTaken {
+        /// The cell claimed twice.
         cell: usize,
+        /// The earlier claim, in the order the puzzle lists dominoes then singles.
         first: Origin,
+        /// The later claim.
         at: Origin,
     },
+    /// The digits given by the placed dominoes and singles repeat a digit in a row, column or
+    /// box, so no solution can exist.
     #[error("the givens break a Sudoku rule: digit {digit} appears twice in {unit}, at {} and {}", CellLabel(cells[0]), CellLabel(cells[1]))]
     RuleBroken {
+        /// The repeated digit.
         digit: u8,
+        /// The row, column or box where it repeats.
         unit: Unit,
+        /// The two cells holding it, earlier first in reading order.
         cells: [usize; 2],
+        /// What put the digit in the earlier cell.
         first: Origin,
+        /// What put the digit in the later cell.
         at: Origin,
     },
 }
@@ -270,21 +321,40 @@ impl Puzzle {
 /// A solved puzzle: the digit grid and the tiling that produced it (all 36 dominoes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
+    /// The full 9x9 grid of digits.
     pub grid: Grid,
+    /// The 36 dominoes on the 72 cells that are not singles, the placed ones included.
     pub tiling: Vec<PlacedDomino>,
 }
 
 /// Why a grid and tiling do not solve a puzzle.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SolutionError {
+    /// The grid is no Sudoku solution of the puzzle's givens: not full, a given changed, or
+    /// a digit twice in a unit.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// The tiling does not hold exactly the 36 dominoes.
     #[error("the tiling has {found} dominoes: expected 36")]
-    WrongDominoCount { found: usize },
+    WrongDominoCount {
+        /// The dominoes in the tiling.
+        found: usize,
+    },
+    /// The tiling breaks a rule that a puzzle's placed dominoes must keep (a domino twice,
+    /// cells not adjacent, a cell covered twice or a single's cell covered).
     #[error("the tiling is not made of distinct dominoes on adjacent free cells: {0}")]
     BadTiling(PuzzleError),
+    /// A domino of the tiling carries another digit than the grid holds in its cell.
     #[error("the tiling puts {} in {} where the grid has {}", digit, CellLabel(*cell), grid)]
-    TilingDisagrees { cell: usize, digit: u8, grid: u8 },
+    TilingDisagrees {
+        /// The cell, row-major `0..81`.
+        cell: usize,
+        /// The digit the tiling's domino puts there.
+        digit: u8,
+        /// The digit the grid holds there.
+        grid: u8,
+    },
+    /// A domino the puzzle placed is missing from the tiling, or lies elsewhere in it.
     #[error("placed domino {} on {} is not in the tiling", .0.domino().map_or("?".to_string(), |d| d.to_string()), CellLabel(.0.cells[0]))]
     PlacedDominoMoved(PlacedDomino),
 }

@@ -25,9 +25,14 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("puzzle {puzzle}, line {line}, column {column}: {kind}")]
 pub struct ParseError {
+    /// The puzzle's number in the input, from 1 (comments not counted).
     pub puzzle: usize,
+    /// The 1-based line of the faulty token (for an unexpected end, of the last token).
     pub line: usize,
+    /// The 1-based column, in characters, of the faulty token (for an unexpected end, just
+    /// past the last token).
     pub column: usize,
+    /// What the fault is.
     pub kind: ParseErrorKind,
 }
 
@@ -35,16 +40,36 @@ pub struct ParseError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseErrorKind {
     #[error("expected the number of placed dominoes (0 to {DOMINOES}), found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
-    NotACount { found: String },
+    /// The token where a puzzle starts is not a number of placed dominoes from 0 to 36.
+    NotACount {
+        /// The token found.
+        found: String,
+    },
     #[error("expected a digit 1-9, found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
-    NotADigit { found: String },
+    /// A placed domino's digit is not one of `1`-`9`.
+    NotADigit {
+        /// The token found.
+        found: String,
+    },
     #[error("expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `{}`{}", Excerpt(.found), NotUtf8Note::of(.found))]
-    NotACell { found: String },
+    /// A placed domino's cell or a single's cell is not written `A1`-`I9`.
+    NotACell {
+        /// The token found.
+        found: String,
+    },
     #[error("the input ends where {expected} should be")]
-    UnexpectedEnd { expected: &'static str },
+    /// The input ends inside a puzzle, before all its dominoes or singles.
+    UnexpectedEnd {
+        /// What the next token would have been: "a placed domino" or "a single cell".
+        expected: &'static str,
+    },
     #[error("{error}{}", Also(*also_line))]
+    /// The puzzle's tokens are all of the right kind but break a rule of the puzzle (see
+    /// [`PuzzleError`]); the place is the later of the two things that clash.
     Puzzle {
+        /// The rule broken.
         error: PuzzleError,
+        /// The line of the earlier thing it clashes with, when that is another line.
         also_line: Option<usize>,
     },
 }
@@ -65,8 +90,11 @@ impl fmt::Display for Also {
 /// could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// The puzzle's number in the input, from 1, bad puzzles counted, comments not.
     pub number: usize,
+    /// The 1-based line of the puzzle's first token, its count of placed dominoes.
     pub line: usize,
+    /// The puzzle, or the first fault found in it.
     pub puzzle: Result<Puzzle, ParseError>,
 }
 
@@ -74,7 +102,10 @@ pub struct Entry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum End {
     /// With the final `0`, on this line. Anything after it is not read.
-    Zero { line: usize },
+    Zero {
+        /// The 1-based line of the final `0`.
+        line: usize,
+    },
     /// At the end of the input, without the final `0` (accepted; a strict reader may report it).
     EndOfInput,
 }
@@ -82,7 +113,9 @@ pub enum End {
 /// Every puzzle of an input, in order, and how the input ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PuzzleFile {
+    /// One entry for each puzzle read, good or bad, in input order.
     pub entries: Vec<Entry>,
+    /// Whether the input ended with its `0` or simply ran out.
     pub end: End,
 }
 
@@ -172,6 +205,37 @@ enum Fault {
 }
 
 /// Reads every puzzle of `text`.
+///
+/// ```
+/// use dlx_solver::sudominoku::{parse_puzzles, End, ParseErrorKind, PuzzleError};
+///
+/// // Two puzzles in the task's format (the count of placed dominoes, the dominoes as digit,
+/// // cell, digit, cell, then the cells of the singles 1 to 9) and the final 0. The second
+/// // places the domino 3-4 twice.
+/// let text = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+///             2\n3 A2 4 A3\n4 B2 3 B3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+///             0\n";
+/// let file = parse_puzzles(text);
+/// assert_eq!(file.entries.len(), 2);
+/// assert_eq!(file.end, End::Zero { line: 8 });
+///
+/// let first = &file.entries[0];
+/// assert_eq!((first.number, first.line), (1, 1));
+/// let puzzle = first.puzzle.as_ref().unwrap();
+/// assert_eq!(puzzle.placed().len(), 1);
+/// assert_eq!(puzzle.givens().filled_count(), 2 + 9);
+///
+/// // The fault is placed at the later domino, and names the line of the earlier one.
+/// let error = file.entries[1].puzzle.as_ref().unwrap_err();
+/// assert_eq!((error.puzzle, error.line, error.column), (2, 6, 1));
+/// assert!(matches!(
+///     error.kind,
+///     ParseErrorKind::Puzzle {
+///         error: PuzzleError::DominoTwice { .. },
+///         also_line: Some(5),
+///     }
+/// ));
+/// ```
 pub fn parse_puzzles(text: &str) -> PuzzleFile {
     let mut puzzles = Puzzles::new(text);
     let entries = puzzles.by_ref().collect();
@@ -187,6 +251,7 @@ pub struct Puzzles<'a> {
 }
 
 impl<'a> Puzzles<'a> {
+    /// The puzzles of `text`, none read yet; a leading byte order mark is skipped.
     pub fn new(text: &'a str) -> Self {
         Puzzles {
             tokens: TokenWindow::new(text),

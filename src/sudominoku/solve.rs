@@ -26,6 +26,20 @@ fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> 
 }
 
 /// The first solution, or `None` when the puzzle has none.
+///
+/// ```
+/// use dlx_solver::sudominoku::{parse_puzzles, solve, DOMINOES};
+///
+/// // The task's second sample puzzle: eleven dominoes placed, then the singles' cells.
+/// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
+///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+/// let puzzle = parse_puzzles(text).entries.remove(0).puzzle.unwrap();
+/// let solution = solve(&puzzle).expect("the sample has a solution");
+/// // A valid Sudoku keeping every given, tiled by the 36 dominoes, the placed ones kept.
+/// solution.check_against(&puzzle).unwrap();
+/// assert_eq!(solution.tiling.len(), DOMINOES);
+/// ```
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
     solve_within(puzzle, None).answer
 }
@@ -123,6 +137,32 @@ fn first_of(
 /// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
 /// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
 /// cover (tiling), so it costs as much as [`count_tilings`] when whole.
+///
+/// ```
+/// use dlx_solver::sudominoku::{count_grids, count_tilings, parse_puzzles};
+/// use dlx_solver::xc::Count;
+///
+/// // The task's second sample puzzle (see `solve`), with its first `placed` dominoes.
+/// let dominoes = "5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+///                 3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7";
+/// let singles = "I5 E6 D1 F2 B3 G9 H7 C9 E5";
+/// let with = |placed: usize| {
+///     let kept: Vec<&str> = dominoes.lines().take(placed).collect();
+///     let text = format!("{placed}\n{}\n{singles}\n0\n", kept.join("\n"));
+///     parse_puzzles(&text).entries.remove(0).puzzle.unwrap()
+/// };
+///
+/// // One digit grid, reached by two tilings.
+/// let sample = with(11);
+/// assert_eq!(count_grids(&sample, None), Count::exactly(1));
+/// assert_eq!(count_tilings(&sample, None), Count::exactly(2));
+///
+/// // Fewer dominoes placed leave several grids; a limit makes the count a lower bound.
+/// // The first six dominoes already fix the grid; with four, several grids are left, and a
+/// // limit makes the count a lower bound (the search goes one grid past the limit).
+/// assert_eq!(count_grids(&with(6), None), Count::exactly(1));
+/// assert_eq!(count_grids(&with(4), Some(1)), Count::at_least(2));
+/// ```
 pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
     count_grids_within(puzzle, limit, None).answer
 }
