@@ -12,7 +12,8 @@ use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::Solve;
 use crate::xc::{
-    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Uniqueness,
+    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Shard, SplitReport,
+    SplitSettings, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -189,6 +190,56 @@ impl SudokuSolver {
     }
 }
 
+impl SudokuSolver {
+    /// Counts the completions of `puzzle` with the search split into subtrees (see
+    /// [`Dlx::search_split`]) on the current rayon pool: one big count on every core, or only
+    /// `shard`'s share of it, the shards' counts adding up to the whole. Counting stops at
+    /// `limit` when given; `stop_requested` is asked at every node (a signal). The node budget
+    /// does not apply: a split count is for the counts too big for one search.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> SplitReport<()> {
+        assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
+        let settings = SplitSettings {
+            rule: REACH_FROM_NODE,
+            max_solutions: limit,
+            shard,
+            min_subtrees: SplitSettings::subtrees_for(shard.count),
+        };
+        let work = &mut self.pruned;
+        match &mut self.arena {
+            Arena::Small(dlx) => count_split_pruned(dlx, work, puzzle, settings, stop_requested),
+            Arena::Large(dlx) => count_split_pruned(dlx, work, puzzle, settings, stop_requested),
+        }
+    }
+}
+
+/// [`SudokuSolver::count_split`] on one arena: the puzzle settled and laid out as
+/// [`search_pruned`] does, then the split search.
+fn count_split_pruned<L: Link>(
+    dlx: &mut Dlx<L>,
+    work: &mut PrunedScratch,
+    puzzle: &Grid,
+    settings: SplitSettings,
+    stop_requested: &(dyn Fn() -> bool + Sync),
+) -> SplitReport<()> {
+    if !work.load(dlx, puzzle, None) {
+        return SplitReport {
+            outcome: Outcome::default(),
+            depth: 0,
+            subtrees: 0,
+            searched: 0,
+            largest_subtree: 0,
+        };
+    }
+    let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+    dlx.search_split(settings, stop_requested, &mut none)
+}
+
 /// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on
 /// pencilmark puzzles too.
 pub struct WithinCandidates<'a> {
@@ -240,13 +291,8 @@ fn search_pruned<L: Link>(
     scratch: &mut Grid,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
-    if !work.settle(puzzle, allowed) {
+    if !work.load(dlx, puzzle, allowed) {
         return Outcome::default();
-    }
-    let items = work.lay_out();
-    let options = work.entries.chunks_exact(4);
-    if dlx.reload(items, items, options).is_err() {
-        unreachable!("the arena's links were chosen to hold the shape's full problem");
     }
     let (settled, meaning) = (&work.settled, &work.meaning);
     let mut visit = |options: &[OptionId]| {
@@ -262,6 +308,26 @@ fn search_pruned<L: Link>(
 }
 
 impl PrunedScratch {
+    /// Settles the puzzle and lays out what it leaves open in `dlx`. `false`: no solution.
+    fn load<L: Link>(
+        &mut self,
+        dlx: &mut Dlx<L>,
+        puzzle: &Grid,
+        allowed: Option<&[DigitSet]>,
+    ) -> bool {
+        if !self.settle(puzzle, allowed) {
+            return false;
+        }
+        let items = self.lay_out();
+        if dlx
+            .reload(items, items, self.entries.chunks_exact(4))
+            .is_err()
+        {
+            unreachable!("the arena's links were chosen to hold the shape's full problem");
+        }
+        true
+    }
+
     /// Marks the givens in their units, then settles singles and locked candidates in turn
     /// until neither changes anything, leaving the result in `settled` and `candidates` (each
     /// empty cell's digits left, within `allowed` when given). `false`: no solution (givens
@@ -405,6 +471,38 @@ mod tests {
             solver.uniqueness(&Grid::empty(shape)).answer,
             Uniqueness::Multiple(_)
         ));
+    }
+
+    #[test]
+    fn a_split_count_and_its_shards_add_up_to_the_one_search_count() {
+        // Every 6x6 grid with its first row given: 28,200,960 / 720 = 39,168.
+        let shape = Shape::new(2, 3).unwrap();
+        let mut puzzle = Grid::empty(shape);
+        for (cell, digit) in (1..=6).enumerate() {
+            puzzle.set(cell, digit);
+        }
+        let mut solver = SudokuSolver::new(shape);
+        let one = solver.count_solutions(&puzzle, None).answer;
+        assert_eq!(one, Count::exactly(39_168));
+        let never = || false;
+        let whole = solver.count_split(&puzzle, Shard::WHOLE, None, &never);
+        assert_eq!(whole.outcome.stats.solutions, 39_168);
+        assert!(whole.outcome.is_complete());
+        let count = 3;
+        let shards: u64 = (0..count)
+            .map(|index| {
+                let shard = Shard { index, count };
+                solver
+                    .count_split(&puzzle, shard, None, &never)
+                    .outcome
+                    .stats
+                    .solutions
+            })
+            .sum();
+        assert_eq!(shards, 39_168);
+        let limited = solver.count_split(&puzzle, Shard::WHOLE, Some(1000), &never);
+        assert_eq!(limited.outcome.stats.solutions, 1000);
+        assert!(!limited.outcome.is_complete());
     }
 
     #[test]
