@@ -25,7 +25,7 @@ pub struct Shape {
 pub enum ShapeError {
     /// The box given to [`Shape::new`] has a zero dimension, or its side `rows * cols` is
     /// below 2 or above [`MAX_SIDE`] (more digits than the one-line format can write).
-    #[error("boxes of {rows}x{cols} cells make no grid: expected 1 to {MAX_SIDE} digits")]
+    #[error("boxes of {rows}x{cols} cells make no grid: expected 2 to {MAX_SIDE} digits")]
     BadBox {
         /// The rows of cells asked for in one box.
         rows: usize,

@@ -118,8 +118,4 @@ pub enum ParseErrorKind {
     /// message, as it words it. The reading ends there: the csv reader cannot resume.
     #[error("{0}")]
     Csv(String),
-    /// The input holds no puzzle at all: it is empty or holds only blank and comment lines.
-    /// No reader of this module reports it: an empty input yields no record.
-    #[error("found no puzzle, expected at least one (the input is empty or only comments)")]
-    NoPuzzle,
 }
