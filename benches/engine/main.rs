@@ -1,8 +1,18 @@
 //! The engine alone on classic problems: n queens, Langford pairs, pentominoes. Throughput is
 //! in updates (DLX1's count of link changes), so the figures compare with Knuth's programs.
+//!
+//! Beside each problem (`engine/queens8`), the exact-cover crates on the same items and options
+//! (`engine/queens8/dlx-crate`, `.../exact-covers`, `.../dancing-links`: see `peers.rs`), with
+//! our count of updates as their throughput too, so that the rates compare as times do. Each
+//! peer's solutions are counted against the known number and validated once, when the filter
+//! first selects it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_solver::xc::{problems, ChoiceRule, Dlx, Problem};
+use peers::{Peer, Plain, Prepared};
+use std::cell::OnceCell;
+
+mod peers;
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
@@ -18,6 +28,19 @@ fn bench_problem(c: &mut Criterion, name: &str, problem: Problem, solutions: u64
     group.sample_size(samples);
     group.throughput(Throughput::Elements(updates));
     group.bench_function(name, |b| b.iter(|| count_all(&mut dlx, solutions)));
+    let plain = Plain::new(&problem);
+    for peer in Peer::ALL {
+        let checked = OnceCell::new();
+        let id = format!("{name}/{}", peer.name());
+        group.bench_function(&id, |b| {
+            checked.get_or_init(|| {
+                let found = Prepared::new(peer, &plain).count(true);
+                assert_eq!(found, solutions, "{id}: solutions");
+            });
+            let mut prepared = Prepared::new(peer, &plain);
+            b.iter(|| assert_eq!(prepared.count(false), solutions))
+        });
+    }
     group.finish();
 }
 
