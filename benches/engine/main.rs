@@ -1,8 +1,18 @@
 //! The engine alone on classic problems: n queens, Langford pairs, pentominoes. Throughput is
 //! in updates (DLX1's count of link changes), so the figures compare with Knuth's programs.
+//!
+//! Beside each problem but the 5x12 pentominoes (`engine/queens8`), the exact-cover crates on the same items and options
+//! (`engine/queens8/dlx-crate`, `.../exact-covers`, `.../dancing-links`: see `peers.rs`), with
+//! our count of updates as their throughput too, so that the rates compare as times do. Each
+//! peer's solutions are counted against the known number and validated once, when the filter
+//! first selects it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_solver::xc::{problems, ChoiceRule, Dlx, Problem};
+use peers::{Peer, Plain, Prepared};
+use std::cell::OnceCell;
+
+mod peers;
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
@@ -11,27 +21,64 @@ fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
     report.stats.updates
 }
 
-fn bench_problem(c: &mut Criterion, name: &str, problem: Problem, solutions: u64, samples: usize) {
+/// `problem` by our engine, and by the peers `with_peers` (not on the 5x12 pentominoes: 8 s a
+/// run here, each peer as long, and the 3x20 board shows the same family).
+fn bench_problem(
+    c: &mut Criterion,
+    name: &str,
+    problem: Problem,
+    solutions: u64,
+    samples: usize,
+    with_peers: bool,
+) {
     let mut dlx = Dlx::new(&problem);
     let updates = count_all(&mut dlx, solutions);
     let mut group = c.benchmark_group("engine");
     group.sample_size(samples);
     group.throughput(Throughput::Elements(updates));
     group.bench_function(name, |b| b.iter(|| count_all(&mut dlx, solutions)));
+    let plain = Plain::new(&problem);
+    for peer in Peer::ALL.into_iter().filter(|_| with_peers) {
+        let checked = OnceCell::new();
+        let id = format!("{name}/{}", peer.name());
+        group.bench_function(&id, |b| {
+            checked.get_or_init(|| {
+                let found = Prepared::new(peer, &plain).count(true);
+                assert_eq!(found, solutions, "{id}: solutions");
+            });
+            let mut prepared = Prepared::new(peer, &plain);
+            b.iter(|| assert_eq!(prepared.count(false), solutions))
+        });
+    }
     group.finish();
 }
 
 fn engine(c: &mut Criterion) {
-    bench_problem(c, "queens8", problems::queens(8), 92, 50);
-    bench_problem(c, "queens12", problems::queens(12), 14_200, 10);
-    bench_problem(c, "langford11", problems::langford(11), 2 * 17_792, 10);
-    bench_problem(c, "pentominoes3x20", problems::pentominoes(3, 20), 8, 10);
+    bench_problem(c, "queens8", problems::queens(8), 92, 50, true);
+    bench_problem(c, "queens12", problems::queens(12), 14_200, 10, true);
+    bench_problem(
+        c,
+        "langford11",
+        problems::langford(11),
+        2 * 17_792,
+        10,
+        true,
+    );
+    bench_problem(
+        c,
+        "pentominoes3x20",
+        problems::pentominoes(3, 20),
+        8,
+        10,
+        true,
+    );
     bench_problem(
         c,
         "pentominoes5x12",
         problems::pentominoes(5, 12),
         4_040,
         10,
+        false,
     );
 }
 

@@ -7,41 +7,93 @@
 //! Group names put the solvers side by side (`17clue/dlx`, `17clue/candidates`, ...) and
 //! throughput is in puzzles. Every answer is validated once before timing, and each timed run
 //! asserts the number of puzzles it solved. The slow baselines run on fixed subsets, the first
-//! N puzzles of each file (see `SUBSETS`): the textbook solver takes seconds per hard puzzle and
+//! N puzzles of each file (see `PUBLIC`): the textbook solver takes seconds per hard puzzle and
 //! finds no 17-clue answer within 20 million nodes, so it sits that collection out.
+//!
+//! Beside them, the peers (`peers.rs`): the `sudoku` crate (`sudoku-crate`), and the
+//! exact-cover crates `dlx` (`dlx-crate`), `exact-covers` and `dancing-links`, each on the
+//! first N puzzles of `PUBLIC` with `dlx@N` (ours on the same N) when N is not dlx's count.
+//! Their verdicts must equal ours and every solution they give is validated; `dancing-links`
+//! takes minutes on a hard puzzle, so it runs on serg alone.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlx_solver::sudoku::{measure, parse_puzzles, Contender, Format, Grid, Mode, Solvers};
+use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+mod peers;
 #[path = "../puzzle_files/mod.rs"]
 mod puzzle_files;
 
-/// (group, file, puzzles for dlx, for candidates, for the textbook backtracker).
-type Subset = (&'static str, &'static str, usize, usize, usize);
+use peers::Peer;
+
+/// A collection and how many of its first puzzles each solver takes.
+#[derive(Clone, Copy)]
+struct Subset {
+    group: &'static str,
+    file: &'static str,
+    /// For dlx, dlx+crosshatch and the `sudoku` crate.
+    dlx: usize,
+    candidates: usize,
+    /// For the textbook backtracker (0: it sits the collection out).
+    textbook: usize,
+    /// For the exact-cover crates `dlx` and `exact-covers` (a matrix built per puzzle, 10 to
+    /// 30 times our time).
+    cover_peers: usize,
+    /// For `dancing-links` (0: it sits the collection out). A 17-clue, top1465 or forum
+    /// puzzle takes it minutes (one 17-clue puzzle ran past 2 minutes), a serg one 1 to 25
+    /// ms, a puzzle of `puzzles/multiple-9x9.txt` 0.6 to 21 s.
+    dancing_links: usize,
+}
+
+const fn subset(
+    group: &'static str,
+    file: &'static str,
+    [dlx, candidates, textbook, cover_peers, dancing_links]: [usize; 5],
+) -> Subset {
+    Subset {
+        group,
+        file,
+        dlx,
+        candidates,
+        textbook,
+        cover_peers,
+        dancing_links,
+    }
+}
 
 /// The public collections, read from `../shared/puzzles/`.
 const PUBLIC: [Subset; 5] = [
-    ("17clue", "puzzles2_17_clue", 5_000, 100, 0),
-    ("top1465", "puzzles3_magictour_top1465", 1_465, 100, 10),
-    (
+    subset("17clue", "puzzles2_17_clue", [5_000, 100, 0, 1_000, 0]),
+    subset(
+        "top1465",
+        "puzzles3_magictour_top1465",
+        [1_465, 100, 10, 1_465, 0],
+    ),
+    subset(
         "hardest1905",
         "puzzles5_forum_hardest_1905_11+",
-        1_000,
-        100,
-        20,
+        [1_000, 100, 20, 200, 0],
     ),
-    ("hardest1106", "puzzles6_forum_hardest_1106", 375, 50, 5),
-    ("serg", "puzzles7_serg_benchmark", 5_000, 5_000, 1_000),
+    subset(
+        "hardest1106",
+        "puzzles6_forum_hardest_1106",
+        [375, 50, 5, 100, 0],
+    ),
+    subset(
+        "serg",
+        "puzzles7_serg_benchmark",
+        [5_000, 5_000, 1_000, 1_000, 50],
+    ),
 ];
 
 /// The project's own collections in `puzzles/`, when the public ones are absent. The textbook
 /// backtracker sits out the minimal and hard files (seconds a puzzle, as on the 17-clue one).
 const OWN: [Subset; 3] = [
-    ("minimal", "minimal-9x9.txt", 5_000, 100, 0),
-    ("hard", "hard-9x9.txt", 500, 50, 0),
-    ("multiple", "multiple-9x9.txt", 500, 500, 100),
+    subset("minimal", "minimal-9x9.txt", [5_000, 100, 0, 500, 0]),
+    subset("hard", "hard-9x9.txt", [500, 50, 0, 100, 0]),
+    subset("multiple", "multiple-9x9.txt", [500, 500, 100, 500, 0]),
 ];
 
 /// The subsets to run and the file of each: the public collections when `../shared` has
@@ -54,9 +106,12 @@ fn subsets() -> Vec<(Subset, PathBuf)> {
                 .parent()
                 .expect("a file has a directory")
                 .to_path_buf();
-            PUBLIC.iter().map(|&s| (s, dir.join(s.1))).collect()
+            PUBLIC.iter().map(|&s| (s, dir.join(s.file))).collect()
         }
-        None => OWN.iter().map(|&s| (s, puzzle_files::own(s.1))).collect(),
+        None => OWN
+            .iter()
+            .map(|&s| (s, puzzle_files::own(s.file)))
+            .collect(),
     }
 }
 
@@ -98,25 +153,82 @@ fn bench_contender(
 }
 
 fn collections(c: &mut Criterion) {
-    for ((group, _, dlx, candidates, textbook), path) in subsets() {
-        let largest = dlx.max(candidates).max(textbook);
+    for (subset, path) in subsets() {
+        let group = subset.group;
+        let largest = subset.dlx.max(subset.candidates).max(subset.textbook);
         let puzzles = load(&path, largest);
+        let first = |count: usize| &puzzles[..count.min(puzzles.len())];
+        let dlx = Contender::from_name("dlx").unwrap();
         for contender in Contender::ALL {
             let count = match contender.name().as_str() {
-                "candidates" => candidates,
-                "backtrack" => textbook,
-                _ => dlx,
+                "candidates" => subset.candidates,
+                "backtrack" => subset.textbook,
+                _ => subset.dlx,
             };
             if count == 0 {
                 continue;
             }
-            let subset = &puzzles[..count.min(puzzles.len())];
-            bench_contender(c, group, &contender.name(), subset, contender, Mode::Unique);
+            bench_contender(
+                c,
+                group,
+                &contender.name(),
+                first(count),
+                contender,
+                Mode::Unique,
+            );
         }
-        let dlx_first = Contender::from_name("dlx").unwrap();
-        let subset = &puzzles[..dlx.min(puzzles.len())];
-        bench_contender(c, group, "dlx-first", subset, dlx_first, Mode::First);
+        bench_contender(c, group, "dlx-first", first(subset.dlx), dlx, Mode::First);
+        // The peers, and dlx again on each smaller subset they take (`dlx@N`), so that every
+        // peer has dlx beside it on exactly its puzzles.
+        let mut counts = vec![subset.dlx.min(puzzles.len())];
+        for peer in Peer::ALL {
+            let count = match peer {
+                Peer::SudokuCrate => subset.dlx,
+                Peer::DlxCrate | Peer::ExactCovers => subset.cover_peers,
+                Peer::DancingLinks => subset.dancing_links,
+            }
+            .min(puzzles.len());
+            if count == 0 {
+                continue;
+            }
+            bench_peer(c, group, peer, first(count));
+            if !counts.contains(&count) {
+                counts.push(count);
+                let name = format!("dlx@{count}");
+                bench_contender(c, group, &name, first(count), dlx, Mode::Unique);
+            }
+        }
     }
+}
+
+/// A peer crate on the same puzzles as `dlx`, in uniqueness mode: every solution it gives is
+/// validated once, its verdicts must be ours, and each timed run must give them again. The
+/// check runs only when the filter selects the benchmark (the peers are slow to check).
+fn bench_peer(c: &mut Criterion, group: &str, peer: Peer, puzzles: &[Grid]) {
+    let name = peer.name();
+    let checked = OnceCell::new();
+    let check = || {
+        let tally = peers::tally(peer, puzzles);
+        assert_eq!(tally.invalid, 0, "{group}/{name}: a wrong answer");
+        let dlx = Contender::from_name("dlx").unwrap();
+        let ours = measure(puzzles, dlx, Mode::Unique, &mut Solvers::default());
+        assert_eq!(
+            (tally.no_solution, tally.unique, tally.multiple),
+            (ours.no_solution, ours.solved, ours.multiple),
+            "{group}/{name}: verdicts differ from ours"
+        );
+        tally
+    };
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4))
+        .throughput(Throughput::Elements(puzzles.len() as u64));
+    g.bench_function(BenchmarkId::from_parameter(name), |b| {
+        let checked = *checked.get_or_init(check);
+        b.iter(|| assert_eq!(peers::tally(peer, puzzles), checked))
+    });
+    g.finish();
 }
 
 criterion_group!(benches, collections);

@@ -1,6 +1,7 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
 use super::batch;
+use super::chart::{self, Bar};
 use super::output::Output;
 use super::Exit;
 use dlx_solver::sudoku::{self, measure, Contender, Format, Mode, Solvers};
@@ -17,6 +18,9 @@ puzzle (digits placed, for the backtrackers), and throughput relative to the fir
 Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes).
+
+With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
+of bars per file), written to FILE when the run ends (never over one of the puzzle files).
 
 Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
 pub struct BenchArgs {
@@ -40,6 +44,9 @@ pub struct BenchArgs {
     /// Refuse a file larger than N bytes (each is read whole before timing).
     #[arg(long, value_name = "N", default_value_t = batch::MAX_INPUT_BYTES)]
     max_input_bytes: u64,
+    /// Also draw the table as a bar chart in an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
 }
 
 fn parse_contender(name: &str) -> Result<Contender, String> {
@@ -57,6 +64,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
     // an error naming standard output, neither a panic.
     let mut out = Output::stdout()?;
+    // Opened before the long measurements, so that an unwritable path fails at once.
+    let svg = match &args.svg {
+        Some(path) => Some(Output::file_for("--svg", path, &args.files)?),
+        None => None,
+    };
+    let mut rows = Vec::new();
     writeln!(
         out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
@@ -114,6 +127,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
+            rows.push((short_name.clone(), contender.name(), rate));
             writeln!(
                 out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
@@ -131,6 +145,18 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         }
     }
     out.commit()?;
+    if let Some(mut svg) = svg {
+        let bars: Vec<Bar> = rows
+            .iter()
+            .map(|(collection, solver, per_second)| Bar {
+                collection,
+                solver,
+                per_second: *per_second,
+            })
+            .collect();
+        svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
+        svg.commit()?;
+    }
     Ok(if invalid > 0 {
         Exit::Unsolved
     } else {

@@ -2,6 +2,7 @@
 
 mod batch;
 mod bench;
+mod chart;
 mod crosshatch;
 mod generate;
 mod input;

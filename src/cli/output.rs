@@ -65,20 +65,25 @@ impl Output {
 
     /// `--output FILE`, refused when it is one of `inputs` (same file, symlinks followed).
     pub fn file(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<Output> {
+        Output::file_for("--output", path, inputs)
+    }
+
+    /// As [`Output::file`], for the option `flag` (its messages name it: `--svg FILE ...`).
+    pub fn file_for(flag: &str, path: &Path, inputs: &[PathBuf]) -> anyhow::Result<Output> {
         let name = path.display().to_string();
         let existing = std::fs::metadata(path).ok();
         if let Some(target) = &existing {
             for input in inputs.iter().filter(|i| i.as_path() != Path::new("-")) {
                 if std::fs::metadata(input).is_ok_and(|i| same_file(&i, target)) {
                     anyhow::bail!(
-                        "--output {name} is the input {}: refused, it would destroy the input",
+                        "{flag} {name} is the input {}: refused, it would destroy the input",
                         input.display()
                     );
                 }
             }
         }
         if existing.as_ref().is_some_and(|meta| meta.is_dir()) {
-            anyhow::bail!("--output {name} is a directory, expected a file");
+            anyhow::bail!("{flag} {name} is a directory, expected a file");
         }
         let sink = match existing {
             Some(meta) if !meta.is_file() => Sink::InPlace(BufWriter::new(

@@ -58,3 +58,101 @@ fn notes_count_multiple_answers_and_bad_names_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("unknown solver `magic`"));
 }
+
+/// `dlx generate -o FILE` in `dir`: a small collection of the project's own making.
+fn generated_collection(dir: &std::path::Path, name: &str, seed: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    let out = dlx(
+        &[
+            "generate",
+            "--count",
+            "4",
+            "--seed",
+            seed,
+            "--no-minimal",
+            "-o",
+            path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    path
+}
+
+#[test]
+fn svg_draws_every_solver_and_collection_and_refuses_an_unwritable_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = generated_collection(dir.path(), "first-set.txt", "3");
+    let second = generated_collection(dir.path(), "second-set.txt", "4");
+    let chart = dir.path().join("chart.svg");
+    let out = dlx(
+        &[
+            "bench",
+            first.to_str().unwrap(),
+            second.to_str().unwrap(),
+            "--algo",
+            "dlx,candidates",
+            "--svg",
+            chart.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out).lines().count(),
+        5,
+        "the table is still printed"
+    );
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{}",
+        &svg[..svg.len().min(200)]
+    );
+    assert!(svg.trim_end().ends_with("</svg>"));
+    for name in ["first-set.txt", "second-set.txt", "dlx", "candidates"] {
+        assert!(
+            svg.contains(&format!(">\n{name}\n<")) || svg.contains(&format!(">{name}<")),
+            "the chart names {name}"
+        );
+    }
+    // A bar per solver and collection, beside the background and the legend's boxes.
+    let bars = svg.matches("<rect").count();
+    assert!(bars >= 4 + 2, "{bars} rectangles");
+
+    let nowhere = dir.path().join("no-such-directory").join("chart.svg");
+    let out = dlx(
+        &[
+            "bench",
+            first.to_str().unwrap(),
+            "--svg",
+            nowhere.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains(&format!("cannot create {}", nowhere.display())),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).is_empty(),
+        "refused before measuring: {}",
+        stdout(&out)
+    );
+
+    let before = std::fs::read(&first).unwrap();
+    let out = dlx(
+        &[
+            "bench",
+            first.to_str().unwrap(),
+            "--svg",
+            first.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--svg"), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&first).unwrap(), before, "the input is kept");
+}
