@@ -1,9 +1,13 @@
-//! Parallel, streaming, order-keeping solving of files with one record per line.
+//! Parallel, streaming, order-keeping solving of puzzle files: the runner every `dlx` command
+//! uses, [`Batch`].
 //!
-//! The runner reads a chunk of lines, solves them on a rayon pool, writes their results in input
-//! order, and goes on with the next chunk: memory is bounded by the chunk, not the file, and the
-//! first results appear long before a large file is read to the end. The solving and the writing
-//! are the caller's closures; the runner knows nothing of puzzles.
+//! The runner takes a chunk of records (the lines of a reader, or the items of any iterator),
+//! solves them on a rayon pool, hands their results on in input order, and goes on with the
+//! next chunk: memory is bounded by the chunk, not the file, and the first results appear long
+//! before a large file is read to the end (the first chunk holds 64 records, each next one
+//! twice as many). The solving and the writing are the caller's closures, and each worker
+//! thread keeps a state of the caller's (its solvers) for the whole run; the runner knows
+//! nothing of puzzles.
 //!
 //! Reading the next chunk overlaps with solving the current one (`rayon::join`), so with two
 //! threads the reader's time is hidden behind the solvers'.
@@ -103,15 +107,14 @@ struct ChunkReader<R> {
 }
 
 impl<R: BufRead> ChunkReader<R> {
-    /// Fills `chunk` with up to `chunk_records` lines (or `chunk_bytes`); an empty chunk means the
+    /// Fills `chunk` with up to `max_lines` lines (or `chunk_bytes`); an empty chunk means the
     /// end of the input.
-    fn fill(&mut self, chunk: &mut Chunk) -> io::Result<()> {
+    fn fill(&mut self, chunk: &mut Chunk, max_lines: usize) -> io::Result<()> {
         chunk.bytes.clear();
         chunk.lines.clear();
         if let Some(error) = self.pending.take() {
             return Err(error);
         }
-        let max_lines = self.config.chunk_records.max(1);
         let max_line = self.config.max_line_bytes.max(1);
         while chunk.lines.len() < max_lines && chunk.bytes.len() < self.config.chunk_bytes {
             let start = chunk.bytes.len();
@@ -175,6 +178,34 @@ impl<R: BufRead> ChunkReader<R> {
                 ));
             }
         }
+    }
+}
+
+/// The first chunk of a run: small, so that the first results appear at once even when each
+/// record takes milliseconds (`dlx generate`); each next chunk is twice as large, up to
+/// [`BatchConfig::chunk_records`].
+const FIRST_CHUNK: usize = 64;
+
+/// The sizes of a run's chunks, in order: [`FIRST_CHUNK`], twice that, ..., then
+/// `chunk_records` on.
+struct ChunkSizes {
+    next: usize,
+    most: usize,
+}
+
+impl ChunkSizes {
+    fn next_size(&mut self) -> usize {
+        let size = self.next;
+        self.next = (size * 2).min(self.most);
+        size
+    }
+}
+
+fn chunk_sizes(config: &BatchConfig) -> ChunkSizes {
+    let most = config.chunk_records.max(1);
+    ChunkSizes {
+        next: FIRST_CHUNK.min(most),
+        most,
     }
 }
 
@@ -349,12 +380,13 @@ impl<'stop> Batch<'stop> {
         let mut next = Chunk::default();
         // `None`: not answered (the stop came first); `Some(None)`: not a record.
         let mut results = Vec::with_capacity(self.config.chunk_records.max(1));
-        reader.fill(&mut current)?;
+        let mut sizes = chunk_sizes(&self.config);
+        reader.fill(&mut current, sizes.next_size())?;
         while !current.lines.is_empty() {
             // The pool solves this chunk while one of its threads reads the next; the results
             // are handed on here, on the caller's thread, so `emit` need not be `Send`.
             let (read, ()) = self.pool.join(
-                || reader.fill(&mut next),
+                || reader.fill(&mut next, sizes.next_size()),
                 || {
                     let solve = |state: &mut S, k| solve(state, current.record(k));
                     self.solve_chunk(&states, &init, current.lines.len(), solve, &mut results)
@@ -396,15 +428,15 @@ impl<'stop> Batch<'stop> {
         F: Fn(&mut S, &X) -> T + Sync,
         E: FnMut(X, T) -> Result<(), Error>,
     {
-        let size = self.config.chunk_records.max(1);
+        let mut sizes = chunk_sizes(&self.config);
         let mut records = records.into_iter();
         let states = PerThread::new(self.threads());
-        let mut current: Vec<X> = records.by_ref().take(size).collect();
-        let mut next = Vec::with_capacity(size);
-        let mut results = Vec::with_capacity(size);
+        let mut current: Vec<X> = records.by_ref().take(sizes.next_size()).collect();
+        let mut next = Vec::new();
+        let mut results = Vec::new();
         while !current.is_empty() {
             self.pool.join(
-                || next.extend(records.by_ref().take(size)),
+                || next.extend(records.by_ref().take(sizes.next_size())),
                 || {
                     let solve = |state: &mut S, k: usize| solve(state, &current[k]);
                     self.solve_chunk(&states, &init, current.len(), solve, &mut results)
