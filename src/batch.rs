@@ -24,6 +24,7 @@ use std::sync::{Mutex, TryLockError};
 /// One input line: its 1-based number and its bytes, without the line ending (`\n` or `\r\n`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record<'a> {
+    /// The line's number in the input, from 1.
     pub line: u64,
     /// The line's bytes; only the first [`BatchConfig::max_line_bytes`] when it is `too_long`.
     pub bytes: &'a [u8],

@@ -504,7 +504,7 @@ impl Run {
                 }
                 return Some(Answer::malformed(
                     line,
-                    format!("line {line}: line longer than {} bytes", max_line_bytes),
+                    format!("line {line}: line longer than {max_line_bytes} bytes"),
                 ));
             }
             let mut answer = match std::str::from_utf8(record.bytes) {
