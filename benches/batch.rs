@@ -3,7 +3,8 @@
 //! parsed, solved with the uniqueness test and written as one output line, by
 //!
 //! - `batch/plain_loop`: a `for` loop over the lines on this thread;
-//! - `batch/runner_1_thread` and `batch/runner_2_threads`: `batch::run` on a pool of 1 and 2;
+//! - `batch/runner_1_thread` and `batch/runner_2_threads`: `Batch::lines` on 1 and 2 threads,
+//!   with a set of solvers a thread;
 //! - `batch/par_iter_2_threads`: every line in one rayon parallel iterator on a pool of 2, no
 //!   streaming and no order kept: the most two threads give on this machine, the ceiling the
 //!   runner's scaling is measured against.
@@ -13,7 +14,7 @@
 //! one line per puzzle, in order, each a valid solution of its puzzle.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::batch::{self, BatchConfig, Record};
+use dlx_solver::batch::{Batch, BatchConfig};
 use dlx_solver::sudoku::{
     grid_to_string, is_skipped_line, parse_line, Algorithm, Format, Mode, Solvers, Verdict,
 };
@@ -66,21 +67,23 @@ fn plain_loop(input: &[u8]) -> Vec<u8> {
 }
 
 thread_local! {
-    /// Each worker's solvers, as the CLI keeps one set per thread.
+    /// Each worker's solvers, for the parallel iterator (the runner keeps its own, one set a
+    /// thread).
     static SOLVERS: RefCell<Solvers> = RefCell::new(Solvers::default());
 }
 
-fn runner(pool: &rayon::ThreadPool, input: &[u8]) -> Vec<u8> {
+fn runner(batch: &Batch, input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    let solve = |record: Record<'_>| {
+    let solve = |solvers: &mut Solvers, record: dlx_solver::batch::Record<'_>| {
         let line = std::str::from_utf8(record.bytes).unwrap();
-        Some(SOLVERS.with(|s| answer(&mut s.borrow_mut(), line, record.line as usize)))
+        Some(answer(solvers, line, record.line as usize))
     };
-    batch::run(pool, &BatchConfig::default(), input, solve, |_, text| {
-        out.extend_from_slice(text.as_bytes());
-        Ok(())
-    })
-    .unwrap();
+    batch
+        .lines(input, Solvers::default, solve, |_, text| {
+            out.extend_from_slice(text.as_bytes());
+            Ok(())
+        })
+        .unwrap();
     out
 }
 
@@ -111,23 +114,35 @@ fn check(input: &[u8], output: &[u8]) {
 
 fn batch_runner(c: &mut Criterion) {
     let input = input();
-    let pools = [batch::pool(1).unwrap(), batch::pool(2).unwrap()];
+    let runners = [1, 2].map(|threads| {
+        Batch::new(BatchConfig {
+            threads,
+            ..BatchConfig::default()
+        })
+        .unwrap()
+    });
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
     check(&input, &plain_loop(&input));
-    for pool in &pools {
-        check(&input, &runner(pool, &input));
+    for batch in &runners {
+        check(&input, &runner(batch, &input));
     }
-    check(&input, par_iter(&pools[1], &input).concat().as_bytes());
+    check(&input, par_iter(&pool, &input).concat().as_bytes());
     let mut group = c.benchmark_group("batch");
     group
         .throughput(Throughput::Elements(PUZZLES as u64))
         .sample_size(10)
         .measurement_time(Duration::from_secs(4));
     group.bench_function("plain_loop", |b| b.iter(|| plain_loop(&input)));
-    group.bench_function("runner_1_thread", |b| b.iter(|| runner(&pools[0], &input)));
-    group.bench_function("runner_2_threads", |b| b.iter(|| runner(&pools[1], &input)));
-    group.bench_function("par_iter_2_threads", |b| {
-        b.iter(|| par_iter(&pools[1], &input))
+    group.bench_function("runner_1_thread", |b| {
+        b.iter(|| runner(&runners[0], &input))
     });
+    group.bench_function("runner_2_threads", |b| {
+        b.iter(|| runner(&runners[1], &input))
+    });
+    group.bench_function("par_iter_2_threads", |b| b.iter(|| par_iter(&pool, &input)));
     group.finish();
 }
 

@@ -1,9 +1,13 @@
-//! Parallel, streaming, order-keeping solving of files with one record per line.
+//! Parallel, streaming, order-keeping solving of puzzle files: the runner every `dlx` command
+//! uses, [`Batch`].
 //!
-//! The runner reads a chunk of lines, solves them on a rayon pool, writes their results in input
-//! order, and goes on with the next chunk: memory is bounded by the chunk, not the file, and the
-//! first results appear long before a large file is read to the end. The solving and the writing
-//! are the caller's closures; the runner knows nothing of puzzles.
+//! The runner takes a chunk of records (the lines of a reader, or the items of any iterator),
+//! solves them on a rayon pool, hands their results on in input order, and goes on with the
+//! next chunk: memory is bounded by the chunk, not the file, and the first results appear long
+//! before a large file is read to the end (the first chunk holds 64 records, each next one
+//! twice as many). The solving and the writing are the caller's closures, and each worker
+//! thread keeps a state of the caller's (its solvers) for the whole run; the runner knows
+//! nothing of puzzles.
 //!
 //! Reading the next chunk overlaps with solving the current one (`rayon::join`), so with two
 //! threads the reader's time is hidden behind the solvers'.
@@ -15,10 +19,12 @@
 
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, TryLockError};
 
 /// One input line: its 1-based number and its bytes, without the line ending (`\n` or `\r\n`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Record<'a> {
+    /// The line's number in the input, from 1.
     pub line: u64,
     /// The line's bytes; only the first [`BatchConfig::max_line_bytes`] when it is `too_long`.
     pub bytes: &'a [u8],
@@ -45,9 +51,10 @@ pub enum Ended {
 pub struct BatchConfig {
     /// Worker threads. Default: every core (`0` also means every core).
     pub threads: usize,
-    /// Lines read and solved together. Default 4096: large enough that the pool stays busy,
-    /// small enough that memory stays a few hundred kilobytes whatever the file's size.
-    pub chunk_lines: usize,
+    /// Records (lines, or items of an iterator) read and solved together. Default 4096: large
+    /// enough that the pool stays busy, small enough that memory stays a few hundred kilobytes
+    /// whatever the file's size.
+    pub chunk_records: usize,
     /// A chunk also ends once it holds this many bytes. Default 1 MiB: 4096 lines of a 9x9
     /// puzzle take a third of it; long lines cannot make a chunk larger.
     pub chunk_bytes: usize,
@@ -63,7 +70,7 @@ impl Default for BatchConfig {
     fn default() -> Self {
         BatchConfig {
             threads: 0,
-            chunk_lines: 4096,
+            chunk_records: 4096,
             chunk_bytes: 1 << 20,
             max_line_bytes: MAX_LINE_BYTES,
             max_skip_bytes: 256 << 20,
@@ -101,15 +108,14 @@ struct ChunkReader<R> {
 }
 
 impl<R: BufRead> ChunkReader<R> {
-    /// Fills `chunk` with up to `chunk_lines` lines (or `chunk_bytes`); an empty chunk means the
+    /// Fills `chunk` with up to `max_lines` lines (or `chunk_bytes`); an empty chunk means the
     /// end of the input.
-    fn fill(&mut self, chunk: &mut Chunk) -> io::Result<()> {
+    fn fill(&mut self, chunk: &mut Chunk, max_lines: usize) -> io::Result<()> {
         chunk.bytes.clear();
         chunk.lines.clear();
         if let Some(error) = self.pending.take() {
             return Err(error);
         }
-        let max_lines = self.config.chunk_lines.max(1);
         let max_line = self.config.max_line_bytes.max(1);
         while chunk.lines.len() < max_lines && chunk.bytes.len() < self.config.chunk_bytes {
             let start = chunk.bytes.len();
@@ -176,86 +182,280 @@ impl<R: BufRead> ChunkReader<R> {
     }
 }
 
-/// Runs `solve` on every line of `input` on `pool`, and hands the results to `emit` in input
-/// order, one call per line for which `solve` returned `Some` (a caller returns `None` for lines
-/// that are not records, such as comments). Stops at the first error from reading or from `emit`.
-pub fn run<R, T, S, E>(
-    pool: &rayon::ThreadPool,
-    config: &BatchConfig,
-    input: R,
-    solve: S,
-    emit: E,
-) -> io::Result<()>
-where
-    R: BufRead + Send,
-    T: Send,
-    S: Fn(Record<'_>) -> Option<T> + Sync,
-    E: FnMut(Record<'_>, T) -> io::Result<()>,
-{
-    let never = AtomicBool::new(false);
-    run_until(pool, config, input, &never, solve, emit).map(|_| ())
+/// The first chunk of a run: small, so that the first results appear at once even when each
+/// record takes milliseconds (`dlx generate`); each next chunk is twice as large, up to
+/// [`BatchConfig::chunk_records`].
+const FIRST_CHUNK: usize = 64;
+
+/// The sizes of a run's chunks, in order: [`FIRST_CHUNK`], twice that, ..., then
+/// `chunk_records` on.
+struct ChunkSizes {
+    next: usize,
+    most: usize,
 }
 
-/// [`run`], stopping early once `stop` is raised (by a signal handler, say): no line is
-/// started after that, and the lines already answered are handed to `emit` in order, up to the
-/// first one that was not; nothing after it.
-pub fn run_until<R, T, S, E>(
-    pool: &rayon::ThreadPool,
-    config: &BatchConfig,
-    input: R,
-    stop: &AtomicBool,
-    solve: S,
-    mut emit: E,
-) -> io::Result<Ended>
-where
-    R: BufRead + Send,
-    T: Send,
-    S: Fn(Record<'_>) -> Option<T> + Sync,
-    E: FnMut(Record<'_>, T) -> io::Result<()>,
-{
-    use rayon::prelude::*;
-    let mut reader = ChunkReader {
-        reader: input,
-        next_line: 0,
-        config: *config,
-        pending: None,
-    };
-    let mut current = Chunk::default();
-    let mut next = Chunk::default();
-    // `None`: not answered (the stop came first); `Some(None)`: not a record.
-    let mut results: Vec<Option<Option<T>>> = Vec::with_capacity(config.chunk_lines.max(1));
-    reader.fill(&mut current)?;
-    while !current.lines.is_empty() {
-        // The pool solves this chunk while one of its threads reads the next; the results are
-        // written here, on the caller's thread, so `emit` need not be `Send`.
-        let (read, ()) = pool.join(
-            || reader.fill(&mut next),
-            || {
-                (0..current.lines.len())
-                    .into_par_iter()
-                    .map(|k| (!stop.load(Ordering::Relaxed)).then(|| solve(current.record(k))))
-                    .collect_into_vec(&mut results);
-            },
-        );
-        for (k, result) in results.drain(..).enumerate() {
-            match result {
-                Some(Some(result)) => emit(current.record(k), result)?,
-                Some(None) => {}
-                None => return Ok(Ended::Stopped),
-            }
-        }
-        if stop.load(Ordering::Relaxed) {
-            return Ok(Ended::Stopped);
-        }
-        read?;
-        std::mem::swap(&mut current, &mut next);
+impl ChunkSizes {
+    fn next_size(&mut self) -> usize {
+        let size = self.next;
+        self.next = (size * 2).min(self.most);
+        size
     }
-    Ok(Ended::Done)
 }
 
-/// A rayon pool with `threads` workers (0: one per core).
-pub fn pool(threads: usize) -> Result<rayon::ThreadPool, rayon::ThreadPoolBuildError> {
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build()
+fn chunk_sizes(config: &BatchConfig) -> ChunkSizes {
+    let most = config.chunk_records.max(1);
+    ChunkSizes {
+        next: FIRST_CHUNK.min(most),
+        most,
+    }
+}
+
+/// One state a worker thread, made by `init` the first time the worker needs it and kept until
+/// the run ends: a worker's solvers (their prebuilt templates) serve every record it answers.
+struct PerThread<S> {
+    /// Indexed by the worker's index in the pool. The lock is never contended: a slot is only
+    /// ever taken by its own worker.
+    slots: Vec<Mutex<Option<S>>>,
+}
+
+impl<S> PerThread<S> {
+    fn new(threads: usize) -> Self {
+        PerThread {
+            slots: (0..threads).map(|_| Mutex::new(None)).collect(),
+        }
+    }
+
+    /// Calls `f` with this worker's state. Off the pool, or when `f` reached this again through
+    /// a nested rayon call that ran on the same worker (the slot is then held), a fresh state
+    /// serves the one call.
+    fn with<R>(&self, init: &impl Fn() -> S, f: impl FnOnce(&mut S) -> R) -> R {
+        let slot = rayon::current_thread_index().and_then(|index| self.slots.get(index));
+        let guard = match slot.map(Mutex::try_lock) {
+            Some(Ok(guard)) => Some(guard),
+            Some(Err(TryLockError::Poisoned(poisoned))) => Some(poisoned.into_inner()),
+            Some(Err(TryLockError::WouldBlock)) | None => None,
+        };
+        match guard {
+            Some(mut guard) => f(guard.get_or_insert_with(init)),
+            None => f(&mut init()),
+        }
+    }
+}
+
+/// A batch runner: a pool of worker threads and how to cut the input into chunks.
+///
+/// [`Batch::lines`] reads the records from the lines of a reader, [`Batch::items`] from any
+/// iterator; both solve a chunk at a time on the pool, each worker with its own state, and hand
+/// the results on in input order.
+///
+/// ```
+/// use dlx_solver::batch::{Batch, BatchConfig, Ended};
+/// use dlx_solver::sudoku::{parse_line, Solvers};
+///
+/// let input = "\
+/// 53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+/// # a comment line: `solve` answers `None`, and nothing is emitted for it
+/// 11..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79
+/// ";
+/// let batch = Batch::new(BatchConfig { threads: 2, ..BatchConfig::default() })?;
+/// let mut answers = Vec::new();
+/// let ended = batch.lines(
+///     input.as_bytes(),
+///     Solvers::default, // one set of solvers a worker thread
+///     |solvers, record| {
+///         let text = std::str::from_utf8(record.bytes).ok()?;
+///         if text.starts_with('#') {
+///             return None;
+///         }
+///         let puzzle = parse_line(text, record.line as usize).ok()?;
+///         Some(solvers.dlx_for(puzzle.shape()).first_solution(&puzzle).answer)
+///     },
+///     |record, solution| {
+///         answers.push((record.line, solution));
+///         Ok(())
+///     },
+/// )?;
+/// assert_eq!(ended, Ended::Done);
+/// // In input order: line 1 solved, line 3 (a digit twice in row 1) not a puzzle.
+/// assert_eq!(answers.len(), 1);
+/// assert_eq!(answers[0].0, 1);
+/// let solution = answers[0].1.as_ref().expect("solved");
+/// let puzzle = parse_line(input.lines().next().unwrap(), 1)?;
+/// solution.check_solution_of(&puzzle)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Batch<'stop> {
+    pool: rayon::ThreadPool,
+    config: BatchConfig,
+    stop: Option<&'stop AtomicBool>,
+}
+
+impl Batch<'static> {
+    /// Starts [`BatchConfig::threads`] worker threads.
+    pub fn new(config: BatchConfig) -> Result<Self, rayon::ThreadPoolBuildError> {
+        Ok(Batch {
+            pool: rayon::ThreadPoolBuilder::new()
+                .num_threads(config.threads)
+                .build()?,
+            config,
+            stop: None,
+        })
+    }
+}
+
+impl<'stop> Batch<'stop> {
+    /// Stops a run early once `stop` is raised (by a signal handler, say): no record is started
+    /// after that, and the records already answered are handed on in order, up to the first
+    /// one that was not; nothing after it. The run then returns [`Ended::Stopped`].
+    pub fn stop_when<'flag>(self, stop: &'flag AtomicBool) -> Batch<'flag> {
+        Batch {
+            pool: self.pool,
+            config: self.config,
+            stop: Some(stop),
+        }
+    }
+
+    /// The number of worker threads.
+    pub fn threads(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// How the runner cuts its input.
+    pub fn config(&self) -> &BatchConfig {
+        &self.config
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+    }
+
+    /// Solves the `count` records of a chunk on the pool, `solve(state, k)` for the `k`th, into
+    /// `results` in order; `None` for a record not started because the stop flag was raised.
+    fn solve_chunk<S, U, I, F>(
+        &self,
+        states: &PerThread<S>,
+        init: &I,
+        count: usize,
+        solve: F,
+        results: &mut Vec<Option<U>>,
+    ) where
+        S: Send,
+        U: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, usize) -> U + Sync,
+    {
+        use rayon::prelude::*;
+        (0..count)
+            .into_par_iter()
+            .map(|k| (!self.stopped()).then(|| states.with(init, |state| solve(state, k))))
+            .collect_into_vec(results);
+    }
+
+    /// Runs `solve` on every line of `input`, with the state `init` made for the worker that
+    /// runs it, and hands the results to `emit` in input order, one call per line for which
+    /// `solve` returned `Some` (a caller returns `None` for lines that are not records, such as
+    /// comments). Stops at the first error from reading or from `emit`.
+    pub fn lines<R, S, T, I, F, E>(
+        &self,
+        input: R,
+        init: I,
+        solve: F,
+        mut emit: E,
+    ) -> io::Result<Ended>
+    where
+        R: BufRead + Send,
+        S: Send,
+        T: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, Record<'_>) -> Option<T> + Sync,
+        E: FnMut(Record<'_>, T) -> io::Result<()>,
+    {
+        let mut reader = ChunkReader {
+            reader: input,
+            next_line: 0,
+            config: self.config,
+            pending: None,
+        };
+        let states = PerThread::new(self.threads());
+        let mut current = Chunk::default();
+        let mut next = Chunk::default();
+        // `None`: not answered (the stop came first); `Some(None)`: not a record.
+        let mut results = Vec::with_capacity(self.config.chunk_records.max(1));
+        let mut sizes = chunk_sizes(&self.config);
+        reader.fill(&mut current, sizes.next_size())?;
+        while !current.lines.is_empty() {
+            // The pool solves this chunk while one of its threads reads the next; the results
+            // are handed on here, on the caller's thread, so `emit` need not be `Send`.
+            let (read, ()) = self.pool.join(
+                || reader.fill(&mut next, sizes.next_size()),
+                || {
+                    let solve = |state: &mut S, k| solve(state, current.record(k));
+                    self.solve_chunk(&states, &init, current.lines.len(), solve, &mut results)
+                },
+            );
+            for (k, result) in results.drain(..).enumerate() {
+                match result {
+                    Some(Some(result)) => emit(current.record(k), result)?,
+                    Some(None) => {}
+                    None => return Ok(Ended::Stopped),
+                }
+            }
+            if self.stopped() {
+                return Ok(Ended::Stopped);
+            }
+            read?;
+            std::mem::swap(&mut current, &mut next);
+        }
+        Ok(Ended::Done)
+    }
+
+    /// Runs `solve` on every record of `records` (puzzles parsed from a whole text, rows of a
+    /// CSV reader, seeds), with the state `init` made for the worker that runs it, and hands
+    /// each record and its result to `emit` in input order. Memory holds two chunks of
+    /// [`BatchConfig::chunk_records`]: the pool solves one while one of its threads takes the
+    /// next from `records`. Stops at the first error from `emit`.
+    pub fn items<X, S, T, I, F, E, Error>(
+        &self,
+        records: impl IntoIterator<Item = X, IntoIter: Send>,
+        init: I,
+        solve: F,
+        mut emit: E,
+    ) -> Result<Ended, Error>
+    where
+        X: Send + Sync,
+        S: Send,
+        T: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &X) -> T + Sync,
+        E: FnMut(X, T) -> Result<(), Error>,
+    {
+        let mut sizes = chunk_sizes(&self.config);
+        let mut records = records.into_iter();
+        let states = PerThread::new(self.threads());
+        let mut current: Vec<X> = records.by_ref().take(sizes.next_size()).collect();
+        let mut next = Vec::new();
+        let mut results = Vec::new();
+        while !current.is_empty() {
+            self.pool.join(
+                || next.extend(records.by_ref().take(sizes.next_size())),
+                || {
+                    let solve = |state: &mut S, k: usize| solve(state, &current[k]);
+                    self.solve_chunk(&states, &init, current.len(), solve, &mut results)
+                },
+            );
+            for (record, result) in current.drain(..).zip(results.drain(..)) {
+                match result {
+                    Some(result) => emit(record, result)?,
+                    None => return Ok(Ended::Stopped),
+                }
+            }
+            if self.stopped() {
+                return Ok(Ended::Stopped);
+            }
+            std::mem::swap(&mut current, &mut next);
+        }
+        Ok(Ended::Done)
+    }
 }
 
 /// Whether writing failed because the reader went away (a pipe into `head`), which a
@@ -268,31 +468,34 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
 mod tests {
     use super::*;
 
-    fn collect(input: &[u8], threads: usize, chunk_lines: usize) -> Vec<String> {
-        let pool = pool(threads).unwrap();
-        let config = BatchConfig {
+    fn batch(threads: usize, chunk_records: usize) -> Batch<'static> {
+        Batch::new(BatchConfig {
             threads,
-            chunk_lines,
+            chunk_records,
             ..BatchConfig::default()
-        };
+        })
+        .unwrap()
+    }
+
+    fn collect(input: &[u8], threads: usize, chunk_records: usize) -> Vec<String> {
         let mut out = Vec::new();
-        run(
-            &pool,
-            &config,
-            input,
-            |r| {
-                if r.bytes.starts_with(b"#") {
-                    None
-                } else {
-                    Some(format!("{}:{}", r.line, String::from_utf8_lossy(r.bytes)))
-                }
-            },
-            |_, s| {
-                out.push(s);
-                Ok(())
-            },
-        )
-        .unwrap();
+        batch(threads, chunk_records)
+            .lines(
+                input,
+                || (),
+                |(), r| {
+                    if r.bytes.starts_with(b"#") {
+                        None
+                    } else {
+                        Some(format!("{}:{}", r.line, String::from_utf8_lossy(r.bytes)))
+                    }
+                },
+                |_, s| {
+                    out.push(s);
+                    Ok(())
+                },
+            )
+            .unwrap();
         out
     }
 
@@ -311,6 +514,69 @@ mod tests {
     }
 
     #[test]
+    fn the_threads_asked_for_are_the_threads_that_work() {
+        for threads in [1, 3] {
+            assert_eq!(batch(threads, 8).threads(), threads);
+        }
+        // Every record answered on a worker of the pool, never on the caller's thread.
+        let batch = batch(3, 8);
+        let mut workers = std::collections::BTreeSet::new();
+        batch
+            .items(
+                0..200,
+                || (),
+                |(), _| rayon::current_thread_index(),
+                |_, worker| {
+                    workers.insert(worker);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        assert!(
+            workers.iter().all(|w| w.is_some_and(|w| w < 3)),
+            "{workers:?}"
+        );
+    }
+
+    /// Each worker's state is made once and kept for the whole run, across chunks.
+    #[test]
+    fn each_worker_keeps_one_state_for_the_run() {
+        use std::sync::atomic::AtomicUsize;
+        for threads in [1, 2] {
+            let made = AtomicUsize::new(0);
+            let mut seen = Vec::new();
+            let ended = batch(threads, 7)
+                .items(
+                    1..=500u64,
+                    || {
+                        made.fetch_add(1, Ordering::Relaxed);
+                        0u64
+                    },
+                    |answered, &k| {
+                        *answered += 1;
+                        (k, *answered)
+                    },
+                    |k, (echo, answered)| {
+                        assert_eq!(k, echo);
+                        seen.push((k, answered));
+                        Ok::<(), ()>(())
+                    },
+                )
+                .unwrap();
+            assert_eq!(ended, Ended::Done);
+            assert!(
+                seen.iter().map(|s| s.0).eq(1..=500),
+                "in order, none missing"
+            );
+            let made = made.load(Ordering::Relaxed);
+            assert!((1..=threads).contains(&made), "{made} states for {threads}");
+            // The counts each state reached add up to the records: no state was made afresh.
+            let most = seen.iter().map(|s| s.1).max().unwrap();
+            assert!(most >= 500 / threads as u64, "{most}");
+        }
+    }
+
+    #[test]
     fn handles_crlf_a_missing_final_newline_skipped_lines_and_empty_input() {
         assert_eq!(
             collect(b"a\r\n#c\n\nb", 2, 2),
@@ -322,25 +588,37 @@ mod tests {
 
     #[test]
     fn an_emit_error_stops_the_run() {
-        let pool = pool(2).unwrap();
         let mut calls = 0;
-        let err = run(
-            &pool,
-            &BatchConfig {
-                threads: 2,
-                chunk_lines: 2,
-                ..BatchConfig::default()
-            },
-            &b"1\n2\n3\n4\n5\n"[..],
-            |r| Some(r.line),
-            |_, _| {
-                calls += 1;
-                Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
-            },
-        )
-        .unwrap_err();
+        let err = batch(2, 2)
+            .lines(
+                &b"1\n2\n3\n4\n5\n"[..],
+                || (),
+                |(), r| Some(r.line),
+                |_, _| {
+                    calls += 1;
+                    Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))
+                },
+            )
+            .unwrap_err();
         assert!(is_broken_pipe(&err));
         assert_eq!(calls, 1);
+        let mut calls = 0;
+        let err = batch(2, 2)
+            .items(
+                1..=5,
+                || (),
+                |(), &k| k,
+                |_, k| {
+                    calls += 1;
+                    if k == 3 {
+                        Err(k)
+                    } else {
+                        Ok(())
+                    }
+                },
+            )
+            .unwrap_err();
+        assert_eq!((err, calls), (3, 3));
     }
 
     /// Issue 14: a line had no length limit, and `/dev/zero` grew the reader until the kernel
@@ -349,26 +627,26 @@ mod tests {
     fn an_over_long_line_is_cut_marked_and_skipped_and_reading_goes_on() {
         let config = BatchConfig {
             threads: 1,
-            chunk_lines: 2,
+            chunk_records: 2,
             max_line_bytes: 4,
             ..BatchConfig::default()
         };
         let mut input = b"abcd\n".to_vec();
         input.extend(std::iter::repeat_n(b'x', 200_000));
         input.extend_from_slice(b"\nlast\r\n");
-        let pool = pool(1).unwrap();
         let mut seen = Vec::new();
-        run(
-            &pool,
-            &config,
-            &input[..],
-            |r| Some((r.line, r.bytes.to_vec(), r.too_long)),
-            |_, answer| {
-                seen.push(answer);
-                Ok(())
-            },
-        )
-        .unwrap();
+        Batch::new(config)
+            .unwrap()
+            .lines(
+                &input[..],
+                || (),
+                |(), r| Some((r.line, r.bytes.to_vec(), r.too_long)),
+                |_, answer| {
+                    seen.push(answer);
+                    Ok(())
+                },
+            )
+            .unwrap();
         assert_eq!(
             seen,
             [
@@ -382,38 +660,60 @@ mod tests {
             max_skip_bytes: 100_000,
             ..config
         };
-        let error = run(&pool, &config, &input[..], |r| Some(r.line), |_, _| Ok(())).unwrap_err();
+        let error = Batch::new(config)
+            .unwrap()
+            .lines(&input[..], || (), |(), r| Some(r.line), |_, _| Ok(()))
+            .unwrap_err();
         assert!(error.to_string().contains("line 2 goes on"), "{error}");
     }
 
     #[test]
-    fn a_raised_stop_flag_hands_on_only_the_lines_answered_before_it() {
-        let pool = pool(2).unwrap();
+    fn a_raised_stop_flag_hands_on_only_the_records_answered_before_it() {
         let stop = AtomicBool::new(false);
+        let batch = batch(2, 10).stop_when(&stop);
         let input: String = (1..=100).map(|k| format!("{k}\n")).collect();
         let mut seen = Vec::new();
-        let ended = run_until(
-            &pool,
-            &BatchConfig {
-                chunk_lines: 10,
-                ..BatchConfig::default()
-            },
-            input.as_bytes(),
-            &stop,
-            |r| {
-                if r.line == 25 {
-                    stop.store(true, Ordering::Relaxed);
-                }
-                Some(r.line)
-            },
-            |_, line| {
-                seen.push(line);
-                Ok(())
-            },
-        )
-        .unwrap();
+        let ended = batch
+            .lines(
+                input.as_bytes(),
+                || (),
+                |(), r| {
+                    if r.line == 25 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    Some(r.line)
+                },
+                |_, line| {
+                    seen.push(line);
+                    Ok(())
+                },
+            )
+            .unwrap();
         assert_eq!(ended, Ended::Stopped);
         // Whole lines, in order, from the first, none past the chunk that saw the stop.
+        assert!(seen.len() <= 30 && seen.len() >= 20, "{seen:?}");
+        assert!(seen.iter().copied().eq(1..=seen.len() as u64));
+        // The same of any iterator.
+        stop.store(false, Ordering::Relaxed);
+        let mut seen = Vec::new();
+        let ended = batch
+            .items(
+                1..=100u64,
+                || (),
+                |(), &k| {
+                    if k == 25 {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    k
+                },
+                |record, k| {
+                    assert_eq!(record, k);
+                    seen.push(k);
+                    Ok::<(), ()>(())
+                },
+            )
+            .unwrap();
+        assert_eq!(ended, Ended::Stopped);
         assert!(seen.len() <= 30 && seen.len() >= 20, "{seen:?}");
         assert!(seen.iter().copied().eq(1..=seen.len() as u64));
     }

@@ -1,13 +1,15 @@
 //! What every puzzle command shares when it solves files: the input files and threads, where
 //! results go (text or JSON lines), the progress bar, the tally, the summary and the exit code.
 //!
-//! Line-format inputs are streamed through [`dlx_solver::batch`]; a subcommand supplies only a
-//! per-thread state (its solvers) and the function that answers one line.
+//! Every input goes through the library's runner, [`dlx_solver::batch::Batch`]: line-format
+//! inputs streamed line by line, the others as an iterator of parsed puzzles. A subcommand
+//! supplies only a per-thread state (its solvers) and the function that answers one puzzle;
+//! what is left here is rendering, progress and the tally.
 
 use super::output::{self, Output};
 use super::{interrupt, Exit};
 use anyhow::Context;
-use dlx_solver::batch::{self, BatchConfig, Ended, Record};
+use dlx_solver::batch::{self, Batch, BatchConfig, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
@@ -123,16 +125,17 @@ pub struct Propagated {
 }
 
 impl Answer {
-    /// The answer for a puzzle that could not be read.
-    pub fn malformed(line: usize, message: String) -> Answer {
+    /// The answer for the puzzle on `line`: `status`, and `text` to print; every other field
+    /// empty (no solution, no count, no node, no time), for a command to fill in.
+    pub fn new(line: usize, status: Status, text: String) -> Answer {
         Answer {
             line,
-            text: format!("error: {message}\n"),
-            status: Status::Malformed,
+            text,
+            status,
             solution: None,
             count: None,
             nodes: 0,
-            error: Some(message),
+            error: None,
             complete: true,
             micros: 0,
             propagated: None,
@@ -140,6 +143,14 @@ impl Answer {
             extra: Vec::new(),
             label: None,
             agrees: None,
+        }
+    }
+
+    /// The answer for a puzzle that could not be read.
+    pub fn malformed(line: usize, message: String) -> Answer {
+        Answer {
+            error: Some(message.clone()),
+            ..Answer::new(line, Status::Malformed, format!("error: {message}\n"))
         }
     }
 
@@ -408,10 +419,6 @@ pub enum Work {
     Propagation,
 }
 
-/// Puzzles answered together by [`Run::answer_all`]: enough to keep the pool busy, few enough
-/// that the first answers appear at once.
-const ANSWER_CHUNK: usize = 1024;
-
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
     out: Output,
@@ -429,7 +436,8 @@ pub struct Run {
     started: Instant,
     progress: ProgressBar,
     progress_shown: bool,
-    pool: std::sync::Arc<rayon::ThreadPool>,
+    /// The library's runner, shared with the closures that hand it work.
+    batch: std::sync::Arc<Batch<'static>>,
 }
 
 impl Run {
@@ -440,7 +448,14 @@ impl Run {
             Some(path) => Output::file(path, &args.files)?,
             None => Output::stdout()?,
         };
-        let threads = args.threads.unwrap_or(0) as usize;
+        let config = BatchConfig {
+            threads: args.threads.unwrap_or(0) as usize,
+            max_skip_bytes: args.max_input_bytes,
+            ..BatchConfig::default()
+        };
+        let batch = Batch::new(config)
+            .context("cannot start the worker threads")?
+            .stop_when(interrupt::flag());
         Ok(Run {
             out,
             max_input_bytes: args.max_input_bytes,
@@ -454,9 +469,7 @@ impl Run {
             started: Instant::now(),
             progress: ProgressBar::hidden(),
             progress_shown: false,
-            pool: std::sync::Arc::new(
-                batch::pool(threads).context("cannot start the worker threads")?,
-            ),
+            batch: std::sync::Arc::new(batch),
         })
     }
 
@@ -479,15 +492,9 @@ impl Run {
         skip_bom(&mut source)?;
         let name = source.name;
         self.start_progress(source.size);
-        let states: Vec<std::sync::Mutex<Option<S>>> = (0..self.pool.current_num_threads())
-            .map(|_| std::sync::Mutex::new(None))
-            .collect();
-        let config = BatchConfig {
-            max_skip_bytes: self.max_input_bytes,
-            ..BatchConfig::default()
-        };
-        let pool = std::sync::Arc::clone(&self.pool);
-        let answer = |record: Record<'_>| -> Option<Answer> {
+        let batch = std::sync::Arc::clone(&self.batch);
+        let max_line_bytes = batch.config().max_line_bytes;
+        let answer = |state: &mut S, record: Record<'_>| -> Option<Answer> {
             let started = Instant::now();
             let line = record.line as usize;
             if record.too_long {
@@ -497,19 +504,11 @@ impl Run {
                 }
                 return Some(Answer::malformed(
                     line,
-                    format!(
-                        "line {line}: line longer than {} bytes",
-                        config.max_line_bytes
-                    ),
+                    format!("line {line}: line longer than {max_line_bytes} bytes"),
                 ));
             }
             let mut answer = match std::str::from_utf8(record.bytes) {
-                Ok(text) => {
-                    // Each worker keeps its own state; the lock is never contended.
-                    let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
-                    let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    solve(state.get_or_insert_with(&init), text, line)?
-                }
+                Ok(text) => solve(state, text, line)?,
                 Err(_) if is_skipped(&String::from_utf8_lossy(record.bytes)) => return None,
                 Err(e) => Answer::malformed(
                     line,
@@ -526,22 +525,14 @@ impl Run {
             Some(answer)
         };
         let mut consumed = 0u64;
-        let stop = interrupt::flag();
-        let ended = batch::run_until(
-            &pool,
-            &config,
-            source.reader,
-            stop,
-            answer,
-            |record, answer| {
-                consumed += record.bytes.len() as u64 + 1;
-                self.emit(&name, Some(record.bytes), &answer)?;
-                self.advance(consumed);
-                Ok(())
-            },
-        );
+        let ended = batch.lines(source.reader, init, answer, |record, answer| {
+            consumed += record.bytes.len() as u64 + 1;
+            self.emit(&name, Some(record.bytes), &answer)?;
+            self.advance(consumed);
+            Ok(())
+        });
         match ended {
-            Ok(Ended::Done | Ended::Stopped) => Ok(()),
+            Ok(_) => Ok(()),
             Err(e) => Err(self.read_or_write_error(e, &name)),
         }
     }
@@ -551,48 +542,42 @@ impl Run {
         read_rest(source, self.max_input_bytes)
     }
 
-    /// Answers puzzles of a multi-line format, read by `puzzles`, on the run's pool a chunk at a
-    /// time, and emits the answers in input order: memory holds one chunk.
-    pub fn answer_all<T, I, F>(&mut self, name: &str, puzzles: I, answer: F) -> anyhow::Result<()>
+    /// Answers the puzzles `puzzles` yields (parsed from a multi-line format, or made) with
+    /// `answer` and a per-thread state made by `init`, on the run's workers a chunk at a time,
+    /// and emits the answers in input order.
+    pub fn answer_items<T, S, P, I, F>(
+        &mut self,
+        name: &str,
+        puzzles: P,
+        init: I,
+        answer: F,
+    ) -> anyhow::Result<()>
     where
         T: Send + Sync,
-        I: IntoIterator<Item = T>,
-        F: Fn(&T) -> Answer + Sync,
+        S: Send,
+        P: IntoIterator<Item = T, IntoIter: Send>,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &T) -> Answer + Sync,
     {
-        use rayon::prelude::*;
-        let mut puzzles = puzzles.into_iter();
+        let puzzles = puzzles.into_iter();
         self.start_progress(puzzles.size_hint().1.map(|n| n as u64));
-        let pool = std::sync::Arc::clone(&self.pool);
+        let batch = std::sync::Arc::clone(&self.batch);
         let mut done = 0u64;
-        loop {
-            if interrupt::requested() {
-                return Ok(());
-            }
-            let chunk: Vec<T> = puzzles.by_ref().take(ANSWER_CHUNK).collect();
-            if chunk.is_empty() {
-                return Ok(());
-            }
-            // `None`: not answered, a signal came first; the answers before it are written.
-            let answers: Vec<Option<Answer>> = pool.install(|| {
-                chunk
-                    .par_iter()
-                    .map(|puzzle| {
-                        if interrupt::requested() {
-                            return None;
-                        }
-                        let started = Instant::now();
-                        let mut answer = answer(puzzle);
-                        answer.micros = started.elapsed().as_micros() as u64;
-                        Some(answer)
-                    })
-                    .collect()
-            });
-            for answer in answers.iter().map_while(Option::as_ref) {
-                self.emit(name, None, answer)
-                    .map_err(|e| self.read_or_write_error(e, name))?;
-                done += 1;
-                self.advance(done);
-            }
+        let timed = |state: &mut S, puzzle: &T| {
+            let started = Instant::now();
+            let mut answer = answer(state, puzzle);
+            answer.micros = started.elapsed().as_micros() as u64;
+            answer
+        };
+        let ended = batch.items(puzzles, init, timed, |_, answer| {
+            self.emit(name, None, &answer)?;
+            done += 1;
+            self.advance(done);
+            Ok(())
+        });
+        match ended {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.read_or_write_error(e, name)),
         }
     }
 

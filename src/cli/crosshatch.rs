@@ -111,29 +111,19 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
                 .trim_end()
                 .to_string();
             let full = grid.is_full();
+            let status = if full {
+                Status::Solved
+            } else {
+                Status::Partial
+            };
             Answer {
-                line,
-                text: out,
-                status: if full {
-                    Status::Solved
-                } else {
-                    Status::Partial
-                },
                 solution: full.then(|| one_line.clone()),
-                count: None,
-                nodes: 0,
-                error: None,
-                complete: true,
-                extra: Vec::new(),
-                micros: 0,
                 propagated: Some(Propagated {
                     grid: Some(one_line),
                     filled,
                     contradiction: None,
                 }),
-                report: None,
-                label: None,
-                agrees: None,
+                ..Answer::new(line, status, out)
             }
         }
         Err(contradiction) => {
@@ -153,24 +143,13 @@ fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> 
 fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answer {
     out.push_str("ERROR\n");
     Answer {
-        line,
-        text: out,
-        status: Status::Contradiction,
-        solution: None,
-        count: None,
-        nodes: 0,
-        error: None,
-        complete: true,
-        extra: Vec::new(),
-        micros: 0,
         report: Some(format!("line {line}: contradiction: {why}")),
         propagated: Some(Propagated {
             grid: None,
             filled,
             contradiction: Some(why),
         }),
-        label: None,
-        agrees: None,
+        ..Answer::new(line, Status::Contradiction, out)
     }
 }
 

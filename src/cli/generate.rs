@@ -2,7 +2,7 @@
 //! the same bytes for the same seed and flags whatever the number of threads.
 //!
 //! Puzzle `i` of a run is made from its own random stream, `Random::for_item(seed, i)`, by
-//! [`dlx_solver::sudoku::generate`]; the run's pool makes them a chunk at a time and writes them
+//! [`dlx_solver::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
@@ -11,7 +11,6 @@ use super::Exit;
 use dlx_solver::sudoku::{
     self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
-use std::cell::RefCell;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -119,12 +118,6 @@ fn parse_box(text: &str) -> Result<Shape, String> {
     Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
 }
 
-thread_local! {
-    /// Each worker's generator, kept from puzzle to puzzle (and rebuilt only if a run asks for
-    /// other settings).
-    static GENERATOR: RefCell<Option<Generator>> = const { RefCell::new(None) };
-}
-
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let rating = match (args.min_rating, args.max_rating) {
@@ -161,20 +154,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     };
     let mut run = Run::new(&batch, Work::Search)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
-    let result = run.answer_all("generate", 0..args.count, |&index| {
-        GENERATOR.with_borrow_mut(|slot| {
-            let generator = match slot {
-                Some(generator) if *generator.settings() == settings => generator,
-                _ => slot.insert(Generator::new(settings.clone())),
-            };
-            let mut random = Random::for_item(seed, index);
-            match generator.generate(&mut random) {
-                Ok(generated) => answer(index, &generated, format),
-                Err(error) => {
-                    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
-                }
+    // Each worker keeps its generator from puzzle to puzzle.
+    let init = || Generator::new(settings.clone());
+    let result = run.answer_items("generate", 0..args.count, init, |generator, &index| {
+        let mut random = Random::for_item(seed, index);
+        match generator.generate(&mut random) {
+            Ok(generated) => answer(index, &generated, format),
+            Err(error) => {
+                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
             }
-        })
+        }
     });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         eprintln!("seed: {seed}");
@@ -202,21 +191,12 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         extra.push(("rating", rating.value().into()));
         extra.push(("technique", rating.technique.name().into()));
     }
+    let text = sudoku::grid_to_string(&generated.puzzle, format);
     Answer {
-        line: index as usize + 1,
-        text: sudoku::grid_to_string(&generated.puzzle, format),
-        status: Status::Solved,
         solution: Some(line(&generated.solution)),
-        count: None,
-        complete: true,
         nodes: generated.cost.nodes,
-        error: None,
-        micros: 0,
-        propagated: None,
-        report: None,
         extra,
-        label: None,
-        agrees: None,
+        ..Answer::new(index as usize + 1, Status::Solved, text)
     }
 }
 

@@ -48,8 +48,7 @@ fn answer_puzzle(
                 .unwrap_or_else(|| Answer::malformed(error.line, error.to_string()))
         }
     };
-    let mut answer = Answer::malformed(puzzle.line, String::new());
-    answer.error = None;
+    let mut answer = Answer::new(puzzle.line, Status::Solved, String::new());
     answer.status = match rater.rate(&puzzle.grid, solvers) {
         Rated::Unique(rating) => {
             answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);

@@ -261,7 +261,7 @@ pub struct Reading<'a> {
 
 impl Reading<'_> {
     /// Answers every puzzle of `source` with `answer` (given a per-thread state made by `init`),
-    /// in order: the line format and CSV streamed on the run's pool, grids read whole.
+    /// in order, on the run's workers: the line format and CSV streamed, grids read whole.
     pub fn answer_each<S, I, F>(
         &self,
         run: &mut Run,
@@ -300,33 +300,20 @@ impl Reading<'_> {
                     Some(finish(state, &sudoku::parse_line_record(text, line)))
                 },
             ),
-            Format::Csv | Format::Spaced | Format::Compact => {
-                // One state a worker: a thread's index never exceeds --threads' limit, so no
-                // two workers share a slot and the lock is never contended.
-                let states: Vec<std::sync::Mutex<Option<S>>> = (0..MAX_THREADS)
-                    .map(|_| std::sync::Mutex::new(None))
-                    .collect();
-                let answer = |record: &Record| {
-                    let slot = rayon::current_thread_index().unwrap_or(0) % states.len();
-                    let mut state = states[slot].lock().unwrap_or_else(|e| e.into_inner());
-                    finish(state.get_or_insert_with(&init), record)
-                };
-                let name = source.name.clone();
-                if self.format == Format::Csv {
-                    let choice = self.read.column.as_deref().map(ColumnChoice::parse);
-                    let records = CsvRecords::new(source.reader, choice.as_ref());
-                    return run.answer_all(&name, records, answer);
-                }
+            Format::Csv => {
+                let choice = self.read.column.as_deref().map(ColumnChoice::parse);
+                let records = CsvRecords::new(source.reader, choice.as_ref());
+                run.answer_items(&source.name, records, init, finish)
+            }
+            Format::Spaced | Format::Compact => {
                 let bytes = run.read_whole(&mut source)?;
                 let text = String::from_utf8_lossy(&bytes);
-                run.answer_all(&name, sudoku::parse_records(&text, self.format), answer)
+                let records = sudoku::parse_records(&text, self.format);
+                run.answer_items(&source.name, records, init, finish)
             }
         }
     }
 }
-
-/// The most worker threads `--threads` allows.
-const MAX_THREADS: usize = 1024;
 
 /// The pass run before the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -371,20 +358,8 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         }
     };
     let mut answer = Answer {
-        line: record.line,
-        text: String::new(),
-        status: Status::Solved,
-        solution: None,
-        count: None,
         nodes: outcome.stats.nodes,
-        error: None,
-        complete: true,
-        micros: 0,
-        propagated: None,
-        report: None,
-        extra: Vec::new(),
-        label: None,
-        agrees: None,
+        ..Answer::new(record.line, Status::Solved, String::new())
     };
     let word = |status: Status| format!("{}\n", status.word());
     let undecided = outcome.ran_out_of_nodes();

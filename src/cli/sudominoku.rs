@@ -97,22 +97,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
             return answer;
         }
     };
-    let mut answer = Answer {
-        line,
-        text: String::new(),
-        status: Status::Solved,
-        solution: None,
-        count: None,
-        nodes: 0,
-        error: None,
-        complete: true,
-        micros: 0,
-        propagated: None,
-        report: None,
-        extra: Vec::new(),
-        label: None,
-        agrees: None,
-    };
+    let mut answer = Answer::new(line, Status::Solved, String::new());
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {
@@ -207,7 +192,12 @@ fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> a
         let text = String::from_utf8_lossy(&bytes);
         let mut puzzles = Puzzles::new(&text);
         let before = run.tally.puzzles;
-        run.answer_all(&name, puzzles.by_ref(), |entry| answer(entry, args))?;
+        run.answer_items(
+            &name,
+            puzzles.by_ref(),
+            || (),
+            |(), entry| answer(entry, args),
+        )?;
         let read_some = run.tally.puzzles > before;
         let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
         // A lone `0` is a collection of no puzzle, not an empty input.

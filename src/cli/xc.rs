@@ -167,7 +167,10 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             shard: args.shard.unwrap_or(Shard::WHOLE),
             min_subtrees: SplitSettings::subtrees_for(args.shard.map_or(1, |s| s.count)),
         };
-        let pool = dlx_solver::batch::pool(threads).context("cannot start the worker threads")?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")?;
         let split =
             pool.install(|| dlx.search_split(settings, &interrupt::requested, &mut printer));
         split_note = Some(split_stats(&split, settings.shard, threads));

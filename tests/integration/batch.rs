@@ -2,7 +2,7 @@
 //! JSON lines, several inputs, and the odd cases (broken pipe, empty, missing, directory).
 
 use crate::common::{collection, dlx, stderr, stdout};
-use dlx_solver::sudoku::{parse_line, Grid};
+use dlx_solver::sudoku::{grid_to_string, parse_line, parse_records, Format, Grid};
 use std::process::{Command, Stdio};
 
 /// What a puzzle line must give, by line number: `Ok(puzzle)` to be solved, or the status
@@ -234,4 +234,63 @@ fn invalid_utf8_is_one_error_line_and_the_rest_is_solved() {
         "error: line 2, column 1: found bytes that are not UTF-8, expected text"
     );
     assert_eq!(lines[0], lines[2]);
+}
+
+/// Issue 17: grid and CSV inputs ran through a second runner of the CLI's, beside the
+/// library's. Every format now goes through `dlx_solver::batch`: over more puzzles than one
+/// chunk (4,096), the answers come in order, one per puzzle, each a valid solution of its
+/// puzzle, byte for byte the same on 1, 2 and 8 threads.
+#[test]
+fn every_format_is_answered_in_order_across_chunks_on_any_number_of_threads() {
+    let puzzles: Vec<Grid> = first_puzzles("puzzles2_17_clue", 4_500)
+        .iter()
+        .enumerate()
+        .map(|(k, line)| parse_line(line, k + 1).unwrap())
+        .collect();
+    let grids = |format| {
+        let mut text = String::new();
+        for puzzle in &puzzles {
+            text.push_str(&grid_to_string(puzzle, format));
+            text.push('\n');
+        }
+        text
+    };
+    let mut csv = String::from("quizzes\n");
+    for puzzle in &puzzles {
+        csv.push_str(&grid_to_string(puzzle, Format::Line));
+    }
+    let inputs = [
+        ("spaced", grids(Format::Spaced), Format::Spaced),
+        ("compact", grids(Format::Compact), Format::Compact),
+        ("csv", csv, Format::Line),
+    ];
+    for (format, text, output_format) in inputs {
+        let mut outputs = Vec::new();
+        for threads in ["1", "2", "8"] {
+            let out = dlx(
+                &["sudoku", "--format", format, "--threads", threads],
+                text.as_bytes(),
+            );
+            assert_eq!(out.status.code(), Some(0), "{format}: {}", stderr(&out));
+            outputs.push(stdout(&out));
+        }
+        assert!(
+            outputs.windows(2).all(|w| w[0] == w[1]),
+            "{format}: byte for byte the same on 1, 2 and 8 threads"
+        );
+        let solutions: Vec<Grid> = parse_records(&outputs[0], output_format)
+            .map(|record| record.givens.expect("a solution").grid().clone())
+            .collect();
+        assert_eq!(
+            solutions.len(),
+            puzzles.len(),
+            "{format}: one answer a puzzle"
+        );
+        for (k, (solution, puzzle)) in solutions.iter().zip(&puzzles).enumerate() {
+            assert!(solution.is_full(), "{format}: puzzle {} solved", k + 1);
+            solution
+                .check_solution_of(puzzle)
+                .unwrap_or_else(|e| panic!("{format}: puzzle {}, in order: {e}", k + 1));
+        }
+    }
 }
