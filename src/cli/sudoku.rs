@@ -6,11 +6,12 @@
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
+use anyhow::bail;
 use dlx_solver::sudoku::{
     self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
     Propagation, Record, Solvers, Verdict,
 };
-use dlx_solver::xc::Count;
+use dlx_solver::xc::{Count, Shard};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -85,6 +86,11 @@ pub struct SudokuArgs {
     /// slower: `--algo dlx` fills every naked and hidden single itself before its search).
     #[arg(long, value_enum, default_value = "none")]
     propagate: PropagateArg,
+    /// With --count, count only the K-th of N parts of each puzzle's search tree (1 <= K <= N),
+    /// to spread one huge count over many machines: the N parts' counts add up to the whole.
+    /// Without it, a count whose search passes 100,000 nodes is split over every thread.
+    #[arg(long, value_name = "K/N", requires = "count", value_parser = super::xc::parse_shard)]
+    shard: Option<Shard>,
 }
 
 /// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
@@ -336,6 +342,9 @@ pub struct Options {
     pub mode: Mode,
     pub output: Format,
     pub propagate: PropagateArg,
+    /// Counts go through [`Solvers::count_on_every_core`] (big trees split over the threads),
+    /// with this shard if given.
+    pub split_counts: Option<Option<Shard>>,
 }
 
 /// Solves one puzzle read (or reports its parse error) under `options`.
@@ -351,10 +360,14 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         PropagateArg::None => Propagation::None,
         PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
-    let outcome = match givens.candidates() {
-        Some(candidates) => solvers.solve_within(givens.grid(), candidates, options.mode),
-        None => {
-            solvers.solve_propagated(givens.grid(), options.algorithm, options.mode, propagation)
+    let outcome = match (givens.candidates(), options.split_counts, options.mode) {
+        (Some(candidates), _, mode) => solvers.solve_within(givens.grid(), candidates, mode),
+        (None, Some(shard), Mode::Count { limit }) => {
+            let limit = Some(limit).filter(|&limit| limit != u64::MAX);
+            solvers.count_on_every_core(givens.grid(), limit, shard, &interrupt::requested)
+        }
+        (None, _, mode) => {
+            solvers.solve_propagated(givens.grid(), options.algorithm, mode, propagation)
         }
     };
     let mut answer = Answer {
@@ -448,12 +461,25 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         AlgoArg::Candidates => Algorithm::Candidates,
     };
     let max_nodes = args.max_nodes;
+    // A count is split when it can be done exactly: the DLX solver, no node budget (a budget
+    // depends on the order of the search), no propagation pass before it.
+    let splittable = args.count
+        && algorithm == Algorithm::Dlx
+        && max_nodes.is_none()
+        && args.propagate == PropagateArg::None;
+    if args.shard.is_some() && !splittable {
+        bail!("--shard counts with --algo dlx, without --max-nodes and --propagate");
+    }
+    let split_counts = splittable
+        .then_some(args.shard)
+        .filter(|shard| shard.is_some() || args.batch.threads != Some(1));
     for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let options = Options {
             algorithm,
             mode,
             output: args.to.map_or(default_output(format), Format::from),
             propagate: args.propagate,
+            split_counts,
         };
         let reading = Reading {
             format,

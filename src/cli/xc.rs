@@ -65,7 +65,7 @@ pub struct XcArgs {
 }
 
 /// `K/N` with 1 <= K <= N, as the shard flag takes it (the library counts from 0).
-fn parse_shard(text: &str) -> Result<Shard, String> {
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
     let expected = "expected K/N with 1 <= K <= N, as in 3/64";
     let (k, n) = text
         .split_once('/')

@@ -129,6 +129,16 @@ impl SudokuSolver {
         self
     }
 
+    /// The node budget per puzzle (`None`: none).
+    pub fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Sets the node budget per puzzle (`None`: none).
+    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+    }
+
     /// The shape this solver solves.
     pub fn shape(&self) -> Shape {
         self.shape

@@ -56,6 +56,6 @@ pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzle, Puzzles, R
 pub use record::{parse_line_record, Givens, Label, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
-pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
+pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
 pub use symbols::{digit_symbol, symbol_value};
 pub use symmetry::Symmetry;

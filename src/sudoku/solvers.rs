@@ -8,7 +8,11 @@ use super::digits::DigitSet;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
-use crate::xc::{Count, Outcome, SearchStats, Stop, Uniqueness};
+use crate::xc::{Count, Outcome, SearchStats, Shard, Stop, Uniqueness};
+
+/// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
+/// past nearly every puzzle's whole tree, and a small part of any tree worth splitting.
+pub const SPLIT_AFTER_NODES: u64 = 100_000;
 
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -162,6 +166,51 @@ impl Solvers {
             Algorithm::Candidates => &mut self.candidates,
         };
         answer(solver, puzzle, mode)
+    }
+
+    /// Counts the solutions of `puzzle` (up to `limit`) with the DLX solver, on every thread of
+    /// the current rayon pool when the search is big: a first search of at most
+    /// [`SPLIT_AFTER_NODES`] nodes answers small counts at their usual cost (the split's plan
+    /// would cost more than it saves), a bigger tree is counted again, split into subtrees
+    /// ([`SudokuSolver::count_split`]). With a `shard`, only that share of the tree is counted,
+    /// always split. The node budget of these solvers does not apply; `stop_requested` is asked
+    /// at every node.
+    ///
+    /// ```
+    /// use dlx_solver::sudoku::{Grid, Shape, Solvers, Verdict};
+    /// use dlx_solver::xc::Count;
+    ///
+    /// // Every 4x4 grid: a tree too small to split.
+    /// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+    /// let never = || false;
+    /// let count = Solvers::default().count_on_every_core(&empty, None, None, &never);
+    /// assert_eq!(count.answer, Verdict::Count(Count::exactly(288)));
+    /// ```
+    pub fn count_on_every_core(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        shard: Option<Shard>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Outcome<Verdict> {
+        let solver = self.dlx_for(puzzle.shape());
+        let budget = solver.node_budget();
+        if shard.is_none() {
+            solver.set_node_budget(Some(SPLIT_AFTER_NODES));
+            let small = solver.count_solutions(puzzle, limit);
+            solver.set_node_budget(budget);
+            if !small.ran_out_of_nodes() {
+                return small.map(Verdict::Count);
+            }
+        }
+        let split =
+            solver.count_split(puzzle, shard.unwrap_or(Shard::WHOLE), limit, stop_requested);
+        let outcome = split.outcome;
+        let count = Count {
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+        };
+        outcome.map(|_| Verdict::Count(count))
     }
 
     /// Answers a puzzle whose empty cells may take only `candidates` (pencilmarks), with the DLX

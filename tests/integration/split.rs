@@ -95,3 +95,32 @@ fn a_bad_shard_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--rule dlx1"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
+    // The 6x6 grids with a first row given: 28,200,960 / 6! = 39,168, past the 100,000 nodes
+    // after which a count is split.
+    let puzzle = format!("123456{}\n", ".".repeat(30));
+    let one = dlx(&["sudoku", "--count", "--threads", "1"], puzzle.as_bytes());
+    assert_eq!(stdout(&one), "39168\n", "{}", stderr(&one));
+    let two = dlx(&["sudoku", "--count", "--threads", "2"], puzzle.as_bytes());
+    assert_eq!(stdout(&two), "39168\n", "{}", stderr(&two));
+    let mut sum = 0;
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let out = dlx(&["sudoku", "--count", "--shard", &shard], puzzle.as_bytes());
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        sum += stdout(&out).trim().parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, 39_168);
+    // A limit still stops the count: a lower bound.
+    let limited = dlx(&["sudoku", "--count", "--limit", "1000"], puzzle.as_bytes());
+    assert_eq!(stdout(&limited), "1000+\n");
+    // A shard needs what makes the parts add up.
+    let out = dlx(
+        &["sudoku", "--count", "--shard", "1/2", "--max-nodes", "10"],
+        puzzle.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--shard"), "{}", stderr(&out));
+}
