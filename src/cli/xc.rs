@@ -141,10 +141,11 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     if args.stats || signal.is_some() {
         let seconds = elapsed.as_secs_f64();
         eprintln!(
-            "solutions: {}\nnodes: {}\nupdates: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
+            "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
             solutions,
             report.stats.nodes,
             report.stats.updates,
+            report.stats.cleansings,
             seconds,
             report.stats.updates as f64 / seconds.max(1e-9),
             problem.dropped_options(),
@@ -177,14 +178,7 @@ fn print_solution<W: Write>(
     options: &[OptionId],
 ) -> std::io::Result<()> {
     for &option in options {
-        let mut first = true;
-        for &item in problem.option_items(option) {
-            if !first {
-                out.write_all(b" ")?;
-            }
-            first = false;
-            out.write_all(problem.item_name(item).as_bytes())?;
-        }
+        xc::write_option(problem, option, out)?;
         out.write_all(b"\n")?;
     }
     out.write_all(b"\n")

@@ -96,7 +96,27 @@ pub enum SelectError {
     /// No option has this id.
     #[error("no option {0:?} in this problem")]
     UnknownOption(OptionId),
+    /// The problem has colours or bounds, where selecting before the search is not supported.
+    #[error(
+        "options can be selected before the search only in problems without colours or bounds"
+    )]
+    ColoursOrBounds,
 }
+
+/// Which search a loaded problem takes, and how it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Plain exact cover: DLX1's loop, which the colours and bounds cost nothing.
+    Plain,
+    /// Colours but no bounds: Algorithm M's loop ([`super::mcc`]), counting as DLX2 does.
+    Coloured,
+    /// Bounds (and perhaps colours): Algorithm M's loop, counting as DLX3 does.
+    Bounded,
+}
+
+/// The colour code of a node whose colour constraint a purify has satisfied (DLX2's `-1`): its
+/// option stays in the item's list and no later hide removes it from there.
+pub(super) const CLEANSED: u32 = u32::MAX;
 
 /// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
 ///
@@ -130,6 +150,17 @@ pub struct Dlx<L: Link = u32> {
     /// The search's choice stack, kept here so a search allocates nothing.
     pub(super) choice: Vec<u32>,
     pub(super) solution: Vec<OptionId>,
+    /// Which search this problem takes.
+    pub(super) mode: Mode,
+    /// Problems with colours or bounds only (empty otherwise): each node's colour code, 0 for
+    /// none, [`CLEANSED`] once satisfied; apart from the nodes, so plain nodes stay 12 bytes.
+    pub(super) colour: Vec<u32>,
+    /// Likewise, for each primary item (index 0 unused): how many more chosen options may
+    /// contain it (DLX3's `bound`), and its upper bound less its lower (`slack`).
+    pub(super) bound: Vec<u32>,
+    pub(super) slack: Vec<u32>,
+    /// For each level of Algorithm M's search, the first option tweaked there.
+    pub(super) first_tweak: Vec<u32>,
 }
 
 impl Dlx<u32> {
@@ -171,7 +202,42 @@ impl<L: Link> Dlx<L> {
             |item: ItemId| arena_index[item.index()],
         )?;
         dlx.item_ids = item_ids;
+        if problem.has_colours() || problem.has_bounds() {
+            dlx.load_colours_and_bounds(problem);
+        }
         Ok(dlx)
+    }
+
+    /// Sets up Algorithm M's extra state: colour codes (dense, from 1, in order of first
+    /// appearance), bounds and slacks, and a choice stack deep enough for null moves.
+    fn load_colours_and_bounds(&mut self, problem: &Problem) {
+        self.mode = if problem.has_bounds() {
+            Mode::Bounded
+        } else {
+            Mode::Coloured
+        };
+        let mut codes = std::collections::HashMap::new();
+        self.colour = vec![0; self.nodes.len()];
+        for (option, &first) in problem.options().zip(&self.option_first) {
+            for (k, colour) in problem.option_colours(option).enumerate() {
+                if let Some(colour) = colour {
+                    let next = codes.len() as u32 + 1;
+                    self.colour[first as usize + k] = *codes.entry(colour).or_insert(next);
+                }
+            }
+        }
+        let primary = self.primary_count as usize;
+        self.bound = vec![0; primary + 1];
+        self.slack = vec![0; primary + 1];
+        for k in 1..=primary {
+            let bounds = problem.item_bounds(self.item_ids[k]);
+            self.bound[k] = bounds.upper();
+            self.slack[k] = bounds.upper() - bounds.lower();
+        }
+        // Every level adds an option or makes a null move, which retires an item for good.
+        let levels = primary + self.option_first.len() + 1;
+        self.choice.resize(levels, 0);
+        self.first_tweak = vec![0; levels];
     }
 
     /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
@@ -212,6 +278,11 @@ impl<L: Link> Dlx<L> {
             item_taken: Vec::new(),
             choice: Vec::new(),
             solution: Vec::new(),
+            mode: Mode::Plain,
+            colour: Vec::new(),
+            bound: Vec::new(),
+            slack: Vec::new(),
+            first_tweak: Vec::new(),
         }
     }
 
@@ -314,6 +385,11 @@ impl<L: Link> Dlx<L> {
         self.choice.resize(primary + 1, 0);
         self.solution.clear();
         self.solution.reserve(primary);
+        self.mode = Mode::Plain;
+        self.colour.clear();
+        self.bound.clear();
+        self.slack.clear();
+        self.first_tweak.clear();
         Ok(())
     }
 
@@ -333,7 +409,13 @@ impl<L: Link> Dlx<L> {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.nodes.capacity() * size_of::<Node<L>>()
-            + (self.len.capacity() + self.option_first.capacity() + self.choice.capacity())
+            + (self.len.capacity()
+                + self.option_first.capacity()
+                + self.choice.capacity()
+                + self.colour.capacity()
+                + self.bound.capacity()
+                + self.slack.capacity()
+                + self.first_tweak.capacity())
                 * size_of::<u32>()
             + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
                 * size_of::<ItemId>()
@@ -349,6 +431,9 @@ impl<L: Link> Dlx<L> {
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        if self.mode != Mode::Plain {
+            return Err(SelectError::ColoursOrBounds);
+        }
         let &first = self
             .option_first
             .get(option.index())
@@ -412,7 +497,7 @@ impl<L: Link> Dlx<L> {
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, index: u32) -> &mut Node<L> {
+    pub(super) fn node_mut(&mut self, index: u32) -> &mut Node<L> {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: as in `node`.
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
@@ -420,7 +505,7 @@ impl<L: Link> Dlx<L> {
 
     /// An item's list length (plus [`COVERED`] while it is covered), to change it.
     #[inline(always)]
-    fn len_mut(&mut self, item: u32) -> &mut u32 {
+    pub(super) fn len_mut(&mut self, item: u32) -> &mut u32 {
         debug_assert!((item as usize) < self.len.len());
         // SAFETY: items are `1..=item_count`, and `len` has `item_count + 1` entries.
         unsafe { self.len.get_unchecked_mut(item as usize) }

@@ -14,15 +14,20 @@
 
 mod arena;
 mod format;
+mod mcc;
 mod outcome;
 mod problem;
 pub mod problems;
 mod search;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
-pub use format::{parse_problem, parse_problem_bytes, write_problem, FormatError, FormatErrorKind};
+pub use format::{
+    parse_problem, parse_problem_bytes, write_option, write_problem, FormatError, FormatErrorKind,
+};
 pub use outcome::{
     count_solutions, first_solution, uniqueness, Count, Outcome, SearchStats, Stop, Uniqueness,
 };
-pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES};
+pub use problem::{
+    Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES,
+};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
