@@ -14,3 +14,4 @@ mod rate;
 mod sudoku;
 mod sudominoku;
 mod xc;
+mod xcc;
