@@ -2,10 +2,10 @@
 //! beside the project, every solution checked against the definition, and `dlx xc` printing
 //! options as written.
 
-use crate::common::{dlx, shared_or_skip, stderr, stdout};
+use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
 use dlx_solver::xc::{
-    parse_problem_bytes, ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem, SearchLimits,
-    SearchStats,
+    parse_problem_bytes, problems, ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem,
+    SearchLimits, SearchStats,
 };
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -17,8 +17,8 @@ struct Figures {
     stats: SearchStats,
 }
 
-/// The DLX2 and DLX3 table of `../shared/xc/README.md` (the one with a cleansings column).
-fn knuths_figures(dir: &Path) -> Vec<Figures> {
+/// The DLX2 and DLX3 table of a README (the one with a cleansings column).
+fn knuths_figures(dir: &Path, rows_expected: usize) -> Vec<Figures> {
     let table = std::fs::read_to_string(dir.join("README.md")).unwrap();
     let number = |s: &str| s.replace(',', "").parse::<u64>().unwrap();
     let rows: Vec<Figures> = table
@@ -37,12 +37,51 @@ fn knuths_figures(dir: &Path) -> Vec<Figures> {
             },
         })
         .collect();
-    assert_eq!(
-        rows.len(),
-        9,
-        "the README lists nine DLX2 and DLX3 problems"
-    );
+    assert_eq!(rows.len(), rows_expected, "{}", dir.display());
     rows
+}
+
+/// Searches `problem` for every solution and checks Knuth's figures, each solution against the
+/// definition, and that the `u16` arena and the faster rules agree.
+fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<OptionId>> {
+    // DLX3's figures are for the files with bounds, DLX2's for the others.
+    let program = if problem.has_bounds() { "DLX3" } else { "DLX2" };
+    assert_eq!(figures.program, program, "{file}");
+    assert!(problem.has_colours() || problem.has_bounds(), "{file}");
+    let mut solutions = Vec::new();
+    let report = Dlx::new(problem).search(
+        ChoiceRule::Mrv,
+        SearchLimits::default(),
+        &mut |options: &[OptionId]| {
+            assert!(is_solution(problem, options), "{file}: {options:?}");
+            let mut options = options.to_vec();
+            options.sort();
+            solutions.push(options);
+            ControlFlow::Continue(())
+        },
+    );
+    assert!(report.is_complete());
+    assert_eq!(report.stats, figures.stats, "{file}");
+    solutions.sort();
+    let found = solutions.len();
+    solutions.dedup();
+    assert_eq!(solutions.len(), found, "{file}: each solution found once");
+    if let Ok(mut small) = Dlx::<u16>::try_new(problem) {
+        let small = small.count_solutions(ChoiceRule::Mrv, None);
+        assert_eq!(small.stats, figures.stats, "{file}: u16 links");
+    }
+    // The faster rules walk other trees to the same solutions.
+    for rule in [
+        ChoiceRule::MrvStopAtOne,
+        ChoiceRule::MrvThenReach { from_node: 64 },
+    ] {
+        let count = Dlx::new(problem).count_solutions(rule, None);
+        assert_eq!(
+            count.stats.solutions, figures.stats.solutions,
+            "{file}: {rule:?}"
+        );
+    }
+    solutions
 }
 
 /// Whether chosen options meet the definition: each primary item covered within its bounds,
@@ -84,48 +123,47 @@ fn every_shared_xcc_and_mcc_problem_gives_knuths_figures() {
     let Some(dir) = shared_or_skip("xc", "DLX2's and DLX3's figures") else {
         return;
     };
-    for row in knuths_figures(&dir) {
+    for row in knuths_figures(&dir, 9) {
         let file = &row.file;
         let problem = parse_problem_bytes(&std::fs::read(dir.join(file)).unwrap()).unwrap();
-        // DLX3's figures are for the files with bounds, DLX2's for the others.
-        let program = if problem.has_bounds() { "DLX3" } else { "DLX2" };
-        assert_eq!(row.program, program, "{file}");
-        assert!(problem.has_colours() || problem.has_bounds(), "{file}");
-        let mut solutions = Vec::new();
-        let report = Dlx::new(&problem).search(
-            ChoiceRule::Mrv,
-            SearchLimits::default(),
-            &mut |options: &[OptionId]| {
-                assert!(is_solution(&problem, options), "{file}: {options:?}");
-                let mut options = options.to_vec();
-                options.sort();
-                solutions.push(options);
-                ControlFlow::Continue(())
-            },
-        );
-        assert!(report.is_complete());
-        assert_eq!(report.stats, row.stats, "{file}");
-        solutions.sort();
-        solutions.dedup();
+        check_figures(file, &problem, &row);
+    }
+}
+
+#[test]
+fn every_generated_xcc_and_mcc_problem_gives_knuths_figures_and_the_oracles_solutions() {
+    let suite = problems::xcc_mcc_suite();
+    let rows = knuths_figures(&data("xc"), suite.len());
+    for (classic, row) in suite.iter().zip(&rows) {
+        let file = classic.file;
         assert_eq!(
-            solutions.len() as u64,
-            row.stats.solutions,
-            "{file}: distinct"
+            row.file, file,
+            "the README lists the generated files in order"
         );
-        if let Ok(mut small) = Dlx::<u16>::try_new(&problem) {
-            let small = small.count_solutions(ChoiceRule::Mrv, None);
-            assert_eq!(small.stats, row.stats, "{file}: u16 links");
-        }
-        // The faster rules walk other trees to the same solutions.
-        for rule in [
-            ChoiceRule::MrvStopAtOne,
-            ChoiceRule::MrvThenReach { from_node: 64 },
-        ] {
-            let count = Dlx::new(&problem).count_solutions(rule, None);
-            assert_eq!(
-                count.stats.solutions, row.stats.solutions,
-                "{file}: {rule:?}"
-            );
+        let mut bytes = Vec::new();
+        classic.write(&mut bytes).unwrap();
+        let committed = std::fs::read(data(&format!("xc/{file}"))).unwrap();
+        assert!(
+            committed == bytes,
+            "{file} differs from what its generator writes"
+        );
+        assert_eq!(parse_problem_bytes(&committed).unwrap(), classic.problem);
+        let solutions = check_figures(file, &classic.problem, row);
+        let n = classic.problem.option_count();
+        if n <= 16 {
+            // Every subset of options checked against the definition.
+            let oracle: Vec<Vec<OptionId>> = (0u32..1 << n)
+                .map(|mask| {
+                    (0..n as u32)
+                        .filter(|k| mask >> k & 1 == 1)
+                        .map(OptionId)
+                        .collect()
+                })
+                .filter(|options: &Vec<OptionId>| is_solution(&classic.problem, options))
+                .collect();
+            let mut oracle = oracle;
+            oracle.sort();
+            assert_eq!(solutions, oracle, "{file}");
         }
     }
 }
