@@ -25,6 +25,7 @@
 
 use super::arena::{Dlx, Link, Mode, Node, CLEANSED, COVERED};
 use super::outcome::{Outcome, SearchStats, Stop};
+use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
@@ -274,7 +275,7 @@ impl<L: Link> Dlx<L> {
         for l in 0..level {
             let node = self.choice[l];
             if node > self.item_count {
-                let option = self.option_of(node);
+                let option = OptionId(self.node_option[node as usize]);
                 self.solution.push(option);
             }
         }
@@ -508,7 +509,7 @@ impl<L: Link> Dlx<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xc::problem::{Bounds, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+    use crate::xc::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
     use crate::xc::{parse_problem, Uniqueness};
     use proptest::prelude::*;
 

@@ -365,6 +365,29 @@ pub fn xcc_mcc_suite() -> Vec<Classic> {
     ]
 }
 
+/// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
+/// kept in `tests/data/xc/`: `cargo run --release --example write_xc_problems -- --timing DIR`
+/// writes them).
+pub fn timing_suite() -> Vec<Classic> {
+    let classic = |file, title, problem| Classic {
+        file,
+        title,
+        problem,
+    };
+    vec![
+        classic(
+            "word_rectangles4x5.dlx",
+            "4x5 word rectangles: across from 150 random 5-letter words, down from 150 4-letter ones",
+            word_rectangles(4, 5, &random_words(3, 150, 5), &random_words(4, 150, 4)),
+        ),
+        classic(
+            "mcc_random_large.dlx",
+            "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
+            random_mcc(5, 20, 8, 80),
+        ),
+    ]
+}
+
 /// The problems of `tests/data/xc/`, whose DLX1 figures `tests/data/xc/README.md` lists.
 pub fn dlx1_suite() -> Vec<Classic> {
     let classic = |file, title, problem| Classic {
