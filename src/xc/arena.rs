@@ -166,6 +166,11 @@ pub struct Dlx<L: Link = u32> {
     /// many and deep: on a random MCC problem of 480,000 solutions the search spent half its
     /// time there).
     pub(super) node_option: Vec<u32>,
+    /// Problems with colours or bounds only: the active primary items as DLX3 keeps them, a
+    /// doubly linked list from 0 in declaration order, so that choosing an item walks only the
+    /// active ones (deep in the search most are retired).
+    pub(super) active_next: Vec<u32>,
+    pub(super) active_prev: Vec<u32>,
 }
 
 impl Dlx<u32> {
@@ -239,6 +244,9 @@ impl<L: Link> Dlx<L> {
             self.bound[k] = bounds.upper();
             self.slack[k] = bounds.upper() - bounds.lower();
         }
+        let items = primary as u32 + 1;
+        self.active_next = (1..=items).map(|k| k % items).collect();
+        self.active_prev = (0..items).map(|k| (k + items - 1) % items).collect();
         self.node_option = vec![0; self.nodes.len()];
         for (option, window) in self.option_first.windows(2).enumerate() {
             self.node_option[window[0] as usize..window[1] as usize].fill(option as u32);
@@ -297,6 +305,8 @@ impl<L: Link> Dlx<L> {
             slack: Vec::new(),
             first_tweak: Vec::new(),
             node_option: Vec::new(),
+            active_next: Vec::new(),
+            active_prev: Vec::new(),
         }
     }
 
@@ -405,6 +415,8 @@ impl<L: Link> Dlx<L> {
         self.slack.clear();
         self.first_tweak.clear();
         self.node_option.clear();
+        self.active_next.clear();
+        self.active_prev.clear();
         Ok(())
     }
 
@@ -431,7 +443,9 @@ impl<L: Link> Dlx<L> {
                 + self.bound.capacity()
                 + self.slack.capacity()
                 + self.first_tweak.capacity()
-                + self.node_option.capacity())
+                + self.node_option.capacity()
+                + self.active_next.capacity()
+                + self.active_prev.capacity())
                 * size_of::<u32>()
             + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
                 * size_of::<ItemId>()

@@ -23,7 +23,7 @@
 //! colours only (which differ in one point: DLX2 covers an item with no options left before
 //! backing up, one update DLX3 does not make).
 
-use super::arena::{Dlx, Link, Mode, Node, CLEANSED, COVERED};
+use super::arena::{Dlx, Link, Mode, Node, CLEANSED};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
@@ -138,7 +138,7 @@ impl<L: Link> Dlx<L> {
                                 step = Step::Backup;
                                 continue;
                             }
-                        } else if i64::from(self.len[best as usize] & !COVERED)
+                        } else if i64::from(self.len[best as usize])
                             <= i64::from(bound) - i64::from(slack)
                         {
                             // Too few options below to meet the lower bound.
@@ -204,11 +204,9 @@ impl<L: Link> Dlx<L> {
         };
         let mut best = None;
         let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
-        for item in 1..=self.primary_count {
+        let mut item = self.active_next[0];
+        while item != 0 {
             let len = self.len[item as usize];
-            if len & COVERED != 0 {
-                continue;
-            }
             let bound = self.bound[item as usize];
             let slack = self.slack[item as usize].min(bound);
             let score = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
@@ -221,19 +219,31 @@ impl<L: Link> Dlx<L> {
                     break;
                 }
             }
+            item = self.active_next[item as usize];
         }
         best.map(|item| (item, best_score))
     }
 
-    /// Takes a primary item out of the active ones without hiding anything.
+    /// Takes a primary item out of the active list without hiding anything.
     fn deactivate(&mut self, item: u32) {
-        *self.len_mut(item) += COVERED;
+        let (prev, next) = (
+            self.active_prev[item as usize],
+            self.active_next[item as usize],
+        );
+        self.active_next[prev as usize] = next;
+        self.active_prev[next as usize] = prev;
         self.uncovered -= 1;
     }
 
-    /// Undoes [`Dlx::deactivate`].
+    /// Undoes [`Dlx::deactivate`]: the item kept its neighbours, and the search retires and
+    /// restores items last out, first in, so they are its neighbours again.
     fn reactivate(&mut self, item: u32) {
-        *self.len_mut(item) -= COVERED;
+        let (prev, next) = (
+            self.active_prev[item as usize],
+            self.active_next[item as usize],
+        );
+        self.active_next[prev as usize] = item;
+        self.active_prev[next as usize] = item;
         self.uncovered += 1;
     }
 
@@ -284,9 +294,8 @@ impl<L: Link> Dlx<L> {
     /// Covers an item (DLX3's `cover`): hides every option in its list, and takes it out of the
     /// active items if `deactivate`. Cleansed nodes stay where they are.
     fn cover_mcc(&mut self, item: u32, deactivate: bool, counts: &mut Counts) {
-        if deactivate {
-            *self.len_mut(item) += COVERED;
-            self.uncovered -= (item <= self.primary_count) as u32;
+        if deactivate && item <= self.primary_count {
+            self.deactivate(item);
         }
         counts.updates += 1;
         let mut row = self.node(item).down.get();
@@ -303,9 +312,8 @@ impl<L: Link> Dlx<L> {
             self.unhide_mcc(row);
             row = self.node(row).up.get();
         }
-        if reactivate {
-            *self.len_mut(item) -= COVERED;
-            self.uncovered += (item <= self.primary_count) as u32;
+        if reactivate && item <= self.primary_count {
+            self.reactivate(item);
         }
     }
 
@@ -740,6 +748,8 @@ mod tests {
                 prop_assert_eq!(&dlx.len, &fresh.len);
                 prop_assert_eq!(&dlx.colour, &fresh.colour);
                 prop_assert_eq!(&dlx.bound, &fresh.bound);
+                prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+                prop_assert_eq!(&dlx.active_prev, &fresh.active_prev);
                 prop_assert_eq!(dlx.uncovered, fresh.uncovered);
             }
         }
