@@ -222,15 +222,17 @@ fn parse_bounds(prefix: &str) -> Option<Result<Bounds, BuildError>> {
     })
 }
 
-/// Splits an option's word into its item name and colour: `name` or `name:c`, `c` one
-/// character. `None` when the colon is there but one character does not follow it alone.
+/// Splits an option's word into its item name and colour: `name` or `name:c`, `c` one visible
+/// character. `None` when the colon is there but one such character does not follow it alone.
 fn split_colour(token: &str) -> Option<(&str, Option<Colour>)> {
     match token.split_once(':') {
         None => Some((token, None)),
         Some((name, colour)) => {
             let mut chars = colour.chars();
             match (chars.next(), chars.next()) {
-                (Some(c), None) if !name.is_empty() => Some((name, Some(Colour::from(c)))),
+                (Some(c), None) if !name.is_empty() && !c.is_control() => {
+                    Some((name, Some(Colour::from(c))))
+                }
                 _ => None,
             }
         }
@@ -400,6 +402,20 @@ mod tests {
         for (text, message) in cases {
             assert_eq!(err(text).to_string(), message, "input {text:?}");
         }
+    }
+
+    /// Found by `cargo fuzz` (xc_format): `s:\x11` was read as a colour that `write_problem`
+    /// then refused to write; a colour is a visible character, as a name is.
+    #[test]
+    fn a_control_character_as_colour_is_refused() {
+        let e = err("p q | s\np s:1\nq s:\x11\n");
+        assert_eq!(
+            e.kind,
+            FormatErrorKind::BadColour {
+                found: "s:\x11".into()
+            }
+        );
+        assert_eq!((e.line, e.column), (3, 3));
     }
 
     #[test]
