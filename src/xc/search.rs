@@ -22,6 +22,10 @@ const SCAN_BLOCK: usize = 16;
 const REACH_BLOCKS: usize = 2;
 
 /// How the search picks the item to branch on.
+///
+/// On problems with colours or bounds (Algorithm M, `mcc.rs`) the rule is DLX3's score
+/// (fewest options adjusted by slack, see there): `Mrv` follows it exactly, for Knuth's
+/// figures; the other two take the first item of score at most one without looking further.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChoiceRule {
     /// Minimum remaining values: the active primary item with the fewest options, the first in
