@@ -2,18 +2,29 @@
 //! (or to the directory given as the one argument), one file each in Knuth's format.
 //!
 //! `cargo run --example write_xc_problems`; the integration tests check that the committed
-//! files are byte for byte what this writes.
+//! files are byte for byte what this writes. With `--timing DIR` first, it writes the larger
+//! problems of `problems::timing_suite` instead, for timing against Knuth's programs.
 
-use dlx_solver::xc::problems::dlx1_suite;
+use dlx_solver::xc::problems::{dlx1_suite, timing_suite, xcc_mcc_suite};
 use std::path::PathBuf;
 
 fn main() -> std::io::Result<()> {
-    let dir = std::env::args_os()
-        .nth(1)
+    let mut args: Vec<_> = std::env::args_os().skip(1).collect();
+    let timing = args.first().is_some_and(|a| a == "--timing");
+    if timing {
+        args.remove(0);
+    }
+    let dir = args
+        .first()
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/xc"));
     std::fs::create_dir_all(&dir)?;
-    for classic in dlx1_suite() {
+    let suite = if timing {
+        timing_suite()
+    } else {
+        dlx1_suite().into_iter().chain(xcc_mcc_suite()).collect()
+    };
+    for classic in suite {
         let mut bytes = Vec::new();
         classic.write(&mut bytes)?;
         let path = dir.join(classic.file);

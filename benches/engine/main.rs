@@ -1,11 +1,13 @@
-//! The engine alone on classic problems: n queens, Langford pairs, pentominoes. Throughput is
-//! in updates (DLX1's count of link changes), so the figures compare with Knuth's programs.
+//! The engine alone on classic problems: n queens, Langford pairs, pentominoes; and problems
+//! with colours and bounds: word rectangles (DLX2's figures) and a random MCC problem (DLX3's).
+//! Throughput is in updates (Knuth's count of link changes), so the figures compare with
+//! Knuth's programs.
 //!
-//! Beside each problem but the 5x12 pentominoes (`engine/queens8`), the exact-cover crates on the same items and options
-//! (`engine/queens8/dlx-crate`, `.../exact-covers`, `.../dancing-links`: see `peers.rs`), with
-//! our count of updates as their throughput too, so that the rates compare as times do. Each
-//! peer's solutions are counted against the known number and validated once, when the filter
-//! first selects it.
+//! Beside each classic problem but the 5x12 pentominoes (`engine/queens8`), the exact-cover
+//! crates on the same items and options (`engine/queens8/dlx-crate`, `.../exact-covers`,
+//! `.../dancing-links`: see `peers.rs`), with our count of updates as their throughput too, so
+//! that the rates compare as times do. Each peer's solutions are counted against the known
+//! number and validated once, when the filter first selects it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_solver::xc::{problems, ChoiceRule, Dlx, Problem};
@@ -79,6 +81,23 @@ fn engine(c: &mut Criterion) {
         4_040,
         10,
         false,
+    );
+    // XCC: 1,006 rectangles, 211,366 updates, as DLX2 counts them.
+    let words = |seed, count, len| problems::random_words(seed, count, len);
+    bench_problem(
+        c,
+        "word_rectangles3x4",
+        problems::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
+        1_006,
+        20,
+    );
+    // MCC: 483,806 solutions, 1,544,219 updates, as DLX3 counts them.
+    bench_problem(
+        c,
+        "mcc_random_20x8x80",
+        problems::random_mcc(5, 20, 8, 80),
+        483_806,
+        20,
     );
 }
 

@@ -1,5 +1,7 @@
-//! Knuth's exact-cover format from arbitrary bytes: parsing never panics, what parses writes
-//! back to the same problem, and a bounded search on it returns only real covers.
+//! Knuth's exact-cover format (DLX1's, DLX2's colours, DLX3's bounds) from arbitrary bytes:
+//! parsing never panics, what parses writes back to the same problem, and a bounded search on
+//! it returns only real covers (primary items within their bounds, secondary items used once
+//! or only in one colour).
 
 #![no_main]
 
@@ -17,9 +19,13 @@ fuzz_target!(|bytes: &[u8]| {
     write_problem(&problem, &mut written).expect("a parsed problem can be written");
     let again = parse_problem_bytes(&written).expect("a written problem parses");
     assert_eq!(again.item_count(), problem.item_count());
+    for item in problem.items() {
+        assert_eq!(again.item_bounds(item), problem.item_bounds(item));
+    }
     assert_eq!(again.option_count(), problem.option_count());
     for option in problem.options() {
         assert_eq!(again.option_items(option), problem.option_items(option));
+        assert!(again.option_colours(option).eq(problem.option_colours(option)));
     }
     let mut dlx = Dlx::new(&problem);
     let limits = SearchLimits {
@@ -27,16 +33,29 @@ fuzz_target!(|bytes: &[u8]| {
         max_nodes: Some(20_000),
     };
     dlx.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
-        let mut times = vec![0u32; problem.item_count()];
+        let n = problem.item_count();
+        let (mut times, mut uncoloured, mut colours) = (vec![0u32; n], vec![0u32; n], vec![None; n]);
         for &o in options {
-            for &item in problem.option_items(o) {
-                times[item.index()] += 1;
+            for (&item, colour) in problem.option_items(o).iter().zip(problem.option_colours(o)) {
+                let i = item.index();
+                times[i] += 1;
+                match colour {
+                    None => uncoloured[i] += 1,
+                    Some(c) => {
+                        assert!(colours[i].is_none_or(|seen| seen == c), "two colours");
+                        colours[i] = Some(c);
+                    }
+                }
             }
         }
         for item in problem.items() {
+            let i = item.index();
             match problem.item_kind(item) {
-                ItemKind::Primary => assert_eq!(times[item.index()], 1),
-                ItemKind::Secondary => assert!(times[item.index()] <= 1),
+                ItemKind::Primary => {
+                    let bounds = problem.item_bounds(item);
+                    assert!((bounds.lower()..=bounds.upper()).contains(&times[i]));
+                }
+                ItemKind::Secondary => assert!(uncoloured[i] == 0 || times[i] <= 1),
             }
         }
         ControlFlow::Continue(())

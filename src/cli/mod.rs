@@ -82,7 +82,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Solve an exact-cover problem in Knuth's text format (as read by DLX1).
+    /// Solve an exact-cover problem in Knuth's text format (DLX1's, DLX2's colours, DLX3's bounds).
     Xc(xc::XcArgs),
     /// Compare Sudoku solvers on puzzle collections: a table of puzzles/s, us and nodes per
     /// puzzle, single thread, every answer validated.

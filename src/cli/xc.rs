@@ -15,8 +15,31 @@ use std::time::Instant;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
-Output: each solution as its options, one per line (each option as its item names), solutions
-separated by a blank line. With --count, only the number of solutions: `N` when the whole tree
+Formats (Knuth's; `|` starts a comment line):
+  DLX1, exact cover: the first line names the primary items, then `|` and the secondary ones
+  (covered at most once); each later line is an option.
+      A B C D E F G
+      C E
+      A D G          (and so on: TAOCP's toy problem)
+  DLX2, colours: `x:c` in an option gives secondary item x the one-character colour c; options
+  that agree on x's colour may share it.
+      A B C | X Y
+      A B X:0 Y:0
+      A C X:1 Y:1
+      B X:1
+      C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`
+  DLX3, multiplicities: `a:b|name` in the first line covers primary item name between a and b
+  times, `b|name` exactly b times.
+      A B 2:3|C | X Y
+      A B X:0 Y:0
+      A C X:1 Y:1
+      C X:0
+      B X:1
+      C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`, `C Y:1`
+--stats gives Knuth's figures: DLX1's on plain problems, DLX2's (with cleansings) on problems
+with colours, DLX3's on problems with bounds.
+Output: each solution as its options, one per line (each option as written, colours
+included), solutions separated by a blank line. With --count, only the number of solutions: `N` when the whole tree
 was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
 node budget (--max-nodes) ran out first.
 On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`), the figures so
@@ -24,7 +47,8 @@ far on stderr marked partial, exit 130 or 143; a second signal ends at once.
 Exit codes: 0 at least one solution, 1 none, 2 bad input or usage (or an output that cannot be
 written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
 pub struct XcArgs {
-    /// Problem file in Knuth's format; `-` or nothing reads standard input.
+    /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
+    /// reads standard input.
     file: Option<PathBuf>,
     /// Print only the number of solutions.
     #[arg(long)]
@@ -36,7 +60,7 @@ pub struct XcArgs {
     /// bound).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Print nodes, updates, solutions and time to stderr.
+    /// Print nodes, updates, cleansings, solutions and time to stderr.
     #[arg(long)]
     stats: bool,
     /// Refuse a problem file larger than N bytes (it is read whole).
@@ -203,10 +227,11 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     if args.stats || signal.is_some() {
         let seconds = elapsed.as_secs_f64();
         eprintln!(
-            "solutions: {}\nnodes: {}\nupdates: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
+            "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
             solutions,
             report.stats.nodes,
             report.stats.updates,
+            report.stats.cleansings,
             seconds,
             report.stats.updates as f64 / seconds.max(1e-9),
             problem.dropped_options(),
@@ -262,14 +287,7 @@ fn print_solution<W: Write>(
     options: &[OptionId],
 ) -> std::io::Result<()> {
     for &option in options {
-        let mut first = true;
-        for &item in problem.option_items(option) {
-            if !first {
-                out.write_all(b" ")?;
-            }
-            first = false;
-            out.write_all(problem.item_name(item).as_bytes())?;
-        }
+        xc::write_option(problem, option, out)?;
         out.write_all(b"\n")?;
     }
     out.write_all(b"\n")

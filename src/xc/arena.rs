@@ -96,7 +96,27 @@ pub enum SelectError {
     /// No option has this id.
     #[error("no option {0:?} in this problem")]
     UnknownOption(OptionId),
+    /// The problem has colours or bounds, where selecting before the search is not supported.
+    #[error(
+        "options can be selected before the search only in problems without colours or bounds"
+    )]
+    ColoursOrBounds,
 }
+
+/// Which search a loaded problem takes, and how it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Plain exact cover: DLX1's loop, which the colours and bounds cost nothing.
+    Plain,
+    /// Colours but no bounds: Algorithm M's loop ([`super::mcc`]), counting as DLX2 does.
+    Coloured,
+    /// Bounds (and perhaps colours): Algorithm M's loop, counting as DLX3 does.
+    Bounded,
+}
+
+/// The colour code of a node whose colour constraint a purify has satisfied (DLX2's `-1`): its
+/// option stays in the item's list and no later hide removes it from there.
+pub(super) const CLEANSED: u32 = u32::MAX;
 
 /// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
 ///
@@ -130,6 +150,27 @@ pub struct Dlx<L: Link = u32> {
     /// The search's choice stack, kept here so a search allocates nothing.
     pub(super) choice: Vec<u32>,
     pub(super) solution: Vec<OptionId>,
+    /// Which search this problem takes.
+    pub(super) mode: Mode,
+    /// Problems with colours or bounds only (empty otherwise): each node's colour code, 0 for
+    /// none, [`CLEANSED`] once satisfied; apart from the nodes, so plain nodes stay 12 bytes.
+    pub(super) colour: Vec<u32>,
+    /// Likewise, for each primary item (index 0 unused): how many more chosen options may
+    /// contain it (DLX3's `bound`), and its upper bound less its lower (`slack`).
+    pub(super) bound: Vec<u32>,
+    pub(super) slack: Vec<u32>,
+    /// For each level of Algorithm M's search, the first option tweaked there.
+    pub(super) first_tweak: Vec<u32>,
+    /// Problems with colours or bounds only: the option of each node, so that handing over a
+    /// solution reads an array instead of searching `option_first` (bounds make solutions
+    /// many and deep: on a random MCC problem of 480,000 solutions the search spent half its
+    /// time there).
+    pub(super) node_option: Vec<u32>,
+    /// Problems with colours or bounds only: the active primary items as DLX3 keeps them, a
+    /// doubly linked list from 0 in declaration order, so that choosing an item walks only the
+    /// active ones (deep in the search most are retired).
+    pub(super) active_next: Vec<u32>,
+    pub(super) active_prev: Vec<u32>,
 }
 
 impl Dlx<u32> {
@@ -171,7 +212,53 @@ impl<L: Link> Dlx<L> {
             |item: ItemId| arena_index[item.index()],
         )?;
         dlx.item_ids = item_ids;
+        if problem.has_colours() || problem.has_bounds() {
+            dlx.load_colours_and_bounds(problem);
+        }
         Ok(dlx)
+    }
+
+    /// Sets up Algorithm M's extra state: colour codes (dense, from 1, in order of first
+    /// appearance), bounds and slacks, and a choice stack deep enough for null moves.
+    fn load_colours_and_bounds(&mut self, problem: &Problem) {
+        self.mode = if problem.has_bounds() {
+            Mode::Bounded
+        } else {
+            Mode::Coloured
+        };
+        let mut codes = std::collections::HashMap::new();
+        self.colour = vec![0; self.nodes.len()];
+        for (option, &first) in problem.options().zip(&self.option_first) {
+            for (k, colour) in problem.option_colours(option).enumerate() {
+                if let Some(colour) = colour {
+                    let next = codes.len() as u32 + 1;
+                    self.colour[first as usize + k] = *codes.entry(colour).or_insert(next);
+                }
+            }
+        }
+        let primary = self.primary_count as usize;
+        self.bound = vec![0; primary + 1];
+        self.slack = vec![0; primary + 1];
+        for k in 1..=primary {
+            let bounds = problem.item_bounds(self.item_ids[k]);
+            self.bound[k] = bounds.upper();
+            self.slack[k] = bounds.upper() - bounds.lower();
+        }
+        let items = primary as u32 + 1;
+        self.active_next = (1..=items).map(|k| k % items).collect();
+        self.active_prev = (0..items).map(|k| (k + items - 1) % items).collect();
+        self.node_option = vec![0; self.nodes.len()];
+        for (option, window) in self.option_first.windows(2).enumerate() {
+            self.node_option[window[0] as usize..window[1] as usize].fill(option as u32);
+        }
+        if let Some(&last) = self.option_first.last() {
+            let option = self.option_first.len() as u32 - 1;
+            self.node_option[last as usize..].fill(option);
+        }
+        // Every level adds an option or makes a null move, which retires an item for good.
+        let levels = primary + self.option_first.len() + 1;
+        self.choice.resize(levels, 0);
+        self.first_tweak = vec![0; levels];
     }
 
     /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
@@ -212,6 +299,14 @@ impl<L: Link> Dlx<L> {
             item_taken: Vec::new(),
             choice: Vec::new(),
             solution: Vec::new(),
+            mode: Mode::Plain,
+            colour: Vec::new(),
+            bound: Vec::new(),
+            slack: Vec::new(),
+            first_tweak: Vec::new(),
+            node_option: Vec::new(),
+            active_next: Vec::new(),
+            active_prev: Vec::new(),
         }
     }
 
@@ -314,6 +409,14 @@ impl<L: Link> Dlx<L> {
         self.choice.resize(primary + 1, 0);
         self.solution.clear();
         self.solution.reserve(primary);
+        self.mode = Mode::Plain;
+        self.colour.clear();
+        self.bound.clear();
+        self.slack.clear();
+        self.first_tweak.clear();
+        self.node_option.clear();
+        self.active_next.clear();
+        self.active_prev.clear();
         Ok(())
     }
 
@@ -333,7 +436,16 @@ impl<L: Link> Dlx<L> {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.nodes.capacity() * size_of::<Node<L>>()
-            + (self.len.capacity() + self.option_first.capacity() + self.choice.capacity())
+            + (self.len.capacity()
+                + self.option_first.capacity()
+                + self.choice.capacity()
+                + self.colour.capacity()
+                + self.bound.capacity()
+                + self.slack.capacity()
+                + self.first_tweak.capacity()
+                + self.node_option.capacity()
+                + self.active_next.capacity()
+                + self.active_prev.capacity())
                 * size_of::<u32>()
             + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
                 * size_of::<ItemId>()
@@ -349,6 +461,9 @@ impl<L: Link> Dlx<L> {
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        if self.mode != Mode::Plain {
+            return Err(SelectError::ColoursOrBounds);
+        }
         let &first = self
             .option_first
             .get(option.index())
@@ -412,7 +527,7 @@ impl<L: Link> Dlx<L> {
     }
 
     #[inline(always)]
-    fn node_mut(&mut self, index: u32) -> &mut Node<L> {
+    pub(super) fn node_mut(&mut self, index: u32) -> &mut Node<L> {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: as in `node`.
         unsafe { self.nodes.get_unchecked_mut(index as usize) }
@@ -420,7 +535,7 @@ impl<L: Link> Dlx<L> {
 
     /// An item's list length (plus [`COVERED`] while it is covered), to change it.
     #[inline(always)]
-    fn len_mut(&mut self, item: u32) -> &mut u32 {
+    pub(super) fn len_mut(&mut self, item: u32) -> &mut u32 {
         debug_assert!((item as usize) < self.len.len());
         // SAFETY: items are `1..=item_count`, and `len` has `item_count + 1` entries.
         unsafe { self.len.get_unchecked_mut(item as usize) }

@@ -6,7 +6,7 @@
 //! Names are visible characters without `|` or `:`. DLX1 limits names to 8 characters; we accept
 //! any length, so every file DLX1 reads is read the same way here.
 
-use super::problem::{BuildError, ItemKind, Problem, ProblemBuilder};
+use super::problem::{Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder};
 use crate::excerpt::Excerpt;
 use std::io;
 use thiserror::Error;
@@ -36,6 +36,18 @@ pub enum FormatErrorKind {
     IllegalCharacter { name: String, found: char },
     #[error("the bytes are not UTF-8 text")]
     InvalidUtf8,
+    #[error(
+        "`{}|` before an item name; expected bounds `b|name` or `a:b|name` in decimal",
+        Excerpt(.found)
+    )]
+    BadBounds { found: String },
+    #[error("expected an item name right after the bounds and `|`")]
+    NameAfterBounds,
+    #[error(
+        "`{}` in an option; expected `item` or `item:c`, one character c after the colon",
+        Excerpt(.found)
+    )]
+    BadColour { found: String },
     #[error("{0}")]
     Build(BuildError),
 }
@@ -70,8 +82,18 @@ pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
         }
         if items_read {
             tokenize(text, &mut tokens);
-            let names: Vec<&str> = tokens.iter().map(|&(_, name)| name).collect();
-            builder.option_by_names(&names).map_err(|e| {
+            let mut entries = Vec::with_capacity(tokens.len());
+            for &(column, token) in &tokens {
+                let entry = split_colour(token).ok_or_else(|| FormatError {
+                    line,
+                    column,
+                    kind: FormatErrorKind::BadColour {
+                        found: token.to_string(),
+                    },
+                })?;
+                entries.push(entry);
+            }
+            builder.coloured_option_by_names(&entries).map_err(|e| {
                 let column = e.position().map_or(1, |p| tokens[p].0);
                 FormatError {
                     line,
@@ -114,58 +136,107 @@ fn tokenize<'a>(text: &'a str, tokens: &mut Vec<(usize, &'a str)>) {
     }
 }
 
-/// Reads the item line: names, with `|` (standing alone or touching a name) before the secondary
-/// items, as DLX1 reads it.
+/// Reads the item line: names, with `|` (standing alone or starting a word) before the
+/// secondary items, as DLX1 reads it; a primary item may be prefixed by its bounds as DLX3
+/// reads them, `a:b|name` (between a and b times) or `b|name` (exactly b times).
 fn read_items(text: &str, line: usize, builder: &mut ProblemBuilder) -> Result<(), FormatError> {
+    let err = |column, kind| FormatError { line, column, kind };
+    let mut tokens = Vec::new();
+    tokenize(text, &mut tokens);
     let mut kind = ItemKind::Primary;
     let mut primaries = 0;
-    let mut name = String::new();
-    let mut name_column = 0;
-    let mut column = 0;
-    let err = |column, kind| FormatError { line, column, kind };
-    let mut flush = |name: &mut String, kind, column| -> Result<(), FormatError> {
-        if name.is_empty() {
-            return Ok(());
+    for (column, token) in tokens {
+        let (mut column, mut name) = (column, token);
+        if let Some(rest) = token.strip_prefix('|') {
+            if kind == ItemKind::Secondary {
+                return Err(err(column, FormatErrorKind::SeparatorTwice));
+            }
+            if primaries == 0 {
+                return Err(err(column, FormatErrorKind::NoPrimaryItems));
+            }
+            kind = ItemKind::Secondary;
+            (column, name) = (column + 1, rest);
+            if name.is_empty() {
+                continue;
+            }
         }
-        if let Some(found) = name.chars().find(|&c| c == ':' || c.is_control()) {
+        let mut bounds = None;
+        if kind == ItemKind::Primary {
+            if let Some((prefix, rest)) = name.split_once('|') {
+                let parsed = parse_bounds(prefix).ok_or_else(|| {
+                    err(
+                        column,
+                        FormatErrorKind::BadBounds {
+                            found: prefix.to_string(),
+                        },
+                    )
+                })?;
+                let checked = parsed.map_err(|e| err(column, FormatErrorKind::Build(e)))?;
+                bounds = Some(checked);
+                column += prefix.chars().count() + 1;
+                name = rest;
+                if name.is_empty() {
+                    return Err(err(column, FormatErrorKind::NameAfterBounds));
+                }
+            }
+        }
+        if let Some(found) = name
+            .chars()
+            .find(|&c| c == ':' || c == '|' || c.is_control())
+        {
+            if found == '|' && kind == ItemKind::Secondary {
+                let at = column + name.chars().take_while(|&c| c != '|').count();
+                return Err(err(at, FormatErrorKind::SeparatorTwice));
+            }
             return Err(err(
                 column,
                 FormatErrorKind::IllegalCharacter {
-                    name: name.clone(),
+                    name: name.to_string(),
                     found,
                 },
             ));
         }
-        builder
-            .item(name, kind)
-            .map_err(|e| err(column, FormatErrorKind::Build(e)))?;
-        name.clear();
-        Ok(())
-    };
-    for c in text.chars() {
-        column += 1;
-        if c.is_whitespace() || c == '|' {
-            if kind == ItemKind::Primary && !name.is_empty() {
-                primaries += 1;
-            }
-            flush(&mut name, kind, name_column)?;
-            if c == '|' {
-                if kind == ItemKind::Secondary {
-                    return Err(err(column, FormatErrorKind::SeparatorTwice));
-                }
-                if primaries == 0 {
-                    return Err(err(column, FormatErrorKind::NoPrimaryItems));
-                }
-                kind = ItemKind::Secondary;
-            }
+        let declared = match bounds {
+            Some(bounds) => builder.primary_with_bounds(name, bounds),
+            None => builder.item(name, kind),
+        };
+        declared.map_err(|e| err(column, FormatErrorKind::Build(e)))?;
+        primaries += (kind == ItemKind::Primary) as usize;
+    }
+    Ok(())
+}
+
+/// DLX3's bounds before `|`: `b` (exactly b) or `a:b`, in decimal. `None` when the text is not
+/// of that shape; the bounds, or why they are no bounds, otherwise.
+fn parse_bounds(prefix: &str) -> Option<Result<Bounds, BuildError>> {
+    let number = |s: &str| {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            None
         } else {
-            if name.is_empty() {
-                name_column = column;
+            s.parse::<u32>().ok()
+        }
+    };
+    Some(match prefix.split_once(':') {
+        Some((lower, upper)) => Bounds::new(number(lower)?, number(upper)?),
+        None => Bounds::exactly(number(prefix)?),
+    })
+}
+
+/// Splits an option's word into its item name and colour: `name` or `name:c`, `c` one visible
+/// character. `None` when the colon is there but one such character does not follow it alone.
+fn split_colour(token: &str) -> Option<(&str, Option<Colour>)> {
+    match token.split_once(':') {
+        None => Some((token, None)),
+        Some((name, colour)) => {
+            let mut chars = colour.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) if !name.is_empty() && !c.is_control() => {
+                    Some((name, Some(Colour::from(c))))
+                }
+                _ => None,
             }
-            name.push(c);
         }
     }
-    flush(&mut name, kind, name_column)
 }
 
 fn char_column(raw: &[u8], byte_offset: usize) -> usize {
@@ -173,7 +244,42 @@ fn char_column(raw: &[u8], byte_offset: usize) -> usize {
     std::str::from_utf8(&raw[..byte_offset]).map_or(1, |s| s.chars().count() + 1)
 }
 
-/// Writes a problem in Knuth's format: the item line, then one line per option. Options dropped
+/// Writes one option as Knuth's format has it, without a line end: its items' names separated
+/// by spaces, each coloured one as `name:c`. Fails with `InvalidData` on a colour that is no
+/// visible character.
+pub fn write_option<W: io::Write>(
+    problem: &Problem,
+    option: OptionId,
+    out: &mut W,
+) -> io::Result<()> {
+    let entries = problem.option_items(option).iter();
+    for (k, (&item, colour)) in entries.zip(problem.option_colours(option)).enumerate() {
+        if k > 0 {
+            out.write_all(b" ")?;
+        }
+        let name = problem.item_name(item);
+        out.write_all(name.as_bytes())?;
+        let Some(colour) = colour else { continue };
+        match colour.as_char() {
+            Some(c) if !c.is_whitespace() && !c.is_control() => {
+                write!(out, ":{c}")?;
+            }
+            _ => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!(
+                        "colour {} of `{name}` is no character Knuth's format can hold",
+                        colour.0
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a problem in Knuth's format: the item line (with DLX3's bounds where they are not
+/// exactly once), then one line per option (with DLX2's colours). Options dropped
 /// when the problem was built are not written. Fails with `InvalidData` on a name the format
 /// cannot hold, or on a problem with no primary item (which the format cannot state).
 pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
@@ -203,7 +309,15 @@ pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result
         .items()
         .filter(|&i| problem.item_kind(i) == ItemKind::Secondary);
     let mut line = primaries
-        .map(|i| problem.item_name(i))
+        .map(|i| {
+            let bounds = problem.item_bounds(i);
+            let name = problem.item_name(i);
+            match (bounds.lower(), bounds.upper()) {
+                (1, 1) => name.to_string(),
+                (lower, upper) if lower == upper => format!("{upper}|{name}"),
+                (lower, upper) => format!("{lower}:{upper}|{name}"),
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ");
     let secondary_names: Vec<&str> = secondaries.map(|i| problem.item_name(i)).collect();
@@ -220,12 +334,8 @@ pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result
     };
     writeln!(out, "{lead}{line}")?;
     for option in problem.options() {
-        let names: Vec<&str> = problem
-            .option_items(option)
-            .iter()
-            .map(|&i| problem.item_name(i))
-            .collect();
-        writeln!(out, "{}", names.join(" "))?;
+        write_option(problem, option, out)?;
+        writeln!(out)?;
     }
     Ok(())
 }
@@ -233,7 +343,7 @@ pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xc::problem::{ItemId, OptionId};
+    use crate::xc::problem::ItemId;
     use proptest::prelude::*;
 
     fn err(text: &str) -> FormatError {
@@ -249,6 +359,63 @@ mod tests {
         assert_eq!(p.item_name(ItemId(3)), "y");
         assert_eq!(p.option_count(), 2);
         assert_eq!(p.option_items(OptionId(1)), &[ItemId(1), ItemId(3)]);
+    }
+
+    #[test]
+    fn reads_dlx2_colours_and_dlx3_bounds() {
+        // DLX3's own example: C must be covered two or three times.
+        let text = "| comment\nA B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let p = parse_problem(text).unwrap();
+        assert_eq!(p.primary_count(), 3);
+        assert_eq!(p.item_name(ItemId(2)), "C");
+        assert_eq!(p.item_bounds(ItemId(2)), Bounds::new(2, 3).unwrap());
+        assert_eq!(p.item_bounds(ItemId(0)), Bounds::EXACTLY_ONCE);
+        assert!(p.has_bounds() && p.has_colours());
+        let colours: Vec<Option<Colour>> = p.option_colours(OptionId(1)).collect();
+        let one = Some(Colour::from('1'));
+        assert_eq!(colours, [None, None, one, one]);
+        assert_eq!(p.entry_colour(OptionId(2), 1), Some(Colour::from('0')));
+        let p = parse_problem("3|A B\nA B\nA\n").unwrap();
+        assert_eq!(p.item_bounds(ItemId(0)), Bounds::exactly(3).unwrap());
+        assert!(!p.has_colours());
+        let plain = parse_problem("A | x\nA x\n").unwrap();
+        assert!(!plain.has_bounds() && !plain.has_colours());
+    }
+
+    #[test]
+    fn every_colour_and_bound_error_names_its_place() {
+        let cases = [
+            ("A B\nA B:x\n", "line 2, column 3: primary item `B` cannot take a colour; only secondary items can"),
+            ("A | x\nA x:\n", "line 2, column 3: `x:` in an option; expected `item` or `item:c`, one character c after the colon"),
+            ("A | x\nA  x:ab\n", "line 2, column 4: `x:ab` in an option; expected `item` or `item:c`, one character c after the colon"),
+            ("A | x\nA :a\n", "line 2, column 3: `:a` in an option; expected `item` or `item:c`, one character c after the colon"),
+            ("A 3:2|B\n", "line 1, column 3: the lower bound 3 is above the upper bound 2"),
+            ("0|A\n", "line 1, column 1: the upper bound must be at least 1"),
+            ("A x2|B\n", "line 1, column 3: `x2|` before an item name; expected bounds `b|name` or `a:b|name` in decimal"),
+            ("A 1:|B\n", "line 1, column 3: `1:|` before an item name; expected bounds `b|name` or `a:b|name` in decimal"),
+            ("A 99999999999|B\n", "line 1, column 3: `99999999999|` before an item name; expected bounds `b|name` or `a:b|name` in decimal"),
+            ("A 2| B\n", "line 1, column 5: expected an item name right after the bounds and `|`"),
+            ("A | x 2|y\n", "line 1, column 8: the item line has `|` twice; expected it once, between primary and secondary items"),
+            ("A 2|B|C\n", "line 1, column 5: item name `B|C` contains `|`; expected visible characters other than `|` and `:`"),
+            ("A | x:c\n", "line 1, column 5: item name `x:c` contains `:`; expected visible characters other than `|` and `:`"),
+        ];
+        for (text, message) in cases {
+            assert_eq!(err(text).to_string(), message, "input {text:?}");
+        }
+    }
+
+    /// Found by `cargo fuzz` (xc_format): `s:\x11` was read as a colour that `write_problem`
+    /// then refused to write; a colour is a visible character, as a name is.
+    #[test]
+    fn a_control_character_as_colour_is_refused() {
+        let e = err("p q | s\np s:1\nq s:\x11\n");
+        assert_eq!(
+            e.kind,
+            FormatErrorKind::BadColour {
+                found: "s:\x11".into()
+            }
+        );
+        assert_eq!((e.line, e.column), (3, 3));
     }
 
     #[test]
@@ -279,8 +446,13 @@ mod tests {
         // A line starting with `|` is a comment, so the separator must follow a name to be seen.
         let e = err("A\nx");
         assert!(matches!(e.kind, FormatErrorKind::Build(_)));
-        let p = parse_problem(" A|").unwrap();
+        let p = parse_problem(" A |").unwrap();
         assert_eq!(p.primary_count(), 1);
+        // DLX3 reads `A|` as bounds `A` before an item with no name (DLX1 refuses `|` in a
+        // name): an error either way.
+        let e = err(" A|");
+        assert_eq!(e.kind, FormatErrorKind::BadBounds { found: "A".into() });
+        assert_eq!((e.line, e.column), (1, 2));
         let mut b = ProblemBuilder::new();
         let e = read_items("\u{a0}|x", 4, &mut b).unwrap_err();
         assert_eq!(e.kind, FormatErrorKind::NoPrimaryItems);
@@ -323,33 +495,43 @@ mod tests {
         "[a-zA-Z0-9_#.()é\u{3bb}\u{1f600}-]{1,6}"
     }
 
-    /// A problem with at least one primary item, built from distinct names, and its options
-    /// (possibly holding no primary item, which the builder drops).
+    /// A problem with at least one primary item, built from distinct names, with bounds on
+    /// some primary items and colours on some secondary entries (when `extended`), and its
+    /// options (possibly holding no primary item, which the builder drops).
     fn problem_strategy() -> impl Strategy<Value = Problem> {
         (
             prop::collection::btree_set(name_strategy(), 1..10),
             1usize..10,
             prop::collection::vec(prop::collection::btree_set(0usize..10, 1..5), 0..12),
+            prop::collection::vec((0u32..3, 1u32..4), 10),
+            prop::collection::vec(prop::sample::select(&['a', '0', ':', '|', 'é'][..]), 10),
+            any::<bool>(),
         )
-            .prop_map(|(names, primaries, options)| {
+            .prop_map(|(names, primaries, options, bounds, colours, extended)| {
                 let names: Vec<String> = names.into_iter().collect();
                 let primaries = primaries.min(names.len());
                 let mut b = ProblemBuilder::new();
                 for (k, name) in names.iter().enumerate() {
-                    let kind = if k < primaries {
-                        ItemKind::Primary
+                    if k >= primaries {
+                        b.secondary(name).unwrap();
+                    } else if extended {
+                        let (lower, upper) = bounds[k];
+                        let bounds = Bounds::new(lower.min(upper), upper).unwrap();
+                        b.primary_with_bounds(name, bounds).unwrap();
                     } else {
-                        ItemKind::Secondary
-                    };
-                    b.item(name, kind).unwrap();
+                        b.primary(name).unwrap();
+                    }
                 }
                 for option in options {
-                    let items: Vec<ItemId> = option
+                    let entries: Vec<(ItemId, Option<Colour>)> = option
                         .into_iter()
                         .filter(|&k| k < names.len())
-                        .map(|k| ItemId(k as u32))
+                        .map(|k| {
+                            let coloured = extended && k >= primaries && k % 2 == 0;
+                            (ItemId(k as u32), coloured.then(|| Colour::from(colours[k])))
+                        })
                         .collect();
-                    b.option(&items).unwrap();
+                    b.coloured_option(&entries).unwrap();
                 }
                 b.build()
             })
@@ -422,13 +604,17 @@ mod tests {
             let again = parse_problem_bytes(&written(&problem))
                 .map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(again.item_count(), problem.item_count());
+            // Names, kinds, bounds, options and colours: the same problem (but for the options
+            // dropped when it was built, which are not written).
             for item in problem.items() {
                 prop_assert_eq!(again.item_name(item), problem.item_name(item));
                 prop_assert_eq!(again.item_kind(item), problem.item_kind(item));
+                prop_assert_eq!(again.item_bounds(item), problem.item_bounds(item));
             }
             prop_assert_eq!(again.option_count(), problem.option_count());
             for option in problem.options() {
                 prop_assert_eq!(again.option_items(option), problem.option_items(option));
+                prop_assert!(again.option_colours(option).eq(problem.option_colours(option)));
             }
         }
     }

@@ -19,6 +19,10 @@ pub struct SearchStats {
     pub updates: u64,
     /// Solutions found.
     pub solutions: u64,
+    /// As Knuth's DLX2 and DLX3 count them: one each time a colour is imposed on a secondary
+    /// item (purified), plus one for each node of the same colour whose constraint that
+    /// satisfies. Zero for problems without colours.
+    pub cleansings: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -26,6 +30,7 @@ impl std::ops::AddAssign for SearchStats {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.solutions += other.solutions;
+        self.cleansings += other.cleansings;
     }
 }
 

@@ -76,6 +76,27 @@ impl<L: Link> Dlx<L> {
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
+        if !self.can_split() {
+            // Algorithm M runs whole here; only the first shard reports it, so shards still
+            // add up.
+            let outcome = if settings.shard.takes_top() {
+                let limits = SearchLimits {
+                    max_solutions: settings.max_solutions,
+                    max_nodes: None,
+                };
+                // The visitor's own node check stops it on a signal.
+                self.search(settings.rule, limits, visitor)
+            } else {
+                Outcome::default()
+            };
+            return SplitReport {
+                outcome,
+                depth: 0,
+                subtrees: 0,
+                searched: 0,
+                largest_subtree: 0,
+            };
+        }
         let plan = self.plan_split(settings.rule, settings.min_subtrees);
         self.search_plan(&plan, settings, stop_requested, visitor)
     }

@@ -4,6 +4,12 @@
 //! knows nothing of dancing links; [`crate::xc::Dlx`] turns it into the linked arena the search
 //! runs on. Keeping the two apart lets an encoding be built once, inspected, dumped in Knuth's
 //! format, and loaded into as many arenas (one per thread) as needed.
+//!
+//! Two extensions of Knuth's give the problem more reach. A secondary item may be given a
+//! [`Colour`] in an option (XCC, Knuth's DLX2): options that give it the same colour may all be
+//! chosen together, while an uncoloured use still excludes every other. A primary item may carry
+//! [`Bounds`] (MCC, Knuth's DLX3): a solution covers it between `lower` and `upper` times
+//! instead of exactly once.
 
 use crate::excerpt::Excerpt;
 use std::collections::HashMap;
@@ -28,6 +34,71 @@ impl OptionId {
     /// The id as an index into per-option vectors.
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// The colour an option gives a secondary item. Knuth's format writes it as one character after
+/// a colon (`x:A`); [`From<char>`] makes one from that character, and any `u32` will do in code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Colour(pub u32);
+
+impl From<char> for Colour {
+    fn from(c: char) -> Colour {
+        Colour(c as u32)
+    }
+}
+
+impl Colour {
+    /// The character this colour stands for, when it is one (as every colour read from a file is).
+    pub fn as_char(self) -> Option<char> {
+        char::from_u32(self.0)
+    }
+}
+
+/// How many times a primary item must be covered: between `lower` and `upper`, both included.
+/// Built by [`Bounds::new`], which refuses a lower bound above the upper and an upper bound of
+/// zero (an item no option may cover is no constraint DLX3 accepts either).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bounds {
+    lower: u32,
+    upper: u32,
+}
+
+impl Default for Bounds {
+    /// Exactly once: the bounds of every primary item of plain exact cover.
+    fn default() -> Bounds {
+        Bounds::EXACTLY_ONCE
+    }
+}
+
+impl Bounds {
+    /// Exactly once.
+    pub const EXACTLY_ONCE: Bounds = Bounds { lower: 1, upper: 1 };
+
+    /// Between `lower` and `upper` times.
+    pub fn new(lower: u32, upper: u32) -> Result<Bounds, BuildError> {
+        if upper == 0 {
+            Err(BuildError::ZeroUpperBound)
+        } else if lower > upper {
+            Err(BuildError::LowerAboveUpper { lower, upper })
+        } else {
+            Ok(Bounds { lower, upper })
+        }
+    }
+
+    /// Exactly `times` times.
+    pub fn exactly(times: u32) -> Result<Bounds, BuildError> {
+        Bounds::new(times, times)
+    }
+
+    /// The least number of chosen options that must contain the item.
+    pub fn lower(self) -> u32 {
+        self.lower
+    }
+
+    /// The most.
+    pub fn upper(self) -> u32 {
+        self.upper
     }
 }
 
@@ -62,6 +133,15 @@ pub enum BuildError {
     /// An option listed the same item twice; `position` is the second occurrence, from 0.
     #[error("option lists item `{}` twice", Excerpt(.name))]
     RepeatedItem { name: String, position: usize },
+    /// An option gave a colour to a primary item: only secondary items take colours.
+    #[error("primary item `{}` cannot take a colour; only secondary items can", Excerpt(.name))]
+    ColourOnPrimary { name: String, position: usize },
+    /// Bounds whose lower end is above the upper.
+    #[error("the lower bound {lower} is above the upper bound {upper}")]
+    LowerAboveUpper { lower: u32, upper: u32 },
+    /// Bounds whose upper end is zero.
+    #[error("the upper bound must be at least 1")]
+    ZeroUpperBound,
     /// The problem would need more nodes than the arena's 32-bit links can address.
     #[error("the problem is too large: more than {limit} items and option entries")]
     TooLarge { limit: u64 },
@@ -73,7 +153,8 @@ impl BuildError {
         match self {
             BuildError::UnknownItem { position, .. }
             | BuildError::UnknownItemId { position, .. }
-            | BuildError::RepeatedItem { position, .. } => Some(*position),
+            | BuildError::RepeatedItem { position, .. }
+            | BuildError::ColourOnPrimary { position, .. } => Some(*position),
             _ => None,
         }
     }
@@ -89,8 +170,13 @@ pub const MAX_NODES: u64 = i32::MAX as u64;
 pub struct Problem {
     names: Vec<String>,
     kinds: Vec<ItemKind>,
+    /// Each item's bounds (exactly once for secondary items, whose bounds mean nothing).
+    bounds: Vec<Bounds>,
     /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`.
     entries: Vec<ItemId>,
+    /// The colour of each entry, beside `entries`; empty until the first colour is given, so a
+    /// problem without colours pays nothing for them.
+    colours: Vec<Option<Colour>>,
     starts: Vec<usize>,
     dropped_options: usize,
 }
@@ -101,7 +187,9 @@ impl Default for Problem {
         Problem {
             names: Vec::new(),
             kinds: Vec::new(),
+            bounds: Vec::new(),
             entries: Vec::new(),
+            colours: Vec::new(),
             starts: vec![0],
             dropped_options: 0,
         }
@@ -146,6 +234,42 @@ impl Problem {
     /// Whether an item is primary or secondary.
     pub fn item_kind(&self, item: ItemId) -> ItemKind {
         self.kinds[item.index()]
+    }
+
+    /// How many times a primary item must be covered (exactly once for a secondary item).
+    pub fn item_bounds(&self, item: ItemId) -> Bounds {
+        self.bounds[item.index()]
+    }
+
+    /// Whether some option gives a secondary item a colour (an XCC problem, DLX2's).
+    pub fn has_colours(&self) -> bool {
+        self.colours.iter().any(Option::is_some)
+    }
+
+    /// Whether some primary item has bounds other than exactly once (an MCC problem, DLX3's).
+    pub fn has_bounds(&self) -> bool {
+        self.bounds.iter().any(|&b| b != Bounds::EXACTLY_ONCE)
+    }
+
+    /// The colours of one option's entries, beside [`Problem::option_items`]: `None` for an
+    /// entry without colour. This is how a visitor, handed the chosen options, reads the colour
+    /// each one gives its secondary items.
+    pub fn option_colours(
+        &self,
+        option: OptionId,
+    ) -> impl ExactSizeIterator<Item = Option<Colour>> + '_ {
+        let k = option.index();
+        let range = self.starts[k]..self.starts[k + 1];
+        let len = range.len();
+        let colours = self.colours.get(range).unwrap_or(&[]);
+        (0..len).map(move |i| colours.get(i).copied().flatten())
+    }
+
+    /// The colour an option gives the entry at `position` (counted from 0 in the option).
+    pub fn entry_colour(&self, option: OptionId, position: usize) -> Option<Colour> {
+        let index = self.starts[option.index()] + position;
+        debug_assert!(index < self.starts[option.index() + 1]);
+        self.colours.get(index).copied().flatten()
     }
 
     /// All items in declaration order.
@@ -193,6 +317,18 @@ impl ProblemBuilder {
         self.item(name, ItemKind::Secondary)
     }
 
+    /// Declares a primary item that every solution covers between `bounds.lower()` and
+    /// `bounds.upper()` times (DLX3's `a:b|name`).
+    pub fn primary_with_bounds(
+        &mut self,
+        name: &str,
+        bounds: Bounds,
+    ) -> Result<ItemId, BuildError> {
+        let id = self.item(name, ItemKind::Primary)?;
+        self.problem.bounds[id.index()] = bounds;
+        Ok(id)
+    }
+
     /// Declares an item of the given kind.
     pub fn item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
         if name.is_empty() {
@@ -207,6 +343,7 @@ impl ProblemBuilder {
         let id = ItemId(self.problem.names.len() as u32);
         self.problem.names.push(name.to_string());
         self.problem.kinds.push(kind);
+        self.problem.bounds.push(Bounds::EXACTLY_ONCE);
         self.last_option_seen.push(0);
         self.by_name.insert(name.to_string(), id);
         Ok(id)
@@ -219,10 +356,36 @@ impl ProblemBuilder {
 
     /// Adds an option. Returns its id, or `None` when it holds no primary item and is dropped.
     pub fn option(&mut self, items: &[ItemId]) -> Result<Option<OptionId>, BuildError> {
+        self.check_option(items, |_| None)?;
+        self.push_option(items, |_| None)
+    }
+
+    /// Adds an option whose entries may give secondary items a colour (DLX2's `x:c`): options
+    /// that give an item the same colour may be chosen together. A colour on a primary item is
+    /// refused. Returns the option's id, or `None` when it holds no primary item and is dropped.
+    pub fn coloured_option(
+        &mut self,
+        entries: &[(ItemId, Option<Colour>)],
+    ) -> Result<Option<OptionId>, BuildError> {
+        let mut items = std::mem::take(&mut self.scratch);
+        items.clear();
+        items.extend(entries.iter().map(|&(item, _)| item));
+        let result = self
+            .check_option(&items, |k| entries[k].1)
+            .and_then(|()| self.push_option(&items, |k| entries[k].1));
+        self.scratch = items;
+        result
+    }
+
+    /// Refuses an option naming an unknown item, an item twice, or colouring a primary item.
+    fn check_option(
+        &mut self,
+        items: &[ItemId],
+        colour: impl Fn(usize) -> Option<Colour>,
+    ) -> Result<(), BuildError> {
         self.options_tried += 1;
         let stamp = self.options_tried;
         let count = self.problem.names.len();
-        let mut has_primary = false;
         for (position, &item) in items.iter().enumerate() {
             let Some(seen) = self.last_option_seen.get_mut(item.index()) else {
                 return Err(BuildError::UnknownItemId {
@@ -238,8 +401,26 @@ impl ProblemBuilder {
                 });
             }
             *seen = stamp;
-            has_primary |= self.problem.kinds[item.index()] == ItemKind::Primary;
+            if colour(position).is_some() && self.problem.kinds[item.index()] == ItemKind::Primary {
+                return Err(BuildError::ColourOnPrimary {
+                    name: self.problem.names[item.index()].clone(),
+                    position,
+                });
+            }
         }
+        Ok(())
+    }
+
+    /// Adds a checked option, or drops it when it holds no primary item.
+    fn push_option(
+        &mut self,
+        items: &[ItemId],
+        colour: impl Fn(usize) -> Option<Colour>,
+    ) -> Result<Option<OptionId>, BuildError> {
+        let kinds = &self.problem.kinds;
+        let has_primary = items
+            .iter()
+            .any(|item| kinds[item.index()] == ItemKind::Primary);
         if !has_primary {
             self.problem.dropped_options += 1;
             return Ok(None);
@@ -247,6 +428,14 @@ impl ProblemBuilder {
         // One spacer per option besides its entries.
         self.check_size(items.len() as u64 + 1)?;
         let id = OptionId(self.problem.option_count() as u32);
+        let coloured = (0..items.len()).any(|k| colour(k).is_some());
+        if coloured || !self.problem.colours.is_empty() {
+            // The entries before the first colour get none.
+            self.problem
+                .colours
+                .resize(self.problem.entries.len(), None);
+            self.problem.colours.extend((0..items.len()).map(&colour));
+        }
         self.problem.entries.extend_from_slice(items);
         self.problem.starts.push(self.problem.entries.len());
         Ok(Some(id))
@@ -258,23 +447,48 @@ impl ProblemBuilder {
         names: &[S],
     ) -> Result<Option<OptionId>, BuildError> {
         let mut items = std::mem::take(&mut self.scratch);
+        let result = self
+            .look_up(names.iter().map(AsRef::as_ref), &mut items)
+            .and_then(|()| self.option(&items));
+        self.scratch = items;
+        result
+    }
+
+    /// Adds an option given by item names, each with its colour if any.
+    pub fn coloured_option_by_names<S: AsRef<str>>(
+        &mut self,
+        entries: &[(S, Option<Colour>)],
+    ) -> Result<Option<OptionId>, BuildError> {
+        let mut items = std::mem::take(&mut self.scratch);
+        let result = self
+            .look_up(entries.iter().map(|(name, _)| name.as_ref()), &mut items)
+            .and_then(|()| {
+                self.check_option(&items, |k| entries[k].1)?;
+                self.push_option(&items, |k| entries[k].1)
+            });
+        self.scratch = items;
+        result
+    }
+
+    /// The ids of named items, into `items`.
+    fn look_up<'a>(
+        &self,
+        names: impl Iterator<Item = &'a str>,
+        items: &mut Vec<ItemId>,
+    ) -> Result<(), BuildError> {
         items.clear();
-        for (position, name) in names.iter().enumerate() {
-            let name = name.as_ref();
+        for (position, name) in names.enumerate() {
             match self.by_name.get(name) {
                 Some(&id) => items.push(id),
                 None => {
-                    self.scratch = items;
                     return Err(BuildError::UnknownItem {
                         name: name.to_string(),
                         position,
-                    });
+                    })
                 }
             }
         }
-        let result = self.option(&items);
-        self.scratch = items;
-        result
+        Ok(())
     }
 
     /// The finished problem.

@@ -1,5 +1,6 @@
 //! Classic exact-cover problems built in code: Knuth's toy problem, n queens, Langford pairs and
-//! pentomino packings.
+//! pentomino packings; and problems with colours and bounds: random XCC and MCC problems and word
+//! rectangles.
 //!
 //! They are no puzzle family of their own, only problems nobody tuned the engine for, so they live
 //! beside it. Tests check the engine against Knuth's DLX1 on them, benches time it on them, and
@@ -10,7 +11,7 @@
 //! `updates` come out as DLX1's.
 
 use super::format::write_problem;
-use super::problem::{ItemId, Problem, ProblemBuilder};
+use super::problem::{Bounds, Colour, ItemId, Problem, ProblemBuilder};
 use std::io;
 
 /// Knuth's toy problem, TAOCP 7.2.2.1 (5): seven items, six options, one solution.
@@ -124,6 +125,152 @@ pub fn pentominoes(rows: usize, cols: usize) -> Problem {
     b.build()
 }
 
+/// A small deterministic generator (xorshift64*) for the random problems: the same seed gives
+/// the same problem on every machine.
+struct Random(u64);
+
+impl Random {
+    fn new(seed: u64) -> Random {
+        Random(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
+    }
+
+    /// A number in `0..below`.
+    fn below(&mut self, below: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % below
+    }
+}
+
+/// A random XCC problem (colours, no bounds): `primary` items `p0..`, `secondary` items `s0..`,
+/// `options` options of one to three primary items and up to two secondary ones, each secondary
+/// entry coloured `A` or `B` two times in three.
+pub fn random_xcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
+    random_coloured(
+        seed,
+        &vec![Bounds::EXACTLY_ONCE; primary],
+        secondary,
+        options,
+    )
+}
+
+/// A random MCC problem: as [`random_xcc`], with bounds on the primary items (a lower bound of
+/// 0 to 2 and an upper bound up to 2 above it).
+pub fn random_mcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
+    let mut random = Random::new(seed ^ 0x006d_6363);
+    let bounds: Vec<Bounds> = (0..primary)
+        .map(|_| {
+            let lower = random.below(3) as u32;
+            let upper = (lower + random.below(3) as u32).max(1);
+            Bounds::new(lower, upper).expect("lower <= upper, upper >= 1")
+        })
+        .collect();
+    random_coloured(seed, &bounds, secondary, options)
+}
+
+fn random_coloured(seed: u64, bounds: &[Bounds], secondary: usize, options: usize) -> Problem {
+    let mut random = Random::new(seed);
+    let mut b = ProblemBuilder::new();
+    for (k, &bounds) in bounds.iter().enumerate() {
+        declare(b.primary_with_bounds(&format!("p{k}"), bounds));
+    }
+    for k in 0..secondary {
+        declare(b.secondary(&format!("s{k}")));
+    }
+    let primary = bounds.len();
+    for _ in 0..options {
+        let mut entries: Vec<(ItemId, Option<Colour>)> = Vec::new();
+        let mut put = |item: usize, colour: Option<Colour>| {
+            let item = ItemId(item as u32);
+            if entries.iter().all(|&(seen, _)| seen != item) {
+                entries.push((item, colour));
+            }
+        };
+        for _ in 0..1 + random.below(3) {
+            put(random.below(primary), None);
+        }
+        if secondary > 0 {
+            for _ in 0..random.below(3) {
+                let colour = match random.below(3) {
+                    0 => None,
+                    1 => Some(Colour::from('A')),
+                    _ => Some(Colour::from('B')),
+                };
+                put(primary + random.below(secondary), colour);
+            }
+        }
+        b.coloured_option(&entries)
+            .expect("a random option names declared items once each, colours on secondary ones");
+    }
+    b.build()
+}
+
+/// `count` random words of `len` letters from `a..=e`, distinct, in order of drawing.
+pub fn random_words(seed: u64, count: usize, len: usize) -> Vec<String> {
+    let mut random = Random::new(seed ^ 0x776f_7264);
+    let mut words: Vec<String> = Vec::new();
+    while words.len() < count {
+        let word: String = (0..len)
+            .map(|_| char::from(b'a' + random.below(5) as u8))
+            .collect();
+        if !words.contains(&word) {
+            words.push(word);
+        }
+    }
+    words
+}
+
+/// Word rectangles (Knuth's XCC model in TAOCP 7.2.2.1): a `rows` x `cols` grid whose rows
+/// are words of `across` and whose columns are words of `down`. Primary items `A0..` (each row
+/// takes a word) and `D0..` (each column), secondary items `rc` for the cells, coloured by the
+/// letter there: an across word and a down word may share a cell only if they agree on its
+/// letter.
+pub fn word_rectangles(rows: usize, cols: usize, across: &[String], down: &[String]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for r in 0..rows {
+        declare(b.primary(&format!("A{r}")));
+    }
+    for c in 0..cols {
+        declare(b.primary(&format!("D{c}")));
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            declare(b.secondary(&format!("{r}{c}")));
+        }
+    }
+    let cell = |r: usize, c: usize| format!("{r}{c}");
+    let mut add_word = |line: String, cells: Vec<String>, word: &str| {
+        let mut entries = vec![(line, None)];
+        entries.extend(
+            cells
+                .into_iter()
+                .zip(word.chars().map(|ch| Some(Colour::from(ch)))),
+        );
+        b.coloured_option_by_names(&entries)
+            .expect("a word's option names declared items once each");
+    };
+    for r in 0..rows {
+        for word in across.iter().filter(|w| w.chars().count() == cols) {
+            add_word(
+                format!("A{r}"),
+                (0..cols).map(|c| cell(r, c)).collect(),
+                word,
+            );
+        }
+    }
+    for c in 0..cols {
+        for word in down.iter().filter(|w| w.chars().count() == rows) {
+            add_word(
+                format!("D{c}"),
+                (0..rows).map(|r| cell(r, c)).collect(),
+                word,
+            );
+        }
+    }
+    b.build()
+}
+
 /// The distinct rotations and reflections of a shape drawn as rows of `#` separated by `|`,
 /// each moved to touch the top and left edges, its cells in row-major order.
 fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
@@ -178,6 +325,67 @@ impl Classic {
         writeln!(out, "| {}", self.title)?;
         write_problem(&self.problem, out)
     }
+}
+
+/// The problems with colours and bounds of `tests/data/xc/`, whose figures (DLX2's without
+/// bounds, DLX3's with) `tests/data/xc/README.md` lists.
+pub fn xcc_mcc_suite() -> Vec<Classic> {
+    let classic = |file, title, problem| Classic {
+        file,
+        title,
+        problem,
+    };
+    let words = |seed, count, len| random_words(seed, count, len);
+    vec![
+        classic(
+            "xcc_random1.dlx",
+            "random XCC, seed 6: 6 primary items, 4 secondary, 16 options",
+            random_xcc(6, 6, 4, 16),
+        ),
+        classic(
+            "xcc_random2.dlx",
+            "random XCC, seed 2: 12 primary items, 6 secondary, 60 options",
+            random_xcc(2, 12, 6, 60),
+        ),
+        classic(
+            "mcc_random1.dlx",
+            "random MCC, seed 1: 6 primary items with bounds, 4 secondary, 16 options",
+            random_mcc(1, 6, 4, 16),
+        ),
+        classic(
+            "mcc_random2.dlx",
+            "random MCC, seed 2: 12 primary items with bounds, 6 secondary, 50 options",
+            random_mcc(2, 12, 6, 50),
+        ),
+        classic(
+            "word_rectangles3x4.dlx",
+            "3x4 word rectangles: across from 40 random 4-letter words, down from 40 3-letter ones",
+            word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
+        ),
+    ]
+}
+
+/// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
+/// kept in `tests/data/xc/`: `cargo run --release --example write_xc_problems -- --timing DIR`
+/// writes them).
+pub fn timing_suite() -> Vec<Classic> {
+    let classic = |file, title, problem| Classic {
+        file,
+        title,
+        problem,
+    };
+    vec![
+        classic(
+            "word_rectangles4x5.dlx",
+            "4x5 word rectangles: across from 150 random 5-letter words, down from 150 4-letter ones",
+            word_rectangles(4, 5, &random_words(3, 150, 5), &random_words(4, 150, 4)),
+        ),
+        classic(
+            "mcc_random_large.dlx",
+            "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
+            random_mcc(5, 20, 8, 80),
+        ),
+    ]
 }
 
 /// The problems of `tests/data/xc/`, whose DLX1 figures `tests/data/xc/README.md` lists.

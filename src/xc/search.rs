@@ -5,7 +5,7 @@
 //! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
-use super::arena::{Dlx, Link, COVERED};
+use super::arena::{Dlx, Link, Mode, COVERED};
 use super::outcome::{self, Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use std::ops::ControlFlow;
@@ -22,6 +22,10 @@ const SCAN_BLOCK: usize = 16;
 const REACH_BLOCKS: usize = 2;
 
 /// How the search picks the item to branch on.
+///
+/// On problems with colours or bounds (Algorithm M, `mcc.rs`) the rule is DLX3's score
+/// (fewest options adjusted by slack, see there): `Mrv` follows it exactly, for Knuth's
+/// figures; the other two take the first item of score at most one without looking further.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ChoiceRule {
     /// Minimum remaining values: the active primary item with the fewest options, the first in
@@ -103,6 +107,10 @@ impl<L: Link> Dlx<L> {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        if self.mode != Mode::Plain {
+            // Colours or bounds: Algorithm M (see `mcc.rs` for why it is a loop of its own).
+            return self.search_mcc(rule, limits, visitor);
+        }
         let mut stats = SearchStats::default();
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);

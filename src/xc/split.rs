@@ -14,9 +14,10 @@
 //! rules' choices inside a subtree may differ ([`ChoiceRule::MrvStopAtOne`]'s hints and
 //! [`ChoiceRule::MrvThenReach`]'s node threshold depend on what was searched before).
 //!
-//! Problems with colours or bounds (Algorithm M) are not split: their search runs whole.
+//! Problems with colours or bounds (Algorithm M) are not split: [`Dlx::can_split`] says so, and
+//! a split search of one runs whole, on the caller's thread.
 
-use super::arena::{Dlx, Link};
+use super::arena::{Dlx, Link, Mode};
 use super::outcome::{Outcome, SearchStats};
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
@@ -117,6 +118,12 @@ impl Shard {
 }
 
 impl<L: Link> Dlx<L> {
+    /// Whether the search can be split: plain exact cover, not Algorithm M's colours or bounds
+    /// (its purifications and tweaks are not replayed).
+    pub fn can_split(&self) -> bool {
+        self.mode == Mode::Plain
+    }
+
     /// Cuts the tree at the shallowest depth that gives at least `min_subtrees` subtrees (or at
     /// [`MAX_DEPTH`], or where the tree ends), searching above the cut as the one-thread search
     /// does. The arena is left as it was found.
@@ -146,8 +153,8 @@ impl<L: Link> Dlx<L> {
                 piece: Piece::Solution(Vec::new()),
                 before: SearchStats {
                     nodes: 1,
-                    updates: 0,
                     solutions: 1,
+                    ..SearchStats::default()
                 },
             });
             return plan;

@@ -15,3 +15,4 @@ mod split;
 mod sudoku;
 mod sudominoku;
 mod xc;
+mod xcc;

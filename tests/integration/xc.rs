@@ -15,8 +15,10 @@ fn dlx1_figures() -> Vec<(String, u64, u64, u64)> {
     let rows: Vec<_> = table
         .lines()
         .filter(|l| l.starts_with("| ") && l.contains(".dlx"))
-        .map(|l| {
-            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+        .map(|l| l.split('|').map(str::trim).collect::<Vec<&str>>())
+        // The first table: file, solutions, updates, nodes (the second has more columns).
+        .filter(|cells| cells.len() == 6)
+        .map(|cells| {
             let number = |s: &str| s.replace(',', "").parse::<u64>().unwrap();
             (
                 cells[1].to_string(),
