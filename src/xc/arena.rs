@@ -83,7 +83,9 @@ pub(super) const COVERED: u32 = 1 << 31;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
 #[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
 pub struct ArenaTooLarge {
+    /// The nodes the problem needs: headers, option nodes and spacers.
     pub nodes: u64,
+    /// The most nodes the link type can address.
     pub limit: u64,
 }
 

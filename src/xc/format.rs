@@ -15,39 +15,62 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("line {line}, column {column}: {kind}")]
 pub struct FormatError {
+    /// The line of the fault, from 1.
     pub line: usize,
+    /// The column of the fault within its line, from 1, in characters.
     pub column: usize,
+    /// What was wrong there.
     pub kind: FormatErrorKind,
 }
 
 /// What was wrong at a [`FormatError`]'s position.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FormatErrorKind {
+    /// The text has no item line: it is empty, or only comments and blank lines.
     #[error("expected a line naming the items, found only comments and blank lines")]
     NoItems,
+    /// The item line starts with `|`: no primary item, so nothing to cover.
     #[error("expected at least one primary item before `|`")]
     NoPrimaryItems,
+    /// The item line has a second `|` separator.
     #[error("the item line has `|` twice; expected it once, between primary and secondary items")]
     SeparatorTwice,
+    /// An item name holds a character Knuth's format reserves (`|`, `:`) or an invisible one.
     #[error(
         "item name `{}` contains `{}`; expected visible characters other than `|` and `:`",
         Excerpt(.name), .found.escape_debug()
     )]
-    IllegalCharacter { name: String, found: char },
+    IllegalCharacter {
+        /// The item name, as written.
+        name: String,
+        /// The character refused.
+        found: char,
+    },
+    /// The line is not UTF-8 text; the column is that of the first bad byte.
     #[error("the bytes are not UTF-8 text")]
     InvalidUtf8,
+    /// Bounds before an item name that are not `b|` or `a:b|` in decimal.
     #[error(
         "`{}|` before an item name; expected bounds `b|name` or `a:b|name` in decimal",
         Excerpt(.found)
     )]
-    BadBounds { found: String },
+    BadBounds {
+        /// The text before the `|`, as written.
+        found: String,
+    },
+    /// Bounds and `|` with no item name after them.
     #[error("expected an item name right after the bounds and `|`")]
     NameAfterBounds,
+    /// An option's entry with a colon but no single visible colour character after it.
     #[error(
         "`{}` in an option; expected `item` or `item:c`, one character c after the colon",
         Excerpt(.found)
     )]
-    BadColour { found: String },
+    BadColour {
+        /// The entry, as written.
+        found: String,
+    },
+    /// The builder refused the items or the option (a duplicate or unknown item, say).
     #[error("{0}")]
     Build(BuildError),
 }

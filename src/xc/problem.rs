@@ -116,35 +116,64 @@ pub enum ItemKind {
 pub enum BuildError {
     /// Two items were declared with the same name.
     #[error("item `{}` is declared twice", Excerpt(.name))]
-    DuplicateItem { name: String },
+    DuplicateItem {
+        /// The name declared twice.
+        name: String,
+    },
     /// An item name was empty.
     #[error("an item name must not be empty")]
     EmptyName,
     /// An option named an item that was never declared; `position` counts from 0 within the option.
     #[error("option names unknown item `{}`", Excerpt(.name))]
-    UnknownItem { name: String, position: usize },
+    UnknownItem {
+        /// The name, as the option gave it.
+        name: String,
+        /// Its place in the option, from 0.
+        position: usize,
+    },
     /// An option used an item id that no declared item has.
     #[error("option uses item id {id}, but only {count} items are declared")]
     UnknownItemId {
+        /// The id given.
         id: u32,
+        /// The items declared.
         count: usize,
+        /// Its place in the option, from 0.
         position: usize,
     },
     /// An option listed the same item twice; `position` is the second occurrence, from 0.
     #[error("option lists item `{}` twice", Excerpt(.name))]
-    RepeatedItem { name: String, position: usize },
+    RepeatedItem {
+        /// The item's name.
+        name: String,
+        /// The place of its second occurrence in the option, from 0.
+        position: usize,
+    },
     /// An option gave a colour to a primary item: only secondary items take colours.
     #[error("primary item `{}` cannot take a colour; only secondary items can", Excerpt(.name))]
-    ColourOnPrimary { name: String, position: usize },
+    ColourOnPrimary {
+        /// The primary item's name.
+        name: String,
+        /// Its place in the option, from 0.
+        position: usize,
+    },
     /// Bounds whose lower end is above the upper.
     #[error("the lower bound {lower} is above the upper bound {upper}")]
-    LowerAboveUpper { lower: u32, upper: u32 },
+    LowerAboveUpper {
+        /// The lower bound given.
+        lower: u32,
+        /// The upper bound given.
+        upper: u32,
+    },
     /// Bounds whose upper end is zero.
     #[error("the upper bound must be at least 1")]
     ZeroUpperBound,
     /// The problem would need more nodes than the arena's 32-bit links can address.
     #[error("the problem is too large: more than {limit} items and option entries")]
-    TooLarge { limit: u64 },
+    TooLarge {
+        /// The most nodes 32-bit links address.
+        limit: u64,
+    },
 }
 
 impl BuildError {

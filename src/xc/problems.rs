@@ -314,8 +314,11 @@ fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
 
 /// A classic problem as `tests/data/xc/` holds it: a file name, a title and the problem.
 pub struct Classic {
+    /// The file name in `tests/data/xc/`.
     pub file: &'static str,
+    /// What the problem is, written as the file's first comment line.
     pub title: &'static str,
+    /// The problem itself.
     pub problem: Problem,
 }
 
