@@ -183,7 +183,7 @@ impl<R: BufRead> ChunkReader<R> {
 }
 
 /// The first chunk of a run: small, so that the first results appear at once even when each
-/// record takes milliseconds (`dlx generate`); each next chunk is twice as large, up to
+/// record takes milliseconds (generating puzzles); each next chunk is twice as large, up to
 /// [`BatchConfig::chunk_records`].
 const FIRST_CHUNK: usize = 64;
 

@@ -1,5 +1,5 @@
-//! Timing Sudoku solvers over a collection, every answer validated: what `dlx bench` prints and
-//! what the criterion benches measure.
+//! Timing Sudoku solvers over a collection, every answer validated: what the command-line
+//! benchmark prints and what the criterion benches measure.
 //!
 //! Only the solving is timed (each call between two clock reads); checking each solution
 //! against its puzzle happens outside the timed span, so a slow check does not flatter a slow

@@ -87,7 +87,7 @@ const SETTLED: u32 = u32::MAX;
 /// -14.7% / -14.9% / -13.9%, forum hardest 1106 -15.2% / -14.1% / -14.1% / -13.9%, serg +10.6%
 /// / +2.1% / +0.8% / +0.5%, 1905 and 17-clue within 2% either way. Serg's puzzles have several
 /// solutions each and end after 62 nodes on average whatever the rule, so there weighing is
-/// pure cost. Timed against the first-tie build (`dlx bench`, best of 5 to 8 runs each,
+/// pure cost. Timed against the first-tie build ([`super::measure`], best of 5 to 8 runs each,
 /// interleaved; the first 4,000 puzzles of 1905): 17-clue 1.04x, top1465 1.08x, 1905 1.00x,
 /// 1106 1.11x, serg 0.98x; weighing from node 0 instead gave 1.02x, 1.13x, 1.04x, 1.15x and
 /// 0.84x.
@@ -281,14 +281,15 @@ impl Solve for WithinCandidates<'_> {
 /// 769.4M and 1106 1,416.8M -> 1,409.6M (their puzzles have nothing locked before the search),
 /// serg 116.5M -> 124.1M (+6.5%: the pass finds little there).
 ///
-/// The singles pass was measured (callgrind, instructions, `dlx bench --algo dlx --limit 1000`):
+/// The singles pass was measured (callgrind, instructions, [`super::measure`] of the DLX solver
+/// on the first 1,000 puzzles):
 /// 17-clue 214.7M -> 170.1M for solving (the file's reading aside), nodes per puzzle 114.9 ->
 /// 74.0; forum hardest 1905 2,508.7M -> 2,518.7M (+0.4%: its puzzles have no singles to give);
 /// serg 110.3M -> 117.4M (+6%: many solutions, few singles).
 ///
 /// The alternative, one arena of the full problem per shape with the givens' options selected
 /// on it and released after the search, was measured against this (cachegrind, instructions,
-/// `dlx bench --algo dlx` on the first 1,000 puzzles of each collection): 17-clue 237.9M
+/// [`super::measure`] of the DLX solver on the first 1,000 puzzles of each collection): 17-clue 237.9M
 /// selected vs 235.7M pruned, top1465 896.6M vs 884.5M, serg 184M vs 116M. Selecting costs in
 /// proportion to the givens and undoing it as much again; laying out costs in proportion to the
 /// candidates left, which writing the arena by index keeps small.

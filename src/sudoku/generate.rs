@@ -59,7 +59,7 @@ pub struct Settings {
 }
 
 /// The nodes after which a uniqueness question abandons its grid, unless the settings give a
-/// budget. Proving uniqueness has a heavy tail: on 20 minimal 16x16 puzzles (`--seed 6`) the
+/// budget. Proving uniqueness has a heavy tail: on 20 minimal 16x16 puzzles (seed 6) the
 /// median took 0.4M nodes over all its questions and one took 52M (39 s); starting again on a
 /// new grid costs less than finishing such a one.
 pub const RESTART_NODES: u64 = 50_000;
@@ -175,8 +175,8 @@ pub enum GenerateError {
 ///     assert!(matches!(solver.uniqueness(&fewer).answer, Uniqueness::Multiple(_)));
 /// }
 ///
-/// // A puzzle depends only on the settings and its stream: `dlx generate --box 2x2 --seed 3`
-/// // made the project's `puzzles/4x4.txt` so.
+/// // A puzzle depends only on the settings and its stream: the project's `puzzles/4x4.txt`
+/// // was made with these settings and seed 3.
 /// let file = include_str!("../../puzzles/4x4.txt");
 /// assert_eq!(made.puzzle.to_string(), file.lines().next().unwrap());
 /// ```
@@ -360,8 +360,8 @@ impl Removal<'_> {
 /// if the node budget ran out. The engine is asked once per other digit the cell's row, column
 /// and box allow, for a first solution only: the branch that holds the known solution, which a
 /// uniqueness search of the emptied puzzle would have to explore in full, is never entered.
-/// Measured against asking whether the emptied puzzle is unique (`dlx generate --threads 1
-/// --seed 1`, the same puzzles out): 1,000 minimal 9x9, 1.54M nodes and 1.69 s -> 0.72M nodes
+/// Measured against asking whether the emptied puzzle is unique (one thread, seed 1, the same
+/// puzzles out): 1,000 minimal 9x9, 1.54M nodes and 1.69 s -> 0.72M nodes
 /// and 0.94 s; four minimal 16x16, 6.6M nodes and 2.66 s -> 5.4M nodes and 2.07 s.
 fn other_digit_fits(
     puzzle: &mut Grid,

@@ -106,7 +106,8 @@ pub enum Rated {
 /// let mut rater = Rater::default();
 /// let mut solvers = Solvers::with_node_budget(None);
 ///
-/// // The first puzzle of the project's `puzzles/hard-9x9.txt`, made with `--min-rating 200`.
+/// // The first puzzle of the project's `puzzles/hard-9x9.txt`, generated with a minimum
+/// // rating of 200.
 /// let hard: Grid =
 ///     "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2..."
 ///         .parse()

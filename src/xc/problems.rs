@@ -369,8 +369,7 @@ pub fn xcc_mcc_suite() -> Vec<Classic> {
 }
 
 /// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
-/// kept in `tests/data/xc/`: `cargo run --release --example write_xc_problems -- --timing DIR`
-/// writes them).
+/// kept in `tests/data/xc/`: the example `write_xc_problems` writes them where asked).
 pub fn timing_suite() -> Vec<Classic> {
     let classic = |file, title, problem| Classic {
         file,

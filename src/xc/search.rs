@@ -44,7 +44,7 @@ pub enum ChoiceRule {
     /// tie goes to the item whose options reach furthest: the one whose choice would remove
     /// the most options from other lists, summed over its options (each option counts the
     /// lengths of its other items' lists, less one each). Only the tied items of the first
-    /// [`REACH_BLOCKS`] scan blocks from the first shortest list are weighed, and only from the
+    /// two scan blocks from the first shortest list are weighed, and only from the
     /// search's node `from_node` on: weighing costs about 200 instructions a node, which a
     /// search of hundreds of nodes earns back and a short one may not. A choice that removes
     /// more leaves smaller subtrees. On Sudoku (weighing from node 64, uniqueness mode, the
@@ -556,7 +556,7 @@ mod tests {
     }
 
     /// Issue 14: a solution counted as a node pushed the count past the budget, and the
-    /// equality test never stopped the search again (`--max-nodes 64` on 8 queens searched
+    /// equality test never stopped the search again (a budget of 64 nodes on 8 queens searched
     /// all 1,199 nodes).
     #[test]
     fn a_solution_does_not_carry_the_search_past_its_budget() {

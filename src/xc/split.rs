@@ -125,7 +125,7 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Cuts the tree at the shallowest depth that gives at least `min_subtrees` subtrees (or at
-    /// [`MAX_DEPTH`], or where the tree ends), searching above the cut as the one-thread search
+    /// twelve levels, or where the tree ends), searching above the cut as the one-thread search
     /// does. The arena is left as it was found.
     pub fn plan_split(&mut self, rule: ChoiceRule, min_subtrees: usize) -> SplitPlan {
         let mut plan = self.plan_at_depth(rule, 1);
