@@ -304,7 +304,7 @@ fn json_lines(output: &str) -> Vec<Value> {
 }
 
 /// A puzzle as `dlx sudoku` and `dlx crosshatch` read it.
-type ReadPuzzle = Result<sudoku::Puzzle, sudoku::ParseError>;
+type ReadPuzzle = Result<sudoku::ParsedGrid, sudoku::ParseError>;
 
 /// The puzzles `dlx sudoku` and `dlx crosshatch` read from a text, in order, for every copy.
 fn sudoku_puzzles(text: &str, format: Format, copies: usize) -> Vec<ReadPuzzle> {

@@ -8,7 +8,7 @@ use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Readin
 use super::Exit;
 use dlx_solver::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
-    Puzzle, Unit, Why,
+    ParsedGrid, Unit, Why,
 };
 use std::fmt::Write as _;
 
@@ -50,7 +50,7 @@ pub struct CrosshatchArgs {
 
 /// Cross-hatches one parsed puzzle: its output text (under `explain`, its steps first) and how
 /// it ended. A puzzle whose givens repeat a digit is the task's ERROR, not malformed input.
-fn answer(puzzle: Result<Puzzle, ParseError>, output: Format, explain: bool) -> Answer {
+fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool) -> Answer {
     let mut out = String::new();
     let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
@@ -176,10 +176,7 @@ fn answer_sources(run: &mut Run, args: &CrosshatchArgs) -> anyhow::Result<()> {
             source,
             || (),
             |(), record| {
-                let puzzle = record.givens.clone().map(|givens| Puzzle {
-                    line: record.line,
-                    grid: givens.grid().clone(),
-                });
+                let puzzle = record.parsed_grid();
                 answer(puzzle, output, explain)
             },
         )

@@ -4,7 +4,7 @@
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
 use super::Exit;
-use dlx_solver::sudoku::{Format, ParseError, Puzzle, Rated, Rater, Solvers, RELABELLINGS};
+use dlx_solver::sudoku::{Format, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -37,7 +37,7 @@ pub struct RateArgs {
 
 /// Rates one parsed puzzle (or reports its parse error).
 fn answer_puzzle(
-    puzzle: Result<Puzzle, ParseError>,
+    puzzle: Result<ParsedGrid, ParseError>,
     solvers: &mut Solvers,
     rater: &mut Rater,
 ) -> Answer {
@@ -91,10 +91,7 @@ fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
             source,
             || (Solvers::with_node_budget(max_nodes), Rater::default()),
             |(solvers, rater), record| {
-                let puzzle = record.givens.clone().map(|givens| Puzzle {
-                    line: record.line,
-                    grid: givens.grid().clone(),
-                });
+                let puzzle = record.parsed_grid();
                 answer_puzzle(puzzle, solvers, rater)
             },
         )

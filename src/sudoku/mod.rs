@@ -52,8 +52,8 @@ pub use pencilmarks::{is_pencilmark_text, parse_pencilmarks, pencilmark_line, Pe
 pub use print::{grid_to_string, write_grid};
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
-pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzle, Puzzles, Records};
-pub use record::{parse_line_record, Givens, Label, Record};
+pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
+pub use record::{parse_line_record, Givens, Label, ParsedGrid, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
 pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};

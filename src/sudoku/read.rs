@@ -1,23 +1,14 @@
 //! Reading every puzzle of a text in a format, in order: the line format a line at a time, the
 //! grid formats (spaced and compact) with their headers and resynchronization after a bad row,
 //! CSV through [`super::csv`]. Each puzzle comes as a [`Record`] (its label and givens) or, from
-//! [`parse_puzzles`], as a [`Puzzle`] (its grid and first line).
+//! [`parse_puzzles`], as a [`ParsedGrid`] (its grid and first line).
 
 use super::format::Format;
 use super::grid::{Grid, Shape};
 use super::line::finish_grid;
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::record::{parse_line_record, Givens, Label, Record};
+use super::record::{parse_line_record, Givens, Label, ParsedGrid, Record};
 use super::symbols::{expected_symbols, symbol_value};
-
-/// A puzzle read from a text, with the line where it starts.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Puzzle {
-    /// The 1-based line where the puzzle starts (its first row, for a grid).
-    pub line: usize,
-    /// The givens, checked against the Sudoku rules.
-    pub grid: Grid,
-}
 
 /// Whether a line holds no puzzle data: blank (spaces, CR) or a `#` comment.
 pub fn is_skipped_line(text: &str) -> bool {
@@ -63,15 +54,10 @@ pub struct Puzzles<'a> {
 }
 
 impl Iterator for Puzzles<'_> {
-    type Item = Result<Puzzle, ParseError>;
+    type Item = Result<ParsedGrid, ParseError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let record = self.records.next()?;
-        let line = record.line;
-        Some(record.givens.map(|givens| Puzzle {
-            line,
-            grid: givens.grid().clone(),
-        }))
+        Some(self.records.next()?.parsed_grid())
     }
 }
 
@@ -406,7 +392,7 @@ mod tests {
         6 0 9 7 0 5 2 0 4\n2 0 4 3 0 9 1 7 5\n0 7 5 8 2 4 6 3 9\n\
         3 9 1 5 7 2 0 4 0\n8 0 6 9 3 1 0 5 2\n7 5 2 4 0 6 0 9 1\n";
 
-    fn all(text: &str, format: Format) -> Vec<Result<Puzzle, ParseError>> {
+    fn all(text: &str, format: Format) -> Vec<Result<ParsedGrid, ParseError>> {
         parse_puzzles(text, format).collect()
     }
 

@@ -81,6 +81,16 @@ impl Givens {
     }
 }
 
+/// A grid of givens read from a text, with the line where it starts: a [`Record`] without its
+/// label and other parts (see [`Record::parsed_grid`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParsedGrid {
+    /// The 1-based line where the puzzle starts (its first row, for a grid).
+    pub line: usize,
+    /// The givens, checked against the Sudoku rules.
+    pub grid: Grid,
+}
+
 /// One puzzle read from a file, or the fault that kept it from being read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -99,6 +109,16 @@ pub struct Record {
 }
 
 impl Record {
+    /// The record's grid of givens with its line, without its label and other parts: what a
+    /// pass that works on grids alone (cross-hatching, rating) takes.
+    pub fn parsed_grid(&self) -> Result<ParsedGrid, ParseError> {
+        let givens = self.givens.as_ref().map_err(Clone::clone)?;
+        Ok(ParsedGrid {
+            line: self.line,
+            grid: givens.grid().clone(),
+        })
+    }
+
     /// A record with nothing but its givens.
     pub fn new(line: usize, givens: Result<Givens, ParseError>) -> Record {
         Record {
