@@ -190,6 +190,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             max_solutions: args.limit,
             shard: args.shard.unwrap_or(Shard::WHOLE),
             min_subtrees: SplitSettings::subtrees_for(args.shard.map_or(1, |s| s.count)),
+            count_only: args.count,
         };
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)

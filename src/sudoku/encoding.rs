@@ -219,6 +219,7 @@ impl SudokuSolver {
             max_solutions: limit,
             shard,
             min_subtrees: SplitSettings::subtrees_for(shard.count),
+            count_only: true,
         };
         let work = &mut self.pruned;
         match &mut self.arena {

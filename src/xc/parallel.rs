@@ -39,6 +39,10 @@ pub struct SplitSettings {
     /// The subtrees the plan is asked for: a function of the shard count only, never of the
     /// thread count, so that every machine running a shard cuts the tree the same way.
     pub min_subtrees: usize,
+    /// Only count: the visitor is not handed the subtrees' solutions (but for the subtree a
+    /// limit falls in), so nothing is held and every subtree is searched in one go, with no
+    /// window whose slowest subtree the others wait for.
+    pub count_only: bool,
 }
 
 impl SplitSettings {
@@ -142,21 +146,30 @@ impl<L: Link> Dlx<L> {
                 Piece::Solution(_) => {}
             }
         }
-        let window = rayon::current_num_threads().max(1) * WINDOW_PER_THREAD;
+        let window = if settings.count_only {
+            mine.len().max(1)
+        } else {
+            rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
+        };
         // The workers' arenas are copies of this one, taken before any subtree is searched here.
         let template = self.clone();
         let template = &template;
         let mut k = 0;
         'pieces: while k < mine.len() {
             let end = (k + window).min(mine.len());
-            let held = run.left.min(HELD_PER_SUBTREE);
+            let held = if settings.count_only {
+                run.left
+            } else {
+                run.left.min(HELD_PER_SUBTREE)
+            };
+            let keep = !settings.count_only;
             let searched: Vec<Option<Held>> = mine[k..end]
                 .par_iter()
                 .map_init(
                     || template.clone(),
                     |dlx, &(_, _, path)| {
                         path.map(|path| {
-                            hold_subtree(dlx, settings.rule, path, held, stop_requested)
+                            hold_subtree(dlx, settings.rule, path, held, keep, stop_requested)
                         })
                     },
                 )
@@ -189,6 +202,11 @@ impl<L: Link> Dlx<L> {
                     let mut stats = held.stats;
                     stats.solutions = 0;
                     run.stats += stats;
+                    if !keep {
+                        run.stats.solutions += held.stats.solutions;
+                        run.left -= held.stats.solutions;
+                        continue;
+                    }
                     for options in held.solutions.chunks_exact(held.width.max(1)) {
                         if run.hand_on(options, visitor).is_break() {
                             break 'pieces;
@@ -257,9 +275,11 @@ fn hold_subtree<L: Link>(
     rule: ChoiceRule,
     path: &[u32],
     limit: u64,
+    keep: bool,
     stop_requested: &(dyn Fn() -> bool + Sync),
 ) -> Held {
     let mut holder = Holder {
+        keep,
         solutions: Vec::new(),
         width: None,
         uneven: false,
@@ -284,6 +304,8 @@ fn hold_subtree<L: Link>(
 
 /// A worker's visitor: holds solutions flat while they all have the same length.
 struct Holder<'a> {
+    /// Whether the solutions are kept, or only counted.
+    keep: bool,
     solutions: Vec<OptionId>,
     width: Option<usize>,
     uneven: bool,
@@ -295,6 +317,9 @@ impl Visitor for Holder<'_> {
     type Break = ();
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if !self.keep {
+            return ControlFlow::Continue(());
+        }
         match self.width {
             None => self.width = Some(options.len()),
             Some(width) if width != options.len() => {
@@ -389,6 +414,7 @@ mod tests {
         threads: usize,
         shard: Shard,
         max_solutions: Option<u64>,
+        count_only: bool,
     ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -402,6 +428,7 @@ mod tests {
                 max_solutions,
                 shard,
                 min_subtrees: 50,
+                count_only,
             };
             let report = dlx.search_split(settings, &never, &mut |options: &[OptionId]| {
                 found.push(options.to_vec());
@@ -433,7 +460,7 @@ mod tests {
         for problem in [queens(8), langford(7), pentominoes(3, 20)] {
             let (whole, outcome) = one_thread(&problem, None);
             for threads in [1, 2, 3] {
-                let (found, report) = split(&problem, threads, Shard::WHOLE, None);
+                let (found, report) = split(&problem, threads, Shard::WHOLE, None, false);
                 assert_eq!(found, whole, "{threads} threads");
                 assert_eq!(report.outcome.stats, outcome.stats, "{threads} threads");
                 assert_eq!(report.outcome.stop, Stop::Exhausted);
@@ -446,9 +473,21 @@ mod tests {
         let problem = queens(8);
         for limit in [1, 7, 40, 92, 200] {
             let (whole, outcome) = one_thread(&problem, Some(limit));
-            let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit));
+            let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit), false);
             assert_eq!(found, whole, "limit {limit}");
             assert_eq!(report.outcome.stats, outcome.stats, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn a_count_alone_gives_the_one_thread_count_and_figures() {
+        for problem in [queens(8), langford(7)] {
+            for limit in [None, Some(7), Some(40)] {
+                let (_, outcome) = one_thread(&problem, limit);
+                let (handed, report) = split(&problem, 2, Shard::WHOLE, limit, true);
+                assert_eq!(report.outcome.stats, outcome.stats, "limit {limit:?}");
+                assert!(handed.len() as u64 <= outcome.stats.solutions);
+            }
         }
     }
 
@@ -460,7 +499,7 @@ mod tests {
             let mut solutions = Vec::new();
             let mut stats = SearchStats::default();
             for index in 0..count {
-                let (found, report) = split(&problem, 2, Shard { index, count }, None);
+                let (found, report) = split(&problem, 2, Shard { index, count }, None, false);
                 solutions.extend(found);
                 stats += report.outcome.stats;
             }
