@@ -13,4 +13,5 @@ mod odd_inputs;
 mod rate;
 mod sudoku;
 mod sudominoku;
+mod variants;
 mod xc;
