@@ -80,7 +80,7 @@ fn must_differ(shape: Shape, variants: &[&str], regions: Option<&str>) -> Vec<Ve
 /// cells that must differ hold the same digit (with N cells a region, that is every digit once).
 fn check(solution: &Grid, puzzle: &Grid, differ: &[Vec<usize>]) -> Result<(), String> {
     let side = puzzle.shape().side() as u8;
-    for cell in 0..differ.len() {
+    for (cell, others) in differ.iter().enumerate() {
         let digit = solution.get(cell);
         if !(1..=side).contains(&digit) {
             return Err(format!("cell {cell} holds {digit}"));
@@ -88,7 +88,7 @@ fn check(solution: &Grid, puzzle: &Grid, differ: &[Vec<usize>]) -> Result<(), St
         if puzzle.get(cell) != 0 && puzzle.get(cell) != digit {
             return Err(format!("cell {cell} changed its given"));
         }
-        if let Some(&other) = differ[cell].iter().find(|&&o| solution.get(o) == digit) {
+        if let Some(&other) = others.iter().find(|&&o| solution.get(o) == digit) {
             return Err(format!("cells {cell} and {other} both hold {digit}"));
         }
     }
