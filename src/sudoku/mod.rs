@@ -28,6 +28,7 @@ mod solve;
 mod solvers;
 mod symbols;
 mod symmetry;
+pub mod variant;
 
 pub use backtrack::Backtracker;
 pub use benchmark::{measure, Contender, Measurement};

@@ -14,5 +14,6 @@ mod rate;
 mod split;
 mod sudoku;
 mod sudominoku;
+mod variants;
 mod xc;
 mod xcc;

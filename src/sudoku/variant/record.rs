@@ -1,0 +1,197 @@
+//! One variant puzzle per line: the givens (N·N symbols), then, for a jigsaw without a layout
+//! given for every puzzle, the layout (N·N region symbols) as a second field; whatever follows
+//! is a comment. The variant is named by the caller, never guessed from the line.
+
+use super::regions::{Regions, RegionsError};
+use super::rules::{Rules, RulesError, Variant, Variants};
+use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
+use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
+use crate::sudoku::symbols::{expected_symbols, symbol_value};
+use thiserror::Error;
+
+/// A variant puzzle read from a line: its givens and, for a jigsaw, its own layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantPuzzle {
+    /// The givens, 0 for an empty cell. For a jigsaw the grid's boxes mean nothing.
+    pub grid: Grid,
+    /// The layout the line gave, if it gave one.
+    pub regions: Option<Regions>,
+}
+
+/// Why a line is not a puzzle of the variants named.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VariantRecordError {
+    /// The givens field is not N·N symbols of a grid the variants accept.
+    #[error(transparent)]
+    Givens(#[from] ParseError),
+    /// The layout field is not a layout of N regions of N cells.
+    #[error(transparent)]
+    Regions(#[from] RegionsError),
+    /// The variants do not fit the line's grid (or a jigsaw's layout is missing).
+    #[error("line {line}: {error}")]
+    Rules {
+        /// The line, 1-based.
+        line: usize,
+        /// What the rules refused.
+        error: RulesError,
+    },
+}
+
+impl VariantPuzzle {
+    /// The rules of this puzzle: the variants on its grid, with its own layout or else
+    /// `shared_regions` (the one given for every puzzle).
+    pub fn rules(
+        &self,
+        variants: &Variants,
+        shared_regions: Option<&Regions>,
+    ) -> Result<Rules, RulesError> {
+        Rules::new(
+            self.grid.shape(),
+            variants,
+            self.regions.as_ref().or(shared_regions),
+        )
+    }
+}
+
+/// Reads one line of a variant collection (`line_number` 1-based, for messages). With
+/// `variants` holding jigsaw and `shared_regions` absent, the second field is the layout;
+/// otherwise anything after the givens is a comment. A jigsaw's side may be any from 2 to
+/// [`MAX_SIDE`] (its regions replace the boxes); other variants need a side with boxes.
+pub fn parse_variant_line(
+    text: &str,
+    line_number: usize,
+    variants: &Variants,
+    shared_regions: Option<&Regions>,
+) -> Result<VariantPuzzle, VariantRecordError> {
+    let jigsaw = variants.contains(Variant::Jigsaw);
+    let mut fields = fields_with_columns(text);
+    let at = |column: usize, kind| ParseError {
+        line: line_number,
+        column,
+        kind,
+    };
+    let (givens_column, givens) = fields.next().ok_or(at(1, ParseErrorKind::NoPuzzle))?;
+    let length = givens.chars().count();
+    if length > MAX_SIDE * MAX_SIDE {
+        return Err(at(givens_column, ParseErrorKind::LineTooLong { found: length }).into());
+    }
+    let side = (length as f64).sqrt().round() as usize;
+    let shape = if side * side != length || side < 2 {
+        None
+    } else if jigsaw {
+        Shape::for_side(side).or_else(|_| Shape::new(1, side)).ok()
+    } else {
+        Shape::for_side(side).ok()
+    }
+    .ok_or(at(
+        givens_column,
+        ParseErrorKind::NoShapeForLength { found: length },
+    ))?;
+    let mut cells = Vec::with_capacity(length);
+    for (index, symbol) in givens.chars().enumerate() {
+        match symbol_value(symbol, side) {
+            Some(value) if usize::from(value) <= side => cells.push(value),
+            _ => {
+                let kind = ParseErrorKind::BadSymbol {
+                    found: symbol,
+                    expected: expected_symbols(side),
+                };
+                return Err(at(givens_column + index, kind).into());
+            }
+        }
+    }
+    let grid = Grid::from_cells(shape, cells).expect("the cells were counted and checked");
+    let regions = match (jigsaw, shared_regions) {
+        (true, None) => {
+            let (column, layout) = fields.next().ok_or(VariantRecordError::Rules {
+                line: line_number,
+                error: RulesError::MissingRegions,
+            })?;
+            Some(Regions::parse(layout, line_number, column, Some(side))?)
+        }
+        _ => None,
+    };
+    let puzzle = VariantPuzzle { grid, regions };
+    // Refuse here what the rules refuse (windoku off 9x9, a layout of another side), so the
+    // error carries the line.
+    puzzle
+        .rules(variants, shared_regions)
+        .map_err(|error| VariantRecordError::Rules {
+            line: line_number,
+            error,
+        })?;
+    Ok(puzzle)
+}
+
+/// The whitespace-separated fields of a line, each with its 1-based column in characters.
+fn fields_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut start = None;
+    let mut fields = Vec::new();
+    for (byte, symbol) in text.char_indices() {
+        column += 1;
+        match (symbol.is_whitespace(), start) {
+            (false, None) => start = Some((byte, column)),
+            (true, Some((from, at))) => {
+                fields.push((at, &text[from..byte]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((from, at)) = start {
+        fields.push((at, &text[from..]));
+    }
+    fields.into_iter()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::RegionsErrorKind;
+
+    #[test]
+    fn a_jigsaw_line_gives_givens_and_layout_with_the_layouts_errors_placed() {
+        let jigsaw = Variants::parse("jigsaw").unwrap();
+        let puzzle = parse_variant_line(
+            "1............... AABBAABBCCDDCCDD  comment",
+            3,
+            &jigsaw,
+            None,
+        )
+        .unwrap();
+        assert_eq!(puzzle.grid.get(0), 1);
+        assert_eq!(puzzle.regions.as_ref().unwrap().side(), 4);
+        let error =
+            parse_variant_line("1............... AABBAABBCCDDCCDA", 3, &jigsaw, None).unwrap_err();
+        let VariantRecordError::Regions(error) = error else {
+            panic!("expected a layout error, got {error}");
+        };
+        assert_eq!((error.line, error.column), (3, 33));
+        assert!(matches!(
+            error.kind,
+            RegionsErrorKind::WrongRegionSize { found: 'A', .. }
+        ));
+        let missing = parse_variant_line("1...............", 3, &jigsaw, None).unwrap_err();
+        assert!(missing.to_string().starts_with("line 3: "), "{missing}");
+    }
+
+    #[test]
+    fn a_five_by_five_jigsaw_has_no_boxes_but_reads() {
+        let jigsaw = Variants::parse("jigsaw").unwrap();
+        let line = ".".repeat(25) + " AAAAABBBBBCCCCCDDDDDEEEEE";
+        let puzzle = parse_variant_line(&line, 1, &jigsaw, None).unwrap();
+        assert_eq!(puzzle.grid.shape().side(), 5);
+        let x = Variants::parse("x").unwrap();
+        assert!(parse_variant_line(&".".repeat(25), 1, &x, None).is_err());
+    }
+
+    #[test]
+    fn a_bad_given_is_placed_in_its_field() {
+        let x = Variants::parse("x").unwrap();
+        let error = parse_variant_line("  12.5", 7, &x, None).unwrap_err();
+        assert!(error.to_string().starts_with("line 7, column 3"), "{error}");
+        let error = parse_variant_line("12.5............", 7, &x, None).unwrap_err();
+        assert!(error.to_string().starts_with("line 7, column 4"), "{error}");
+    }
+}
