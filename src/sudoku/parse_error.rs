@@ -118,4 +118,7 @@ pub enum ParseErrorKind {
     /// message, as it words it. The reading ends there: the csv reader cannot resume.
     #[error("{0}")]
     Csv(String),
+    /// A record holds no puzzle: a variant line with no field for the givens.
+    #[error("found no givens, expected a field of N·N symbols")]
+    NoPuzzle,
 }
