@@ -11,6 +11,7 @@ mod output;
 mod rate;
 mod sudoku;
 mod sudominoku;
+mod variant;
 mod xc;
 
 use anyhow::Context;

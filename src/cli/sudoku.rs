@@ -7,11 +7,12 @@
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
 use anyhow::bail;
+use dlx_solver::sudoku::variant::Variants;
 use dlx_solver::sudoku::{
     self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
     Propagation, Record, Solvers, Verdict,
 };
-use dlx_solver::xc::{Count, Shard};
+use dlx_solver::xc::{Count, Outcome, Shard};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -91,6 +92,21 @@ pub struct SudokuArgs {
     /// Without it, a count whose search passes 100,000 nodes is split over every thread.
     #[arg(long, value_name = "K/N", requires = "count", value_parser = super::xc::parse_shard)]
     shard: Option<Shard>,
+    /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
+    /// every digit once), windoku (9x9: four more 3x3 windows), anti-king and anti-knight (no
+    /// equal digits a king's or knight's move apart), jigsaw (irregular regions: the line's
+    /// second field, N·N region symbols, unless --regions gives one layout for every puzzle).
+    /// Text after the puzzle is a comment.
+    #[arg(long, value_name = "LIST", value_parser = parse_variants)]
+    variant: Option<Variants>,
+    /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored).
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    regions: Option<std::path::PathBuf>,
+}
+
+/// `--variant`'s list, refused with the place of an unknown name.
+fn parse_variants(text: &str) -> Result<Variants, String> {
+    Variants::parse(text).map_err(|e| e.to_string())
 }
 
 /// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
@@ -370,15 +386,20 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
             solvers.solve_propagated(givens.grid(), options.algorithm, mode, propagation)
         }
     };
+    render(record.line, outcome, options.output)
+}
+
+/// The answer to print for one puzzle's verdict, in the output format.
+pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer {
     let mut answer = Answer {
         nodes: outcome.stats.nodes,
-        ..Answer::new(record.line, Status::Solved, String::new())
+        ..Answer::new(line, Status::Solved, String::new())
     };
     let word = |status: Status| format!("{}\n", status.word());
     let undecided = outcome.ran_out_of_nodes();
     match outcome.answer {
         Verdict::Solved(grid) => {
-            answer.text = sudoku::grid_to_string(&grid, options.output);
+            answer.text = sudoku::grid_to_string(&grid, output);
             answer.solution = Some(
                 sudoku::grid_to_string(&grid, Format::Line)
                     .trim_end()
@@ -455,6 +476,33 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     } else {
         Mode::First
     };
+    if let Some(variants) = &args.variant {
+        if args
+            .read
+            .format
+            .is_some_and(|f| !matches!(f, FormatArg::Line))
+            || args.to.is_some_and(|f| !matches!(f, FormatArg::Line))
+            || !matches!(args.algo, AlgoArg::Dlx)
+            || args.shard.is_some()
+            || args.propagate != PropagateArg::None
+        {
+            bail!("--variant reads and writes one puzzle a line, with --algo dlx, no --shard and no --propagate");
+        }
+        let regions = args
+            .regions
+            .as_deref()
+            .map(super::variant::read_regions)
+            .transpose()?;
+        let (files, max_nodes) = (&args.batch.files, args.max_nodes);
+        return super::variant::answer_sources(
+            run,
+            files,
+            variants,
+            regions.as_ref(),
+            mode,
+            max_nodes,
+        );
+    }
     let algorithm = match args.algo {
         AlgoArg::Dlx => Algorithm::Dlx,
         AlgoArg::Backtrack => Algorithm::Backtrack,

@@ -57,6 +57,6 @@ pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
 pub use record::{parse_line_record, Givens, Label, ParsedGrid, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
-pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
+pub use solvers::{answer, Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
 pub use symbols::{digit_symbol, symbol_value};
 pub use symmetry::Symmetry;

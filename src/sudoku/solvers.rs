@@ -229,8 +229,8 @@ impl Solvers {
     }
 }
 
-/// One puzzle's verdict under a mode, from any solver.
-fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
+/// One puzzle's verdict under a mode, from any solver (a variant's too).
+pub fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
     match mode {
         Mode::First => {
             let outcome = solver.first_solution(puzzle);

@@ -316,3 +316,53 @@ proptest! {
         }
     }
 }
+
+/// `dlx sudoku --variant`: the command line answers as the library does, each solution checked
+/// against every rule here, counts as brute force gives them, bad layouts refused with exit 2.
+#[test]
+fn the_command_line_solves_and_counts_variants() {
+    use crate::common::{dlx, stderr, stdout};
+    let shape = Shape::new(2, 2).unwrap();
+    let empty = Grid::empty(shape);
+    for (variants, regions) in combinations(4) {
+        let differ = must_differ(shape, &variants, regions);
+        let expected = brute_force_count(&empty, &differ);
+        let list = variants.join(",");
+        let line = match regions {
+            Some(layout) if variants.contains(&"jigsaw") => {
+                format!("{} {layout}\n", ".".repeat(16))
+            }
+            _ => format!("{}\n", ".".repeat(16)),
+        };
+        let out = dlx(&["sudoku", "--variant", &list, "--count"], line.as_bytes());
+        assert_eq!(
+            stdout(&out),
+            format!("{expected}\n"),
+            "{list}: {}",
+            stderr(&out)
+        );
+        let out = dlx(&["sudoku", "--variant", &list], line.as_bytes());
+        if expected == 0 {
+            assert_eq!(out.status.code(), Some(1), "{list}");
+            continue;
+        }
+        assert_eq!(out.status.code(), Some(0), "{list}: {}", stderr(&out));
+        let solution: Grid = stdout(&out).trim().parse().unwrap();
+        assert_eq!(check(&solution, &empty, &differ), Ok(()), "{list}");
+    }
+    // A layout of the wrong length, and windoku off the 9x9 grid: errors with their place.
+    let bad = format!("{} AABBACBBACDDCCD\n", ".".repeat(16));
+    let out = dlx(&["sudoku", "--variant", "jigsaw"], bad.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("line 1, column 18"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(
+        &["sudoku", "--variant", "windoku"],
+        format!("{}\n", ".".repeat(36)).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("windoku"), "{}", stderr(&out));
+}

@@ -1,0 +1,101 @@
+//! `dlx sudoku --variant LIST`: variant puzzles, one a line (the givens, then for a jigsaw its
+//! layout unless `--regions FILE` gives one for every puzzle), answered as classic ones are:
+//! a solution, `--unique`, `--count`, JSON lines, in input order on every thread.
+
+use super::batch::{self, Answer, Run};
+use super::interrupt;
+use super::sudoku::render;
+use anyhow::Context;
+use dlx_solver::sudoku::variant::{parse_variant_line, Regions, Rules, VariantSolver, Variants};
+use dlx_solver::sudoku::{self, Format, Mode};
+use std::path::Path;
+
+/// Solvers a thread keeps, one per set of rules met lately: a collection of one variant and
+/// shape builds one arena; a jigsaw collection, whose every puzzle has its layout, builds one a
+/// puzzle and keeps only the last few.
+struct Solvers {
+    kept: Vec<VariantSolver>,
+    max_nodes: Option<u64>,
+}
+
+/// The solvers a thread keeps at most.
+const KEPT: usize = 4;
+
+impl Solvers {
+    fn for_rules(&mut self, rules: Rules) -> &mut VariantSolver {
+        let index = match self.kept.iter().position(|s| *s.rules() == rules) {
+            Some(index) => index,
+            None => {
+                if self.kept.len() == KEPT {
+                    self.kept.remove(0);
+                }
+                self.kept
+                    .push(VariantSolver::new(rules).with_node_budget(self.max_nodes));
+                self.kept.len() - 1
+            }
+        };
+        &mut self.kept[index]
+    }
+}
+
+/// Reads the shared layout of `--regions FILE`.
+pub fn read_regions(path: &Path) -> anyhow::Result<Regions> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the layout {}", path.display()))?;
+    Regions::parse(&text, 1, 1, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+}
+
+/// Answers every line of every input under the variants, in order, until the end or a signal.
+pub fn answer_sources(
+    run: &mut Run,
+    files: &[std::path::PathBuf],
+    variants: &Variants,
+    regions: Option<&Regions>,
+    mode: Mode,
+    max_nodes: Option<u64>,
+) -> anyhow::Result<()> {
+    for source in batch::sources(files)? {
+        if interrupt::requested() {
+            break;
+        }
+        let (name, before) = (source.name.clone(), run.tally.puzzles);
+        run.stream(
+            source,
+            sudoku::is_skipped_line,
+            || Solvers {
+                kept: Vec::new(),
+                max_nodes,
+            },
+            |solvers, text, line| {
+                if sudoku::is_skipped_line(text) {
+                    return None;
+                }
+                Some(answer(solvers, text, line, variants, regions, mode))
+            },
+        )?;
+        run.end_source(&name, before, false);
+    }
+    Ok(())
+}
+
+/// One line's answer: its puzzle read, its rules made, the question asked.
+fn answer(
+    solvers: &mut Solvers,
+    text: &str,
+    line: usize,
+    variants: &Variants,
+    regions: Option<&Regions>,
+    mode: Mode,
+) -> Answer {
+    let puzzle = match parse_variant_line(text, line, variants, regions) {
+        Ok(puzzle) => puzzle,
+        Err(error) => return Answer::malformed(line, error.to_string()),
+    };
+    let rules = match puzzle.rules(variants, regions) {
+        Ok(rules) => rules,
+        Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
+    };
+    let solver = solvers.for_rules(rules);
+    let outcome = sudoku::answer(solver, &puzzle.grid, mode);
+    render(line, outcome, Format::Line)
+}
