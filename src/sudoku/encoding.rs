@@ -10,7 +10,7 @@ use super::grid::{Grid, Shape};
 use super::layout::Layout;
 use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
-use super::solve::Solve;
+use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
     ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Shard, SplitReport,
     SplitSettings, Uniqueness,
@@ -143,23 +143,9 @@ impl SudokuSolver {
     pub fn shape(&self) -> Shape {
         self.shape
     }
-
-    /// The first solution found, if any ([`Solve::first_solution`], callable without the
-    /// trait in scope).
-    pub fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
-        Solve::first_solution(self, puzzle)
-    }
-
-    /// The number of solutions, counting stopped at `limit` if given.
-    pub fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
-        Solve::count_solutions(self, puzzle, limit)
-    }
-
-    /// Whether the puzzle has one solution: the search stops at the second.
-    pub fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
-        Solve::uniqueness(self, puzzle)
-    }
 }
+
+questions_without_the_trait!(SudokuSolver);
 
 impl Solve for SudokuSolver {
     /// Panics if the puzzle's shape is not the solver's: that is the caller's bug, not input.

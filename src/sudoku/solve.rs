@@ -5,6 +5,30 @@
 use super::grid::Grid;
 use crate::xc::{self, Count, Outcome, Uniqueness};
 
+/// Gives a solver type the three questions as inherent methods, forwarding to [`Solve`], so a
+/// caller asks them without the trait in scope (the first thing a newcomer tries).
+macro_rules! questions_without_the_trait {
+    ($solver:ty) => {
+        impl $solver {
+            /// The first solution found, if any.
+            pub fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
+                Solve::first_solution(self, puzzle)
+            }
+
+            /// The number of solutions, counting stopped at `limit` if given.
+            pub fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
+                Solve::count_solutions(self, puzzle, limit)
+            }
+
+            /// Whether the puzzle has one solution: the search stops at the second.
+            pub fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
+                Solve::uniqueness(self, puzzle)
+            }
+        }
+    };
+}
+pub(crate) use questions_without_the_trait;
+
 /// A Sudoku solver. Implementors provide [`Solve::search`]; the three questions are the engine's
 /// ([`xc::first_solution`] and its siblings) asked of it, so every solver answers them alike.
 pub trait Solve {

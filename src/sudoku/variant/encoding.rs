@@ -14,7 +14,7 @@
 
 use super::rules::Rules;
 use crate::sudoku::grid::Grid;
-use crate::sudoku::solve::Solve;
+use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
     ChoiceRule, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder, SearchLimits,
     Uniqueness,
@@ -111,22 +111,9 @@ impl VariantSolver {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
-
-    /// The first solution found, if any ([`Solve::first_solution`] without the trait in scope).
-    pub fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
-        Solve::first_solution(self, puzzle)
-    }
-
-    /// The number of solutions, counting stopped at `limit` if given.
-    pub fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
-        Solve::count_solutions(self, puzzle, limit)
-    }
-
-    /// Whether the puzzle has one solution: the search stops at the second.
-    pub fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
-        Solve::uniqueness(self, puzzle)
-    }
 }
+
+questions_without_the_trait!(VariantSolver);
 
 impl Solve for VariantSolver {
     /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
