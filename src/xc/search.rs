@@ -412,7 +412,7 @@ impl<L: Link> Dlx<L> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::xc::problem::{ItemId, Problem, ProblemBuilder};
     use proptest::prelude::*;
@@ -431,6 +431,33 @@ mod tests {
             &["D", "E", "G"],
         ] {
             b.option_by_names(option).unwrap();
+        }
+        b.build()
+    }
+
+    /// A problem of `items` primary and `secondary` secondary items (`p0`.., `s0`..), each
+    /// option naming items by number modulo their count: what the property tests draw.
+    pub(in crate::xc) fn small_problem(
+        items: usize,
+        secondary: usize,
+        options: &[std::collections::BTreeSet<usize>],
+    ) -> Problem {
+        let total = items + secondary;
+        let mut b = ProblemBuilder::new();
+        for k in 0..items {
+            b.primary(&format!("p{k}")).unwrap();
+        }
+        for k in 0..secondary {
+            b.secondary(&format!("s{k}")).unwrap();
+        }
+        for option in options {
+            let ids: Vec<ItemId> = option
+                .iter()
+                .map(|&k| ItemId((k % total) as u32))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            b.option(&ids).unwrap();
         }
         b.build()
     }
@@ -644,15 +671,7 @@ mod tests {
             limit in 1u64..4,
         ) {
             let total = items + secondary;
-            let mut b = ProblemBuilder::new();
-            for k in 0..items { b.primary(&format!("p{k}")).unwrap(); }
-            for k in 0..secondary { b.secondary(&format!("s{k}")).unwrap(); }
-            for option in &options {
-                let ids: Vec<ItemId> = option.iter().map(|&k| ItemId((k % total) as u32))
-                    .collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-                b.option(&ids).unwrap();
-            }
-            let problem = b.build();
+            let problem = small_problem(items, secondary, &options);
             let mut dlx = Dlx::new(&problem);
             // Issue 14: whatever the budget, rule and solution limit, the search never enters
             // more nodes than its budget, stops there only when the tree is bigger, and

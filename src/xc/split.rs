@@ -271,7 +271,7 @@ impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
 mod tests {
     use super::*;
     use crate::xc::problems::{langford, pentominoes, queens, toy};
-    use crate::xc::{ItemId, Problem, ProblemBuilder};
+    use crate::xc::Problem;
     use proptest::prelude::*;
 
     /// Every solution of a plan's pieces in order, and the summed figures, against the
@@ -350,16 +350,7 @@ mod tests {
             options in proptest::collection::vec(proptest::collection::btree_set(0usize..9, 1..4), 0..14),
             depth in 1usize..5,
         ) {
-            let total = items + secondary;
-            let mut b = ProblemBuilder::new();
-            for k in 0..items { b.primary(&format!("p{k}")).unwrap(); }
-            for k in 0..secondary { b.secondary(&format!("s{k}")).unwrap(); }
-            for option in &options {
-                let ids: Vec<ItemId> = option.iter().map(|&k| ItemId((k % total) as u32))
-                    .collect::<std::collections::BTreeSet<_>>().into_iter().collect();
-                b.option(&ids).unwrap();
-            }
-            let problem = b.build();
+            let problem = crate::xc::search::tests::small_problem(items, secondary, &options);
             check_split(&problem, depth);
             // Under the rules whose choices depend on what came before, the subtrees are still
             // exactly the one-thread search's: the counts agree.
