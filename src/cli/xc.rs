@@ -196,9 +196,17 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             .num_threads(threads)
             .build()
             .context("cannot start the worker threads")?;
+        let whole = !dlx.can_split();
         let split =
             pool.install(|| dlx.search_split(settings, &interrupt::requested, &mut printer));
-        split_note = Some(split_stats(&split, settings.shard, threads));
+        split_note = Some(if whole {
+            format!(
+                "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
+                settings.shard.count
+            )
+        } else {
+            split_stats(&split, settings.shard, threads)
+        });
         split.outcome
     } else if let Some(shard) = args.shard {
         bail!(

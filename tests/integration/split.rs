@@ -79,6 +79,36 @@ fn shards_run_as_processes_add_up_to_the_whole() {
 }
 
 #[test]
+fn a_problem_with_colours_or_bounds_runs_whole_in_shard_one_and_says_so() {
+    let path = data("xc/mcc_random1.dlx");
+    let path = path.to_str().unwrap();
+    let one = dlx(&["xc", "--stats", "--threads", "1", path], b"");
+    let two = dlx(&["xc", "--stats", "--threads", "2", path], b"");
+    assert_eq!(
+        stdout(&two),
+        stdout(&one),
+        "the same solutions in the same order"
+    );
+    for name in ["solutions", "nodes", "updates", "cleansings"] {
+        assert_eq!(
+            figure(&stderr(&two), name),
+            figure(&stderr(&one), name),
+            "{name}"
+        );
+    }
+    assert!(
+        stderr(&two).contains("searched whole") && !stderr(&two).contains("split depth"),
+        "{}",
+        stderr(&two)
+    );
+    let first = dlx(&["xc", "--stats", "--shard", "1/2", path], b"");
+    let second = dlx(&["xc", "--stats", "--shard", "2/2", path], b"");
+    assert_eq!(stdout(&first), stdout(&one), "shard 1 holds every solution");
+    assert!(solutions(&stdout(&second)).is_empty(), "shard 2 holds none");
+    assert_eq!(figure(&stderr(&second), "nodes"), 0);
+}
+
+#[test]
 fn a_bad_shard_is_a_usage_error() {
     let path = data("xc/toy.dlx");
     let path = path.to_str().unwrap();
