@@ -98,11 +98,11 @@ pub enum SelectError {
     /// No option has this id.
     #[error("no option {0:?} in this problem")]
     UnknownOption(OptionId),
-    /// The problem has colours or bounds, where selecting before the search is not supported.
-    #[error(
-        "options can be selected before the search only in problems without colours or bounds"
-    )]
-    ColoursOrBounds,
+    /// The problem has bounds (multiplicities), where selecting before the search is not
+    /// supported: an option imposed on an item covered several times would have to leave the
+    /// item's list as a tweak does, and be counted against its bounds.
+    #[error("options can be selected before the search only in problems without bounds")]
+    Bounds,
 }
 
 /// Which search a loaded problem takes, and how it counts.
@@ -144,11 +144,11 @@ pub struct Dlx<L: Link = u32> {
     /// Every node above `item_count` is an option node or a spacer.
     pub(super) item_count: u32,
     /// The problem's id of each arena item (index 0 unused).
-    item_ids: Vec<ItemId>,
+    pub(super) item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
     option_first: Vec<u32>,
     selected: Vec<OptionId>,
-    item_taken: Vec<bool>,
+    pub(super) item_taken: Vec<bool>,
     /// The search's choice stack, kept here so a search allocates nothing.
     pub(super) choice: Vec<u32>,
     pub(super) solution: Vec<OptionId>,
@@ -463,28 +463,31 @@ impl<L: Link> Dlx<L> {
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
-        if self.mode != Mode::Plain {
-            return Err(SelectError::ColoursOrBounds);
-        }
         let &first = self
             .option_first
             .get(option.index())
             .ok_or(SelectError::UnknownOption(option))?;
-        let mut p = first;
-        while self.node(p).top.get() != 0 {
-            let item = self.node(p).top.get() as usize;
-            if self.item_taken[item] {
-                return Err(SelectError::Conflict(self.item_ids[item]));
+        match self.mode {
+            Mode::Bounded => return Err(SelectError::Bounds),
+            Mode::Coloured => self.select_coloured(first)?,
+            Mode::Plain => {
+                let mut p = first;
+                while self.node(p).top.get() != 0 {
+                    let item = self.node(p).top.get() as usize;
+                    if self.item_taken[item] {
+                        return Err(SelectError::Conflict(self.item_ids[item]));
+                    }
+                    p += 1;
+                }
+                let mut p = first;
+                let mut updates = 0;
+                while self.node(p).top.get() != 0 {
+                    let item = self.node(p).top.get();
+                    self.item_taken[item as usize] = true;
+                    self.cover(item, &mut updates);
+                    p += 1;
+                }
             }
-            p += 1;
-        }
-        let mut p = first;
-        let mut updates = 0;
-        while self.node(p).top.get() != 0 {
-            let item = self.node(p).top.get();
-            self.item_taken[item as usize] = true;
-            self.cover(item, &mut updates);
-            p += 1;
         }
         self.selected.push(option);
         Ok(())
@@ -494,6 +497,10 @@ impl<L: Link> Dlx<L> {
     pub fn unselect_all(&mut self) {
         while let Some(option) = self.selected.pop() {
             let first = self.option_first[option.index()];
+            if self.mode == Mode::Coloured {
+                self.unselect_coloured(first);
+                continue;
+            }
             let mut p = first;
             while self.node(p + 1).top.get() != 0 {
                 p += 1;

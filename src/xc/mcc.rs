@@ -23,7 +23,7 @@
 //! colours only (which differ in one point: DLX2 covers an item with no options left before
 //! backing up, one update DLX3 does not make).
 
-use super::arena::{Dlx, Link, Mode, Node, CLEANSED};
+use super::arena::{Dlx, Link, Mode, Node, SelectError, CLEANSED};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
@@ -487,6 +487,59 @@ impl<L: Link> Dlx<L> {
         }
     }
 
+    /// [`Dlx::select`] on a problem with colours (and no bounds): the option is imposed as the
+    /// search would choose it at its first primary item, its items covered or purified. An item an earlier selection took is a conflict,
+    /// unless both give it the same colour: then the earlier purify has cleansed this node.
+    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), SelectError> {
+        let mut anchor = None;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get();
+            let alike = item > self.primary_count && self.colour[p as usize] == CLEANSED;
+            if self.item_taken[item as usize] && !alike {
+                return Err(SelectError::Conflict(self.item_ids[item as usize]));
+            }
+            if item <= self.primary_count && anchor.is_none() {
+                anchor = Some(p);
+            }
+            p += 1;
+        }
+        // Knuth's format and the builder drop options without a primary item.
+        let anchor = anchor.expect("every option has a primary item");
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = true;
+            p += 1;
+        }
+        let mut counts = Counts::default();
+        let item = self.node(anchor).top.get();
+        // Without bounds every primary item is covered once: its bound goes from 1 to 0.
+        self.bound[item as usize] -= 1;
+        self.cover_mcc(item, true, &mut counts);
+        self.cover_others_mcc(anchor, &mut counts);
+        Ok(())
+    }
+
+    /// Undoes [`Dlx::select_coloured`] of the option starting at node `first`; selections are
+    /// undone newest first.
+    pub(super) fn unselect_coloured(&mut self, first: u32) {
+        let mut anchor = first;
+        while self.node(anchor).top.get() > self.primary_count {
+            anchor += 1;
+        }
+        self.uncover_others_mcc(anchor);
+        let item = self.node(anchor).top.get();
+        self.uncover_mcc(item, true);
+        self.bound[item as usize] += 1;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = false;
+            p += 1;
+        }
+    }
+
     /// Undoes [`Dlx::cover_others_mcc`], right to left.
     fn uncover_others_mcc(&mut self, node: u32) {
         let mut p = node - 1;
@@ -604,16 +657,57 @@ mod tests {
     }
 
     #[test]
-    fn selecting_before_a_search_is_refused_with_colours_or_bounds() {
+    fn selecting_before_a_search_is_refused_with_bounds() {
         let problem = parse_problem("2|A\nA\n").unwrap();
         let err = Dlx::new(&problem).select(OptionId(0)).unwrap_err();
-        assert_eq!(err, crate::xc::SelectError::ColoursOrBounds);
+        assert_eq!(err, crate::xc::SelectError::Bounds);
+    }
+
+    #[test]
+    fn a_selected_colour_holds_for_the_search_and_options_of_one_colour_share_an_item() {
+        let problem = parse_problem("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
+        let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
+        let solutions = |dlx: &mut Dlx| {
+            let mut found = Vec::new();
+            dlx.search(
+                ChoiceRule::Mrv,
+                SearchLimits::default(),
+                &mut |o: &[OptionId]| {
+                    found.push(written(&problem, o));
+                    ControlFlow::Continue(())
+                },
+            );
+            found.sort();
+            found
+        };
+        dlx.select(OptionId(0)).unwrap();
+        assert_eq!(solutions(&mut dlx), [vec!["B", "C"], vec!["B", "C X:1"]]);
+        assert!(dlx.select(OptionId(0)).is_err(), "the same option twice");
+        assert!(dlx.select(OptionId(1)).is_err(), "X is 1 already");
+        dlx.select(OptionId(3)).unwrap();
+        assert_eq!(solutions(&mut dlx), [vec!["B"]]);
+        dlx.unselect_all();
+        assert_eq!(dlx.colour, fresh.colour);
+        assert_eq!(dlx.nodes, fresh.nodes);
+        assert_eq!(solutions(&mut dlx).len(), 2);
     }
 
     /// Whether a set of options meets the definition: every primary item covered within its
     /// bounds; every secondary item used by at most one option, or only by options that all
     /// give it the same colour.
     fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+        meets(problem, options, true)
+    }
+
+    /// Whether a set of options could be part of a solution as far as it goes: no primary item
+    /// covered more often than its upper bound, the secondary items as [`is_solution`] says.
+    fn fits(problem: &Problem, options: &[OptionId]) -> bool {
+        meets(problem, options, false)
+    }
+
+    /// [`is_solution`] when `complete`, else [`fits`].
+    fn meets(problem: &Problem, options: &[OptionId], complete: bool) -> bool {
         let n = problem.item_count();
         let mut times = vec![0u32; n];
         let mut uncoloured = vec![0u32; n];
@@ -642,7 +736,8 @@ mod tests {
                 match problem.item_kind(item) {
                     ItemKind::Primary => {
                         let bounds = problem.item_bounds(item);
-                        (bounds.lower()..=bounds.upper()).contains(&times[i])
+                        let lower = if complete { bounds.lower() } else { 0 };
+                        (lower..=bounds.upper()).contains(&times[i])
                     }
                     ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
                 }
@@ -752,6 +847,58 @@ mod tests {
                 prop_assert_eq!(&dlx.active_prev, &fresh.active_prev);
                 prop_assert_eq!(dlx.uncovered, fresh.uncovered);
             }
+        }
+
+        /// Options selected before the search on a problem with colours: a selection is refused
+        /// exactly when it does not fit with the earlier ones, the search then finds exactly the
+        /// solutions holding every selected option (without them), and unselecting restores the
+        /// arena.
+        #[test]
+        fn selecting_with_colours_restricts_the_solutions_to_those_holding_the_selection(
+            primaries in 1usize..5,
+            secondary in 1usize..3,
+            options in proptest::collection::vec(
+                proptest::collection::vec((0usize..8, 0u8..3), 1..4), 1..11),
+            picks in proptest::collection::vec(0usize..11, 1..6),
+        ) {
+            let problem = random_problem(&vec![(1, 1); primaries], secondary, &options);
+            prop_assume!(problem.option_count() > 0, "every option was dropped");
+            let all = brute_force(&problem);
+            let mut dlx = Dlx::new(&problem);
+            let fresh = dlx.clone();
+            let mut selected: Vec<OptionId> = Vec::new();
+            for pick in picks {
+                let option = OptionId((pick % problem.option_count()) as u32);
+                let mut with = selected.clone();
+                with.push(option);
+                let fits_too = !selected.contains(&option) && fits(&problem, &with);
+                prop_assert_eq!(dlx.select(option).is_ok(), fits_too, "{:?} after {:?}", option, selected);
+                if fits_too {
+                    selected.push(option);
+                }
+            }
+            let mut expected: Vec<Vec<OptionId>> = all
+                .iter()
+                .filter(|t| selected.iter().all(|o| t.contains(o)))
+                .map(|t| t.iter().copied().filter(|o| !selected.contains(o)).collect())
+                .collect();
+            expected.sort();
+            let mut found = Vec::new();
+            dlx.search(ChoiceRule::Mrv, SearchLimits::default(), &mut |o: &[OptionId]| {
+                let mut o = o.to_vec();
+                o.sort();
+                found.push(o);
+                ControlFlow::Continue(())
+            });
+            found.sort();
+            prop_assert_eq!(found, expected);
+            dlx.unselect_all();
+            prop_assert_eq!(&dlx.nodes, &fresh.nodes);
+            prop_assert_eq!(&dlx.len, &fresh.len);
+            prop_assert_eq!(&dlx.colour, &fresh.colour);
+            prop_assert_eq!(&dlx.bound, &fresh.bound);
+            prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+            prop_assert_eq!(&dlx.item_taken, &fresh.item_taken);
         }
     }
 }
