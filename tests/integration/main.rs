@@ -9,6 +9,7 @@ mod common;
 mod crosshatch;
 mod fuzzing;
 mod generate;
+mod killer;
 mod odd_inputs;
 mod rate;
 mod split;

@@ -7,17 +7,25 @@
 //! `cell * N + (digit - 1)` places `digit` in `cell`: it covers the cell's item, its regions'
 //! items for the digit and its pairs' items for the digit.
 //!
+//! Killer's cages are exact cover with colours: a primary item `k<cage>` for each cage, and a
+//! secondary item `c<cell>` for each cell in a cage. The option placing `digit` in such a cell
+//! gives `c<cell>` the colour `digit`; after the cell-digit options comes one option for each
+//! way of filling a cage (distinct digits with its sum), covering `k<cage>` and giving each of
+//! its cells' items the colour of its digit there. A cage's filling and its cells' digits must
+//! then agree, and exactly one filling is chosen a cage.
+//!
 //! The classic solver ([`crate::sudoku::SudokuSolver`]) prunes a problem per puzzle after its
 //! own deductions, which know only rows, columns and boxes; here the full problem is built once
 //! per rules and each puzzle's givens are imposed with [`Dlx::select`] and released after the
 //! search, which works for any regions and pairs alike.
 
+use super::cages::for_each_filling;
 use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
-    ChoiceRule, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder, SearchLimits,
-    Uniqueness,
+    ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
+    SearchLimits, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -66,16 +74,56 @@ pub fn variant_problem(rules: &Rules) -> Problem {
         pairs_of[a].push(pair);
         pairs_of[b].push(pair);
     }
-    let mut option = Vec::new();
+    // Killer: `cage_items[cage]`, and `cell_colour_items[cell]` for a cell in a cage.
+    let cages = rules.cages();
+    let cage_items: Vec<ItemId> = cages.map_or_else(Vec::new, |cages| {
+        (0..cages.count())
+            .map(|cage| declare(&mut builder, format!("k{cage}"), true))
+            .collect()
+    });
+    let cell_colour_items: Vec<Option<ItemId>> = (0..cells)
+        .map(|cell| {
+            cages
+                .and_then(|cages| cages.cage_of(cell))
+                .map(|_| declare(&mut builder, format!("c{cell}"), false))
+        })
+        .collect();
+    let mut option: Vec<(ItemId, Option<Colour>)> = Vec::new();
     for cell in 0..cells {
         for d in 0..side {
             option.clear();
-            option.push(cell_items[cell]);
-            option.extend(regions_of[cell].iter().map(|&r| region_items[r * side + d]));
-            option.extend(pairs_of[cell].iter().map(|&p| pair_items[p * side + d]));
+            option.push((cell_items[cell], None));
+            option.extend(
+                regions_of[cell]
+                    .iter()
+                    .map(|&r| (region_items[r * side + d], None)),
+            );
+            option.extend(
+                pairs_of[cell]
+                    .iter()
+                    .map(|&p| (pair_items[p * side + d], None)),
+            );
+            if let Some(item) = cell_colour_items[cell] {
+                option.push((item, Some(Colour(d as u32 + 1))));
+            }
             builder
-                .option(&option)
+                .coloured_option(&option)
                 .expect("a cell's regions and pairs are distinct items");
+        }
+    }
+    if let Some(cages) = cages {
+        for (cage, members) in cages.cells_by_cage().iter().enumerate() {
+            for_each_filling(members.len(), cages.sum(cage), side, &mut |digits| {
+                option.clear();
+                option.push((cage_items[cage], None));
+                for (&cell, &digit) in members.iter().zip(digits) {
+                    let item = cell_colour_items[cell].expect("a cage's cells have colour items");
+                    option.push((item, Some(Colour(u32::from(digit)))));
+                }
+                builder
+                    .coloured_option(&option)
+                    .expect("a cage's cells are distinct items");
+            });
         }
     }
     builder.build()
@@ -143,8 +191,10 @@ impl Solve for VariantSolver {
                 max_nodes: self.max_nodes,
             };
             let mut solution = puzzle.clone();
+            let cell_options = puzzle.cells().len() * side;
             let mut visit = |options: &[OptionId]| {
-                for option in options {
+                // The cell-digit options tell the grid; a Killer's cage options agree with them.
+                for option in options.iter().filter(|o| o.index() < cell_options) {
                     let (cell, d) = (option.index() / side, option.index() % side);
                     solution.set(cell, d as u8 + 1);
                 }

@@ -1,7 +1,9 @@
 //! One variant puzzle per line: the givens (N·N symbols), then, for a jigsaw without a layout
-//! given for every puzzle, the layout (N·N region symbols) as a second field; whatever follows
-//! is a comment. The variant is named by the caller, never guessed from the line.
+//! given for every puzzle, the layout (N·N region symbols) as a second field, then for a Killer
+//! the cages (N·N cage symbols) and their sums (comma-separated); whatever follows is a
+//! comment. The variant is named by the caller, never guessed from the line.
 
+use super::cages::{Cages, CagesError, CagesErrorKind};
 use super::regions::{Regions, RegionsError};
 use super::rules::{Rules, RulesError, Variant, Variants};
 use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
@@ -16,6 +18,8 @@ pub struct VariantPuzzle {
     pub grid: Grid,
     /// The layout the line gave, if it gave one.
     pub regions: Option<Regions>,
+    /// The Killer cages the line gave, if it is a Killer.
+    pub cages: Option<Cages>,
 }
 
 /// Why a line is not a puzzle of the variants named.
@@ -27,6 +31,9 @@ pub enum VariantRecordError {
     /// The layout field is not a layout of N regions of N cells.
     #[error(transparent)]
     Regions(#[from] RegionsError),
+    /// The cages or sums fields are not cages of the grid.
+    #[error(transparent)]
+    Cages(#[from] CagesError),
     /// The variants do not fit the line's grid (or a jigsaw's layout is missing).
     #[error("line {line}: {error}")]
     Rules {
@@ -45,10 +52,11 @@ impl VariantPuzzle {
         variants: &Variants,
         shared_regions: Option<&Regions>,
     ) -> Result<Rules, RulesError> {
-        Rules::new(
+        Rules::with_cages(
             self.grid.shape(),
             variants,
             self.regions.as_ref().or(shared_regions),
+            self.cages.as_ref(),
         )
     }
 }
@@ -111,7 +119,22 @@ pub fn parse_variant_line(
         }
         _ => None,
     };
-    let puzzle = VariantPuzzle { grid, regions };
+    let cages = if variants.contains(Variant::Killer) {
+        // A missing field is placed just past the end of the line.
+        let cages = fields.next().ok_or(CagesError {
+            line: line_number,
+            column: text.chars().count() + 1,
+            kind: CagesErrorKind::MissingCages,
+        })?;
+        Some(Cages::parse(side, line_number, Some(cages), fields.next())?)
+    } else {
+        None
+    };
+    let puzzle = VariantPuzzle {
+        grid,
+        regions,
+        cages,
+    };
     // Refuse here what the rules refuse (windoku off 9x9, a layout of another side), so the
     // error carries the line.
     puzzle

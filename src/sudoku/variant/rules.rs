@@ -3,6 +3,7 @@
 //! not hold the same digit (a king's or a knight's move apart). Every variant, and any
 //! combination of them, is one [`Rules`]; the encoding and the tests' checkers read only this.
 
+use super::cages::{filling_count, Cages, MAX_FILLINGS};
 use super::regions::Regions;
 use crate::sudoku::grid::Shape;
 use std::fmt;
@@ -22,16 +23,20 @@ pub enum Variant {
     AntiKnight,
     /// Irregular regions, one layout given with the puzzle, replace the boxes. Any side.
     Jigsaw,
+    /// Cages given with the puzzle: the digits of a cage are distinct and add up to its sum.
+    /// Any shape.
+    Killer,
 }
 
 impl Variant {
     /// Every variant, in the order they are listed in messages.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::X,
         Variant::Windoku,
         Variant::AntiKing,
         Variant::AntiKnight,
         Variant::Jigsaw,
+        Variant::Killer,
     ];
 
     /// The name the variant is given on the command line and in messages.
@@ -42,6 +47,7 @@ impl Variant {
             Variant::AntiKing => "anti-king",
             Variant::AntiKnight => "anti-knight",
             Variant::Jigsaw => "jigsaw",
+            Variant::Killer => "killer",
         }
     }
 
@@ -50,6 +56,7 @@ impl Variant {
         match self {
             Variant::Windoku => "the 9x9 grid with 3x3 boxes only",
             Variant::Jigsaw => "any side, the regions given by a layout",
+            Variant::Killer => "every shape, the cages given with each puzzle",
             Variant::X | Variant::AntiKing | Variant::AntiKnight => "every box shape",
         }
     }
@@ -71,7 +78,7 @@ pub enum RulesError {
     /// A name that is no variant.
     #[error(
         "found the variant \"{found}\" at position {position} of the list, expected one of \
-         x, windoku, anti-king, anti-knight, jigsaw (comma-separated)"
+         x, windoku, anti-king, anti-knight, jigsaw, killer (comma-separated)"
     )]
     UnknownVariant {
         /// The name found.
@@ -99,6 +106,28 @@ pub enum RulesError {
     /// A layout without jigsaw.
     #[error("a layout of regions was given, but the variants do not include jigsaw")]
     UnusedRegions,
+    /// Killer without cages.
+    #[error("the variant killer needs cages and their sums (two fields after the givens)")]
+    MissingCages,
+    /// Cages without killer.
+    #[error("cages were given, but the variants do not include killer")]
+    UnusedCages,
+    /// Cages for another side than the grid's.
+    #[error("the cages are for a {found}x{found} grid, expected {expected}x{expected}")]
+    CagesSide {
+        /// The cages' side.
+        found: usize,
+        /// The grid's side.
+        expected: usize,
+    },
+    /// Cages with more ways of being filled than the encoding takes.
+    #[error("the cages have {fillings} ways of being filled, more than the {most} the solver takes (smaller cages, or sums nearer the least or greatest, have fewer)")]
+    TooManyFillings {
+        /// The ways of filling every cage, summed.
+        fillings: u64,
+        /// [`MAX_FILLINGS`].
+        most: u64,
+    },
     /// A layout of another side than the grid's.
     #[error("the layout is for a {found}x{found} grid, expected {expected}x{expected}")]
     RegionsSide {
@@ -186,6 +215,8 @@ pub struct Rules {
     regions: Vec<Vec<usize>>,
     /// Pairs of cells (lower first) that may not hold the same digit and share no region.
     pairs: Vec<(usize, usize)>,
+    /// Killer's cages, whose digits are distinct and add up to their sums.
+    cages: Option<Cages>,
 }
 
 /// King's moves that reach cells no row, column or box of the cell already holds: the four
@@ -202,7 +233,40 @@ impl Rules {
         variants: &Variants,
         regions: Option<&Regions>,
     ) -> Result<Rules, RulesError> {
+        Rules::with_cages(shape, variants, regions, None)
+    }
+
+    /// [`Rules::new`] with Killer's cages (needed with killer, refused without).
+    pub fn with_cages(
+        shape: Shape,
+        variants: &Variants,
+        regions: Option<&Regions>,
+        cages: Option<&Cages>,
+    ) -> Result<Rules, RulesError> {
         let side = shape.side();
+        match (variants.contains(Variant::Killer), cages) {
+            (true, None) => return Err(RulesError::MissingCages),
+            (false, Some(_)) => return Err(RulesError::UnusedCages),
+            (true, Some(cages)) if cages.side() != side => {
+                return Err(RulesError::CagesSide {
+                    found: cages.side(),
+                    expected: side,
+                })
+            }
+            (true, Some(cages)) => {
+                let fillings = cages
+                    .cells_by_cage()
+                    .iter()
+                    .enumerate()
+                    .map(|(cage, cells)| filling_count(cells.len(), cages.sum(cage), side))
+                    .fold(0u64, u64::saturating_add);
+                if fillings > MAX_FILLINGS {
+                    let most = MAX_FILLINGS;
+                    return Err(RulesError::TooManyFillings { fillings, most });
+                }
+            }
+            _ => {}
+        }
         for variant in variants.iter() {
             if variant == Variant::Windoku && shape != Shape::CLASSIC {
                 return Err(RulesError::ShapeNotAccepted { variant, side });
@@ -247,6 +311,7 @@ impl Rules {
             shape,
             regions: all,
             pairs: Vec::new(),
+            cages: cages.cloned(),
         };
         rules.pairs = rules.pairs_apart(&moves);
         Ok(rules)
@@ -294,6 +359,11 @@ impl Rules {
     /// The regions that hold every digit once, each as its N cells.
     pub fn regions(&self) -> &[Vec<usize>] {
         &self.regions
+    }
+
+    /// Killer's cages, if the rules have them.
+    pub fn cages(&self) -> Option<&Cages> {
+        self.cages.as_ref()
     }
 
     /// The pairs of cells that may not hold the same digit, beyond the regions.
