@@ -8,6 +8,8 @@
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::FormatArg;
 use super::Exit;
+use anyhow::bail;
+use dlx_solver::sudoku::variant::{GeneratedKiller, KillerGenerator, Variant, Variants, MAX_CAGE};
 use dlx_solver::sudoku::{
     self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
@@ -76,6 +78,15 @@ pub struct GenerateArgs {
     /// Worker threads (default: one per core). Output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
+    /// Make variant puzzles: `killer` (cages with sums and no givens, unique by the cages
+    /// alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
+    /// givens, the cages and the sums, as `dlx sudoku --variant killer` reads them).
+    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    variant: Option<Variants>,
+    /// Killer: the most cells a cage has (2 to N; default 4).
+    #[arg(long, value_name = "N", requires = "variant",
+          value_parser = clap::value_parser!(u64).range(2..=64))]
+    max_cage: Option<u64>,
     /// Write the puzzles to FILE instead of standard output.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
@@ -120,6 +131,9 @@ fn parse_box(text: &str) -> Result<Shape, String> {
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     let seed = args.seed.unwrap_or_else(clock_seed);
+    if let Some(variants) = &args.variant {
+        return run_variant(&args, variants, seed);
+    }
     let rating = match (args.min_rating, args.max_rating) {
         (None, None) => None,
         (min, max) => Some((min.unwrap_or(f64::MIN), max.unwrap_or(f64::MAX))),
@@ -144,15 +158,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
         max_nodes: args.max_nodes,
     };
     let format = Format::from(args.to);
-    let batch = BatchArgs {
-        files: Vec::new(),
-        threads: args.threads,
-        output: args.output.clone(),
-        jsonl: args.jsonl,
-        stats: args.stats,
-        max_input_bytes: super::batch::MAX_INPUT_BYTES,
-    };
-    let mut run = Run::new(&batch, Work::Search)?;
+    let mut run = start_run(&args)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
     // Each worker keeps its generator from puzzle to puzzle.
     let init = || Generator::new(settings.clone());
@@ -169,6 +175,73 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
         eprintln!("seed: {seed}");
     }
     run.finish(result)
+}
+
+/// `--variant`: Killers (the only variant made so far), one a line, in index order.
+fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::Result<Exit> {
+    if variants.iter().collect::<Vec<_>>() != [Variant::Killer] {
+        bail!("dlx generate --variant makes killer puzzles only (found {variants}); the other variants are solved by dlx sudoku --variant");
+    }
+    let flags_for_classic = args.min_rating.is_some()
+        || args.max_rating.is_some()
+        || !matches!(args.symmetry, SymmetryArg::None)
+        || !matches!(args.solutions, SolutionsArg::One)
+        || !matches!(args.to, FormatArg::Line);
+    if flags_for_classic {
+        bail!("dlx generate --variant killer takes no --min-rating, --max-rating, --symmetry, --solutions or --to");
+    }
+    let mut run = start_run(args)?;
+    let shape = args.shape;
+    let max_cage = args.max_cage.map_or(MAX_CAGE, |n| n as usize);
+    let result = run.answer_items(
+        "generate",
+        0..args.count,
+        || KillerGenerator::new(shape).with_max_cage(max_cage),
+        |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
+            Ok(made) => killer_answer(index, &made),
+            Err(error) => {
+                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+            }
+        },
+    );
+    if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("seed: {seed}");
+    }
+    run.finish(result)
+}
+
+/// The batch run that writes a generation's puzzles where the flags say.
+fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
+    let batch = BatchArgs {
+        files: Vec::new(),
+        threads: args.threads,
+        output: args.output.clone(),
+        jsonl: args.jsonl,
+        stats: args.stats,
+        max_input_bytes: super::batch::MAX_INPUT_BYTES,
+    };
+    Run::new(&batch, Work::Search)
+}
+
+/// The answer printed for a generated Killer: its record on one line.
+fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
+    let record = made.to_line();
+    let solution = sudoku::grid_to_string(&made.solution, Format::Line)
+        .trim_end()
+        .to_string();
+    let extra = vec![
+        ("index", index.into()),
+        ("puzzle", record.clone().into()),
+        ("cages", made.cages.count().into()),
+        ("attempts", made.cost.attempts.into()),
+        ("checks", made.cost.checks.into()),
+    ];
+    Answer {
+        solution: Some(solution),
+        nodes: made.cost.nodes,
+        extra,
+        ..Answer::new(index as usize + 1, Status::Solved, record + "\n")
+    }
 }
 
 /// The answer printed for a generated puzzle.

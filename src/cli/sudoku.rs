@@ -105,7 +105,7 @@ pub struct SudokuArgs {
 }
 
 /// `--variant`'s list, refused with the place of an unknown name.
-fn parse_variants(text: &str) -> Result<Variants, String> {
+pub(super) fn parse_variants(text: &str) -> Result<Variants, String> {
     Variants::parse(text).map_err(|e| e.to_string())
 }
 

@@ -23,7 +23,12 @@ const KEPT: usize = 4;
 
 impl Solvers {
     fn for_rules(&mut self, rules: Rules) -> &mut VariantSolver {
-        let index = match self.kept.iter().position(|s| *s.rules() == rules) {
+        // A Killer's cages are its own: its solver is never met again, so none is looked for.
+        let seen = match rules.cages() {
+            Some(_) => None,
+            None => self.kept.iter().position(|s| *s.rules() == rules),
+        };
+        let index = match seen {
             Some(index) => index,
             None => {
                 if self.kept.len() == KEPT {

@@ -225,7 +225,13 @@ fn command_of(file: &str) -> Vec<String> {
 
 #[test]
 fn small_shipped_files_are_what_their_commands_make() {
-    for file in ["4x4.txt", "6x6.txt", "multiple-9x9.txt"] {
+    for file in [
+        "4x4.txt",
+        "6x6.txt",
+        "multiple-9x9.txt",
+        "killer-6x6.txt",
+        "killer-9x9.txt",
+    ] {
         let args = command_of(file);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         let output = dlx(&args, b"");

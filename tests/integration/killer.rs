@@ -2,9 +2,9 @@
 //! boxes and cages of distinct digits, each cage adding up to its sum), counts confirmed by
 //! going through every grid, and bad cage specifications refused with their place.
 
-use crate::common::{dlx, stderr, stdout};
+use crate::common::{dlx, puzzles, stderr, stdout};
 use dlx_solver::sudoku::variant::{
-    parse_variant_line, CagesErrorKind, VariantRecordError, VariantSolver, Variants,
+    parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, VariantSolver, Variants,
 };
 use dlx_solver::sudoku::{Grid, Shape, Solve};
 use proptest::prelude::*;
@@ -172,14 +172,17 @@ proptest! {
             })
             .count() as u64;
         prop_assert!(expected >= 1, "the grid the sums come from is a solution");
-        let mut solver = VariantSolver::new(puzzle.rules(&killer(), None).unwrap());
-        let mut found = 0u64;
-        let outcome = solver.search(&puzzle.grid, u64::MAX, &mut |solution: &Grid| {
-            assert_eq!(check(solution, &puzzle.grid, &cages), Ok(()), "{line}");
-            found += 1;
-        });
-        prop_assert_eq!(found, expected, "{}", line);
-        prop_assert_eq!(outcome.stats.solutions, expected);
+        for encoding in [KillerEncoding::DigitSets, KillerEncoding::Colours] {
+            let rules = puzzle.rules(&killer(), None).unwrap();
+            let mut solver = VariantSolver::with_encoding(rules, encoding).unwrap();
+            let mut found = 0u64;
+            let outcome = solver.search(&puzzle.grid, u64::MAX, &mut |solution: &Grid| {
+                assert_eq!(check(solution, &puzzle.grid, &cages), Ok(()), "{line}");
+                found += 1;
+            });
+            prop_assert_eq!(found, expected, "{:?}: {}", encoding, line);
+            prop_assert_eq!(outcome.stats.solutions, expected);
+        }
     }
 }
 
@@ -268,16 +271,31 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     assert_eq!(answers.len(), 2, "one answer a line");
     assert!(answers[0].parse::<Grid>().is_ok(), "{}", answers[0]);
     assert!(answers[1].starts_with("error: line 2"), "{}", answers[1]);
-    // Two cages of nine cells: 2 x 9! ways of filling them, past the solver's limit.
-    let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
-    let big = format!("{} {two_rows} 45,45\n", ".".repeat(81));
+    // Five 25x25 cages of twelve cells and sum 156: 5 x 110,780 sets of digits, past the
+    // solver's limit of options.
+    let cages: String = (0..625)
+        .map(|cell| match cell {
+            0..=11 => 'A',
+            12..=23 => 'B',
+            25..=36 => 'C',
+            37..=48 => 'D',
+            50..=61 => 'E',
+            _ => '.',
+        })
+        .collect();
+    let big = format!("{} {cages} 156,156,156,156,156\n", ".".repeat(625));
     let out = dlx(&["sudoku", "--variant", "killer"], big.as_bytes());
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
-    assert!(
-        stderr(&out).contains("ways of being filled"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("553900 options"), "{}", stderr(&out));
+    // Two cages of nine cells: two sets of digits, 2 x 9! fillings, which only the colour
+    // encoding refuses.
+    let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
+    let line = format!("{} {two_rows} 45,45", ".".repeat(81));
+    let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+    let rules = puzzle.rules(&killer(), None).unwrap();
+    assert!(VariantSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
+    let mut solver = VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+    assert!(solver.first_solution(&puzzle.grid).answer.is_some());
 }
 
 #[test]
@@ -300,4 +318,30 @@ fn the_command_line_counts_a_4x4_killer_as_going_through_every_grid() {
         format!("{line}\n").as_bytes(),
     );
     assert_eq!(stdout(&out), format!("{expected}\n"), "{}", stderr(&out));
+}
+
+#[test]
+fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_checker() {
+    for (file, side) in [
+        ("killer-6x6.txt", 6),
+        ("killer-9x9.txt", 9),
+        ("killer-9x9-cages5.txt", 9),
+    ] {
+        let text = std::fs::read_to_string(puzzles(file)).unwrap();
+        assert!(text.lines().count() >= 100, "{file}");
+        for (k, line) in text.lines().enumerate().step_by(7) {
+            let puzzle = parse_variant_line(line, k + 1, &killer(), None).unwrap();
+            assert_eq!(puzzle.grid.shape().side(), side, "{file}");
+            assert_eq!(puzzle.grid.filled_count(), 0, "{file}: no givens");
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let cages = cages_of(fields[1], fields[2]);
+            let rules = puzzle.rules(&killer(), None).unwrap();
+            let mut solver =
+                VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+            let mut solutions = Vec::new();
+            solver.search(&puzzle.grid, 2, &mut |s: &Grid| solutions.push(s.clone()));
+            assert_eq!(solutions.len(), 1, "{file} line {}: unique", k + 1);
+            assert_eq!(check(&solutions[0], &puzzle.grid, &cages), Ok(()), "{file}");
+        }
+    }
 }

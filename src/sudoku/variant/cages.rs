@@ -120,9 +120,10 @@ pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
 }
 
-/// The most ways of filling its cages a Killer may have: each is an option of the exact-cover
-/// problem, so this bounds its memory (a 9x9 cage of nine cells alone has 362,880).
-pub const MAX_FILLINGS: u64 = 500_000;
+/// The most options a Killer's cages may give the exact-cover problem (sets of digits, or
+/// ordered fillings in the colour encoding), which bounds its memory: a 9x9 cage of nine cells
+/// alone has 362,880 fillings, and a 25x25 cage of twelve cells 110,780 sets of sum 156.
+pub const MAX_CAGE_OPTIONS: u64 = 500_000;
 
 /// Calls `visit` with every ordered way of filling `cells` cells with distinct digits from 1 to
 /// `side` that add up to `sum`, in increasing order of the digits read left to right.
@@ -161,9 +162,59 @@ pub fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnM
     extend(&mut digits, 0, sum, cells, side, visit);
 }
 
+/// Calls `visit` with every set of `cells` distinct digits from 1 to `side` that adds up to
+/// `sum`, as a bit mask (bit `d` for digit `d`), in increasing order of the digits.
+pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(u64)) {
+    fn extend(
+        from: u32,
+        mask: u64,
+        count: usize,
+        left: u32,
+        cells: usize,
+        side: u32,
+        visit: &mut dyn FnMut(u64),
+    ) {
+        if count == cells {
+            if left == 0 {
+                visit(mask);
+            }
+            return;
+        }
+        let after = (cells - count - 1) as u32;
+        for digit in from..=side.min(left) {
+            // The other digits, all above this one: at least the next `after` of them, at most
+            // the top `after`; past the least, every larger digit only raises it.
+            let least = after * digit + after * (after + 1) / 2;
+            let most = after * side - after * after.saturating_sub(1) / 2;
+            if left - digit < least {
+                break;
+            }
+            if left - digit > most {
+                continue;
+            }
+            extend(
+                digit + 1,
+                mask | 1 << digit,
+                count + 1,
+                left - digit,
+                cells,
+                side,
+                visit,
+            );
+        }
+    }
+    extend(1, 0, 0, sum, cells, side as u32, visit);
+}
+
 /// How many ordered fillings [`for_each_filling`] visits, counted without visiting them:
 /// the sets of distinct digits with the sum, times the orders of each.
 pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
+    let orders: u64 = (1..=cells as u64).product();
+    digit_set_count(cells, sum, side).saturating_mul(orders)
+}
+
+/// How many sets [`for_each_digit_set`] visits, counted without visiting them.
+pub fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
     // sets[k][s]: sets of k distinct digits (among those seen so far) adding up to s.
     let most = sum as usize;
     let mut sets = vec![vec![0u64; most + 1]; cells + 1];
@@ -175,8 +226,7 @@ pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
             }
         }
     }
-    let orders: u64 = (1..=cells as u64).product();
-    sets[cells][most].saturating_mul(orders)
+    sets[cells][most]
 }
 
 impl Cages {
@@ -332,6 +382,15 @@ impl Cages {
         self.symbols[cage]
     }
 
+    /// The options of all cages together: `per_cage(cells, sum, side)` summed.
+    pub fn option_count(&self, per_cage: fn(usize, u32, usize) -> u64) -> u64 {
+        self.cells_by_cage()
+            .iter()
+            .enumerate()
+            .map(|(cage, cells)| per_cage(cells.len(), self.sum(cage), self.side))
+            .fold(0, u64::saturating_add)
+    }
+
     /// Each cage's cells, row-major, cages in order.
     pub fn cells_by_cage(&self) -> Vec<Vec<usize>> {
         let mut cages = vec![Vec::new(); self.count()];
@@ -464,7 +523,18 @@ mod tests {
             }
             expected.sort();
             assert_eq!(seen, expected, "{cells} cells, sum {sum}");
+            let mut sets = Vec::new();
+            for_each_digit_set(cells, sum, side, &mut |mask| sets.push(mask));
+            let mut expected_sets: Vec<u64> = expected
+                .iter()
+                .map(|digits| digits.iter().fold(0, |mask, &d| mask | 1 << d))
+                .collect();
+            expected_sets.sort_unstable();
+            expected_sets.dedup();
+            sets.sort_unstable();
+            assert_eq!(sets, expected_sets, "{cells} cells, sum {sum}");
             assert_eq!(filling_count(cells, sum, side), expected.len() as u64);
+            assert_eq!(digit_set_count(cells, sum, side), sets.len() as u64);
         }
         assert_eq!(filling_count(9, 45, 9), 362_880);
     }

@@ -3,24 +3,32 @@
 //! Primary items: `p<row>,<col>` cell filled, and `u<region>#<digit>` region holds the digit,
 //! for every region of the rules (rows, columns, boxes or jigsaw regions, diagonals, windows).
 //! Secondary items: `x<a>-<b>#<digit>` for every forbidden pair of cells (a king's or knight's
-//! move apart) and digit, so at most one cell of the pair takes the digit. Option
-//! `cell * N + (digit - 1)` places `digit` in `cell`: it covers the cell's item, its regions'
-//! items for the digit and its pairs' items for the digit.
+//! move apart) and digit, so at most one cell of the pair takes the digit. The first options
+//! place a digit in a cell, cell by cell and digit by digit (option `cell * N + (digit - 1)`
+//! without cages): each covers the cell's item, its regions' items for the digit and its
+//! pairs' items for the digit. Digits no set of its cage's digits holds are left out of a
+//! Killer cell's options ([`VariantProblem::placing`] tells what each option places).
 //!
-//! Killer's cages are exact cover with colours: a primary item `k<cage>` for each cage, and a
-//! secondary item `c<cell>` for each cell in a cage. The option placing `digit` in such a cell
-//! gives `c<cell>` the colour `digit`; after the cell-digit options comes one option for each
-//! way of filling a cage (distinct digits with its sum), covering `k<cage>` and giving each of
-//! its cells' items the colour of its digit there. A cage's filling and its cells' digits must
-//! then agree, and exactly one filling is chosen a cage.
+//! Killer's cages have two encodings ([`KillerEncoding`]), each with a primary item `k<cage>`
+//! for each cage and, after the cell-digit options, options that cover it:
+//! - [`KillerEncoding::Colours`], the issue's: a secondary item `c<cell>` for each cell in a
+//!   cage, which the option placing `digit` there gives the colour `digit`; one option for each
+//!   way of filling a cage (distinct digits with its sum) gives each of its cells' items the
+//!   colour of its digit there. A cage's filling and its cells' digits must then agree.
+//! - [`KillerEncoding::DigitSets`], plain exact cover: a primary item `k<cage>#<digit>` for
+//!   each cage and digit, covered by the option placing the digit in a cell of the cage; one
+//!   option for each *set* of digits with the cage's sum covers `k<cage>#<digit>` for every
+//!   digit outside the set. So the cells take each digit of the set once and no other. Fewer
+//!   options (a set, not its orders), and the search sees at once which digits a cage may
+//!   still hold, which makes it much faster (see the README's Killer figures).
 //!
 //! The classic solver ([`crate::sudoku::SudokuSolver`]) prunes a problem per puzzle after its
 //! own deductions, which know only rows, columns and boxes; here the full problem is built once
 //! per rules and each puzzle's givens are imposed with [`Dlx::select`] and released after the
 //! search, which works for any regions and pairs alike.
 
-use super::cages::for_each_filling;
-use super::rules::Rules;
+use super::cages::{filling_count, for_each_digit_set, for_each_filling, MAX_CAGE_OPTIONS};
+use super::rules::{Rules, RulesError};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
@@ -29,9 +37,38 @@ use crate::xc::{
 };
 use std::ops::ControlFlow;
 
+/// How Killer's cages are encoded (see the module documentation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KillerEncoding {
+    /// One option per set of digits with the cage's sum: plain exact cover. The fastest.
+    #[default]
+    DigitSets,
+    /// One option per ordered filling, the cells' items coloured by digit: exact cover with
+    /// colours, searched by Algorithm M.
+    Colours,
+}
+
+/// A variant's exact-cover problem and what its options mean.
+#[derive(Clone, Debug)]
+pub struct VariantProblem {
+    /// The problem.
+    pub problem: Problem,
+    /// `placing[option]` is `cell * N + (digit - 1)` for the options that place a digit in a
+    /// cell, which come first; the cage options follow.
+    pub placing: Vec<u32>,
+    /// The option placing a digit in a cell, by `cell * N + (digit - 1)`: `None` when a cage
+    /// rules the digit out there.
+    pub option_placing: Vec<Option<OptionId>>,
+}
+
 /// The exact-cover problem of an empty grid under `rules` (see the module documentation for its
-/// items and options).
-pub fn variant_problem(rules: &Rules) -> Problem {
+/// items and options), Killer's cages in the default encoding.
+pub fn variant_problem(rules: &Rules) -> VariantProblem {
+    variant_problem_with(rules, KillerEncoding::default())
+}
+
+/// [`variant_problem`] with Killer's cages in the given encoding.
+pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantProblem {
     let shape = rules.shape();
     let side = rules.side();
     let cells = shape.cell_count();
@@ -74,23 +111,60 @@ pub fn variant_problem(rules: &Rules) -> Problem {
         pairs_of[a].push(pair);
         pairs_of[b].push(pair);
     }
-    // Killer: `cage_items[cage]`, and `cell_colour_items[cell]` for a cell in a cage.
+    // Killer: `cage_items[cage]`; `cell_colour_items[cell]` for a cell in a cage (colours) or
+    // `digit_items[cage * N + d]` (digit sets).
     let cages = rules.cages();
+    let colours = encoding == KillerEncoding::Colours;
     let cage_items: Vec<ItemId> = cages.map_or_else(Vec::new, |cages| {
         (0..cages.count())
             .map(|cage| declare(&mut builder, format!("k{cage}"), true))
             .collect()
     });
+    let mut digit_items = Vec::new();
+    if let (Some(cages), false) = (cages, colours) {
+        for cage in 0..cages.count() {
+            for d in 1..=side {
+                digit_items.push(declare(&mut builder, format!("k{cage}#{d}"), true));
+            }
+        }
+    }
     let cell_colour_items: Vec<Option<ItemId>> = (0..cells)
         .map(|cell| {
             cages
                 .and_then(|cages| cages.cage_of(cell))
+                .filter(|_| colours)
                 .map(|_| declare(&mut builder, format!("c{cell}"), false))
         })
         .collect();
+    // Each cage's cells and sets of digits; the digits each cell may hold, those of some set.
+    let cage_cells = cages.map_or_else(Vec::new, |cages| cages.cells_by_cage());
+    let digit_sets: Vec<Vec<u64>> = cages.map_or_else(Vec::new, |cages| {
+        (0..cages.count())
+            .map(|cage| {
+                let mut sets = Vec::new();
+                let cells = cage_cells[cage].len();
+                for_each_digit_set(cells, cages.sum(cage), side, &mut |set| sets.push(set));
+                sets
+            })
+            .collect()
+    });
+    let mut allowed = vec![u64::MAX; cells];
+    for (members, sets) in cage_cells.iter().zip(&digit_sets) {
+        let union = sets.iter().fold(0, |union, set| union | set);
+        for &cell in members {
+            allowed[cell] = union;
+        }
+    }
+    let mut placing = Vec::with_capacity(cells * side);
+    let mut option_placing = vec![None; cells * side];
     let mut option: Vec<(ItemId, Option<Colour>)> = Vec::new();
     for cell in 0..cells {
         for d in 0..side {
+            if allowed[cell] >> (d + 1) & 1 == 0 {
+                continue;
+            }
+            option_placing[cell * side + d] = Some(OptionId(placing.len() as u32));
+            placing.push((cell * side + d) as u32);
             option.clear();
             option.push((cell_items[cell], None));
             option.extend(
@@ -106,27 +180,47 @@ pub fn variant_problem(rules: &Rules) -> Problem {
             if let Some(item) = cell_colour_items[cell] {
                 option.push((item, Some(Colour(d as u32 + 1))));
             }
+            if let (Some(cage), false) = (cages.and_then(|c| c.cage_of(cell)), colours) {
+                option.push((digit_items[cage * side + d], None));
+            }
             builder
                 .coloured_option(&option)
                 .expect("a cell's regions and pairs are distinct items");
         }
     }
     if let Some(cages) = cages {
-        for (cage, members) in cages.cells_by_cage().iter().enumerate() {
-            for_each_filling(members.len(), cages.sum(cage), side, &mut |digits| {
-                option.clear();
-                option.push((cage_items[cage], None));
-                for (&cell, &digit) in members.iter().zip(digits) {
-                    let item = cell_colour_items[cell].expect("a cage's cells have colour items");
-                    option.push((item, Some(Colour(u32::from(digit)))));
+        for (cage, members) in cage_cells.iter().enumerate() {
+            let sum = cages.sum(cage);
+            if colours {
+                for_each_filling(members.len(), sum, side, &mut |digits| {
+                    option.clear();
+                    option.push((cage_items[cage], None));
+                    for (&cell, &digit) in members.iter().zip(digits) {
+                        let item = cell_colour_items[cell].expect("a cage's cells have items");
+                        option.push((item, Some(Colour(u32::from(digit)))));
+                    }
+                    builder
+                        .coloured_option(&option)
+                        .expect("a cage's cells are distinct items");
+                });
+            } else {
+                for &set in &digit_sets[cage] {
+                    option.clear();
+                    option.push((cage_items[cage], None));
+                    let outside = (0..side).filter(|d| set >> (d + 1) & 1 == 0);
+                    option.extend(outside.map(|d| (digit_items[cage * side + d], None)));
+                    builder
+                        .coloured_option(&option)
+                        .expect("a cage's digits are distinct items");
                 }
-                builder
-                    .coloured_option(&option)
-                    .expect("a cage's cells are distinct items");
-            });
+            }
         }
     }
-    builder.build()
+    VariantProblem {
+        problem: builder.build(),
+        placing,
+        option_placing,
+    }
 }
 
 /// The solver of one variant's puzzles: the full problem of its rules in an arena built once,
@@ -135,16 +229,40 @@ pub fn variant_problem(rules: &Rules) -> Problem {
 pub struct VariantSolver {
     rules: Rules,
     dlx: Dlx,
+    placing: Vec<u32>,
+    option_placing: Vec<Option<OptionId>>,
     max_nodes: Option<u64>,
 }
 
 impl VariantSolver {
     /// A solver for the rules.
     pub fn new(rules: Rules) -> VariantSolver {
-        let dlx = Dlx::new(&variant_problem(&rules));
+        VariantSolver::build(rules, KillerEncoding::default())
+    }
+
+    /// A solver for the rules, Killer's cages in the given encoding. The colour encoding
+    /// refuses cages of more than [`MAX_CAGE_OPTIONS`] fillings (the rules checked the sets).
+    pub fn with_encoding(
+        rules: Rules,
+        encoding: KillerEncoding,
+    ) -> Result<VariantSolver, RulesError> {
+        if let (Some(cages), KillerEncoding::Colours) = (rules.cages(), encoding) {
+            let options = cages.option_count(filling_count);
+            if options > MAX_CAGE_OPTIONS {
+                let most = MAX_CAGE_OPTIONS;
+                return Err(RulesError::TooManyCageOptions { options, most });
+            }
+        }
+        Ok(VariantSolver::build(rules, encoding))
+    }
+
+    fn build(rules: Rules, encoding: KillerEncoding) -> VariantSolver {
+        let built = variant_problem_with(&rules, encoding);
         VariantSolver {
             rules,
-            dlx,
+            dlx: Dlx::new(&built.problem),
+            placing: built.placing,
+            option_placing: built.option_placing,
             max_nodes: None,
         }
     }
@@ -180,8 +298,10 @@ impl Solve for VariantSolver {
             .enumerate()
             .filter(|&(_, &digit)| digit != 0)
             .any(|(cell, &digit)| {
-                let option = OptionId((cell * side + usize::from(digit) - 1) as u32);
-                self.dlx.select(option).is_err()
+                match self.option_placing[cell * side + usize::from(digit) - 1] {
+                    Some(option) => self.dlx.select(option).is_err(),
+                    None => true,
+                }
             });
         let outcome = if clash {
             Outcome::default()
@@ -191,12 +311,14 @@ impl Solve for VariantSolver {
                 max_nodes: self.max_nodes,
             };
             let mut solution = puzzle.clone();
-            let cell_options = puzzle.cells().len() * side;
+            let placing = &self.placing;
             let mut visit = |options: &[OptionId]| {
                 // The cell-digit options tell the grid; a Killer's cage options agree with them.
-                for option in options.iter().filter(|o| o.index() < cell_options) {
-                    let (cell, d) = (option.index() / side, option.index() % side);
-                    solution.set(cell, d as u8 + 1);
+                for option in options {
+                    if let Some(&at) = placing.get(option.index()) {
+                        let (cell, d) = (at as usize / side, at as usize % side);
+                        solution.set(cell, d as u8 + 1);
+                    }
                 }
                 visitor(&solution);
                 ControlFlow::<()>::Continue(())

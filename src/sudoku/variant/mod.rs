@@ -6,15 +6,19 @@
 
 mod cages;
 mod encoding;
+mod killer_generate;
 mod record;
 mod regions;
 mod rules;
 
 pub use cages::{
-    filling_count, for_each_filling, sum_range, Cages, CagesError, CagesErrorKind, MAX_FILLINGS,
-    NO_CAGE,
+    digit_set_count, filling_count, for_each_digit_set, for_each_filling, sum_range, Cages,
+    CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
-pub use encoding::{variant_problem, VariantSolver};
+pub use encoding::{
+    variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
+};
+pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
 pub use record::{parse_variant_line, VariantPuzzle, VariantRecordError};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};
 pub use rules::{Rules, RulesError, Variant, Variants};

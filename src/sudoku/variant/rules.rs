@@ -3,7 +3,7 @@
 //! not hold the same digit (a king's or a knight's move apart). Every variant, and any
 //! combination of them, is one [`Rules`]; the encoding and the tests' checkers read only this.
 
-use super::cages::{filling_count, Cages, MAX_FILLINGS};
+use super::cages::{digit_set_count, Cages, MAX_CAGE_OPTIONS};
 use super::regions::Regions;
 use crate::sudoku::grid::Shape;
 use std::fmt;
@@ -120,12 +120,12 @@ pub enum RulesError {
         /// The grid's side.
         expected: usize,
     },
-    /// Cages with more ways of being filled than the encoding takes.
-    #[error("the cages have {fillings} ways of being filled, more than the {most} the solver takes (smaller cages, or sums nearer the least or greatest, have fewer)")]
-    TooManyFillings {
-        /// The ways of filling every cage, summed.
-        fillings: u64,
-        /// [`MAX_FILLINGS`].
+    /// Cages that would give the exact-cover problem more options than the solver takes.
+    #[error("the cages give {options} options (sets of digits, or fillings in the colour encoding), more than the {most} the solver takes (smaller cages, or sums nearer the least or greatest, give fewer)")]
+    TooManyCageOptions {
+        /// The options of every cage, summed.
+        options: u64,
+        /// [`MAX_CAGE_OPTIONS`].
         most: u64,
     },
     /// A layout of another side than the grid's.
@@ -254,15 +254,10 @@ impl Rules {
                 })
             }
             (true, Some(cages)) => {
-                let fillings = cages
-                    .cells_by_cage()
-                    .iter()
-                    .enumerate()
-                    .map(|(cage, cells)| filling_count(cells.len(), cages.sum(cage), side))
-                    .fold(0u64, u64::saturating_add);
-                if fillings > MAX_FILLINGS {
-                    let most = MAX_FILLINGS;
-                    return Err(RulesError::TooManyFillings { fillings, most });
+                let options = cages.option_count(digit_set_count);
+                if options > MAX_CAGE_OPTIONS {
+                    let most = MAX_CAGE_OPTIONS;
+                    return Err(RulesError::TooManyCageOptions { options, most });
                 }
             }
             _ => {}
