@@ -7,7 +7,7 @@
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
 use anyhow::bail;
-use dlx_solver::sudoku::variant::Variants;
+use dlx_solver::sudoku::variant::{KillerEncoding, Variants};
 use dlx_solver::sudoku::{
     self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
     Propagation, Record, Solvers, Verdict,
@@ -95,13 +95,48 @@ pub struct SudokuArgs {
     /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
     /// every digit once), windoku (9x9: four more 3x3 windows), anti-king and anti-knight (no
     /// equal digits a king's or knight's move apart), jigsaw (irregular regions: the line's
-    /// second field, N·N region symbols, unless --regions gives one layout for every puzzle).
-    /// Text after the puzzle is a comment.
+    /// next field, N·N region symbols, unless --regions gives one layout for every puzzle),
+    /// killer (cages: the next field names each cell's cage, N·N symbols with `.` for none,
+    /// and the one after gives the cage sums, comma-separated, in the order the cages first
+    /// appear). Text after the puzzle is a comment.
     #[arg(long, value_name = "LIST", value_parser = parse_variants)]
     variant: Option<Variants>,
     /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored).
     #[arg(long, value_name = "FILE", requires = "variant")]
     regions: Option<std::path::PathBuf>,
+    /// Killer's cages as exact cover: `sets`, one option per set of digits with the cage's
+    /// sum (plain exact cover, the fastest), or `colours`, one option per ordered filling, its
+    /// cells coloured by digit (exact cover with colours, Algorithm M).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "ENCODING",
+        default_value = "sets",
+        requires = "variant"
+    )]
+    killer_encoding: KillerEncodingArg,
+    /// With --variant: draw each solution with its cages and their sums (killer), its regions
+    /// (jigsaw) or its boxes, instead of writing it on one line.
+    #[arg(long, requires = "variant")]
+    draw: bool,
+}
+
+/// `--killer-encoding`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum KillerEncodingArg {
+    /// Sets of digits.
+    Sets,
+    /// Ordered fillings, with colours.
+    Colours,
+}
+
+impl From<KillerEncodingArg> for KillerEncoding {
+    fn from(arg: KillerEncodingArg) -> KillerEncoding {
+        match arg {
+            KillerEncodingArg::Sets => KillerEncoding::DigitSets,
+            KillerEncodingArg::Colours => KillerEncoding::Colours,
+        }
+    }
 }
 
 /// `--variant`'s list, refused with the place of an unknown name.
@@ -499,8 +534,12 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             files,
             variants,
             regions.as_ref(),
-            mode,
-            max_nodes,
+            super::variant::Asked {
+                mode,
+                max_nodes,
+                encoding: args.killer_encoding.into(),
+                draw: args.draw,
+            },
         );
     }
     let algorithm = match args.algo {

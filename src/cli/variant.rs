@@ -6,8 +6,10 @@ use super::batch::{self, Answer, Run};
 use super::interrupt;
 use super::sudoku::render;
 use anyhow::Context;
-use dlx_solver::sudoku::variant::{parse_variant_line, Regions, Rules, VariantSolver, Variants};
-use dlx_solver::sudoku::{self, Format, Mode};
+use dlx_solver::sudoku::variant::{
+    draw, parse_variant_line, KillerEncoding, Regions, Rules, RulesError, VariantSolver, Variants,
+};
+use dlx_solver::sudoku::{self, Format, Mode, Verdict};
 use std::path::Path;
 
 /// Solvers a thread keeps, one per set of rules met lately: a collection of one variant and
@@ -16,13 +18,15 @@ use std::path::Path;
 struct Solvers {
     kept: Vec<VariantSolver>,
     max_nodes: Option<u64>,
+    encoding: KillerEncoding,
 }
 
 /// The solvers a thread keeps at most.
 const KEPT: usize = 4;
 
 impl Solvers {
-    fn for_rules(&mut self, rules: Rules) -> &mut VariantSolver {
+    /// The solver of `rules`, kept or made; an error when the encoding refuses the cages.
+    fn for_rules(&mut self, rules: Rules) -> Result<&mut VariantSolver, RulesError> {
         // A Killer's cages are its own: its solver is never met again, so none is looked for.
         let seen = match rules.cages() {
             Some(_) => None,
@@ -34,12 +38,12 @@ impl Solvers {
                 if self.kept.len() == KEPT {
                     self.kept.remove(0);
                 }
-                self.kept
-                    .push(VariantSolver::new(rules).with_node_budget(self.max_nodes));
+                let solver = VariantSolver::with_encoding(rules, self.encoding)?;
+                self.kept.push(solver.with_node_budget(self.max_nodes));
                 self.kept.len() - 1
             }
         };
-        &mut self.kept[index]
+        Ok(&mut self.kept[index])
     }
 }
 
@@ -50,14 +54,26 @@ pub fn read_regions(path: &Path) -> anyhow::Result<Regions> {
     Regions::parse(&text, 1, 1, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
 }
 
+/// How each variant puzzle is answered.
+#[derive(Clone, Copy, Debug)]
+pub struct Asked {
+    /// The question.
+    pub mode: Mode,
+    /// The node budget of a puzzle.
+    pub max_nodes: Option<u64>,
+    /// Killer's encoding.
+    pub encoding: KillerEncoding,
+    /// A solution is drawn with its cages, regions or boxes instead of written on one line.
+    pub draw: bool,
+}
+
 /// Answers every line of every input under the variants, in order, until the end or a signal.
 pub fn answer_sources(
     run: &mut Run,
     files: &[std::path::PathBuf],
     variants: &Variants,
     regions: Option<&Regions>,
-    mode: Mode,
-    max_nodes: Option<u64>,
+    asked: Asked,
 ) -> anyhow::Result<()> {
     for source in batch::sources(files)? {
         if interrupt::requested() {
@@ -69,13 +85,14 @@ pub fn answer_sources(
             sudoku::is_skipped_line,
             || Solvers {
                 kept: Vec::new(),
-                max_nodes,
+                max_nodes: asked.max_nodes,
+                encoding: asked.encoding,
             },
             |solvers, text, line| {
                 if sudoku::is_skipped_line(text) {
                     return None;
                 }
-                Some(answer(solvers, text, line, variants, regions, mode))
+                Some(answer(solvers, text, line, variants, regions, asked))
             },
         )?;
         run.end_source(&name, before, false);
@@ -90,7 +107,7 @@ fn answer(
     line: usize,
     variants: &Variants,
     regions: Option<&Regions>,
-    mode: Mode,
+    asked: Asked,
 ) -> Answer {
     let puzzle = match parse_variant_line(text, line, variants, regions) {
         Ok(puzzle) => puzzle,
@@ -100,7 +117,18 @@ fn answer(
         Ok(rules) => rules,
         Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
     };
-    let solver = solvers.for_rules(rules);
-    let outcome = sudoku::answer(solver, &puzzle.grid, mode);
-    render(line, outcome, Format::Line)
+    let solver = match solvers.for_rules(rules) {
+        Ok(solver) => solver,
+        Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
+    };
+    let outcome = sudoku::answer(solver, &puzzle.grid, asked.mode);
+    let drawing = match (&outcome.answer, asked.draw) {
+        (Verdict::Solved(grid), true) => Some(draw(grid, solver.rules())),
+        _ => None,
+    };
+    let mut answer = render(line, outcome, Format::Line);
+    if let Some(drawing) = drawing {
+        answer.text = drawing;
+    }
+    answer
 }

@@ -313,11 +313,25 @@ fn the_command_line_counts_a_4x4_killer_as_going_through_every_grid() {
             check(&g, &Grid::empty(shape), &cages).is_ok()
         })
         .count();
-    let out = dlx(
-        &["sudoku", "--variant", "killer", "--count"],
-        format!("{line}\n").as_bytes(),
-    );
-    assert_eq!(stdout(&out), format!("{expected}\n"), "{}", stderr(&out));
+    for encoding in ["sets", "colours"] {
+        let out = dlx(
+            &[
+                "sudoku",
+                "--variant",
+                "killer",
+                "--count",
+                "--killer-encoding",
+                encoding,
+            ],
+            format!("{line}\n").as_bytes(),
+        );
+        assert_eq!(
+            stdout(&out),
+            format!("{expected}\n"),
+            "{encoding}: {}",
+            stderr(&out)
+        );
+    }
 }
 
 #[test]
@@ -344,4 +358,42 @@ fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_ch
             assert_eq!(check(&solutions[0], &puzzle.grid, &cages), Ok(()), "{file}");
         }
     }
+}
+
+#[test]
+fn the_drawing_shows_the_solution_and_each_cage_sum_once() {
+    let text = std::fs::read_to_string(puzzles("killer-6x6.txt")).unwrap();
+    let line = text.lines().next().unwrap();
+    let out = dlx(
+        &["sudoku", "--variant", "killer", "--draw"],
+        format!("{line}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let drawing = stdout(&out);
+    let lines: Vec<&str> = drawing.lines().collect();
+    assert_eq!(lines.len(), 1 + 6 * 3, "{drawing}");
+    // Digit lines are the third of each row's three; sum lines the second.
+    let digits: Vec<u8> = lines
+        .iter()
+        .skip(2)
+        .step_by(3)
+        .flat_map(|l| l.bytes().filter(u8::is_ascii_digit).map(|b| b - b'0'))
+        .collect();
+    let shape = Shape::new(2, 3).unwrap();
+    let solution = Grid::from_cells(shape, digits).unwrap();
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    let cages = cages_of(fields[1], fields[2]);
+    assert_eq!(check(&solution, &Grid::empty(shape), &cages), Ok(()));
+    let mut drawn_sums: Vec<u32> = lines
+        .iter()
+        .skip(1)
+        .step_by(3)
+        .flat_map(|l| l.split(|c: char| !c.is_ascii_digit()))
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    let mut sums: Vec<u32> = cages.iter().map(|(_, sum)| *sum).collect();
+    drawn_sums.sort_unstable();
+    sums.sort_unstable();
+    assert_eq!(drawn_sums, sums);
 }

@@ -5,6 +5,7 @@
 //! [`Rules`] is one exact-cover problem ([`variant_problem`]): with colours when it has cages.
 
 mod cages;
+mod draw;
 mod encoding;
 mod killer_generate;
 mod record;
@@ -15,6 +16,7 @@ pub use cages::{
     digit_set_count, filling_count, for_each_digit_set, for_each_filling, sum_range, Cages,
     CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
+pub use draw::draw;
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
 };

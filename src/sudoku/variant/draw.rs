@@ -1,0 +1,141 @@
+//! A solved variant grid drawn in text with its groups' borders: a Killer's cages with their
+//! sums, a jigsaw's regions, or else the boxes, which a line of digits cannot show.
+
+use super::rules::Rules;
+use crate::sudoku::grid::Grid;
+
+/// Draws `grid` with a border wherever two neighbouring cells are in different groups: the
+/// cages of a Killer (each sum written in its cage's first cell; a cell in no cage is a group
+/// of its own), the regions that replace the boxes in a jigsaw, or else the boxes.
+///
+/// ```text
+/// +---+---+---+---+
+/// |3      |9      |
+/// | 1   2 | 3   4 |
+/// +---+---+---+   +
+/// ```
+pub fn draw(grid: &Grid, rules: &Rules) -> String {
+    let side = rules.side();
+    let cells = side * side;
+    let (group, label): (Vec<usize>, Vec<Option<String>>) = match rules.cages() {
+        Some(cages) => {
+            let group = (0..cells)
+                .map(|cell| cages.cage_of(cell).unwrap_or(usize::MAX - cell))
+                .collect();
+            let mut label = vec![None; cells];
+            for (cage, members) in cages.cells_by_cage().iter().enumerate() {
+                label[members[0]] = Some(cages.sum(cage).to_string());
+            }
+            (group, label)
+        }
+        None => {
+            // The third block of regions: the boxes, or the jigsaw's regions.
+            let mut group = vec![0; cells];
+            for (k, region) in rules.regions()[2 * side..3 * side].iter().enumerate() {
+                for &cell in region {
+                    group[cell] = k;
+                }
+            }
+            (group, vec![None; cells])
+        }
+    };
+    let killer = rules.cages().is_some();
+    let at = |r: usize, c: usize| group[r * side + c];
+    // Borders: `vertical(r, c)` left of cell (r, c) (c = side: the right edge), and
+    // `horizontal(r, c)` above it (r = side: the bottom edge).
+    let vertical = |r: usize, c: usize| c == 0 || c == side || at(r, c - 1) != at(r, c);
+    let horizontal = |r: usize, c: usize| r == 0 || r == side || at(r - 1, c) != at(r, c);
+    let digit = |d: u8| match d {
+        0 => '.',
+        1..=9 => char::from(b'0' + d),
+        _ => char::from(b'A' + d - 10),
+    };
+    let mut out = String::new();
+    for r in 0..=side {
+        // The border line above row r.
+        for c in 0..=side {
+            let corner = (c > 0 && horizontal(r, c - 1))
+                || (c < side && horizontal(r, c))
+                || (r > 0 && vertical(r - 1, c))
+                || (r < side && vertical(r, c));
+            out.push(if corner { '+' } else { ' ' });
+            if c < side {
+                out.push_str(if horizontal(r, c) { "---" } else { "   " });
+            }
+        }
+        push_line(&mut out);
+        if r == side {
+            break;
+        }
+        if killer {
+            for c in 0..=side {
+                out.push(if vertical(r, c) { '|' } else { ' ' });
+                if c < side {
+                    let text = label[r * side + c].as_deref().unwrap_or("");
+                    out.push_str(&format!("{text:<3}"));
+                }
+            }
+            push_line(&mut out);
+        }
+        for c in 0..=side {
+            out.push(if vertical(r, c) { '|' } else { ' ' });
+            if c < side {
+                out.push(' ');
+                out.push(digit(grid.get(r * side + c)));
+                out.push(' ');
+            }
+        }
+        push_line(&mut out);
+    }
+    out
+}
+
+/// Ends a line of the drawing, without its trailing spaces.
+fn push_line(out: &mut String) {
+    let kept = out.trim_end_matches(' ').len();
+    out.truncate(kept);
+    out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::{parse_variant_line, Variants};
+
+    #[test]
+    fn a_killer_is_drawn_with_its_cages_and_sums() {
+        let killer = Variants::parse("killer").unwrap();
+        let line = "1234341221434321 AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3";
+        let puzzle = parse_variant_line(line, 1, &killer, None).unwrap();
+        let rules = puzzle.rules(&killer, None).unwrap();
+        let text = draw(&puzzle.grid, &rules);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "+---+---+---+---+");
+        assert_eq!(lines[1], "|3      |9      |");
+        assert_eq!(lines[2], "| 1   2 | 3   4 |");
+        assert_eq!(lines[3], "+---+---+---+   +");
+        assert_eq!(lines.len(), 1 + 4 * 3);
+        // Every cell's digit is drawn, row by row.
+        let digits: String = lines
+            .iter()
+            .skip(2)
+            .step_by(3)
+            .flat_map(|l| l.chars().filter(char::is_ascii_digit))
+            .collect();
+        assert_eq!(digits, "1234341221434321");
+    }
+
+    #[test]
+    fn a_jigsaw_is_drawn_with_its_regions() {
+        let jigsaw = Variants::parse("jigsaw").unwrap();
+        let puzzle =
+            parse_variant_line("1............... AABBACBBACDDCCDD", 1, &jigsaw, None).unwrap();
+        let rules = puzzle.rules(&jigsaw, None).unwrap();
+        let text = draw(&puzzle.grid, &rules);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "+---+---+---+---+");
+        assert_eq!(lines[1], "| 1   . | .   . |");
+        assert_eq!(lines[2], "+   +---+       +");
+        assert_eq!(lines.len(), 9);
+    }
+}
