@@ -9,7 +9,9 @@ use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::FormatArg;
 use super::Exit;
 use anyhow::bail;
-use dlx_solver::sudoku::variant::{GeneratedKiller, KillerGenerator, Variant, Variants, MAX_CAGE};
+use dlx_solver::sudoku::variant::{
+    GeneratedKiller, KillerGenerator, Rules, Variant, VariantGenerator, Variants, MAX_CAGE,
+};
 use dlx_solver::sudoku::{
     self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
@@ -78,11 +80,16 @@ pub struct GenerateArgs {
     /// Worker threads (default: one per core). Output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
-    /// Make variant puzzles: `killer` (cages with sums and no givens, unique by the cages
-    /// alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
+    /// Make variant puzzles, unique and minimal under the variants' rules (no symmetry): a
+    /// list of x, windoku, anti-king, anti-knight, jigsaw (with --regions: the layout is
+    /// written after each puzzle), or `killer` alone (cages with sums and no givens, unique by
+    /// the cages alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
     /// givens, the cages and the sums, as `dlx sudoku --variant killer` reads them).
     #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
     variant: Option<Variants>,
+    /// Jigsaw: the layout of every puzzle, a file of N·N region symbols.
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    regions: Option<PathBuf>,
     /// Killer: the most cells a cage has (2 to N; default 4).
     #[arg(long, value_name = "N", requires = "variant",
           value_parser = clap::value_parser!(u64).range(2..=64))]
@@ -177,18 +184,22 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     run.finish(result)
 }
 
-/// `--variant`: Killers (the only variant made so far), one a line, in index order.
+/// `--variant`: variant puzzles, one a line, in index order.
 fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::Result<Exit> {
-    if variants.iter().collect::<Vec<_>>() != [Variant::Killer] {
-        bail!("dlx generate --variant makes killer puzzles only (found {variants}); the other variants are solved by dlx sudoku --variant");
-    }
     let flags_for_classic = args.min_rating.is_some()
         || args.max_rating.is_some()
         || !matches!(args.symmetry, SymmetryArg::None)
         || !matches!(args.solutions, SolutionsArg::One)
-        || !matches!(args.to, FormatArg::Line);
+        || !matches!(args.to, FormatArg::Line)
+        || args.no_minimal;
     if flags_for_classic {
-        bail!("dlx generate --variant killer takes no --min-rating, --max-rating, --symmetry, --solutions or --to");
+        bail!("dlx generate --variant takes no --min-rating, --max-rating, --symmetry, --solutions, --to or --no-minimal");
+    }
+    if !variants.contains(Variant::Killer) {
+        return run_rules_variant(args, variants, seed);
+    }
+    if variants.iter().count() > 1 {
+        bail!("dlx generate --variant killer combines with no other variant (found {variants})");
     }
     let mut run = start_run(args)?;
     let shape = args.shape;
@@ -199,6 +210,47 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
         || KillerGenerator::new(shape).with_max_cage(max_cage),
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
             Ok(made) => killer_answer(index, &made),
+            Err(error) => {
+                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+            }
+        },
+    );
+    if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        eprintln!("seed: {seed}");
+    }
+    run.finish(result)
+}
+
+/// `--variant` without killer: unique, minimal puzzles of the region and pair variants.
+fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::Result<Exit> {
+    let regions = args
+        .regions
+        .as_deref()
+        .map(super::variant::read_regions)
+        .transpose()?;
+    let rules = Rules::new(args.shape, variants, regions.as_ref())
+        .map_err(|error| anyhow::anyhow!("{error}"))?;
+    let layout = regions.map(|r| r.to_line());
+    let mut run = start_run(args)?;
+    let result = run.answer_items(
+        "generate",
+        0..args.count,
+        || VariantGenerator::new(rules.clone()).expect("rules without cages"),
+        |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
+            Ok(made) => {
+                let mut record = sudoku::grid_to_string(&made.puzzle, Format::Line)
+                    .trim_end()
+                    .to_string();
+                if let Some(layout) = &layout {
+                    record = format!("{record} {layout}");
+                }
+                let extra = vec![
+                    ("givens", made.puzzle.filled_count().into()),
+                    ("checks", made.cost.checks.into()),
+                    ("undecided", made.cost.undecided.into()),
+                ];
+                record_answer(index, record, &made.solution, made.cost.nodes, extra)
+            }
             Err(error) => {
                 Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
             }
@@ -225,20 +277,38 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
 
 /// The answer printed for a generated Killer: its record on one line.
 fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
-    let record = made.to_line();
-    let solution = sudoku::grid_to_string(&made.solution, Format::Line)
-        .trim_end()
-        .to_string();
     let extra = vec![
-        ("index", index.into()),
-        ("puzzle", record.clone().into()),
         ("cages", made.cages.count().into()),
         ("attempts", made.cost.attempts.into()),
         ("checks", made.cost.checks.into()),
     ];
+    record_answer(
+        index,
+        made.to_line(),
+        &made.solution,
+        made.cost.nodes,
+        extra,
+    )
+}
+
+/// The answer printed for a generated variant record: the record on its line; for JSON, its
+/// index, the record, the solution and the generator's own `fields`.
+fn record_answer(
+    index: u64,
+    record: String,
+    solution: &sudoku::Grid,
+    nodes: u64,
+    fields: Vec<(&'static str, serde_json::Value)>,
+) -> Answer {
+    let mut extra = vec![("index", index.into()), ("puzzle", record.clone().into())];
+    extra.extend(fields);
     Answer {
-        solution: Some(solution),
-        nodes: made.cost.nodes,
+        solution: Some(
+            sudoku::grid_to_string(solution, Format::Line)
+                .trim_end()
+                .to_string(),
+        ),
+        nodes,
         extra,
         ..Answer::new(index as usize + 1, Status::Solved, record + "\n")
     }

@@ -366,3 +366,47 @@ fn the_command_line_solves_and_counts_variants() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("windoku"), "{}", stderr(&out));
 }
+
+#[test]
+fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
+    use crate::common::puzzles;
+    let layout = std::fs::read_to_string(puzzles("jigsaw-9x9-layout.txt")).unwrap();
+    let layout: String = layout.split_whitespace().collect();
+    for (file, variants, regions) in [
+        ("x-9x9.txt", vec!["x"], None),
+        ("windoku-9x9.txt", vec!["windoku"], None),
+        ("anti-king-9x9.txt", vec!["anti-king"], None),
+        ("anti-knight-9x9.txt", vec!["anti-knight"], None),
+        ("jigsaw-9x9.txt", vec!["jigsaw"], Some(layout.as_str())),
+        ("x-6x6.txt", vec!["x"], None),
+    ] {
+        let text = std::fs::read_to_string(puzzles(file)).unwrap();
+        let list = Variants::parse(&variants.join(",")).unwrap();
+        assert!(text.lines().count() >= 50, "{file}");
+        for (k, line) in text.lines().enumerate().step_by(10) {
+            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            if let Some(layout) = regions {
+                assert_eq!(puzzle.regions.as_ref().unwrap().to_line(), layout, "{file}");
+            }
+            let shape = puzzle.grid.shape();
+            let differ = must_differ(shape, &variants, regions);
+            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
+                panic!("{file} line {}: not unique", k + 1);
+            };
+            assert_eq!(check(&solution, &puzzle.grid, &differ), Ok(()), "{file}");
+            if k % 30 == 0 {
+                for cell in (0..shape.cell_count()).filter(|&c| puzzle.grid.get(c) != 0) {
+                    let mut fewer = puzzle.grid.clone();
+                    fewer.set(cell, 0);
+                    let answer = solver.uniqueness(&fewer).answer;
+                    assert!(
+                        matches!(answer, Uniqueness::Multiple(_)),
+                        "{file} line {}: the given at {cell} can go",
+                        k + 1
+                    );
+                }
+            }
+        }
+    }
+}

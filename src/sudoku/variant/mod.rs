@@ -7,6 +7,7 @@
 mod cages;
 mod draw;
 mod encoding;
+mod generate;
 mod killer_generate;
 mod record;
 mod regions;
@@ -20,6 +21,7 @@ pub use draw::draw;
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
 };
+pub use generate::{GeneratedVariant, VariantGenerateError, VariantGenerator};
 pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
 pub use record::{parse_variant_line, VariantPuzzle, VariantRecordError};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};

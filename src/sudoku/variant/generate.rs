@@ -1,0 +1,150 @@
+//! Puzzles of the region and pair variants (X, windoku, anti-king, anti-knight, jigsaw with a
+//! given layout), unique and minimal under their rules: a random full grid under the rules,
+//! then its givens removed one at a time in a random order while the variant's solver finds the
+//! puzzle unique. Killers, whose cages come with the grid, have their own generator.
+
+use super::encoding::VariantSolver;
+use super::rules::Rules;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::{Cost, Random};
+use crate::xc::Uniqueness;
+use thiserror::Error;
+
+/// Search-tree nodes after which a question gives its grid up (a removal is then not made:
+/// the puzzle stays unique, and the cost says how many such givens stayed).
+const QUESTION_NODES: u64 = 100_000;
+
+/// A puzzle made by [`VariantGenerator`].
+#[derive(Clone, Debug)]
+pub struct GeneratedVariant {
+    /// The givens.
+    pub puzzle: Grid,
+    /// Its only solution under the rules.
+    pub solution: Grid,
+    /// What it cost (`undecided`: givens kept because their question ran out of nodes, so the
+    /// puzzle may not be minimal).
+    pub cost: Cost,
+}
+
+/// Why no puzzle could be made.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum VariantGenerateError {
+    /// The rules have no full grid (or none was found within the node budget).
+    #[error("no full grid meets these rules within {QUESTION_NODES} nodes")]
+    NoFullGrid,
+    /// Killer's cages come with their grid: [`super::KillerGenerator`] makes them.
+    #[error("Killers are made by their own generator")]
+    Killer,
+}
+
+/// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
+pub struct VariantGenerator {
+    solver: VariantSolver,
+}
+
+impl VariantGenerator {
+    /// A generator for `rules` (without cages).
+    pub fn new(rules: Rules) -> Result<VariantGenerator, VariantGenerateError> {
+        if rules.cages().is_some() {
+            return Err(VariantGenerateError::Killer);
+        }
+        let solver = VariantSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
+        Ok(VariantGenerator { solver })
+    }
+
+    /// One puzzle from `random`'s stream.
+    pub fn generate(
+        &mut self,
+        random: &mut Random,
+    ) -> Result<GeneratedVariant, VariantGenerateError> {
+        let mut cost = Cost::default();
+        let solution = self.full_grid(random, &mut cost)?;
+        let mut puzzle = solution.clone();
+        let mut order: Vec<usize> = (0..solution.cells().len()).collect();
+        random.shuffle(&mut order);
+        for cell in order {
+            puzzle.set(cell, 0);
+            let outcome = self.solver.uniqueness(&puzzle);
+            cost.checks += 1;
+            cost.nodes += outcome.stats.nodes;
+            let unique = matches!(outcome.answer, Uniqueness::Unique(_));
+            if outcome.ran_out_of_nodes() {
+                cost.undecided += 1;
+            }
+            if !unique || outcome.ran_out_of_nodes() {
+                puzzle.set(cell, solution.get(cell));
+            }
+        }
+        Ok(GeneratedVariant {
+            puzzle,
+            solution,
+            cost,
+        })
+    }
+
+    /// A random full grid under the rules: the first row a random order of the digits (no rule
+    /// forbids two cells of one row from differing), completed by the solver, then the digits
+    /// renamed at random, which keeps every region and pair rule. A first row without a
+    /// completion is dropped for the solver's own first grid, renamed.
+    fn full_grid(
+        &mut self,
+        random: &mut Random,
+        cost: &mut Cost,
+    ) -> Result<Grid, VariantGenerateError> {
+        let shape = self.solver.rules().shape();
+        let side = shape.side();
+        let mut seeds = Grid::empty(shape);
+        let mut digits: Vec<u8> = (1..=side as u8).collect();
+        random.shuffle(&mut digits);
+        for (col, &digit) in digits.iter().enumerate() {
+            seeds.set(col, digit);
+        }
+        let mut full = None;
+        for start in [seeds, Grid::empty(shape)] {
+            let outcome = self.solver.first_solution(&start);
+            cost.checks += 1;
+            cost.nodes += outcome.stats.nodes;
+            if let Some(grid) = outcome.answer {
+                full = Some(grid);
+                break;
+            }
+        }
+        let full = full.ok_or(VariantGenerateError::NoFullGrid)?;
+        let mut names: Vec<u8> = (1..=side as u8).collect();
+        random.shuffle(&mut names);
+        let mut renamed = full.clone();
+        for (cell, &digit) in full.cells().iter().enumerate() {
+            renamed.set(cell, names[usize::from(digit) - 1]);
+        }
+        Ok(renamed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::{Variant, Variants};
+    use crate::sudoku::Shape;
+
+    #[test]
+    fn generated_x_puzzles_are_unique_and_minimal_under_x() {
+        let shape = Shape::new(2, 3).unwrap();
+        let rules = Rules::new(shape, &Variants::of(&[Variant::X]).unwrap(), None).unwrap();
+        let mut generator = VariantGenerator::new(rules.clone()).unwrap();
+        let mut solver = VariantSolver::new(rules);
+        for index in 0..4 {
+            let made = generator.generate(&mut Random::for_item(5, index)).unwrap();
+            let answer = solver.uniqueness(&made.puzzle).answer;
+            assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
+            for cell in (0..36).filter(|&c| made.puzzle.get(c) != 0) {
+                let mut fewer = made.puzzle.clone();
+                fewer.set(cell, 0);
+                let answer = solver.uniqueness(&fewer).answer;
+                assert!(
+                    matches!(answer, Uniqueness::Multiple(_)),
+                    "given {cell} can go"
+                );
+            }
+        }
+    }
+}
