@@ -341,7 +341,12 @@ pub(super) mod tests {
             prop_assert_eq!(&dlx, &backtrack);
             let candidates = solvers.solve(&puzzle, Algorithm::Candidates, mode).answer;
             prop_assert_eq!(&dlx, &candidates);
-            prop_assert!(matches!(dlx, Verdict::Count(n) if n.solutions >= 1 && n.complete));
+            // A sparse 6x6 puzzle may have more solutions than the limit: the count then stops
+            // there and says so.
+            prop_assert!(matches!(
+                dlx,
+                Verdict::Count(n) if n.solutions >= 1 && (n.complete || n.solutions == 2_000)
+            ));
             // Uniqueness agrees with the count, and a unique answer is the grid emptied.
             let unique = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer;
             match (dlx, unique) {
