@@ -397,3 +397,47 @@ fn the_drawing_shows_the_solution_and_each_cage_sum_once() {
     sums.sort_unstable();
     assert_eq!(drawn_sums, sums);
 }
+
+#[test]
+fn variant_generation_and_encoding_refusals_are_usage_errors() {
+    for (args, says) in [
+        (
+            &["generate", "--variant", "killer,x"][..],
+            "combines with no other variant",
+        ),
+        (&["generate", "--variant", "jigsaw"], "needs a layout"),
+        (
+            &["generate", "--variant", "x", "--symmetry", "rot180"],
+            "--symmetry",
+        ),
+        (
+            &["generate", "--variant", "windoku", "--box", "2x3"],
+            "windoku",
+        ),
+    ] {
+        let out = dlx(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?}");
+    }
+    // Two cages of nine cells: two sets of digits, but 2 x 9! fillings, which the colour
+    // encoding refuses for that line alone.
+    let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
+    let line = format!("{} {two_rows} 45,45\n", ".".repeat(81));
+    let args = [
+        "sudoku",
+        "--variant",
+        "killer",
+        "--killer-encoding",
+        "colours",
+    ];
+    let out = dlx(&args, line.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("line 1: the cages give 725760 options"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(&["sudoku", "--variant", "killer"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
