@@ -20,14 +20,19 @@
 //!   option for each *set* of digits with the cage's sum covers `k<cage>#<digit>` for every
 //!   digit outside the set. So the cells take each digit of the set once and no other. Fewer
 //!   options (a set, not its orders), and the search sees at once which digits a cage may
-//!   still hold, which makes it much faster (see the README's Killer figures).
+//!   still hold, which makes it much faster (see the README's Killer figures). This encoding
+//!   also adds, as cages of their own, the sums the regions imply ([`implied_cages`], the
+//!   "rule of 45"): on the project's 9x9 Killers they cut the search's nodes fivefold.
 //!
 //! The classic solver ([`crate::sudoku::SudokuSolver`]) prunes a problem per puzzle after its
 //! own deductions, which know only rows, columns and boxes; here the full problem is built once
 //! per rules and each puzzle's givens are imposed with [`Dlx::select`] and released after the
 //! search, which works for any regions and pairs alike.
 
-use super::cages::{filling_count, for_each_digit_set, for_each_filling, MAX_CAGE_OPTIONS};
+use super::cages::{
+    filling_count, for_each_digit_set, for_each_filling, sum_range, MAX_CAGE_OPTIONS,
+};
+use super::innies::{implied_cages, SumCage};
 use super::rules::{Rules, RulesError};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
@@ -83,7 +88,7 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
     };
     let cell_items: Vec<ItemId> = (0..cells)
         .map(|cell| {
-            let name = format!("p{},{}", shape.row_of(cell), shape.col_of(cell));
+            let name = item_name('p', &[shape.row_of(cell), shape.col_of(cell)], ",");
             declare(&mut builder, name, true)
         })
         .collect();
@@ -91,13 +96,21 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
     let mut region_items = Vec::with_capacity(rules.regions().len() * side);
     for region in 0..rules.regions().len() {
         for d in 1..=side {
-            region_items.push(declare(&mut builder, format!("u{region}#{d}"), true));
+            region_items.push(declare(
+                &mut builder,
+                item_name('u', &[region, d], "#"),
+                true,
+            ));
         }
     }
     let mut pair_items = Vec::with_capacity(rules.pairs().len() * side);
     for &(a, b) in rules.pairs() {
         for d in 1..=side {
-            pair_items.push(declare(&mut builder, format!("x{a}-{b}#{d}"), false));
+            pair_items.push(declare(
+                &mut builder,
+                item_name('x', &[a, b, d], "-#"),
+                false,
+            ));
         }
     }
     let mut regions_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
@@ -111,20 +124,59 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
         pairs_of[a].push(pair);
         pairs_of[b].push(pair);
     }
-    // Killer: `cage_items[cage]`; `cell_colour_items[cell]` for a cell in a cage (colours) or
-    // `digit_items[cage * N + d]` (digit sets).
+    // Killer: the sums to meet, the drawn cages first, then (digit sets) those they imply.
     let cages = rules.cages();
     let colours = encoding == KillerEncoding::Colours;
-    let cage_items: Vec<ItemId> = cages.map_or_else(Vec::new, |cages| {
-        (0..cages.count())
-            .map(|cage| declare(&mut builder, format!("k{cage}"), true))
+    let mut sum_cages: Vec<SumCage> = cages.map_or_else(Vec::new, |cages| {
+        let drawn = cages.cells_by_cage().into_iter().enumerate();
+        drawn
+            .map(|(cage, cells)| SumCage {
+                cells,
+                sum: cages.sum(cage),
+            })
             .collect()
     });
-    let mut digit_items = Vec::new();
     if let (Some(cages), false) = (cages, colours) {
-        for cage in 0..cages.count() {
-            for d in 1..=side {
-                digit_items.push(declare(&mut builder, format!("k{cage}#{d}"), true));
+        sum_cages.extend(implied_cages(cages, rules.regions()));
+    }
+    // Each cage's sets of digits; the digits a cell may hold, those of some set of each of its
+    // cages.
+    let digit_sets: Vec<Vec<u64>> = sum_cages
+        .iter()
+        .map(|cage| {
+            let mut sets = Vec::new();
+            let (least, most) = sum_range(cage.cells.len(), side);
+            if (least..=most).contains(&cage.sum) {
+                let visit = &mut |set| sets.push(set);
+                for_each_digit_set(cage.cells.len(), cage.sum, side, visit);
+            }
+            sets
+        })
+        .collect();
+    let unions: Vec<u64> = digit_sets
+        .iter()
+        .map(|sets| sets.iter().fold(0, |union, set| union | set))
+        .collect();
+    let mut allowed = vec![u64::MAX; cells];
+    let mut cages_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
+    for (cage, sum_cage) in sum_cages.iter().enumerate() {
+        for &cell in &sum_cage.cells {
+            allowed[cell] &= unions[cage];
+            cages_of[cell].push(cage);
+        }
+    }
+    // `cage_items[cage]`; `cell_colour_items[cell]` for a cell in a drawn cage (colours) or
+    // `digit_items[cage * N + d]` for a digit some set of the cage holds (digit sets: a digit
+    // no set holds is in no cell of the cage, and every set's option would cover its item).
+    let cage_items: Vec<ItemId> = (0..sum_cages.len())
+        .map(|cage| declare(&mut builder, item_name('k', &[cage], ""), true))
+        .collect();
+    let mut digit_items: Vec<Option<ItemId>> = vec![None; sum_cages.len() * side];
+    if !colours {
+        for (cage, union) in unions.iter().enumerate() {
+            for d in (0..side).filter(|d| union >> (d + 1) & 1 == 1) {
+                let item = declare(&mut builder, item_name('k', &[cage, d + 1], "#"), true);
+                digit_items[cage * side + d] = Some(item);
             }
         }
     }
@@ -133,28 +185,9 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
             cages
                 .and_then(|cages| cages.cage_of(cell))
                 .filter(|_| colours)
-                .map(|_| declare(&mut builder, format!("c{cell}"), false))
+                .map(|_| declare(&mut builder, item_name('c', &[cell], ""), false))
         })
         .collect();
-    // Each cage's cells and sets of digits; the digits each cell may hold, those of some set.
-    let cage_cells = cages.map_or_else(Vec::new, |cages| cages.cells_by_cage());
-    let digit_sets: Vec<Vec<u64>> = cages.map_or_else(Vec::new, |cages| {
-        (0..cages.count())
-            .map(|cage| {
-                let mut sets = Vec::new();
-                let cells = cage_cells[cage].len();
-                for_each_digit_set(cells, cages.sum(cage), side, &mut |set| sets.push(set));
-                sets
-            })
-            .collect()
-    });
-    let mut allowed = vec![u64::MAX; cells];
-    for (members, sets) in cage_cells.iter().zip(&digit_sets) {
-        let union = sets.iter().fold(0, |union, set| union | set);
-        for &cell in members {
-            allowed[cell] = union;
-        }
-    }
     let mut placing = Vec::with_capacity(cells * side);
     let mut option_placing = vec![None; cells * side];
     let mut option: Vec<(ItemId, Option<Colour>)> = Vec::new();
@@ -180,39 +213,43 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
             if let Some(item) = cell_colour_items[cell] {
                 option.push((item, Some(Colour(d as u32 + 1))));
             }
-            if let (Some(cage), false) = (cages.and_then(|c| c.cage_of(cell)), colours) {
-                option.push((digit_items[cage * side + d], None));
+            if !colours {
+                let held = cages_of[cell]
+                    .iter()
+                    .map(|&cage| digit_items[cage * side + d]);
+                option.extend(held.map(|item| (item.expect("an allowed digit has items"), None)));
             }
             builder
                 .coloured_option(&option)
                 .expect("a cell's regions and pairs are distinct items");
         }
     }
-    if let Some(cages) = cages {
-        for (cage, members) in cage_cells.iter().enumerate() {
-            let sum = cages.sum(cage);
-            if colours {
-                for_each_filling(members.len(), sum, side, &mut |digits| {
-                    option.clear();
-                    option.push((cage_items[cage], None));
-                    for (&cell, &digit) in members.iter().zip(digits) {
-                        let item = cell_colour_items[cell].expect("a cage's cells have items");
-                        option.push((item, Some(Colour(u32::from(digit)))));
-                    }
-                    builder
-                        .coloured_option(&option)
-                        .expect("a cage's cells are distinct items");
-                });
-            } else {
-                for &set in &digit_sets[cage] {
-                    option.clear();
-                    option.push((cage_items[cage], None));
-                    let outside = (0..side).filter(|d| set >> (d + 1) & 1 == 0);
-                    option.extend(outside.map(|d| (digit_items[cage * side + d], None)));
-                    builder
-                        .coloured_option(&option)
-                        .expect("a cage's digits are distinct items");
+    for (cage, sum_cage) in sum_cages.iter().enumerate() {
+        let members = &sum_cage.cells;
+        if colours {
+            for_each_filling(members.len(), sum_cage.sum, side, &mut |digits| {
+                option.clear();
+                option.push((cage_items[cage], None));
+                for (&cell, &digit) in members.iter().zip(digits) {
+                    let item = cell_colour_items[cell].expect("a cage's cells have items");
+                    option.push((item, Some(Colour(u32::from(digit)))));
                 }
+                builder
+                    .coloured_option(&option)
+                    .expect("a cage's cells are distinct items");
+            });
+        } else {
+            for &set in &digit_sets[cage] {
+                option.clear();
+                option.push((cage_items[cage], None));
+                let outside = (0..side).filter_map(|d| match set >> (d + 1) & 1 {
+                    0 => digit_items[cage * side + d],
+                    _ => None,
+                });
+                option.extend(outside.map(|item| (item, None)));
+                builder
+                    .coloured_option(&option)
+                    .expect("a cage's digits are distinct items");
             }
         }
     }
@@ -221,6 +258,28 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
         placing,
         option_placing,
     }
+}
+
+/// An item's name: `prefix`, then the numbers, the `i`-th separator before the `i+1`-th number
+/// (`item_name('x', &[3, 12, 5], "-#")` is `x3-12#5`). Written by hand: `format!` took a tenth
+/// of the time of a Killer puzzle, whose problem is built anew for its cages.
+fn item_name(prefix: char, numbers: &[usize], separators: &str) -> String {
+    fn push_number(name: &mut String, n: usize) {
+        if n >= 10 {
+            push_number(name, n / 10);
+        }
+        name.push(char::from(b'0' + (n % 10) as u8));
+    }
+    let mut name = String::with_capacity(16);
+    name.push(prefix);
+    let mut separators = separators.chars();
+    for (i, &n) in numbers.iter().enumerate() {
+        if i > 0 {
+            name.extend(separators.next());
+        }
+        push_number(&mut name, n);
+    }
+    name
 }
 
 /// The solver of one variant's puzzles: the full problem of its rules in an arena built once,
@@ -340,6 +399,13 @@ mod tests {
 
     fn solver(shape: Shape, variants: &[Variant]) -> VariantSolver {
         VariantSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
+    }
+
+    #[test]
+    fn item_names_put_each_separator_between_its_numbers() {
+        assert_eq!(item_name('x', &[3, 12, 5], "-#"), "x3-12#5");
+        assert_eq!(item_name('p', &[0, 10], ","), "p0,10");
+        assert_eq!(item_name('k', &[107], ""), "k107");
     }
 
     #[test]

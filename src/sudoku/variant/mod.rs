@@ -8,20 +8,22 @@ mod cages;
 mod draw;
 mod encoding;
 mod generate;
+mod innies;
 mod killer_generate;
 mod record;
 mod regions;
 mod rules;
 
 pub use cages::{
-    digit_set_count, filling_count, for_each_digit_set, for_each_filling, sum_range, Cages,
-    CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
+    digit_set_bound, digit_set_count, filling_count, for_each_digit_set, for_each_filling,
+    sum_range, Cages, CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
 pub use draw::draw;
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
 };
 pub use generate::{GeneratedVariant, VariantGenerateError, VariantGenerator};
+pub use innies::{implied_cages, SumCage, MAX_IMPLIED_SETS};
 pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
 pub use record::{parse_variant_line, VariantPuzzle, VariantRecordError};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};

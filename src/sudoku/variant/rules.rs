@@ -3,7 +3,7 @@
 //! not hold the same digit (a king's or a knight's move apart). Every variant, and any
 //! combination of them, is one [`Rules`]; the encoding and the tests' checkers read only this.
 
-use super::cages::{digit_set_count, Cages, MAX_CAGE_OPTIONS};
+use super::cages::{digit_set_bound, digit_set_count, Cages, MAX_CAGE_OPTIONS};
 use super::regions::Regions;
 use crate::sudoku::grid::Shape;
 use std::fmt;
@@ -254,7 +254,11 @@ impl Rules {
                 })
             }
             (true, Some(cages)) => {
-                let options = cages.option_count(digit_set_count);
+                let bound = cages.option_count(digit_set_bound);
+                let options = match bound > MAX_CAGE_OPTIONS {
+                    true => cages.option_count(digit_set_count),
+                    false => bound,
+                };
                 if options > MAX_CAGE_OPTIONS {
                     let most = MAX_CAGE_OPTIONS;
                     return Err(RulesError::TooManyCageOptions { options, most });
