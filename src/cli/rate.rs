@@ -4,6 +4,8 @@
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
 use super::Exit;
+use anyhow::bail;
+use dlx_solver::sudoku::variant::{VariantRater, Variants};
 use dlx_solver::sudoku::{Format, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS};
 
 #[derive(Debug, clap::Args)]
@@ -23,6 +25,11 @@ On 9x9, the 49,158 known 17-clue puzzles: 44% rate 2, 31% rate 3, 24% need a sea
 62); random minimal puzzles (`dlx generate`) are alike; the forum's hardest lists rate from a
 few hundred to thousands (median 1,824 and 3,459).
 
+Variants (--variant) have their own scale: 2.0 singles when the engine never guesses (each
+step has an item with one option left: a single of a row, column, box, jigsaw region, diagonal,
+window, forbidden pair or cage), else 4.0 + n, n the mean search-tree nodes over 16 fixed
+relabellings (cells renamed with the rules moved alike; digits too, without cages).
+
 Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
 3 --max-nodes ran out.")]
 pub struct RateArgs {
@@ -33,6 +40,14 @@ pub struct RateArgs {
     /// Give up on a puzzle after this many search-tree nodes in one of its searches.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// Rate variant puzzles, one a line, as `dlx sudoku --variant` reads them (a comma-separated
+    /// list of x, windoku, anti-king, anti-knight, jigsaw, killer), on the variants' scale
+    /// below.
+    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    variant: Option<Variants>,
+    /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    regions: Option<std::path::PathBuf>,
 }
 
 /// Rates one parsed puzzle (or reports its parse error).
@@ -48,8 +63,13 @@ fn answer_puzzle(
                 .unwrap_or_else(|| Answer::malformed(error.line, error.to_string()))
         }
     };
-    let mut answer = Answer::new(puzzle.line, Status::Solved, String::new());
-    answer.status = match rater.rate(&puzzle.grid, solvers) {
+    rated_answer(puzzle.line, rater.rate(&puzzle.grid, solvers))
+}
+
+/// The line of a puzzle rated `rated`.
+fn rated_answer(line: usize, rated: Rated) -> Answer {
+    let mut answer = Answer::new(line, Status::Solved, String::new());
+    answer.status = match rated {
         Rated::Unique(rating) => {
             answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);
             answer.nodes = (rating.nodes * RELABELLINGS as f64).round() as u64;
@@ -71,8 +91,29 @@ fn answer_puzzle(
 }
 
 pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
+    let regions = args
+        .regions
+        .as_deref()
+        .map(super::variant::read_regions)
+        .transpose()?;
+    if args.variant.is_some() && args.read.format.is_some() {
+        bail!("--variant reads one puzzle a line: give no --format");
+    }
     let mut run = Run::new(&args.batch, Work::Search)?;
-    let result = rate_sources(&mut run, &args);
+    let result = match &args.variant {
+        Some(variants) => {
+            let max_nodes = args.max_nodes;
+            super::variant::for_each_puzzle(
+                &mut run,
+                &args.batch.files,
+                variants,
+                regions.as_ref(),
+                || VariantRater::new(max_nodes),
+                |rater, puzzle, rules, line| rated_answer(line, rater.rate(&rules, &puzzle.grid)),
+            )
+        }
+        None => rate_sources(&mut run, &args),
+    };
     run.finish(result)
 }
 

@@ -7,7 +7,8 @@ use super::interrupt;
 use super::sudoku::render;
 use anyhow::Context;
 use dlx_solver::sudoku::variant::{
-    draw, parse_variant_line, KillerEncoding, Regions, Rules, RulesError, VariantSolver, Variants,
+    draw, parse_variant_line, KillerEncoding, Regions, Rules, RulesError, VariantPuzzle,
+    VariantSolver, Variants,
 };
 use dlx_solver::sudoku::{self, Format, Mode, Verdict};
 use std::path::Path;
@@ -75,6 +76,28 @@ pub fn answer_sources(
     regions: Option<&Regions>,
     asked: Asked,
 ) -> anyhow::Result<()> {
+    let solvers = || Solvers {
+        kept: Vec::new(),
+        max_nodes: asked.max_nodes,
+        encoding: asked.encoding,
+    };
+    let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
+        answer(solvers, puzzle, rules, line, asked)
+    };
+    for_each_puzzle(run, files, variants, regions, solvers, answer_line)
+}
+
+/// Reads every line of every input as a variant puzzle, in order, until the end or a signal,
+/// and hands each with its rules to `answer_puzzle` (with a state `init` makes for each thread);
+/// a line that is no puzzle of the variants gets its error with its place.
+pub fn for_each_puzzle<S: Send>(
+    run: &mut Run,
+    files: &[std::path::PathBuf],
+    variants: &Variants,
+    regions: Option<&Regions>,
+    init: impl Fn() -> S + Sync,
+    answer_puzzle: impl Fn(&mut S, VariantPuzzle, Rules, usize) -> Answer + Sync,
+) -> anyhow::Result<()> {
     for source in batch::sources(files)? {
         if interrupt::requested() {
             break;
@@ -83,16 +106,19 @@ pub fn answer_sources(
         run.stream(
             source,
             sudoku::is_skipped_line,
-            || Solvers {
-                kept: Vec::new(),
-                max_nodes: asked.max_nodes,
-                encoding: asked.encoding,
-            },
-            |solvers, text, line| {
+            &init,
+            |state, text, line| {
                 if sudoku::is_skipped_line(text) {
                     return None;
                 }
-                Some(answer(solvers, text, line, variants, regions, asked))
+                let puzzle = match parse_variant_line(text, line, variants, regions) {
+                    Ok(puzzle) => puzzle,
+                    Err(error) => return Some(Answer::malformed(line, error.to_string())),
+                };
+                Some(match puzzle.rules(variants, regions) {
+                    Ok(rules) => answer_puzzle(state, puzzle, rules, line),
+                    Err(error) => Answer::malformed(line, format!("line {line}: {error}")),
+                })
             },
         )?;
         run.end_source(&name, before, false);
@@ -100,23 +126,14 @@ pub fn answer_sources(
     Ok(())
 }
 
-/// One line's answer: its puzzle read, its rules made, the question asked.
+/// One puzzle's answer to the question asked.
 fn answer(
     solvers: &mut Solvers,
-    text: &str,
+    puzzle: VariantPuzzle,
+    rules: Rules,
     line: usize,
-    variants: &Variants,
-    regions: Option<&Regions>,
     asked: Asked,
 ) -> Answer {
-    let puzzle = match parse_variant_line(text, line, variants, regions) {
-        Ok(puzzle) => puzzle,
-        Err(error) => return Answer::malformed(line, error.to_string()),
-    };
-    let rules = match puzzle.rules(variants, regions) {
-        Ok(rules) => rules,
-        Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
-    };
     let solver = match solvers.for_rules(rules) {
         Ok(solver) => solver,
         Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),

@@ -410,3 +410,104 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
         }
     }
 }
+
+/// Fills every cell that `differ` leaves one digit for, again and again: naked singles only,
+/// written here from the definitions. What it fills, the engine's singles fill too.
+fn naked_singles(puzzle: &Grid, differ: &[Vec<usize>]) -> Grid {
+    let side = puzzle.shape().side() as u8;
+    let mut grid = puzzle.clone();
+    loop {
+        let mut placed = false;
+        for (cell, others) in differ.iter().enumerate() {
+            if grid.get(cell) != 0 {
+                continue;
+            }
+            let open: Vec<u8> = (1..=side)
+                .filter(|&d| others.iter().all(|&o| grid.get(o) != d))
+                .collect();
+            if let [digit] = open[..] {
+                grid.set(cell, digit);
+                placed = true;
+            }
+        }
+        if !placed {
+            return grid;
+        }
+    }
+}
+
+#[test]
+fn variant_ratings_say_singles_where_no_guess_is_needed_and_refuse_puzzles_not_unique() {
+    use crate::common::{dlx, puzzles, stderr, stdout};
+    // A solution less one cell needs no guess, under every 4x4 combination that has one.
+    for (variants, regions) in combinations(4) {
+        let list = variants.join(",");
+        let with_layout = |givens: &str| match regions {
+            Some(layout) if variants.contains(&"jigsaw") => format!("{givens} {layout}\n"),
+            _ => format!("{givens}\n"),
+        };
+        let empty = with_layout(&".".repeat(16));
+        let solved = dlx(&["sudoku", "--variant", &list], empty.as_bytes());
+        if solved.status.code() == Some(1) {
+            continue;
+        }
+        let mut puzzle: Vec<char> = stdout(&solved).trim().chars().collect();
+        puzzle[6] = '.';
+        let puzzle: String = puzzle.into_iter().collect();
+        let out = dlx(
+            &["rate", "--variant", &list],
+            with_layout(&puzzle).as_bytes(),
+        );
+        assert_eq!(stdout(&out), "2.0 singles\n", "{list}: {}", stderr(&out));
+        let out = dlx(&["rate", "--variant", &list], empty.as_bytes());
+        assert_eq!(
+            (out.status.code(), stdout(&out)),
+            (Some(1), "multiple\n".to_string()),
+            "{list}"
+        );
+    }
+    // The shipped X puzzles: one rating a line, the same on every run and thread count; a
+    // puzzle naked singles solve is never rated a search.
+    let file = puzzles("x-9x9.txt");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let first: Vec<&str> = text.lines().take(12).collect();
+    let input = first.join("\n") + "\n";
+    let out = dlx(
+        &["rate", "--variant", "x", "--threads", "1"],
+        input.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let again = dlx(
+        &["rate", "--variant", "x", "--threads", "2"],
+        input.as_bytes(),
+    );
+    assert_eq!(stdout(&again), stdout(&out));
+    let ratings = stdout(&out);
+    assert_eq!(ratings.lines().count(), first.len());
+    let differ = must_differ(Shape::CLASSIC, &["x"], None);
+    for (line, rating) in first.iter().zip(ratings.lines()) {
+        let (value, technique) = rating.split_once(' ').unwrap();
+        let value: f64 = value.parse().unwrap();
+        match technique {
+            "singles" => assert_eq!(value, 2.0),
+            "search" => {
+                assert!(value > 4.0, "{rating}");
+                let grid: Grid = line.parse().unwrap();
+                assert!(!naked_singles(&grid, &differ).is_full(), "{line}: {rating}");
+            }
+            _ => panic!("{rating}"),
+        }
+    }
+    // Killers too, each under its own cages.
+    let text = std::fs::read_to_string(puzzles("killer-9x9.txt")).unwrap();
+    let input = text.lines().take(6).collect::<Vec<_>>().join("\n") + "\n";
+    let out = dlx(&["rate", "--variant", "killer"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for rating in stdout(&out).lines() {
+        assert!(
+            rating == "2.0 singles" || rating.ends_with(" search"),
+            "{rating}"
+        );
+    }
+    assert_eq!(stdout(&out).lines().count(), 6);
+}

@@ -413,6 +413,31 @@ impl Cages {
         cages
     }
 
+    /// The same cages on a grid whose cells are renamed, cell `c` becoming `to[c]` (a
+    /// permutation of the cells), numbered again in the order they first appear.
+    pub fn with_cells_moved(&self, to: &[usize]) -> Cages {
+        let mut moved = vec![None; self.cage_of.len()];
+        for (cell, &cage) in self.cage_of.iter().enumerate() {
+            moved[to[cell]] = cage;
+        }
+        let mut renumbered: Vec<Option<u16>> = vec![None; self.sums.len()];
+        let (mut symbols, mut sums) = (Vec::new(), Vec::new());
+        for cage in moved.iter_mut().flatten() {
+            let old = usize::from(*cage);
+            *cage = *renumbered[old].get_or_insert_with(|| {
+                symbols.push(self.symbols[old]);
+                sums.push(self.sums[old]);
+                (sums.len() - 1) as u16
+            });
+        }
+        Cages {
+            side: self.side,
+            cage_of: moved,
+            symbols,
+            sums,
+        }
+    }
+
     /// The two fields of the record, as they are read: the cage symbols and the sums.
     pub fn to_fields(&self) -> (String, String) {
         let cages = self

@@ -10,6 +10,7 @@ mod encoding;
 mod generate;
 mod innies;
 mod killer_generate;
+mod rate;
 mod record;
 mod regions;
 mod rules;
@@ -25,6 +26,7 @@ pub use encoding::{
 pub use generate::{GeneratedVariant, VariantGenerateError, VariantGenerator};
 pub use innies::{implied_cages, SumCage, MAX_IMPLIED_SETS};
 pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
+pub use rate::VariantRater;
 pub use record::{parse_variant_line, VariantPuzzle, VariantRecordError};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};
 pub use rules::{Rules, RulesError, Variant, Variants};

@@ -345,6 +345,38 @@ impl Rules {
             .any(|region| region.contains(&a) && region.contains(&b))
     }
 
+    /// The same rules on a grid whose cells are renamed, cell `c` becoming `to[c]` (a
+    /// permutation of the cells): the exact-cover problem is the same up to the order of its
+    /// items and options, which is all the rater wants to vary ([`super::VariantRater`]).
+    pub fn with_cells_moved(&self, to: &[usize]) -> Rules {
+        assert_eq!(
+            to.len(),
+            self.shape.cell_count(),
+            "a permutation of the cells"
+        );
+        let regions = self
+            .regions
+            .iter()
+            .map(|region| {
+                let mut moved: Vec<usize> = region.iter().map(|&cell| to[cell]).collect();
+                moved.sort_unstable();
+                moved
+            })
+            .collect();
+        let mut pairs: Vec<(usize, usize)> = self
+            .pairs
+            .iter()
+            .map(|&(a, b)| (to[a].min(to[b]), to[a].max(to[b])))
+            .collect();
+        pairs.sort_unstable();
+        Rules {
+            shape: self.shape,
+            regions,
+            pairs,
+            cages: self.cages.as_ref().map(|cages| cages.with_cells_moved(to)),
+        }
+    }
+
     /// The grid's shape (for a jigsaw, only its side counts).
     pub fn shape(&self) -> Shape {
         self.shape
