@@ -4,7 +4,14 @@ use super::batch;
 use super::chart::{self, Bar};
 use super::output::Output;
 use super::Exit;
-use dlx_solver::sudoku::{self, measure, Contender, Format, Mode, Solvers};
+use anyhow::bail;
+use dlx_solver::sudoku::variant::{
+    measure_variant, parse_variant_line, KillerEncoding, Regions, Rules, Variant, VariantContender,
+    Variants,
+};
+use dlx_solver::sudoku::{
+    self, measure, Algorithm, Contender, Format, Grid, Measurement, Mode, Propagation, Solvers,
+};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -19,6 +26,13 @@ Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates 
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes).
 
+With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
+--variant` reads them, and each answer is checked against every rule of its variant. Solvers:
+dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-colours (Killer's
+cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+rules). A solver is built for each puzzle whose rules differ from the previous one's (every
+Killer), inside the timed span.
+
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
 of bars per file), written to FILE when the run ends (never over one of the puzzle files).
 
@@ -27,10 +41,17 @@ pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Solvers to compare, comma-separated; the first is the reference for the ratio.
-    #[arg(long, value_delimiter = ',', default_value = "dlx,dlx+crosshatch",
-          value_parser = parse_contender)]
-    algo: Vec<Contender>,
+    /// Solvers to compare, comma-separated; the first is the reference for the ratio
+    /// [default: dlx,dlx+crosshatch; with --variant: dlx, and dlx-colours for killer].
+    #[arg(long, value_delimiter = ',', value_name = "ALGO")]
+    algo: Vec<String>,
+    /// Compare the solvers of a variant (a comma-separated list of x, windoku, anti-king,
+    /// anti-knight, jigsaw, killer) on puzzles as `dlx sudoku --variant` reads them.
+    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    variant: Option<Variants>,
+    /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    regions: Option<PathBuf>,
     /// Use only the first N puzzles of each file.
     #[arg(long, value_name = "N")]
     limit: Option<usize>,
@@ -49,10 +70,63 @@ pub struct BenchArgs {
     svg: Option<PathBuf>,
 }
 
-fn parse_contender(name: &str) -> Result<Contender, String> {
-    Contender::from_name(name).ok_or_else(|| {
-        format!("unknown solver `{name}`: expected dlx, dlx+crosshatch, candidates or backtrack")
-    })
+/// The solvers compared on classic puzzles or on a variant's, as `--algo` names them.
+enum Contenders {
+    Classic(Vec<Contender>),
+    Variant(Vec<VariantContender>),
+}
+
+impl Contenders {
+    fn from_names(names: &[String], variants: Option<&Variants>) -> anyhow::Result<Contenders> {
+        let unknown = |name: &str, expected: &str| {
+            anyhow::anyhow!("--algo: unknown solver `{name}`: expected {expected}")
+        };
+        Ok(match variants {
+            None if names.is_empty() => Contenders::Classic(vec![
+                Contender::new(Algorithm::Dlx, Propagation::None),
+                Contender::new(Algorithm::Dlx, Propagation::CrossHatch),
+            ]),
+            None => Contenders::Classic(
+                names
+                    .iter()
+                    .map(|name| {
+                        Contender::from_name(name).ok_or_else(|| {
+                            unknown(name, "dlx, dlx+crosshatch, candidates or backtrack")
+                        })
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            ),
+            Some(variants) if names.is_empty() => {
+                let mut default = vec![VariantContender::Dlx(KillerEncoding::DigitSets)];
+                if variants.contains(Variant::Killer) {
+                    default.push(VariantContender::Dlx(KillerEncoding::Colours));
+                }
+                Contenders::Variant(default)
+            }
+            Some(variants) => Contenders::Variant(
+                names
+                    .iter()
+                    .map(|name| {
+                        let contender = VariantContender::from_name(name).ok_or_else(|| {
+                            unknown(name, "dlx, dlx-colours or backtrack with --variant")
+                        })?;
+                        if contender == VariantContender::Dlx(KillerEncoding::Colours)
+                            && !variants.contains(Variant::Killer)
+                        {
+                            bail!("--algo: dlx-colours is Killer's colour encoding: it needs --variant killer");
+                        }
+                        Ok(contender)
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            ),
+        })
+    }
+}
+
+/// One row of the table: a solver's measurement on a collection, or why it measured nothing.
+struct Row {
+    solver: String,
+    measured: Result<Measurement, String>,
 }
 
 pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
@@ -61,6 +135,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Mode::Unique
     };
+    let contenders = Contenders::from_names(&args.algo, args.variant.as_ref())?;
+    let regions = args
+        .regions
+        .as_deref()
+        .map(super::variant::read_regions)
+        .transpose()?;
     // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
     // an error naming standard output, neither a panic.
     let mut out = Output::stdout()?;
@@ -69,7 +149,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         Some(path) => Some(Output::file_for("--svg", path, &args.files)?),
         None => None,
     };
-    let mut rows = Vec::new();
+    let mut bars = Vec::new();
     writeln!(
         out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
@@ -79,40 +159,51 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     for mut source in batch::sources(&args.files)? {
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
-        // As `dlx sudoku` reports it: the place of the first byte that is not UTF-8.
-        let text = std::str::from_utf8(&bytes).map_err(|e| {
-            let before = &bytes[..e.valid_up_to()];
-            let line_start = before
-                .iter()
-                .rposition(|&b| b == b'\n')
-                .map_or(0, |k| k + 1);
-            anyhow::anyhow!(
-                "{name}: line {}, column {}: found bytes that are not UTF-8, expected text",
-                before.iter().filter(|&&b| b == b'\n').count() + 1,
-                String::from_utf8_lossy(&before[line_start..])
-                    .chars()
-                    .count()
-                    + 1
-            )
-        })?;
-        let mut puzzles = Vec::new();
-        for puzzle in sudoku::parse_puzzles(text, Format::Line) {
-            let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-            puzzles.push(puzzle.grid);
-            if args.limit.is_some_and(|limit| puzzles.len() >= limit) {
-                break;
-            }
-        }
-        if puzzles.is_empty() {
-            anyhow::bail!("{name}: found no puzzle, expected one puzzle per line");
-        }
+        let text = utf8_text(&name, &bytes)?;
         let short_name = std::path::Path::new(&name)
             .file_name()
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+        let rows = match &contenders {
+            Contenders::Classic(contenders) => {
+                let puzzles = classic_puzzles(&name, text, args.limit)?;
+                contenders
+                    .iter()
+                    .map(|&contender| {
+                        let mut solvers = Solvers::with_node_budget(args.max_nodes);
+                        Row {
+                            solver: contender.name(),
+                            measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
+                        }
+                    })
+                    .collect::<Vec<_>>()
+            }
+            Contenders::Variant(contenders) => {
+                let variants = args
+                    .variant
+                    .as_ref()
+                    .expect("variant contenders need --variant");
+                let puzzles = variant_puzzles(&name, text, variants, regions.as_ref(), args.limit)?;
+                contenders
+                    .iter()
+                    .map(|&contender| Row {
+                        solver: contender.name().to_string(),
+                        measured: measure_variant(&puzzles, contender, mode, args.max_nodes)
+                            .map_err(|refused| {
+                                format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                            }),
+                    })
+                    .collect()
+            }
+        };
         let mut reference = None;
-        for &contender in &args.algo {
-            let mut solvers = Solvers::with_node_budget(args.max_nodes);
-            let m = measure(&puzzles, contender, mode, &mut solvers);
+        for row in rows {
+            let m = match row.measured {
+                Ok(m) => m,
+                Err(why) => {
+                    writeln!(out, "{short_name:<34} {:<16} {why}", row.solver)?;
+                    continue;
+                }
+            };
             let rate = m.puzzles_per_second();
             let ratio = rate / *reference.get_or_insert(rate);
             let mut notes = Vec::new();
@@ -127,12 +218,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
-            rows.push((short_name.clone(), contender.name(), rate));
             writeln!(
                 out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
                 short_name,
-                contender.name(),
+                row.solver,
                 m.puzzles,
                 rate,
                 m.micros_per_puzzle(),
@@ -140,13 +230,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 ratio,
                 notes.join(", ")
             )?;
-            // Each row as soon as it is measured.
+            // Each row as soon as it is written (the measuring is done per file).
             out.flush()?;
+            bars.push((short_name.clone(), row.solver, rate));
         }
     }
     out.commit()?;
     if let Some(mut svg) = svg {
-        let bars: Vec<Bar> = rows
+        let bars: Vec<Bar> = bars
             .iter()
             .map(|(collection, solver, per_second)| Bar {
                 collection,
@@ -162,4 +253,70 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Solved
     })
+}
+
+/// The file's text; as `dlx sudoku` reports it, the place of the first byte that is not UTF-8.
+fn utf8_text<'a>(name: &str, bytes: &'a [u8]) -> anyhow::Result<&'a str> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |k| k + 1);
+        anyhow::anyhow!(
+            "{name}: line {}, column {}: found bytes that are not UTF-8, expected text",
+            before.iter().filter(|&&b| b == b'\n').count() + 1,
+            String::from_utf8_lossy(&before[line_start..])
+                .chars()
+                .count()
+                + 1
+        )
+    })
+}
+
+/// The classic puzzles of a file, up to `limit`; the first bad line is the error.
+fn classic_puzzles(name: &str, text: &str, limit: Option<usize>) -> anyhow::Result<Vec<Grid>> {
+    let mut puzzles = Vec::new();
+    for puzzle in sudoku::parse_puzzles(text, Format::Line) {
+        let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        puzzles.push(puzzle.grid);
+        if limit.is_some_and(|limit| puzzles.len() >= limit) {
+            break;
+        }
+    }
+    if puzzles.is_empty() {
+        bail!("{name}: found no puzzle, expected one puzzle per line");
+    }
+    Ok(puzzles)
+}
+
+/// The variant puzzles of a file with their rules, up to `limit`; the first bad line is the
+/// error, with its place.
+fn variant_puzzles(
+    name: &str,
+    text: &str,
+    variants: &Variants,
+    regions: Option<&Regions>,
+    limit: Option<usize>,
+) -> anyhow::Result<Vec<(Grid, Rules)>> {
+    let mut puzzles = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if limit.is_some_and(|limit| puzzles.len() >= limit) {
+            break;
+        }
+        if sudoku::is_skipped_line(line) {
+            continue;
+        }
+        let number = index + 1;
+        let puzzle = parse_variant_line(line, number, variants, regions)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        let rules = puzzle
+            .rules(variants, regions)
+            .map_err(|e| anyhow::anyhow!("{name}: line {number}: {e}"))?;
+        puzzles.push((puzzle.grid, rules));
+    }
+    if puzzles.is_empty() {
+        bail!("{name}: found no puzzle, expected one {variants} puzzle per line");
+    }
+    Ok(puzzles)
 }

@@ -54,56 +54,70 @@ impl Solve for Backtracker {
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
-        let mut summary = Outcome::<()>::default();
         if max_solutions == 0 || puzzle.check_givens().is_err() {
-            return summary;
+            return Outcome::default();
         }
         let shape = puzzle.shape();
-        let side = shape.side() as u8;
-        let max_nodes = self.max_nodes.unwrap_or(u64::MAX);
-        let mut work = puzzle.clone();
         self.empty_cells.clear();
         self.empty_cells
             .extend((0..shape.cell_count()).filter(|&c| puzzle.get(c) == 0));
-        let empty = &self.empty_cells;
-        // `depth` empty cells are filled; the one at `depth` tries the digit after its own.
-        let mut depth = 0;
-        loop {
-            if depth == empty.len() {
-                summary.stats.solutions += 1;
-                visitor(&work);
-                if summary.stats.solutions == max_solutions {
-                    summary.stop = Stop::SolutionLimit;
-                    break;
-                }
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-            }
-            let cell = empty[depth];
-            let mut digit = work.get(cell) + 1;
-            // The cell must be empty while its own row, column and box are scanned.
-            work.set(cell, 0);
-            while digit <= side && !allowed(shape, work.cells(), cell, digit) {
-                digit += 1;
-            }
-            if digit <= side {
-                if summary.stats.nodes == max_nodes {
-                    summary.stop = Stop::NodeBudget;
-                    break;
-                }
-                summary.stats.nodes += 1;
-                work.set(cell, digit);
-                depth += 1;
-            } else if depth == 0 {
-                break;
-            } else {
-                depth -= 1;
-            }
-        }
-        summary
+        let limits = (max_solutions, self.max_nodes);
+        let allowed = |cells: &[u8], cell, digit| allowed(shape, cells, cell, digit);
+        backtrack(puzzle.clone(), &self.empty_cells, limits, allowed, visitor)
     }
+}
+
+/// The backtracking loop itself, shared with the variants' backtracker: fills `empty` (cells of
+/// `work`, in order) with the smallest digit `allowed` accepts (asked while the cell is empty),
+/// backing up when none is left, and hands each full grid to `visitor`; `limits` are the
+/// solutions and the digits placed (nodes) after which it stops.
+pub(crate) fn backtrack(
+    mut work: Grid,
+    empty: &[usize],
+    (max_solutions, max_nodes): (u64, Option<u64>),
+    allowed: impl Fn(&[u8], usize, u8) -> bool,
+    visitor: &mut dyn FnMut(&Grid),
+) -> Outcome<()> {
+    let mut summary = Outcome::<()>::default();
+    let side = work.shape().side() as u8;
+    let max_nodes = max_nodes.unwrap_or(u64::MAX);
+    // `depth` empty cells are filled; the one at `depth` tries the digit after its own.
+    let mut depth = 0;
+    loop {
+        if depth == empty.len() {
+            summary.stats.solutions += 1;
+            visitor(&work);
+            if summary.stats.solutions == max_solutions {
+                summary.stop = Stop::SolutionLimit;
+                break;
+            }
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
+        }
+        let cell = empty[depth];
+        let mut digit = work.get(cell) + 1;
+        // The cell must be empty while its own row, column and box are scanned.
+        work.set(cell, 0);
+        while digit <= side && !allowed(work.cells(), cell, digit) {
+            digit += 1;
+        }
+        if digit <= side {
+            if summary.stats.nodes == max_nodes {
+                summary.stop = Stop::NodeBudget;
+                break;
+            }
+            summary.stats.nodes += 1;
+            work.set(cell, digit);
+            depth += 1;
+        } else if depth == 0 {
+            break;
+        } else {
+            depth -= 1;
+        }
+    }
+    summary
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 
 use super::grid::Grid;
 use super::solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
-use crate::xc::Stop;
+use crate::xc::{Outcome, Stop};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -112,6 +112,24 @@ impl Measurement {
     pub fn nodes_per_puzzle(&self) -> f64 {
         self.nodes as f64 / self.puzzles.max(1) as f64
     }
+
+    /// Counts one puzzle's answer (its solving time is added by the caller); `is_valid` checks
+    /// a solution against the puzzle and its rules.
+    pub fn add(&mut self, outcome: Outcome<Verdict>, is_valid: impl FnOnce(&Grid) -> bool) {
+        self.nodes += outcome.stats.nodes;
+        match outcome.answer {
+            Verdict::Solved(solution) => match is_valid(&solution) {
+                true => self.solved += 1,
+                false => self.invalid += 1,
+            },
+            Verdict::Count(_) if outcome.stop == Stop::NodeBudget => self.undecided += 1,
+            Verdict::Count(count) if count.solutions == 0 => self.no_solution += 1,
+            Verdict::NoSolution => self.no_solution += 1,
+            Verdict::Count(_) => self.solved += 1,
+            Verdict::Multiple => self.multiple += 1,
+            Verdict::Undecided => self.undecided += 1,
+        }
+    }
 }
 
 /// Solves every puzzle with `contender` under `mode` (single thread), validating each solution.
@@ -130,19 +148,9 @@ pub fn measure(
         let outcome =
             solvers.solve_propagated(puzzle, contender.algorithm, mode, contender.propagation);
         m.solving += started.elapsed();
-        m.nodes += outcome.stats.nodes;
-        match outcome.answer {
-            Verdict::Solved(solution) => match solution.check_solution_of(puzzle) {
-                Ok(()) => m.solved += 1,
-                Err(_) => m.invalid += 1,
-            },
-            Verdict::Count(_) if outcome.stop == Stop::NodeBudget => m.undecided += 1,
-            Verdict::Count(count) if count.solutions == 0 => m.no_solution += 1,
-            Verdict::NoSolution => m.no_solution += 1,
-            Verdict::Count(_) => m.solved += 1,
-            Verdict::Multiple => m.multiple += 1,
-            Verdict::Undecided => m.undecided += 1,
-        }
+        m.add(outcome, |solution| {
+            solution.check_solution_of(puzzle).is_ok()
+        });
     }
     m
 }

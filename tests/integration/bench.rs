@@ -156,3 +156,106 @@ fn svg_draws_every_solver_and_collection_and_refuses_an_unwritable_path() {
     assert!(stderr(&out).contains("--svg"), "{}", stderr(&out));
     assert_eq!(std::fs::read(&first).unwrap(), before, "the input is kept");
 }
+
+/// The rows of a bench table: its lines after the header, split at whitespace.
+fn table_rows(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().map(String::from).collect())
+        .collect()
+}
+
+#[test]
+fn variant_solvers_are_compared_on_the_projects_own_killers_and_x_puzzles() {
+    let killers = crate::common::puzzles("killer-9x9.txt");
+    let out = dlx(
+        &[
+            "bench",
+            "--variant",
+            "killer",
+            killers.to_str().unwrap(),
+            "--limit",
+            "4",
+            "--algo",
+            "dlx,dlx-colours,backtrack",
+            "--max-nodes",
+            "2000000",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows = table_rows(&stdout(&out));
+    let solvers: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(solvers, ["dlx", "dlx-colours", "backtrack"]);
+    for row in &rows {
+        assert_eq!(row[2], "4");
+        assert!(!row.iter().any(|word| word == "INVALID"), "{row:?}");
+    }
+    // The shipped Killers are unique: both encodings say so with no note.
+    assert_eq!(rows[0].len(), 7, "{:?}", rows[0]);
+    assert_eq!(rows[1].len(), 7, "{:?}", rows[1]);
+
+    // Without --algo: the variant's exact-cover solver alone, off Killer.
+    let x = crate::common::puzzles("x-9x9.txt");
+    let out = dlx(
+        &[
+            "bench",
+            "--variant",
+            "x",
+            x.to_str().unwrap(),
+            "--limit",
+            "3",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows = table_rows(&stdout(&out));
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0][1].as_str(), rows[0].len()), ("dlx", 7));
+}
+
+#[test]
+fn variant_bench_refusals_name_the_solver_or_the_line() {
+    let x = crate::common::puzzles("x-9x9.txt");
+    let out = dlx(
+        &[
+            "bench",
+            "--variant",
+            "x",
+            x.to_str().unwrap(),
+            "--algo",
+            "dlx-colours",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("needs --variant killer"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(
+        &[
+            "bench",
+            "--variant",
+            "x",
+            x.to_str().unwrap(),
+            "--algo",
+            "dlx+crosshatch",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown solver `dlx+crosshatch`"));
+    // A jigsaw line without its layout (and no --regions) is an error at its line.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("jigsaw.txt");
+    std::fs::write(&file, format!("{}\n{}\n", ".".repeat(81), "1".repeat(5))).unwrap();
+    let out = dlx(
+        &["bench", "--variant", "jigsaw", file.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(message.contains("jigsaw.txt: line 1"), "{message}");
+}

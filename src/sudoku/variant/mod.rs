@@ -4,7 +4,10 @@
 //! (regions that hold every digit once, pairs of cells that differ, cages), and every
 //! [`Rules`] is one exact-cover problem ([`variant_problem`]): with colours when it has cages.
 
+mod backtrack;
+mod benchmark;
 mod cages;
+mod check;
 mod draw;
 mod encoding;
 mod generate;
@@ -15,10 +18,13 @@ mod record;
 mod regions;
 mod rules;
 
+pub use backtrack::VariantBacktracker;
+pub use benchmark::{measure_variant, Refused, VariantContender};
 pub use cages::{
     digit_set_bound, digit_set_count, filling_count, for_each_digit_set, for_each_filling,
     sum_range, Cages, CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
+pub use check::RuleBroken;
 pub use draw::draw;
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,

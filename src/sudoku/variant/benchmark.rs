@@ -1,0 +1,170 @@
+//! Timing variant solvers over a collection, every answer checked against every rule of its
+//! puzzle ([`Rules::check_solution`]): what `dlx bench --variant` prints.
+//!
+//! A solver is built for each puzzle whose rules differ from the previous puzzle's (every
+//! Killer, whose cages are its own; a jigsaw collection with a layout a line), inside the timed
+//! span, as `dlx sudoku --variant` pays for it.
+
+use super::backtrack::VariantBacktracker;
+use super::encoding::{KillerEncoding, VariantSolver};
+use super::rules::{Rules, RulesError};
+use crate::sudoku::benchmark::Measurement;
+use crate::sudoku::grid::Grid;
+use crate::sudoku::solve::Solve;
+use crate::sudoku::solvers::{answer, Mode};
+use std::fmt;
+use std::time::Instant;
+
+/// A variant solver as the bench names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantContender {
+    /// The exact-cover search, Killer's cages in the given encoding.
+    Dlx(KillerEncoding),
+    /// The textbook backtracker under the same rules.
+    Backtrack,
+}
+
+impl VariantContender {
+    /// Every contender, in the order the bench lists them.
+    pub const ALL: [VariantContender; 3] = [
+        VariantContender::Dlx(KillerEncoding::DigitSets),
+        VariantContender::Dlx(KillerEncoding::Colours),
+        VariantContender::Backtrack,
+    ];
+
+    /// The contender's name: `dlx`, `dlx-colours` (Killer's colour encoding), `backtrack`.
+    pub fn name(self) -> &'static str {
+        match self {
+            VariantContender::Dlx(KillerEncoding::DigitSets) => "dlx",
+            VariantContender::Dlx(KillerEncoding::Colours) => "dlx-colours",
+            VariantContender::Backtrack => "backtrack",
+        }
+    }
+
+    /// The contender with this name, if any.
+    pub fn from_name(name: &str) -> Option<VariantContender> {
+        VariantContender::ALL.into_iter().find(|c| c.name() == name)
+    }
+}
+
+impl fmt::Display for VariantContender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A contender's search, built for one set of rules.
+struct Searcher {
+    rules: Rules,
+    solver: Box<dyn Solve>,
+}
+
+impl Searcher {
+    fn build(
+        contender: VariantContender,
+        rules: &Rules,
+        max_nodes: Option<u64>,
+    ) -> Result<Searcher, RulesError> {
+        let solver: Box<dyn Solve> = match contender {
+            VariantContender::Dlx(encoding) => Box::new(
+                VariantSolver::with_encoding(rules.clone(), encoding)?.with_node_budget(max_nodes),
+            ),
+            VariantContender::Backtrack => {
+                Box::new(VariantBacktracker::new(rules.clone()).with_node_budget(max_nodes))
+            }
+        };
+        Ok(Searcher {
+            rules: rules.clone(),
+            solver,
+        })
+    }
+}
+
+/// A puzzle the contender's encoding refused (a Killer cage of too many fillings for the
+/// colour encoding): its index in the collection and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refused {
+    /// The puzzle's index, 0-based.
+    pub index: usize,
+    /// Why.
+    pub error: RulesError,
+}
+
+/// Solves every puzzle (with its rules) with `contender` under `mode` on one thread, each
+/// search giving up after `max_nodes`, and checks each solution against its rules.
+pub fn measure_variant(
+    puzzles: &[(Grid, Rules)],
+    contender: VariantContender,
+    mode: Mode,
+    max_nodes: Option<u64>,
+) -> Result<Measurement, Refused> {
+    let mut m = Measurement {
+        puzzles: puzzles.len(),
+        ..Measurement::default()
+    };
+    let mut searcher: Option<Searcher> = None;
+    for (index, (puzzle, rules)) in puzzles.iter().enumerate() {
+        let started = Instant::now();
+        let current = match searcher {
+            Some(ref mut kept) if kept.rules == *rules => kept,
+            _ => searcher.insert(
+                Searcher::build(contender, rules, max_nodes)
+                    .map_err(|error| Refused { index, error })?,
+            ),
+        };
+        let outcome = answer(current.solver.as_mut(), puzzle, mode);
+        m.solving += started.elapsed();
+        m.add(outcome, |solution| {
+            rules.check_solution(solution, puzzle).is_ok()
+        });
+    }
+    Ok(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{parse_variant_line, Variants};
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for contender in VariantContender::ALL {
+            assert_eq!(
+                VariantContender::from_name(contender.name()),
+                Some(contender)
+            );
+        }
+        assert_eq!(VariantContender::from_name("dlx+crosshatch"), None);
+    }
+
+    #[test]
+    fn every_contender_solves_and_validates_the_same_killers() {
+        let variants = Variants::parse("killer").unwrap();
+        // A unique 4x4 Killer (its count checked below), and the same cages with a given that
+        // leaves no solution.
+        let lines = [
+            "................ AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
+            "4............... AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
+        ];
+        let puzzles: Vec<(Grid, Rules)> = lines
+            .iter()
+            .map(|line| {
+                let puzzle = parse_variant_line(line, 1, &variants, None).unwrap();
+                let rules = puzzle.rules(&variants, None).unwrap();
+                (puzzle.grid, rules)
+            })
+            .collect();
+        let count = VariantSolver::new(puzzles[0].1.clone())
+            .count_solutions(&puzzles[0].0, None)
+            .answer
+            .solutions;
+        let expected_solved = usize::from(count == 1);
+        for contender in VariantContender::ALL {
+            let m = measure_variant(&puzzles, contender, Mode::Unique, None).unwrap();
+            assert_eq!(m.invalid, 0, "{contender}");
+            assert_eq!(m.solved, expected_solved, "{contender}");
+            assert_eq!(m.no_solution, 1, "{contender}");
+            assert!(m.nodes > 0, "{contender}");
+        }
+    }
+}
