@@ -61,7 +61,7 @@ fn variants(c: &mut Criterion) {
         })
     });
     // A Killer's solver is built per puzzle (its cages are its own), so building is timed too.
-    let timed: [(&str, &str, &str, KillerEncoding); 7] = [
+    let timed: [(&str, &str, &str, KillerEncoding); 8] = [
         ("x", "x-9x9.txt", "x", KillerEncoding::DigitSets),
         (
             "windoku",
@@ -84,6 +84,12 @@ fn variants(c: &mut Criterion) {
         (
             "jigsaw",
             "jigsaw-9x9.txt",
+            "jigsaw",
+            KillerEncoding::DigitSets,
+        ),
+        (
+            "jigsaw-random",
+            "jigsaw-random-9x9.txt",
             "jigsaw",
             KillerEncoding::DigitSets,
         ),
@@ -119,9 +125,10 @@ fn variants(c: &mut Criterion) {
             ));
         }
         group.throughput(Throughput::Elements(count as u64));
-        if list != "killer" {
+        if list != "killer" && name != "jigsaw-random" {
             // One rules for the whole file (the jigsaw's layout is the same on every line):
-            // one solver, as `dlx sudoku --variant` keeps it.
+            // one solver, as `dlx sudoku --variant` keeps it. A Killer's cages and a random
+            // jigsaw's layout are each puzzle's own: its solver is built per puzzle.
             let mut puzzles = variant_puzzles(path, list, encoding);
             let grids: Vec<Grid> = puzzles.iter().map(|(grid, _)| grid.clone()).collect();
             let (_, solver) = &mut puzzles[0];

@@ -10,7 +10,8 @@ use super::sudoku::FormatArg;
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
-    GeneratedKiller, KillerGenerator, Rules, Variant, VariantGenerator, Variants, MAX_CAGE,
+    generate_on_random_layout, GeneratedKiller, KillerGenerator, Regions, Rules, Variant,
+    VariantGenerator, Variants, MAX_CAGE,
 };
 use dlx_solver::sudoku::{
     self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
@@ -81,13 +82,14 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
     /// Make variant puzzles, unique and minimal under the variants' rules (no symmetry): a
-    /// list of x, windoku, anti-king, anti-knight, jigsaw (with --regions: the layout is
-    /// written after each puzzle), or `killer` alone (cages with sums and no givens, unique by
+    /// list of x, windoku, anti-king, anti-knight, jigsaw (the layout is written after each
+    /// puzzle: the one of --regions, or a random layout of connected regions a puzzle), or `killer` alone (cages with sums and no givens, unique by
     /// the cages alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
     /// givens, the cages and the sums, as `dlx sudoku --variant killer` reads them).
     #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
     variant: Option<Variants>,
-    /// Jigsaw: the layout of every puzzle, a file of N·N region symbols.
+    /// Jigsaw: the layout of every puzzle, a file of N·N region symbols (default: a random
+    /// layout for each puzzle).
     #[arg(long, value_name = "FILE", requires = "variant")]
     regions: Option<PathBuf>,
     /// Killer: the most cells a cage has (2 to N; default 4).
@@ -221,38 +223,57 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     run.finish(result)
 }
 
-/// `--variant` without killer: unique, minimal puzzles of the region and pair variants.
+/// `--variant` without killer: unique, minimal puzzles of the region and pair variants; a
+/// jigsaw without `--regions` gets a random layout of its own, written after its givens.
 fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::Result<Exit> {
     let regions = args
         .regions
         .as_deref()
         .map(super::variant::read_regions)
         .transpose()?;
-    let rules = Rules::new(args.shape, variants, regions.as_ref())
+    let random_layouts = variants.contains(Variant::Jigsaw) && regions.is_none();
+    // The variants must fit the grid whatever the layout: checked once, on the boxes.
+    let checked = match random_layouts {
+        true => Some(Regions::boxes(args.shape)),
+        false => regions.clone(),
+    };
+    let rules = Rules::new(args.shape, variants, checked.as_ref())
         .map_err(|error| anyhow::anyhow!("{error}"))?;
-    let layout = regions.map(|r| r.to_line());
+    let shared_layout = regions.map(|r| r.to_line());
     let mut run = start_run(args)?;
+    let shape = args.shape;
     let result = run.answer_items(
         "generate",
         0..args.count,
         || VariantGenerator::new(rules.clone()).expect("rules without cages"),
-        |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
-            Ok(made) => {
-                let mut record = sudoku::grid_to_string(&made.puzzle, Format::Line)
-                    .trim_end()
-                    .to_string();
-                if let Some(layout) = &layout {
-                    record = format!("{record} {layout}");
+        |generator, &index| {
+            let mut random = Random::for_item(seed, index);
+            let made = match random_layouts {
+                true => generate_on_random_layout(shape, variants, &mut random)
+                    .map(|(layout, made)| (Some(layout.to_line()), made)),
+                false => generator
+                    .generate(&mut random)
+                    .map(|made| (shared_layout.clone(), made)),
+            };
+            match made {
+                Ok((layout, made)) => {
+                    let mut record = sudoku::grid_to_string(&made.puzzle, Format::Line)
+                        .trim_end()
+                        .to_string();
+                    if let Some(layout) = layout {
+                        record = format!("{record} {layout}");
+                    }
+                    let extra = vec![
+                        ("givens", made.puzzle.filled_count().into()),
+                        ("checks", made.cost.checks.into()),
+                        ("undecided", made.cost.undecided.into()),
+                        ("layouts", (made.cost.restarts + 1).into()),
+                    ];
+                    record_answer(index, record, &made.solution, made.cost.nodes, extra)
                 }
-                let extra = vec![
-                    ("givens", made.puzzle.filled_count().into()),
-                    ("checks", made.cost.checks.into()),
-                    ("undecided", made.cost.undecided.into()),
-                ];
-                record_answer(index, record, &made.solution, made.cost.nodes, extra)
-            }
-            Err(error) => {
-                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+                Err(error) => {
+                    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+                }
             }
         },
     );

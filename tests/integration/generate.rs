@@ -233,6 +233,7 @@ fn small_shipped_files_are_what_their_commands_make() {
         "killer-9x9.txt",
         "x-6x6.txt",
         "x-9x9.txt",
+        "jigsaw-random-9x9.txt",
     ] {
         let args = command_of(file);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();

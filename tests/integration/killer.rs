@@ -405,7 +405,10 @@ fn variant_generation_and_encoding_refusals_are_usage_errors() {
             &["generate", "--variant", "killer,x"][..],
             "combines with no other variant",
         ),
-        (&["generate", "--variant", "jigsaw"], "needs a layout"),
+        (
+            &["generate", "--variant", "jigsaw,windoku", "--box", "2x3"],
+            "windoku",
+        ),
         (
             &["generate", "--variant", "x", "--symmetry", "rot180"],
             "--symmetry",

@@ -378,6 +378,7 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
         ("anti-king-9x9.txt", vec!["anti-king"], None),
         ("anti-knight-9x9.txt", vec!["anti-knight"], None),
         ("jigsaw-9x9.txt", vec!["jigsaw"], Some(layout.as_str())),
+        ("jigsaw-random-9x9.txt", vec!["jigsaw"], None),
         ("x-6x6.txt", vec!["x"], None),
     ] {
         let text = std::fs::read_to_string(puzzles(file)).unwrap();
@@ -389,7 +390,10 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
                 assert_eq!(puzzle.regions.as_ref().unwrap().to_line(), layout, "{file}");
             }
             let shape = puzzle.grid.shape();
-            let differ = must_differ(shape, &variants, regions);
+            // A jigsaw without one layout for the file has its own after its givens.
+            let own_layout = line.split_whitespace().nth(1);
+            let layout = regions.or(own_layout.filter(|_| variants.contains(&"jigsaw")));
+            let differ = must_differ(shape, &variants, layout);
             let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
                 panic!("{file} line {}: not unique", k + 1);
@@ -510,4 +514,90 @@ fn variant_ratings_say_singles_where_no_guess_is_needed_and_refuse_puzzles_not_u
         );
     }
     assert_eq!(stdout(&out).lines().count(), 6);
+}
+
+/// Whether the cells holding `symbol` in `layout` (row-major, side `side`) form one piece.
+fn region_is_connected(layout: &[char], side: usize, symbol: char) -> bool {
+    let cells: Vec<usize> = (0..layout.len()).filter(|&c| layout[c] == symbol).collect();
+    let mut reached = vec![cells[0]];
+    let mut k = 0;
+    while k < reached.len() {
+        let (r, c) = (reached[k] / side, reached[k] % side);
+        for &next in &cells {
+            let (nr, nc) = (next / side, next % side);
+            if r.abs_diff(nr) + c.abs_diff(nc) == 1 && !reached.contains(&next) {
+                reached.push(next);
+            }
+        }
+        k += 1;
+    }
+    reached.len() == cells.len()
+}
+
+#[test]
+fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() {
+    use crate::common::{dlx, stderr, stdout};
+    for (args, variants, side) in [
+        (
+            &[
+                "generate",
+                "--variant",
+                "jigsaw",
+                "--count",
+                "4",
+                "--seed",
+                "3",
+            ][..],
+            vec!["jigsaw"],
+            9,
+        ),
+        (
+            &[
+                "generate",
+                "--variant",
+                "jigsaw,x",
+                "--box",
+                "2x3",
+                "--count",
+                "4",
+                "--seed",
+                "4",
+            ],
+            vec!["jigsaw", "x"],
+            6,
+        ),
+    ] {
+        let out = dlx(args, b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let text = stdout(&out);
+        let list = Variants::parse(&variants.join(",")).unwrap();
+        let mut layouts = Vec::new();
+        for (k, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            assert_eq!(fields.len(), 2, "givens and layout: {line}");
+            let layout: Vec<char> = fields[1].chars().collect();
+            assert_eq!(layout.len(), side * side);
+            let mut symbols = layout.clone();
+            symbols.sort_unstable();
+            symbols.dedup();
+            assert_eq!(symbols.len(), side, "{line}");
+            for &symbol in &symbols {
+                let cells = layout.iter().filter(|&&s| s == symbol).count();
+                assert_eq!(cells, side, "{line}");
+                assert!(region_is_connected(&layout, side, symbol), "{line}");
+            }
+            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            let differ = must_differ(puzzle.grid.shape(), &variants, Some(fields[1]));
+            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
+                panic!("line {}: not unique under its own layout", k + 1);
+            };
+            assert_eq!(check(&solution, &puzzle.grid, &differ), Ok(()), "{line}");
+            layouts.push(fields[1].to_string());
+        }
+        assert_eq!(layouts.len(), 4);
+        layouts.sort();
+        layouts.dedup();
+        assert_eq!(layouts.len(), 4, "each puzzle has its own layout");
+    }
 }

@@ -13,6 +13,7 @@ mod encoding;
 mod generate;
 mod innies;
 mod killer_generate;
+mod random_regions;
 mod rate;
 mod record;
 mod regions;
@@ -29,7 +30,10 @@ pub use draw::draw;
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
 };
-pub use generate::{GeneratedVariant, VariantGenerateError, VariantGenerator};
+pub use generate::{
+    generate_on_random_layout, GeneratedVariant, VariantGenerateError, VariantGenerator,
+    MAX_LAYOUTS,
+};
 pub use innies::{implied_cages, SumCage, MAX_IMPLIED_SETS};
 pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
 pub use rate::VariantRater;
