@@ -387,6 +387,11 @@ pub fn timing_suite() -> Vec<Classic> {
             "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
             random_mcc(5, 20, 8, 80),
         ),
+        classic(
+            "mcc_random_90.dlx",
+            "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 90 options",
+            random_mcc(5, 20, 8, 90),
+        ),
     ]
 }
 
