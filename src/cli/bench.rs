@@ -6,8 +6,8 @@ use super::output::Output;
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
-    measure_variant, parse_variant_line, KillerEncoding, Regions, Rules, Variant, VariantContender,
-    Variants,
+    measure_variant, parse_variant_line, KillerEncoding, Regions, Variant, VariantContender,
+    VariantPuzzle, Variants,
 };
 use dlx_solver::sudoku::{
     self, measure, Algorithm, Contender, Format, Grid, Measurement, Mode, Propagation, Solvers,
@@ -187,10 +187,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                     .iter()
                     .map(|&contender| Row {
                         solver: contender.name().to_string(),
-                        measured: measure_variant(&puzzles, contender, mode, args.max_nodes)
-                            .map_err(|refused| {
-                                format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
-                            }),
+                        measured: measure_variant(
+                            &puzzles,
+                            variants,
+                            regions.as_ref(),
+                            contender,
+                            mode,
+                            args.max_nodes,
+                        )
+                        .map_err(|refused| {
+                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                        }),
                     })
                     .collect()
             }
@@ -290,15 +297,16 @@ fn classic_puzzles(name: &str, text: &str, limit: Option<usize>) -> anyhow::Resu
     Ok(puzzles)
 }
 
-/// The variant puzzles of a file with their rules, up to `limit`; the first bad line is the
-/// error, with its place.
+/// The variant puzzles of a file, up to `limit`, each checked to make rules (its layout and
+/// cages kept, not its rules: they are made again when it is measured); the first bad line is
+/// the error, with its place.
 fn variant_puzzles(
     name: &str,
     text: &str,
     variants: &Variants,
     regions: Option<&Regions>,
     limit: Option<usize>,
-) -> anyhow::Result<Vec<(Grid, Rules)>> {
+) -> anyhow::Result<Vec<VariantPuzzle>> {
     let mut puzzles = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -310,10 +318,10 @@ fn variant_puzzles(
         let number = index + 1;
         let puzzle = parse_variant_line(line, number, variants, regions)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        let rules = puzzle
+        puzzle
             .rules(variants, regions)
             .map_err(|e| anyhow::anyhow!("{name}: line {number}: {e}"))?;
-        puzzles.push((puzzle.grid, rules));
+        puzzles.push(puzzle);
     }
     if puzzles.is_empty() {
         bail!("{name}: found no puzzle, expected one {variants} puzzle per line");

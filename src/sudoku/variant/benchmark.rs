@@ -3,13 +3,15 @@
 //!
 //! A solver is built for each puzzle whose rules differ from the previous puzzle's (every
 //! Killer, whose cages are its own; a jigsaw collection with a layout a line), inside the timed
-//! span, as `dlx sudoku --variant` pays for it.
+//! span, as `dlx sudoku --variant` pays for it; the rules themselves are made outside it, from
+//! the records, one puzzle at a time.
 
 use super::backtrack::VariantBacktracker;
 use super::encoding::{KillerEncoding, VariantSolver};
-use super::rules::{Rules, RulesError};
+use super::record::VariantPuzzle;
+use super::regions::Regions;
+use super::rules::{Rules, RulesError, Variants};
 use crate::sudoku::benchmark::Measurement;
-use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::Solve;
 use crate::sudoku::solvers::{answer, Mode};
 use std::fmt;
@@ -90,10 +92,14 @@ pub struct Refused {
     pub error: RulesError,
 }
 
-/// Solves every puzzle (with its rules) with `contender` under `mode` on one thread, each
-/// search giving up after `max_nodes`, and checks each solution against its rules.
+/// Solves every puzzle with `contender` under `mode` on one thread, each search giving up
+/// after `max_nodes`, and checks each solution against its rules. A puzzle's rules are those
+/// of `variants` with its own layout and cages, or `shared_regions`; they are made outside the
+/// timed span, one puzzle at a time, so a long collection holds its records, not their rules.
 pub fn measure_variant(
-    puzzles: &[(Grid, Rules)],
+    puzzles: &[VariantPuzzle],
+    variants: &Variants,
+    shared_regions: Option<&Regions>,
     contender: VariantContender,
     mode: Mode,
     max_nodes: Option<u64>,
@@ -103,19 +109,18 @@ pub fn measure_variant(
         ..Measurement::default()
     };
     let mut searcher: Option<Searcher> = None;
-    for (index, (puzzle, rules)) in puzzles.iter().enumerate() {
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let refused = |error| Refused { index, error };
+        let rules = puzzle.rules(variants, shared_regions).map_err(refused)?;
         let started = Instant::now();
         let current = match searcher {
-            Some(ref mut kept) if kept.rules == *rules => kept,
-            _ => searcher.insert(
-                Searcher::build(contender, rules, max_nodes)
-                    .map_err(|error| Refused { index, error })?,
-            ),
+            Some(ref mut kept) if kept.rules == rules => kept,
+            _ => searcher.insert(Searcher::build(contender, &rules, max_nodes).map_err(refused)?),
         };
-        let outcome = answer(current.solver.as_mut(), puzzle, mode);
+        let outcome = answer(current.solver.as_mut(), &puzzle.grid, mode);
         m.solving += started.elapsed();
         m.add(outcome, |solution| {
-            rules.check_solution(solution, puzzle).is_ok()
+            rules.check_solution(solution, &puzzle.grid).is_ok()
         });
     }
     Ok(m)
@@ -146,21 +151,19 @@ mod tests {
             "................ AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
             "4............... AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
         ];
-        let puzzles: Vec<(Grid, Rules)> = lines
+        let puzzles: Vec<VariantPuzzle> = lines
             .iter()
-            .map(|line| {
-                let puzzle = parse_variant_line(line, 1, &variants, None).unwrap();
-                let rules = puzzle.rules(&variants, None).unwrap();
-                (puzzle.grid, rules)
-            })
+            .map(|line| parse_variant_line(line, 1, &variants, None).unwrap())
             .collect();
-        let count = VariantSolver::new(puzzles[0].1.clone())
-            .count_solutions(&puzzles[0].0, None)
+        let rules = puzzles[0].rules(&variants, None).unwrap();
+        let count = VariantSolver::new(rules)
+            .count_solutions(&puzzles[0].grid, None)
             .answer
             .solutions;
         let expected_solved = usize::from(count == 1);
         for contender in VariantContender::ALL {
-            let m = measure_variant(&puzzles, contender, Mode::Unique, None).unwrap();
+            let m =
+                measure_variant(&puzzles, &variants, None, contender, Mode::Unique, None).unwrap();
             assert_eq!(m.invalid, 0, "{contender}");
             assert_eq!(m.solved, expected_solved, "{contender}");
             assert_eq!(m.no_solution, 1, "{contender}");
