@@ -302,7 +302,9 @@ fn search_pruned<L: Link>(
         visitor(scratch);
         ControlFlow::Continue(())
     };
-    dlx.search(REACH_FROM_NODE, limits, &mut visit).map(|_| ())
+    // Every search lays the arena out again first: a stopped search need not undo its levels.
+    dlx.search_then_reload(REACH_FROM_NODE, limits, &mut visit)
+        .map(|_| ())
 }
 
 impl PrunedScratch {

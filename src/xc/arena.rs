@@ -154,6 +154,11 @@ pub struct Dlx<L: Link = u32> {
     pub(super) solution: Vec<OptionId>,
     /// Which search this problem takes.
     pub(super) mode: Mode,
+    /// Set by [`Dlx::search_then_reload`]: a stopped search leaves its levels as they are.
+    pub(super) leave_on_stop: bool,
+    /// A search stopped without undoing its levels: the links are not the problem's until the
+    /// arena is laid out again.
+    pub(super) spent: bool,
     /// Problems with colours or bounds only (empty otherwise): each node's colour code, 0 for
     /// none, [`CLEANSED`] once satisfied; apart from the nodes, so plain nodes stay 12 bytes.
     pub(super) colour: Vec<u32>,
@@ -302,6 +307,8 @@ impl<L: Link> Dlx<L> {
             choice: Vec::new(),
             solution: Vec::new(),
             mode: Mode::Plain,
+            leave_on_stop: false,
+            spent: false,
             colour: Vec::new(),
             bound: Vec::new(),
             slack: Vec::new(),
@@ -412,6 +419,7 @@ impl<L: Link> Dlx<L> {
         self.solution.clear();
         self.solution.reserve(primary);
         self.mode = Mode::Plain;
+        self.spent = false;
         self.colour.clear();
         self.bound.clear();
         self.slack.clear();
@@ -463,6 +471,7 @@ impl<L: Link> Dlx<L> {
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        self.assert_not_spent();
         let &first = self
             .option_first
             .get(option.index())

@@ -80,6 +80,7 @@ impl<L: Link> Dlx<L> {
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
+        self.assert_not_spent();
         if !self.can_split() {
             // Algorithm M runs whole here; only the first shard reports it, so shards still
             // add up.

@@ -110,6 +110,7 @@ impl<L: Link> Dlx<L> {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        self.assert_not_spent();
         if self.mode != Mode::Plain {
             // Colours or bounds: Algorithm M (see `mcc.rs` for why it is a loop of its own).
             return self.search_mcc(rule, limits, visitor);
@@ -139,12 +140,12 @@ impl<L: Link> Dlx<L> {
         // X2: enter a level.
         'forward: loop {
             if stats.nodes >= max_nodes {
-                self.unwind(level);
+                self.abandon(level, None);
                 stop = Stop::NodeBudget;
                 break 'forward;
             }
             if let ControlFlow::Break(value) = visitor.enter_node() {
-                self.unwind(level);
+                self.abandon(level, None);
                 broke_with = Some(value);
                 stop = Stop::Visitor;
                 break 'forward;
@@ -183,9 +184,7 @@ impl<L: Link> Dlx<L> {
                 // must fit in the budget (without this check a solution pushed the count past
                 // the budget and the test above never matched again).
                 if stats.nodes >= max_nodes {
-                    self.uncover_others(current);
-                    self.uncover(best);
-                    self.unwind(level);
+                    self.abandon(level, Some((current, best)));
                     stop = Stop::NodeBudget;
                     break 'forward;
                 }
@@ -194,9 +193,7 @@ impl<L: Link> Dlx<L> {
                 self.fill_solution(level);
                 let flow = visitor.solution(&self.solution);
                 if flow.is_break() || stats.solutions == max_solutions {
-                    self.uncover_others(current);
-                    self.uncover(best);
-                    self.unwind(level);
+                    self.abandon(level, Some((current, best)));
                     stop = match flow {
                         ControlFlow::Break(value) => {
                             broke_with = Some(value);
@@ -353,6 +350,47 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Undoes levels `0..level`, which are fully covered, deepest first.
+    /// [`Dlx::search`] for an arena that is laid out again ([`Dlx::reload`]) before its next
+    /// use: when a limit or the visitor stops the search, its levels are left as they are
+    /// instead of undone, which on a search stopped deep down (the second solution of a Sudoku
+    /// puzzle that is not unique) costs as much as the covers that led there. Until reloaded,
+    /// the arena refuses to search or select (a panic: the caller's bug). Problems with colours
+    /// or bounds are searched and undone as by [`Dlx::search`].
+    pub fn search_then_reload<V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        self.leave_on_stop = true;
+        let outcome = self.search(rule, limits, visitor);
+        self.leave_on_stop = false;
+        outcome
+    }
+
+    /// Ends a stopped search: undoes the option tried at the deepest level (`last`: its node
+    /// and item, when it was covered) and the levels above, or, under
+    /// [`Dlx::search_then_reload`], leaves them and marks the arena spent.
+    fn abandon(&mut self, level: usize, last: Option<(u32, u32)>) {
+        if self.leave_on_stop {
+            self.spent = true;
+            return;
+        }
+        if let Some((current, best)) = last {
+            self.uncover_others(current);
+            self.uncover(best);
+        }
+        self.unwind(level);
+    }
+
+    /// Panics when a search left the arena spent ([`Dlx::search_then_reload`]).
+    pub(super) fn assert_not_spent(&self) {
+        assert!(
+            !self.spent,
+            "a search stopped by search_then_reload left this arena spent: reload it first"
+        );
+    }
+
     fn unwind(&mut self, level: usize) {
         for l in (0..level).rev() {
             let node = self.choice_at(l);
@@ -564,6 +602,51 @@ pub(super) mod tests {
             assert_eq!(solution[0], first_choice, "{rule:?}");
             assert_eq!(dlx.count_solutions(rule, None).stats.solutions, 2);
         }
+    }
+
+    /// The options of `problem` as item numbers, as [`Dlx::reload`] takes them.
+    fn entries(problem: &Problem) -> Vec<Vec<u32>> {
+        problem
+            .options()
+            .map(|o| problem.option_items(o).iter().map(|i| i.0).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_search_stopped_for_a_reload_leaves_the_arena_spent_until_reloaded() {
+        // 8 queens: 92 solutions; stopped at the second, deep in the tree.
+        let problem = crate::xc::problems::queens(8);
+        let mut dlx = Dlx::new(&problem);
+        let whole = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        let limits = SearchLimits {
+            max_solutions: Some(2),
+            max_nodes: None,
+        };
+        let mut found = Vec::new();
+        let stopped = dlx.search_then_reload(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
+            found.push(o.to_vec());
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(
+            (stopped.stop, stopped.stats.solutions),
+            (Stop::SolutionLimit, 2)
+        );
+        // The same solutions as a search that undoes its levels.
+        let again = Dlx::new(&problem).search(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
+            assert_eq!(found.remove(0), o);
+            ControlFlow::<()>::Continue(())
+        });
+        assert!(found.is_empty() && again.stats.solutions == 2);
+        let (primary, items) = (problem.primary_count(), problem.item_count());
+        let options = entries(&problem);
+        let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            dlx.count_solutions(ChoiceRule::Mrv, None)
+        }));
+        assert!(refused.is_err(), "a spent arena refuses to search");
+        // Reloaded, it searches the whole tree again with the figures of the first count.
+        dlx.reload(primary, items, options.iter().map(Vec::as_slice))
+            .unwrap();
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
     }
 
     #[test]
