@@ -217,36 +217,22 @@ fn variant_solvers_are_compared_on_the_projects_own_killers_and_x_puzzles() {
 #[test]
 fn variant_bench_refusals_name_the_solver_or_the_line() {
     let x = crate::common::puzzles("x-9x9.txt");
-    let out = dlx(
-        &[
+    for (algo, says) in [
+        ("dlx-colours", "needs --variant killer"),
+        ("dlx+crosshatch", "unknown solver `dlx+crosshatch`"),
+    ] {
+        let args = [
             "bench",
             "--variant",
             "x",
             x.to_str().unwrap(),
             "--algo",
-            "dlx-colours",
-        ],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("needs --variant killer"),
-        "{}",
-        stderr(&out)
-    );
-    let out = dlx(
-        &[
-            "bench",
-            "--variant",
-            "x",
-            x.to_str().unwrap(),
-            "--algo",
-            "dlx+crosshatch",
-        ],
-        b"",
-    );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown solver `dlx+crosshatch`"));
+            algo,
+        ];
+        let out = dlx(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{algo}");
+        assert!(stderr(&out).contains(says), "{algo}: {}", stderr(&out));
+    }
     // A jigsaw line without its layout (and no --regions) is an error at its line.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("jigsaw.txt");

@@ -3,7 +3,7 @@
 //! encoding or a search shows as an invalid answer instead of a fast one.
 
 use super::rules::Rules;
-use crate::sudoku::grid::{CellName, Grid};
+use crate::sudoku::grid::{CellName, Grid, GridError};
 use thiserror::Error;
 
 /// The first rule a grid offered as a solution breaks.
@@ -17,22 +17,10 @@ pub enum RuleBroken {
         /// The rules' side.
         expected: usize,
     },
-    /// A cell is empty.
-    #[error("cell {cell} is empty")]
-    Empty {
-        /// The first empty cell, row-major.
-        cell: CellName,
-    },
-    /// A given is not kept.
-    #[error("cell {cell} holds {found}, but the puzzle gives {given}")]
-    GivenChanged {
-        /// The cell.
-        cell: CellName,
-        /// The puzzle's digit.
-        given: u8,
-        /// The solution's digit.
-        found: u8,
-    },
+    /// A cell is empty, or a given is not kept ([`GridError::Empty`],
+    /// [`GridError::GivenChanged`]).
+    #[error(transparent)]
+    Grid(#[from] GridError),
     /// A region (row, column, box or jigsaw region, diagonal, window) holds a digit twice.
     #[error("digit {digit} appears twice in one region: at {first} and {second}")]
     Region {
@@ -85,13 +73,12 @@ impl Rules {
         for cell in 0..side * side {
             let (given, found) = (puzzle.get(cell), solution.get(cell));
             if found == 0 || found as usize > side {
-                return Err(RuleBroken::Empty {
-                    cell: solution.cell_name(cell),
-                });
+                let cell = solution.cell_name(cell);
+                return Err(GridError::Empty { cell }.into());
             }
             if given != 0 && given != found {
                 let cell = solution.cell_name(cell);
-                return Err(RuleBroken::GivenChanged { cell, given, found });
+                return Err(GridError::GivenChanged { cell, given, found }.into());
             }
         }
         for region in self.regions() {
@@ -159,13 +146,13 @@ mod tests {
         empty.set(5, 0);
         assert!(matches!(
             rules.check_solution(&empty, &puzzle.grid),
-            Err(RuleBroken::Empty { .. })
+            Err(RuleBroken::Grid(GridError::Empty { .. }))
         ));
         let mut changed = puzzle.grid.clone();
         changed.set(0, solution.get(0) % 4 + 1);
         assert!(matches!(
             rules.check_solution(&solution, &changed),
-            Err(RuleBroken::GivenChanged { given, .. }) if given == changed.get(0)
+            Err(RuleBroken::Grid(GridError::GivenChanged { given, .. })) if given == changed.get(0)
         ));
         // Two cells of row 1 swapped: a column or a cage breaks, the row does not.
         let mut swapped = solution.clone();
