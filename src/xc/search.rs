@@ -349,7 +349,6 @@ impl<L: Link> Dlx<L> {
         reach
     }
 
-    /// Undoes levels `0..level`, which are fully covered, deepest first.
     /// [`Dlx::search`] for an arena that is laid out again ([`Dlx::reload`]) before its next
     /// use: when a limit or the visitor stops the search, its levels are left as they are
     /// instead of undone, which on a search stopped deep down (the second solution of a Sudoku
@@ -391,6 +390,7 @@ impl<L: Link> Dlx<L> {
         );
     }
 
+    /// Undoes levels `0..level`, which are fully covered, deepest first.
     fn unwind(&mut self, level: usize) {
         for l in (0..level).rev() {
             let node = self.choice_at(l);
