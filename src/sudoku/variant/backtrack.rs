@@ -137,7 +137,8 @@ impl Solve for VariantBacktracker {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parse_variant_line, Variants};
+    use super::super::record::toy_killer;
+    use super::super::Variants;
     use super::*;
     use crate::sudoku::Shape;
 
@@ -162,10 +163,7 @@ mod tests {
 
     #[test]
     fn a_killer_is_solved_and_a_node_budget_stops_the_search() {
-        let variants = Variants::parse("killer").unwrap();
-        let line = "................ AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3";
-        let puzzle = parse_variant_line(line, 1, &variants, None).unwrap();
-        let rules = puzzle.rules(&variants, None).unwrap();
+        let (puzzle, rules) = toy_killer(&".".repeat(16));
         let mut dlx = super::super::VariantSolver::new(rules.clone());
         let expected = dlx.count_solutions(&puzzle.grid, None).answer;
         let mut backtracker = VariantBacktracker::new(rules.clone());

@@ -128,7 +128,8 @@ pub fn measure_variant(
 
 #[cfg(test)]
 mod tests {
-    use super::super::{parse_variant_line, Variants};
+    use super::super::record::toy_killer;
+    use super::super::Variants;
     use super::*;
 
     #[test]
@@ -145,17 +146,11 @@ mod tests {
     #[test]
     fn every_contender_solves_and_validates_the_same_killers() {
         let variants = Variants::parse("killer").unwrap();
-        // A unique 4x4 Killer (its count checked below), and the same cages with a given that
+        // A 4x4 Killer (its count checked below), and the same cages with a given that
         // leaves no solution.
-        let lines = [
-            "................ AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
-            "4............... AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3",
-        ];
-        let puzzles: Vec<VariantPuzzle> = lines
-            .iter()
-            .map(|line| parse_variant_line(line, 1, &variants, None).unwrap())
-            .collect();
-        let rules = puzzles[0].rules(&variants, None).unwrap();
+        let (empty, rules) = toy_killer(&".".repeat(16));
+        let (clashing, _) = toy_killer(&format!("4{}", ".".repeat(15)));
+        let puzzles = vec![empty, clashing];
         let count = VariantSolver::new(rules)
             .count_solutions(&puzzles[0].grid, None)
             .answer

@@ -127,6 +127,7 @@ impl Rules {
 
 #[cfg(test)]
 mod tests {
+    use super::super::record::toy_killer;
     use super::super::{parse_variant_line, VariantSolver, Variants};
     use super::*;
 
@@ -134,10 +135,7 @@ mod tests {
     /// time: each fault is named.
     #[test]
     fn each_broken_rule_is_named() {
-        let variants = Variants::parse("killer").unwrap();
-        let line = "1............... AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3";
-        let puzzle = parse_variant_line(line, 1, &variants, None).unwrap();
-        let rules = puzzle.rules(&variants, None).unwrap();
+        let (puzzle, rules) = toy_killer("1...............");
         let mut solver = VariantSolver::new(rules.clone());
         let solution = solver.first_solution(&puzzle.grid).answer.unwrap();
         assert_eq!(rules.check_solution(&solution, &puzzle.grid), Ok(()));

@@ -100,14 +100,12 @@ fn push_line(out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sudoku::variant::record::toy_killer;
     use crate::sudoku::variant::{parse_variant_line, Variants};
 
     #[test]
     fn a_killer_is_drawn_with_its_cages_and_sums() {
-        let killer = Variants::parse("killer").unwrap();
-        let line = "1234341221434321 AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3";
-        let puzzle = parse_variant_line(line, 1, &killer, None).unwrap();
-        let rules = puzzle.rules(&killer, None).unwrap();
+        let (puzzle, rules) = toy_killer("1234341221434321");
         let text = draw(&puzzle.grid, &rules);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "+---+---+---+---+");

@@ -61,6 +61,17 @@ impl VariantPuzzle {
     }
 }
 
+/// A 4x4 Killer of eight cages, for the tests of the variant modules: its record with
+/// `givens` (16 symbols) and its rules.
+#[cfg(test)]
+pub(super) fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
+    let killer = Variants::parse("killer").expect("a known variant");
+    let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
+    let puzzle = parse_variant_line(&line, 1, &killer, None).expect("a valid record");
+    let rules = puzzle.rules(&killer, None).expect("cages that fit");
+    (puzzle, rules)
+}
+
 /// Reads one line of a variant collection (`line_number` 1-based, for messages). With
 /// `variants` holding jigsaw and `shared_regions` absent, the second field is the layout;
 /// otherwise anything after the givens is a comment. A jigsaw's side may be any from 2 to
