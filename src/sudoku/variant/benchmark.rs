@@ -129,7 +129,7 @@ pub fn measure_variant(
 #[cfg(test)]
 mod tests {
     use super::super::record::toy_killer;
-    use super::super::Variants;
+    use super::super::{parse_variant_line, Variants};
     use super::*;
 
     #[test]
@@ -141,6 +141,28 @@ mod tests {
             );
         }
         assert_eq!(VariantContender::from_name("dlx+crosshatch"), None);
+    }
+
+    #[test]
+    fn a_puzzle_the_colour_encoding_refuses_is_named_by_its_index() {
+        // Two cages of nine cells: two sets of digits, but 2 x 9! fillings for colours.
+        let variants = Variants::parse("killer").unwrap();
+        let cages = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
+        let line = format!("{} {cages} 45,45", ".".repeat(81));
+        let puzzle = parse_variant_line(&line, 1, &variants, None).unwrap();
+        let (small, _) = toy_killer(&".".repeat(16));
+        let puzzles = vec![small, puzzle];
+        let colours = VariantContender::Dlx(KillerEncoding::Colours);
+        let refused =
+            measure_variant(&puzzles, &variants, None, colours, Mode::First, None).unwrap_err();
+        assert_eq!(refused.index, 1);
+        assert!(matches!(
+            refused.error,
+            RulesError::TooManyCageOptions { .. }
+        ));
+        let sets = VariantContender::Dlx(KillerEncoding::DigitSets);
+        let m = measure_variant(&puzzles, &variants, None, sets, Mode::First, None).unwrap();
+        assert_eq!((m.solved, m.invalid), (2, 0));
     }
 
     #[test]
