@@ -59,6 +59,14 @@ pub enum ChoiceRule {
     },
 }
 
+impl ChoiceRule {
+    /// Whether the rule reads the hints covers leave (`short_item`, `empty_item`),
+    /// so that the search must keep them.
+    fn reads_hints(self) -> bool {
+        !matches!(self, ChoiceRule::Mrv)
+    }
+}
+
 /// When to give up a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchLimits {
@@ -115,13 +123,12 @@ impl<L: Link> Dlx<L> {
             // Colours or bounds: Algorithm M (see `mcc.rs` for why it is a loop of its own).
             return self.search_mcc(rule, limits, visitor);
         }
-        let mut stats = SearchStats::default();
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         if max_solutions == 0 {
             return Outcome {
                 answer: None,
-                stats,
+                stats: SearchStats::default(),
                 stop: Stop::SolutionLimit,
             };
         }
@@ -129,6 +136,24 @@ impl<L: Link> Dlx<L> {
             // Nothing is left to cover: the empty set of options is the one solution.
             return self.no_primary_left(max_nodes, visitor);
         }
+        // One loop compiled twice: only the rules that read the hints pay for their upkeep.
+        if rule.reads_hints() {
+            self.search_plain::<true, V>(rule, max_nodes, max_solutions, visitor)
+        } else {
+            self.search_plain::<false, V>(rule, max_nodes, max_solutions, visitor)
+        }
+    }
+
+    /// DLX1's loop (X2 to X8) for a problem without colours or bounds, with at least one
+    /// primary item to cover and room for at least one solution.
+    fn search_plain<const HINTS: bool, V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        max_nodes: u64,
+        max_solutions: u64,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stats = SearchStats::default();
         // The covers below move the hints; they are put back with the links, so that a second
         // search from this state walks the same tree as the first (found by cargo fuzz).
         let hints = (self.short_item, self.empty_item);
@@ -154,7 +179,7 @@ impl<L: Link> Dlx<L> {
             // X3: choose an item.
             best = self.choose_item(rule, stats.nodes);
             // X4: cover it.
-            self.cover(best, &mut updates);
+            self.cover::<HINTS>(best, &mut updates);
             let mut current = self.node(best).down.get();
             self.set_choice(level, current);
             'advance: loop {
@@ -175,7 +200,7 @@ impl<L: Link> Dlx<L> {
                     self.set_choice(level, current);
                     continue 'advance;
                 }
-                self.cover_others(current, &mut updates);
+                self.cover_others::<HINTS>(current, &mut updates);
                 if self.uncovered != 0 {
                     level += 1;
                     continue 'forward;

@@ -180,10 +180,10 @@ impl<L: Link> Dlx<L> {
         walk.pending.nodes += 1;
         walk.nodes += 1;
         let best = self.choose_item(walk.rule, walk.nodes);
-        self.cover(best, &mut walk.pending.updates);
+        self.cover::<true>(best, &mut walk.pending.updates);
         let mut current = self.node(best).down.get();
         while current != best {
-            self.cover_others(current, &mut walk.pending.updates);
+            self.cover_others::<true>(current, &mut walk.pending.updates);
             walk.path.push(current);
             walk.options.push(self.option_of(current));
             if self.uncovered == 0 {
@@ -224,8 +224,8 @@ impl<L: Link> Dlx<L> {
         let hints = (self.short_item, self.empty_item);
         let mut ignored = 0u64;
         for &node in path {
-            self.cover(self.node(node).top.get(), &mut ignored);
-            self.cover_others(node, &mut ignored);
+            self.cover::<true>(self.node(node).top.get(), &mut ignored);
+            self.cover_others::<true>(node, &mut ignored);
         }
         let prefix: Vec<OptionId> = path.iter().map(|&node| self.option_of(node)).collect();
         let mut whole = Vec::new();
