@@ -1,5 +1,6 @@
 //! The engine alone on classic problems: n queens, Langford pairs, pentominoes; and problems
-//! with colours and bounds: word rectangles (DLX2's figures) and a random MCC problem (DLX3's).
+//! with colours and bounds: word rectangles (DLX2's figures) and a random MCC problem (DLX3's);
+//! and the growth of the item choice from 10^3 to 10^6 items (`choice_growth`).
 //! Throughput is in updates (Knuth's count of link changes), so the figures compare with
 //! Knuth's programs.
 //!
@@ -105,5 +106,28 @@ fn engine(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, engine);
+/// How the choice of item grows with the number of items (issue 20, item 5): `n` one-item
+/// options (`problems::singletons`), a search `n` levels deep that does nothing but choose.
+/// Throughput in items, so a flat rate means linear growth. Below 1,024 items DLX1's rule
+/// scans the lengths (`n²` in all); from there it descends its tree of bounds.
+fn choice_growth(c: &mut Criterion) {
+    let mut group = c.benchmark_group("choice_growth");
+    group.sample_size(10);
+    for n in [1_000, 10_000, 100_000, 1_000_000] {
+        let mut dlx = Dlx::new(&problems::singletons(n));
+        group.throughput(Throughput::Elements(n as u64));
+        group.bench_function(format!("singletons{n}"), |b| {
+            b.iter(|| {
+                let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+                assert_eq!(
+                    (report.stats.solutions, report.stats.nodes),
+                    (1, n as u64 + 1)
+                );
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, engine, choice_growth);
 criterion_main!(benches);

@@ -17,6 +17,7 @@
 //! 15,400 to 17,600 puzzles a second (x1.14, same run). Since primary items stay in declaration
 //! order, "the first item of least length" is the one DLX1 picks.
 
+use super::choice_tree::MinTree;
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use thiserror::Error;
 
@@ -178,6 +179,12 @@ pub struct Dlx<L: Link = u32> {
     /// active ones (deep in the search most are retired).
     pub(super) active_next: Vec<u32>,
     pub(super) active_prev: Vec<u32>,
+    /// Lower bounds of the primary items' lengths, for choosing among many items without
+    /// scanning them all ([`MinTree`]); built by the searches that use it.
+    pub(super) tree: MinTree,
+    /// From how many primary items the search chooses through `tree`, when not by the rule
+    /// (tests set it).
+    pub(super) tree_from_items: Option<u32>,
 }
 
 impl Dlx<u32> {
@@ -316,6 +323,8 @@ impl<L: Link> Dlx<L> {
             node_option: Vec::new(),
             active_next: Vec::new(),
             active_prev: Vec::new(),
+            tree: MinTree::default(),
+            tree_from_items: None,
         }
     }
 
@@ -493,7 +502,7 @@ impl<L: Link> Dlx<L> {
                 while self.node(p).top.get() != 0 {
                     let item = self.node(p).top.get();
                     self.item_taken[item as usize] = true;
-                    self.cover::<true>(item, &mut updates);
+                    self.cover::<true, false>(item, &mut updates);
                     p += 1;
                 }
             }
@@ -516,7 +525,7 @@ impl<L: Link> Dlx<L> {
             }
             loop {
                 let item = self.node(p).top.get();
-                self.uncover(item);
+                self.uncover::<false>(item);
                 self.item_taken[item as usize] = false;
                 if p == first {
                     break;
@@ -566,21 +575,27 @@ impl<L: Link> Dlx<L> {
     /// `HINTS` says whether hides keep `short_item` and `empty_item` up to date:
     /// only the choice rules that read them need it, and on DLX1's rule, which reads the
     /// lengths alone, the upkeep in the innermost loop cost 10% of the pentominoes' time.
+    /// `TREE` says whether they keep [`Dlx::tree`]'s bounds, which only a search of many items
+    /// reads.
     #[inline(always)]
-    pub(super) fn cover<const HINTS: bool>(&mut self, item: u32, updates: &mut u64) {
+    pub(super) fn cover<const HINTS: bool, const TREE: bool>(
+        &mut self,
+        item: u32,
+        updates: &mut u64,
+    ) {
         *self.len_mut(item) += COVERED;
         self.uncovered -= (item <= self.primary_count) as u32;
         *updates += 1;
         let mut row = self.node(item).down.get();
         while row > self.item_count {
-            self.hide::<HINTS>(row, updates);
+            self.hide::<HINTS, TREE>(row, updates);
             row = self.node(row).down.get();
         }
     }
 
     /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)).
     #[inline(always)]
-    fn hide<const HINTS: bool>(&mut self, row: u32, updates: &mut u64) {
+    fn hide<const HINTS: bool, const TREE: bool>(&mut self, row: u32, updates: &mut u64) {
         let mut q = row + 1;
         while q != row {
             let Node { up, down, top } = *self.node(q);
@@ -592,11 +607,15 @@ impl<L: Link> Dlx<L> {
             self.node_mut(down.get()).up = up;
             let len = self.len_mut(top.get());
             *len -= 1;
-            if HINTS && *len <= 1 {
-                if *len == 0 {
+            let len = *len;
+            if HINTS && len <= 1 {
+                if len == 0 {
                     self.empty_item = top.get();
                 }
                 self.short_item = top.get();
+            }
+            if TREE && top.get() <= self.primary_count {
+                self.tree.lowered(top.get() as usize - 1, len);
             }
             *updates += 1;
             q += 1;
@@ -606,14 +625,20 @@ impl<L: Link> Dlx<L> {
     /// Undoes [`Dlx::cover`] (TAOCP 7.2.2.1 (14)). DLX1 shows the rows may go in either
     /// direction; going up mirrors cover exactly and is what the book writes.
     #[inline(always)]
-    pub(super) fn uncover(&mut self, item: u32) {
+    pub(super) fn uncover<const TREE: bool>(&mut self, item: u32) {
         let mut row = self.node(item).up.get();
         while row > self.item_count {
             self.unhide(row);
             row = self.node(row).up.get();
         }
         *self.len_mut(item) -= COVERED;
-        self.uncovered += (item <= self.primary_count) as u32;
+        let primary = item <= self.primary_count;
+        self.uncovered += primary as u32;
+        if TREE && primary {
+            // Active again, so shorter than while covered.
+            self.tree
+                .lowered(item as usize - 1, self.len[item as usize]);
+        }
     }
 
     /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left.
@@ -636,14 +661,18 @@ impl<L: Link> Dlx<L> {
 
     /// Covers the items of `node`'s option other than its own (step X5).
     #[inline(always)]
-    pub(super) fn cover_others<const HINTS: bool>(&mut self, node: u32, updates: &mut u64) {
+    pub(super) fn cover_others<const HINTS: bool, const TREE: bool>(
+        &mut self,
+        node: u32,
+        updates: &mut u64,
+    ) {
         let mut p = node + 1;
         while p != node {
             let Node { up, top, .. } = *self.node(p);
             if top.get() == 0 {
                 p = up.get();
             } else {
-                self.cover::<HINTS>(top.get(), updates);
+                self.cover::<HINTS, TREE>(top.get(), updates);
                 p += 1;
             }
         }
@@ -651,14 +680,14 @@ impl<L: Link> Dlx<L> {
 
     /// Undoes [`Dlx::cover_others`], going left as the covering went right (step X6).
     #[inline(always)]
-    pub(super) fn uncover_others(&mut self, node: u32) {
+    pub(super) fn uncover_others<const TREE: bool>(&mut self, node: u32) {
         let mut p = node - 1;
         while p != node {
             let Node { down, top, .. } = *self.node(p);
             if top.get() == 0 {
                 p = down.get();
             } else {
-                self.uncover(top.get());
+                self.uncover::<TREE>(top.get());
                 p -= 1;
             }
         }
@@ -796,12 +825,12 @@ mod tests {
             for k in order {
                 let item = (k % total) as u32 + 1;
                 if !covered.contains(&item) {
-                    dlx.cover::<true>(item, &mut updates);
+                    dlx.cover::<true, false>(item, &mut updates);
                     covered.push(item);
                 }
             }
             for &item in covered.iter().rev() {
-                dlx.uncover(item);
+                dlx.uncover::<false>(item);
             }
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
             prop_assert_eq!(&dlx.len, &fresh.len);

@@ -73,6 +73,7 @@
 //! ```
 
 mod arena;
+mod choice_tree;
 mod format;
 mod mcc;
 mod outcome;

@@ -77,6 +77,23 @@ pub fn langford(n: usize) -> Problem {
     b.build()
 }
 
+/// `n` items and `n` options, option `k` covering item `k` alone: one solution, found without a
+/// wrong turn. The search is `n` levels deep, each covering one item and hiding nothing, so its
+/// time is the choice of item, and no hint helps it (no list gets shorter): the problem shows
+/// how that choice grows with the number of items (TAOCP's scan of every active item makes it
+/// `n²`; see `choice_tree.rs`).
+pub fn singletons(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for k in 0..n {
+        let item = b
+            .primary(&format!("i{k}"))
+            .expect("a classic problem declares distinct items");
+        b.option(&[item])
+            .expect("a classic problem's options name declared items once each");
+    }
+    b.build()
+}
+
 /// The twelve pentominoes (Conway's letters) packed into a `rows` x `cols` board: an item per
 /// piece, then one per cell `r_c` in row-major order; an option for every placement of every
 /// distinct rotation and reflection. No symmetry is broken, so each packing of a rectangle is
@@ -454,6 +471,26 @@ mod tests {
         assert_eq!(count(&toy()), 1);
         // 3x20 has two packings, each counted in four symmetric positions.
         assert_eq!(count(&pentominoes(3, 20)), 8);
+    }
+
+    #[test]
+    fn a_problem_of_many_items_is_searched_through_the_choice_tree_with_dlx1s_figures() {
+        // 300,000 items: three levels of bounds (64 * 64 * 64 < 300,000), the search n + 1
+        // nodes deep (the last one the solution) with n updates, whichever rule.
+        let n = 300_000;
+        let mut dlx = Dlx::new(&singletons(n));
+        for rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
+            let outcome = dlx.first_solution(rule);
+            let solution = outcome.answer.expect("the one solution");
+            assert_eq!(solution.len(), n);
+            let mut items: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            items.sort_unstable();
+            assert!(items.iter().enumerate().all(|(k, &o)| k == o));
+            assert_eq!(
+                (outcome.stats.nodes, outcome.stats.updates),
+                (n as u64 + 1, n as u64)
+            );
+        }
     }
 
     #[test]
