@@ -148,6 +148,9 @@ pub struct Dlx<L: Link = u32> {
     pub(super) item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
     option_first: Vec<u32>,
+    /// When every option has the same number of items, that number plus one (its spacer): the
+    /// option of a node is then a division away. 0 otherwise.
+    uniform_stride: u32,
     selected: Vec<OptionId>,
     pub(super) item_taken: Vec<bool>,
     /// The search's choice stack, kept here so a search allocates nothing.
@@ -309,6 +312,7 @@ impl<L: Link> Dlx<L> {
             item_count: 0,
             item_ids: Vec::new(),
             option_first: Vec::new(),
+            uniform_stride: 0,
             selected: Vec::new(),
             item_taken: Vec::new(),
             choice: Vec::new(),
@@ -380,9 +384,13 @@ impl<L: Link> Dlx<L> {
         // The first spacer is at `items + 1`; its `up` is never followed.
         let mut spacer_before = items + 1;
         let mut here = items + 2;
+        // The stride every option has if all have the same width.
+        let stride = (option_count > 0).then(|| entries / option_count + 1);
+        let mut uniform = true;
         for option in options {
             let first = here;
             self.option_first.push(first as u32);
+            uniform &= Some(option.len() + 1) == stride;
             for &item in option {
                 let header = arena_item(item) as usize;
                 // The one check that makes the unchecked accesses below sound: every other
@@ -415,6 +423,10 @@ impl<L: Link> Dlx<L> {
             spacer_before = here;
             here += 1;
         }
+        self.uniform_stride = match stride {
+            Some(stride) if uniform => stride as u32,
+            _ => 0,
+        };
         self.primary_count = primary as u32;
         self.uncovered = primary as u32;
         self.short_item = 0;
@@ -541,6 +553,12 @@ impl<L: Link> Dlx<L> {
     /// The option a node belongs to: the last option starting at or before it.
     #[inline]
     pub(super) fn option_of(&self, node: u32) -> OptionId {
+        // Options of one width (the Sudoku encodings' four items, for one): a division. Handing
+        // over a solution found each of its options by a binary search, 7% of the instructions
+        // of a short Sudoku search (serg, callgrind).
+        if let Some(option) = (node - self.item_count - 2).checked_div(self.uniform_stride) {
+            return OptionId(option);
+        }
         let after = self.option_first.partition_point(|&first| first <= node);
         OptionId(after as u32 - 1)
     }
@@ -716,6 +734,29 @@ mod tests {
             b.option_by_names(option).unwrap();
         }
         b.build()
+    }
+
+    #[test]
+    fn every_node_knows_its_option_whether_options_share_a_width_or_not() {
+        // Queens: four items an option (the uniform stride); the toy: two and three items; and
+        // Langford pairs: three items each, the last option of a wider problem.
+        for problem in [
+            crate::xc::problems::queens(5),
+            toy(),
+            crate::xc::problems::langford(4),
+        ] {
+            let dlx = Dlx::new(&problem);
+            let uniform = problem
+                .options()
+                .all(|o| problem.option_items(o).len() == problem.option_items(OptionId(0)).len());
+            assert_eq!(dlx.uniform_stride != 0, uniform);
+            for option in problem.options() {
+                let first = dlx.option_first[option.index()];
+                for k in 0..problem.option_items(option).len() as u32 {
+                    assert_eq!(dlx.option_of(first + k), option);
+                }
+            }
+        }
     }
 
     #[test]
