@@ -606,8 +606,12 @@ impl<L: Link> Dlx<L> {
         *updates += 1;
         let mut row = self.node(item).down.get();
         while row > self.item_count {
+            // Read before the hide: it never changes a link of this list (the option's other
+            // nodes are in other lists), and the compiler, which cannot know that, would
+            // otherwise wait for every store of the hide before loading the next row.
+            let next = self.node(row).down.get();
             self.hide::<HINTS, TREE>(row, updates);
-            row = self.node(row).down.get();
+            row = next;
         }
     }
 
@@ -646,8 +650,10 @@ impl<L: Link> Dlx<L> {
     pub(super) fn uncover<const TREE: bool>(&mut self, item: u32) {
         let mut row = self.node(item).up.get();
         while row > self.item_count {
+            // As in `cover`: the unhide leaves this list's links alone.
+            let next = self.node(row).up.get();
             self.unhide(row);
-            row = self.node(row).up.get();
+            row = next;
         }
         *self.len_mut(item) -= COVERED;
         let primary = item <= self.primary_count;
