@@ -231,8 +231,11 @@ impl<L: Link> Dlx<L> {
                     current = self.choice_at(level);
                     best = self.node(current).top.get();
                     // X6: try again with the next option.
+                    // The next option is read first: uncovering the others leaves this list
+                    // alone (see `Dlx::cover`).
+                    let next = self.node(current).down.get();
                     self.uncover_others::<TREE>(current);
-                    current = self.node(current).down.get();
+                    current = next;
                     self.set_choice(level, current);
                     continue 'advance;
                 }
@@ -265,8 +268,9 @@ impl<L: Link> Dlx<L> {
                     break 'forward;
                 }
                 // X6.
+                let next = self.node(current).down.get();
                 self.uncover_others::<TREE>(current);
-                current = self.node(current).down.get();
+                current = next;
                 self.set_choice(level, current);
             }
         }
