@@ -152,6 +152,10 @@ impl Visitor for Printer<'_> {
         }
     }
 
+    fn wants_options(&self) -> bool {
+        !self.count_only
+    }
+
     #[inline(always)]
     fn enter_node(&mut self) -> ControlFlow<Halt> {
         if interrupt::requested() {

@@ -317,6 +317,10 @@ struct Holder<'a> {
 impl Visitor for Holder<'_> {
     type Break = ();
 
+    fn wants_options(&self) -> bool {
+        self.keep
+    }
+
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         if !self.keep {
             return ControlFlow::Continue(());
@@ -387,6 +391,10 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, B, V> {
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
         self.run.hand_on(options, self.inner)
+    }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
     }
 
     fn enter_node(&mut self) -> ControlFlow<()> {

@@ -265,6 +265,10 @@ impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
     fn enter_node(&mut self) -> ControlFlow<V::Break> {
         self.inner.enter_node()
     }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
 }
 
 #[cfg(test)]
