@@ -12,8 +12,8 @@ use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
-    ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, SearchLimits, Shard, SplitReport,
-    SplitSettings, Uniqueness,
+    ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, SearchLimits, Shard,
+    SplitReport, SplitSettings, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -99,10 +99,17 @@ impl SudokuSolver {
         let side = shape.side() as u64;
         // Root, headers and first spacer, then N^3 options of four nodes and a spacer each.
         let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
+        // Every option lists its cell, row, column and box items in that order, so each item
+        // keeps its place and the walk through the spacer is the faster one: no need to look
+        // at every puzzle's layout to find that out (see `OptionWalk`).
         let arena = if full_problem_nodes <= <u16 as Link>::MAX_NODES {
-            Arena::Small(Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits"))
+            let mut dlx = Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits");
+            dlx.set_option_walk(OptionWalk::Spacers);
+            Arena::Small(dlx)
         } else {
-            Arena::Large(Dlx::new(&Problem::default()))
+            let mut dlx = Dlx::new(&Problem::default());
+            dlx.set_option_walk(OptionWalk::Spacers);
+            Arena::Large(dlx)
         };
         SudokuSolver {
             shape,

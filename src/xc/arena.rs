@@ -19,6 +19,7 @@
 
 use super::choice_tree::MinTree;
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::walk::OptionWalk;
 use thiserror::Error;
 
 /// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
@@ -147,10 +148,19 @@ pub struct Dlx<L: Link = u32> {
     /// The problem's id of each arena item (index 0 unused).
     pub(super) item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
-    option_first: Vec<u32>,
+    pub(super) option_first: Vec<u32>,
     /// When every option has the same number of items, that number plus one (its spacer): the
     /// option of a node is then a division away. 0 otherwise.
-    uniform_stride: u32,
+    pub(super) uniform_stride: u32,
+    /// How the user asked options to be walked ([`Dlx::set_option_walk`]).
+    pub(super) option_walk: OptionWalk,
+    /// Nonzero when hides and unhides walk an option by its nodes' places instead of through
+    /// its spacer (see [`Dlx::hide`]): `u64::MAX / uniform_stride + 1`, which makes a node's
+    /// place a multiplication away ([`Dlx::place_in_option`]).
+    pub(super) stride_magic: u64,
+    /// The place in its options at which each item was first met, or `u32::MAX`: scratch for
+    /// choosing the walk, kept to reuse its allocation.
+    pub(super) item_place: Vec<u32>,
     selected: Vec<OptionId>,
     pub(super) item_taken: Vec<bool>,
     /// The search's choice stack, kept here so a search allocates nothing.
@@ -313,6 +323,9 @@ impl<L: Link> Dlx<L> {
             item_ids: Vec::new(),
             option_first: Vec::new(),
             uniform_stride: 0,
+            option_walk: OptionWalk::Auto,
+            stride_magic: 0,
+            item_place: Vec::new(),
             selected: Vec::new(),
             item_taken: Vec::new(),
             choice: Vec::new(),
@@ -448,6 +461,7 @@ impl<L: Link> Dlx<L> {
         self.node_option.clear();
         self.active_next.clear();
         self.active_prev.clear();
+        self.choose_walk();
         Ok(())
     }
 
@@ -481,6 +495,7 @@ impl<L: Link> Dlx<L> {
             + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
                 * size_of::<ItemId>()
             + self.item_taken.capacity() * size_of::<bool>()
+            + self.item_place.capacity() * size_of::<u32>()
     }
 
     /// The options selected so far with [`Dlx::select`], in order.
@@ -514,7 +529,7 @@ impl<L: Link> Dlx<L> {
                 while self.node(p).top.get() != 0 {
                     let item = self.node(p).top.get();
                     self.item_taken[item as usize] = true;
-                    self.cover::<true, false>(item, &mut updates);
+                    self.cover::<true, false, false>(item, &mut updates);
                     p += 1;
                 }
             }
@@ -537,7 +552,7 @@ impl<L: Link> Dlx<L> {
             }
             loop {
                 let item = self.node(p).top.get();
-                self.uncover::<false>(item);
+                self.uncover::<false, false>(item);
                 self.item_taken[item as usize] = false;
                 if p == first {
                     break;
@@ -596,7 +611,7 @@ impl<L: Link> Dlx<L> {
     /// `TREE` says whether they keep [`Dlx::tree`]'s bounds, which only a search of many items
     /// reads.
     #[inline(always)]
-    pub(super) fn cover<const HINTS: bool, const TREE: bool>(
+    pub(super) fn cover<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
         &mut self,
         item: u32,
         updates: &mut u64,
@@ -610,49 +625,87 @@ impl<L: Link> Dlx<L> {
             // nodes are in other lists), and the compiler, which cannot know that, would
             // otherwise wait for every store of the hide before loading the next row.
             let next = self.node(row).down.get();
-            self.hide::<HINTS, TREE>(row, updates);
+            self.hide::<HINTS, TREE, BY_PLACE>(row, updates);
             row = next;
         }
     }
 
     /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)).
+    ///
+    /// DLX1 walks right from `row`, through the spacer back to the option's first node, and on
+    /// to `row`. Where an item stands at different places in different options (a cell of the
+    /// pentominoes), where that spacer comes is different from one hide to the next and the
+    /// processor mispredicts it; options of one width are then walked by place instead, a
+    /// fixed number of steps with the wrap-around computed without a branch: the 6x10
+    /// pentominoes 3.60 -> 2.78 s (best of 3 interleaved, same nodes and updates). Where
+    /// every item keeps its place (a Sudoku's cell, row, column and box items), the spacer
+    /// comes at the same step throughout a cover and the walk through it was faster
+    /// (top1465 23,150 against 19,496 puzzles/s walked by place).
+    ///
+    /// The items of one option are distinct, so its nodes are in different lists and hiding
+    /// them in either order leaves the same links.
     #[inline(always)]
-    fn hide<const HINTS: bool, const TREE: bool>(&mut self, row: u32, updates: &mut u64) {
+    fn hide<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
+        &mut self,
+        row: u32,
+        updates: &mut u64,
+    ) {
+        if BY_PLACE {
+            let width = self.uniform_stride - 1;
+            let mut place = self.place_in_option(row);
+            let first = row - place;
+            for _ in 1..width {
+                place += 1;
+                if place == width {
+                    place = 0;
+                }
+                self.hide_node::<HINTS, TREE>(first + place);
+            }
+            *updates += width as u64 - 1;
+            return;
+        }
         let mut q = row + 1;
         while q != row {
-            let Node { up, down, top } = *self.node(q);
+            let Node { up, top, .. } = *self.node(q);
             if top.get() == 0 {
                 q = up.get();
                 continue;
             }
-            self.node_mut(up.get()).down = down;
-            self.node_mut(down.get()).up = up;
-            let len = self.len_mut(top.get());
-            *len -= 1;
-            let len = *len;
-            if HINTS && len <= 1 {
-                if len == 0 {
-                    self.empty_item = top.get();
-                }
-                self.short_item = top.get();
-            }
-            if TREE && top.get() <= self.primary_count {
-                self.tree.lowered(top.get() as usize - 1, len);
-            }
+            self.hide_node::<HINTS, TREE>(q);
             *updates += 1;
             q += 1;
+        }
+    }
+
+    /// Takes option node `q` out of its item's list, shortening the list (one update).
+    #[inline(always)]
+    fn hide_node<const HINTS: bool, const TREE: bool>(&mut self, q: u32) {
+        let Node { up, down, top } = *self.node(q);
+        self.node_mut(up.get()).down = down;
+        self.node_mut(down.get()).up = up;
+        let len = self.len_mut(top.get());
+        *len -= 1;
+        let len = *len;
+        if HINTS && len <= 1 {
+            if len == 0 {
+                self.empty_item = top.get();
+            }
+            self.short_item = top.get();
+        }
+        if TREE && top.get() <= self.primary_count {
+            self.tree.lowered(top.get() as usize - 1, len);
         }
     }
 
     /// Undoes [`Dlx::cover`] (TAOCP 7.2.2.1 (14)). DLX1 shows the rows may go in either
     /// direction; going up mirrors cover exactly and is what the book writes.
     #[inline(always)]
-    pub(super) fn uncover<const TREE: bool>(&mut self, item: u32) {
+    pub(super) fn uncover<const TREE: bool, const BY_PLACE: bool>(&mut self, item: u32) {
         let mut row = self.node(item).up.get();
         while row > self.item_count {
             // As in `cover`: the unhide leaves this list's links alone.
             let next = self.node(row).up.get();
-            self.unhide(row);
+            self.unhide::<BY_PLACE>(row);
             row = next;
         }
         *self.len_mut(item) -= COVERED;
@@ -665,27 +718,44 @@ impl<L: Link> Dlx<L> {
         }
     }
 
-    /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left.
+    /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left, by place or through the
+    /// spacer as the hide went.
     #[inline(always)]
-    fn unhide(&mut self, row: u32) {
+    fn unhide<const BY_PLACE: bool>(&mut self, row: u32) {
+        if BY_PLACE {
+            let width = self.uniform_stride - 1;
+            let mut place = self.place_in_option(row);
+            let first = row - place;
+            for _ in 1..width {
+                place = if place == 0 { width - 1 } else { place - 1 };
+                self.unhide_node(first + place);
+            }
+            return;
+        }
         let mut q = row - 1;
         while q != row {
-            let Node { up, down, top } = *self.node(q);
-            if top.get() == 0 {
-                q = down.get();
+            if self.node(q).top.get() == 0 {
+                q = self.node(q).down.get();
                 continue;
             }
-            let here = L::new(q);
-            self.node_mut(up.get()).down = here;
-            self.node_mut(down.get()).up = here;
-            *self.len_mut(top.get()) += 1;
+            self.unhide_node(q);
             q -= 1;
         }
     }
 
+    /// Puts option node `q` back in its item's list, which [`Dlx::hide_node`] took it out of.
+    #[inline(always)]
+    fn unhide_node(&mut self, q: u32) {
+        let Node { up, down, top } = *self.node(q);
+        let here = L::new(q);
+        self.node_mut(up.get()).down = here;
+        self.node_mut(down.get()).up = here;
+        *self.len_mut(top.get()) += 1;
+    }
+
     /// Covers the items of `node`'s option other than its own (step X5).
     #[inline(always)]
-    pub(super) fn cover_others<const HINTS: bool, const TREE: bool>(
+    pub(super) fn cover_others<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
         &mut self,
         node: u32,
         updates: &mut u64,
@@ -696,7 +766,7 @@ impl<L: Link> Dlx<L> {
             if top.get() == 0 {
                 p = up.get();
             } else {
-                self.cover::<HINTS, TREE>(top.get(), updates);
+                self.cover::<HINTS, TREE, BY_PLACE>(top.get(), updates);
                 p += 1;
             }
         }
@@ -704,14 +774,14 @@ impl<L: Link> Dlx<L> {
 
     /// Undoes [`Dlx::cover_others`], going left as the covering went right (step X6).
     #[inline(always)]
-    pub(super) fn uncover_others<const TREE: bool>(&mut self, node: u32) {
+    pub(super) fn uncover_others<const TREE: bool, const BY_PLACE: bool>(&mut self, node: u32) {
         let mut p = node - 1;
         while p != node {
             let Node { down, top, .. } = *self.node(p);
             if top.get() == 0 {
                 p = down.get();
             } else {
-                self.uncover::<TREE>(top.get());
+                self.uncover::<TREE, BY_PLACE>(top.get());
                 p -= 1;
             }
         }
@@ -872,12 +942,12 @@ mod tests {
             for k in order {
                 let item = (k % total) as u32 + 1;
                 if !covered.contains(&item) {
-                    dlx.cover::<true, false>(item, &mut updates);
+                    dlx.cover::<true, false, false>(item, &mut updates);
                     covered.push(item);
                 }
             }
             for &item in covered.iter().rev() {
-                dlx.uncover::<false>(item);
+                dlx.uncover::<false, false>(item);
             }
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
             prop_assert_eq!(&dlx.len, &fresh.len);

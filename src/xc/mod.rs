@@ -82,6 +82,7 @@ mod problem;
 pub mod problems;
 mod search;
 mod split;
+mod walk;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
 pub use format::{
@@ -96,3 +97,4 @@ pub use problem::{
 };
 pub use search::{ChoiceRule, SearchLimits, Visitor};
 pub use split::{Piece, PlannedPiece, Shard, SplitPlan};
+pub use walk::OptionWalk;

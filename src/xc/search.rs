@@ -179,8 +179,10 @@ impl<L: Link> Dlx<L> {
             // Nothing is left to cover: the empty set of options is the one solution.
             return self.no_primary_left(max_nodes, visitor);
         }
-        // One loop compiled four times: only the rules that read the hints pay for their
-        // upkeep, and only problems of many items for the tree's.
+        // One loop compiled eight times: only the rules that read the hints pay for their
+        // upkeep, only problems of many items for the tree's, and only problems whose options
+        // are walked by place for that walk (a test in every hide cost serg's short Sudoku
+        // searches 5% of their instructions).
         let tree_from = self.tree_from_items.unwrap_or(if rule.reads_hints() {
             TREE_FROM_ITEMS_HINTED
         } else {
@@ -189,29 +191,61 @@ impl<L: Link> Dlx<L> {
         let tree = self.primary_count >= tree_from;
         match (rule.reads_hints(), tree) {
             (false, false) => {
-                self.search_plain::<false, false, V>(rule, max_nodes, max_solutions, visitor)
+                self.search_walking::<false, false, V>(rule, max_nodes, max_solutions, visitor)
             }
             (true, false) => {
-                self.search_plain::<true, false, V>(rule, max_nodes, max_solutions, visitor)
+                self.search_walking::<true, false, V>(rule, max_nodes, max_solutions, visitor)
             }
             (false, true) => {
-                self.search_plain::<false, true, V>(rule, max_nodes, max_solutions, visitor)
+                self.search_walking::<false, true, V>(rule, max_nodes, max_solutions, visitor)
             }
             (true, true) => {
-                self.search_plain::<true, true, V>(rule, max_nodes, max_solutions, visitor)
+                self.search_walking::<true, true, V>(rule, max_nodes, max_solutions, visitor)
             }
         }
     }
 
-    /// DLX1's loop (X2 to X8) for a problem without colours or bounds, with at least one
-    /// primary item to cover and room for at least one solution.
-    fn search_plain<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
+    /// [`Dlx::search_plain`] with the arena's walk of an option (see [`Dlx::hide`]).
+    fn search_walking<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
         max_nodes: u64,
         max_solutions: u64,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        if self.walks_by_place() {
+            self.search_by_place::<HINTS, TREE, V>(rule, max_nodes, max_solutions, visitor)
+        } else {
+            self.search_plain::<HINTS, TREE, false, V>(rule, max_nodes, max_solutions, visitor)
+        }
+    }
+
+    /// [`Dlx::search_plain`] walking options by place, kept out of line: inlined, it doubled
+    /// the size of [`Dlx::search`], which then was no longer inlined into the Sudoku solver
+    /// (whose options never walk by place), and cost that solver 3% on the forum files.
+    #[inline(never)]
+    fn search_by_place<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        max_nodes: u64,
+        max_solutions: u64,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        self.search_plain::<HINTS, TREE, true, V>(rule, max_nodes, max_solutions, visitor)
+    }
+
+    /// DLX1's loop (X2 to X8) for a problem without colours or bounds, with at least one
+    /// primary item to cover and room for at least one solution.
+    fn search_plain<const HINTS: bool, const TREE: bool, const BY_PLACE: bool, V>(
+        &mut self,
+        rule: ChoiceRule,
+        max_nodes: u64,
+        max_solutions: u64,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>>
+    where
+        V: Visitor + ?Sized,
+    {
         let mut stats = SearchStats::default();
         if TREE {
             self.tree
@@ -242,14 +276,14 @@ impl<L: Link> Dlx<L> {
             // X3: choose an item.
             best = self.choose_item::<TREE>(rule, stats.nodes);
             // X4: cover it.
-            self.cover::<HINTS, TREE>(best, &mut updates);
+            self.cover::<HINTS, TREE, BY_PLACE>(best, &mut updates);
             let mut current = self.node(best).down.get();
             self.set_choice(level, current);
             'advance: loop {
                 // X5: try the option at `current`, unless the item's list is used up.
                 if current == best {
                     // X8: backtrack.
-                    self.uncover::<TREE>(best);
+                    self.uncover::<TREE, BY_PLACE>(best);
                     if level == 0 {
                         stop = Stop::Exhausted;
                         break 'forward;
@@ -261,12 +295,12 @@ impl<L: Link> Dlx<L> {
                     // The next option is read first: uncovering the others leaves this list
                     // alone (see `Dlx::cover`).
                     let next = self.node(current).down.get();
-                    self.uncover_others::<TREE>(current);
+                    self.uncover_others::<TREE, BY_PLACE>(current);
                     current = next;
                     self.set_choice(level, current);
                     continue 'advance;
                 }
-                self.cover_others::<HINTS, TREE>(current, &mut updates);
+                self.cover_others::<HINTS, TREE, BY_PLACE>(current, &mut updates);
                 if self.uncovered != 0 {
                     level += 1;
                     continue 'forward;
@@ -300,7 +334,7 @@ impl<L: Link> Dlx<L> {
                 }
                 // X6.
                 let next = self.node(current).down.get();
-                self.uncover_others::<TREE>(current);
+                self.uncover_others::<TREE, BY_PLACE>(current);
                 current = next;
                 self.set_choice(level, current);
             }
@@ -465,8 +499,8 @@ impl<L: Link> Dlx<L> {
             return;
         }
         if let Some((current, best)) = last {
-            self.uncover_others::<false>(current);
-            self.uncover::<false>(best);
+            self.uncover_others::<false, false>(current);
+            self.uncover::<false, false>(best);
         }
         self.unwind(level);
     }
@@ -483,8 +517,8 @@ impl<L: Link> Dlx<L> {
     fn unwind(&mut self, level: usize) {
         for l in (0..level).rev() {
             let node = self.choice_at(l);
-            self.uncover_others::<false>(node);
-            self.uncover::<false>(self.node(node).top.get());
+            self.uncover_others::<false, false>(node);
+            self.uncover::<false, false>(self.node(node).top.get());
         }
     }
 
@@ -515,11 +549,12 @@ impl<L: Link> Dlx<L> {
     }
 
     fn fill_solution(&mut self, level: usize) {
-        self.solution.clear();
-        for l in 0..=level {
-            let option = self.option_of(self.choice_at(l));
-            self.solution.push(option);
-        }
+        // Extended from a range rather than pushed one by one: one capacity check, not one
+        // an option.
+        let mut solution = std::mem::take(&mut self.solution);
+        solution.clear();
+        solution.extend((0..=level).map(|l| self.option_of(self.choice_at(l))));
+        self.solution = solution;
     }
 
     #[inline(always)]

@@ -180,10 +180,10 @@ impl<L: Link> Dlx<L> {
         walk.pending.nodes += 1;
         walk.nodes += 1;
         let best = self.choose_item::<false>(walk.rule, walk.nodes);
-        self.cover::<true, false>(best, &mut walk.pending.updates);
+        self.cover::<true, false, false>(best, &mut walk.pending.updates);
         let mut current = self.node(best).down.get();
         while current != best {
-            self.cover_others::<true, false>(current, &mut walk.pending.updates);
+            self.cover_others::<true, false, false>(current, &mut walk.pending.updates);
             walk.path.push(current);
             walk.options.push(self.option_of(current));
             if self.uncovered == 0 {
@@ -204,10 +204,10 @@ impl<L: Link> Dlx<L> {
             }
             walk.path.pop();
             walk.options.pop();
-            self.uncover_others::<false>(current);
+            self.uncover_others::<false, false>(current);
             current = self.node(current).down.get();
         }
-        self.uncover::<false>(best);
+        self.uncover::<false, false>(best);
     }
 
     /// Searches the subtree at `path` (from a [`Piece::Subtree`] of a plan of this arena or of
@@ -224,8 +224,8 @@ impl<L: Link> Dlx<L> {
         let hints = (self.short_item, self.empty_item);
         let mut ignored = 0u64;
         for &node in path {
-            self.cover::<true, false>(self.node(node).top.get(), &mut ignored);
-            self.cover_others::<true, false>(node, &mut ignored);
+            self.cover::<true, false, false>(self.node(node).top.get(), &mut ignored);
+            self.cover_others::<true, false, false>(node, &mut ignored);
         }
         let prefix: Vec<OptionId> = path.iter().map(|&node| self.option_of(node)).collect();
         let mut whole = Vec::new();
@@ -236,8 +236,8 @@ impl<L: Link> Dlx<L> {
         };
         let outcome = self.search(rule, limits, &mut prefixed);
         for &node in path.iter().rev() {
-            self.uncover_others::<false>(node);
-            self.uncover::<false>(self.node(node).top.get());
+            self.uncover_others::<false, false>(node);
+            self.uncover::<false, false>(self.node(node).top.get());
         }
         (self.short_item, self.empty_item) = hints;
         outcome
