@@ -23,12 +23,17 @@ use super::walk::OptionWalk;
 use thiserror::Error;
 
 /// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
-/// 65,536 nodes, whose 6-byte nodes halve the arena (a 9x9 Sudoku's fits in a 32 KiB L1 cache).
+/// 65,536 nodes, whose 8-byte nodes make the arena two thirds as large (a 9x9 Sudoku's full
+/// problem, 31 KiB, fits in a 32 KiB L1 cache; the pruned problems of puzzles are smaller).
 pub trait Link:
     Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static + private::Sealed
 {
     /// The most nodes an arena with these links can hold.
     const MAX_NODES: u64;
+    /// What pads a node to an aligned size: nothing for `u32` (12-byte nodes), a `u16` for
+    /// `u16` (8 bytes, see [`Node`]).
+    #[doc(hidden)]
+    type Pad: Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static;
     #[doc(hidden)]
     fn new(index: u32) -> Self;
     #[doc(hidden)]
@@ -43,6 +48,7 @@ mod private {
 
 impl Link for u32 {
     const MAX_NODES: u64 = super::problem::MAX_NODES;
+    type Pad = ();
     #[inline(always)]
     fn new(index: u32) -> u32 {
         index
@@ -55,6 +61,7 @@ impl Link for u32 {
 
 impl Link for u16 {
     const MAX_NODES: u64 = 1 << 16;
+    type Pad = u16;
     #[inline(always)]
     fn new(index: u32) -> u16 {
         debug_assert!(index < 1 << 16);
@@ -66,14 +73,23 @@ impl Link for u16 {
     }
 }
 
-/// One node: 12 bytes with `u32` links (five to a cache line), 6 with `u16`.
+/// One node: 12 bytes with `u32` links (five to a cache line), 8 with `u16`.
+///
+/// The `u16` node is padded from 6 bytes to 8: a node is then read in one aligned load and
+/// found by a shift, where 6-byte nodes took a multiplication and straddled words. Best of 3
+/// interleaved `dlx bench --algo dlx` runs (whole files, puzzles/s): forum hardest 1905 4,077
+/// -> 4,520, 1106 2,248 -> 2,468, top1465 23,022 -> 24,647, serg and 17-clue +1%. The `u32`
+/// node stays 12 bytes: padded to 16, the pentominoes' arena outgrew the first-level cache
+/// further and the search slowed (4.90 -> 5.01 s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(C)]
-pub(super) struct Node<L> {
+pub(super) struct Node<L: Link> {
     pub(super) up: L,
     pub(super) down: L,
     /// The item of an option node; 0 in a header or a spacer (item numbers start at 1).
     pub(super) top: L,
+    /// Padding only (see above).
+    pub(super) pad: L::Pad,
 }
 
 /// Added to an item's length while it is covered, so a scan for the shortest list skips it
@@ -374,6 +390,7 @@ impl<L: Link> Dlx<L> {
             up: zero,
             down: zero,
             top: zero,
+            pad: Default::default(),
         };
         // Every node below is written whole, so a reused arena keeps its old contents rather
         // than being zeroed first (cachegrind, first 1,000 17-clue puzzles: 224.8M -> 215.4M
@@ -386,6 +403,7 @@ impl<L: Link> Dlx<L> {
                 up: L::new(k as u32),
                 down: L::new(k as u32),
                 top: zero,
+                pad: Default::default(),
             };
         }
         nodes[items + 1] = spacer;
@@ -421,6 +439,7 @@ impl<L: Link> Dlx<L> {
                         up: bottom,
                         down: L::new(header as u32),
                         top: L::new(header as u32),
+                        pad: Default::default(),
                     };
                     nodes.get_unchecked_mut(bottom.get() as usize).down = link;
                     nodes.get_unchecked_mut(header).up = link;
@@ -680,7 +699,7 @@ impl<L: Link> Dlx<L> {
     /// Takes option node `q` out of its item's list, shortening the list (one update).
     #[inline(always)]
     fn hide_node<const HINTS: bool, const TREE: bool>(&mut self, q: u32) {
-        let Node { up, down, top } = *self.node(q);
+        let Node { up, down, top, .. } = *self.node(q);
         self.node_mut(up.get()).down = down;
         self.node_mut(down.get()).up = up;
         let len = self.len_mut(top.get());
@@ -746,7 +765,7 @@ impl<L: Link> Dlx<L> {
     /// Puts option node `q` back in its item's list, which [`Dlx::hide_node`] took it out of.
     #[inline(always)]
     fn unhide_node(&mut self, q: u32) {
-        let Node { up, down, top } = *self.node(q);
+        let Node { up, down, top, .. } = *self.node(q);
         let here = L::new(q);
         self.node_mut(up.get()).down = here;
         self.node_mut(down.get()).up = here;
@@ -833,6 +852,12 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn nodes_take_12_bytes_with_u32_links_and_8_with_u16() {
+        assert_eq!(std::mem::size_of::<Node<u32>>(), 12);
+        assert_eq!(std::mem::size_of::<Node<u16>>(), 8);
     }
 
     #[test]

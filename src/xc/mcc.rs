@@ -317,7 +317,7 @@ impl<L: Link> Dlx<L> {
         let mut q = row + 1;
         while q != row {
             if self.colour[q as usize] != CLEANSED {
-                let Node { up, down, top } = *self.node(q);
+                let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
                     continue;
@@ -336,7 +336,7 @@ impl<L: Link> Dlx<L> {
         let mut q = row - 1;
         while q != row {
             if self.colour[q as usize] != CLEANSED {
-                let Node { up, down, top } = *self.node(q);
+                let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = down.get();
                     continue;
@@ -357,7 +357,7 @@ impl<L: Link> Dlx<L> {
         let mut q = if block { n + 1 } else { n };
         loop {
             if self.colour[q as usize] != CLEANSED {
-                let Node { up, down, top } = *self.node(q);
+                let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
                     continue;
@@ -405,7 +405,7 @@ impl<L: Link> Dlx<L> {
         let mut q = row + 1;
         while q != row {
             if self.colour[q as usize] != CLEANSED {
-                let Node { up, down, top } = *self.node(q);
+                let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
                     continue;
