@@ -163,6 +163,7 @@ mod tests {
             }
             let problem = b.build();
             let mut by_place = Dlx::new(&problem);
+            prop_assume!(by_place.walks_by_place(), "every item keeps its place here");
             let mut spacers = Dlx::new(&problem);
             spacers.set_option_walk(OptionWalk::Spacers);
             prop_assert!(!spacers.walks_by_place());
