@@ -649,20 +649,9 @@ impl<L: Link> Dlx<L> {
         }
     }
 
-    /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)).
-    ///
-    /// DLX1 walks right from `row`, through the spacer back to the option's first node, and on
-    /// to `row`. Where an item stands at different places in different options (a cell of the
-    /// pentominoes), where that spacer comes is different from one hide to the next and the
-    /// processor mispredicts it; options of one width are then walked by place instead, a
-    /// fixed number of steps with the wrap-around computed without a branch: the 6x10
-    /// pentominoes 3.60 -> 2.78 s (best of 3 interleaved, same nodes and updates). Where
-    /// every item keeps its place (a Sudoku's cell, row, column and box items), the spacer
-    /// comes at the same step throughout a cover and the walk through it was faster
-    /// (top1465 23,150 against 19,496 puzzles/s walked by place).
-    ///
-    /// The items of one option are distinct, so its nodes are in different lists and hiding
-    /// them in either order leaves the same links.
+    /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)),
+    /// walking the option through its spacer as DLX1 does, or by place when `BY_PLACE` (see
+    /// [`super::walk`] for when and why).
     #[inline(always)]
     fn hide<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
         &mut self,

@@ -68,12 +68,14 @@ impl<L: Link> Dlx<L> {
         seen.clear();
         seen.resize(self.item_count as usize + 1, u32::MAX);
         let mut change = false;
-        for (index, node) in self.nodes.iter().enumerate().skip(first_option) {
+        // Options of one width: the nodes after the first spacer come in strides of an
+        // option's nodes and its spacer, so each node's place is counted, not divided for.
+        let places = (0..stride as u32).cycle();
+        for (node, place) in self.nodes[first_option..].iter().zip(places) {
             let item = node.top.get() as usize;
             if item == 0 {
                 continue;
             }
-            let place = ((index - first_option) % stride) as u32;
             let first_seen = &mut seen[item];
             if *first_seen == u32::MAX {
                 *first_seen = place;
