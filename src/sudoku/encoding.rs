@@ -73,10 +73,13 @@ struct PrunedScratch {
     /// The arena item of each item of the full problem (cell, row-digit, column-digit,
     /// box-digit), or `SETTLED` for one a given covers.
     item_of: Vec<u32>,
-    /// Four items per option, one option after another.
+    /// Four items per option, one option after another: the first `options` are this
+    /// puzzle's, the rest left from an earlier one (the buffers only grow).
     entries: Vec<u32>,
     /// The (cell, digit) of each option.
     meaning: Vec<(u32, u8)>,
+    /// How many options this puzzle has.
+    options: usize,
 }
 
 const SETTLED: u32 = u32::MAX;
@@ -127,6 +130,7 @@ impl SudokuSolver {
                 item_of: Vec::new(),
                 entries: Vec::new(),
                 meaning: Vec::new(),
+                options: 0,
             },
         }
     }
@@ -328,7 +332,11 @@ impl PrunedScratch {
         }
         let items = self.lay_out();
         if dlx
-            .reload(items, items, self.entries.chunks_exact(4))
+            .reload(
+                items,
+                items,
+                self.entries[..4 * self.options].chunks_exact(4),
+            )
             .is_err()
         {
             unreachable!("the arena's links were chosen to hold the shape's full problem");
@@ -378,6 +386,8 @@ impl PrunedScratch {
                 items += 1;
             }
         }
+        let open_cells = items as usize;
+        let mut options = 0;
         let all = DigitSet::all(layout.side());
         for (unit, &used) in self.used.iter().enumerate() {
             for digit in (all - used).iter() {
@@ -385,18 +395,41 @@ impl PrunedScratch {
                 items += 1;
             }
         }
-        self.entries.clear();
-        self.meaning.clear();
-        for (cell, &digit) in self.settled.cells().iter().enumerate() {
-            if digit != 0 {
+        // Written by index into buffers sized for every candidate a cell could have, which
+        // only grow: pushing option by option spent more on the vectors' capacity checks than
+        // on the options, and counting the candidates first costs a population count a cell.
+        let side = layout.side();
+        let most = open_cells * side;
+        if self.meaning.len() < most {
+            self.entries.resize(4 * most, 0);
+            self.meaning.resize(most, (0, 0));
+        }
+        let mut slots = self
+            .entries
+            .chunks_exact_mut(4)
+            .zip(self.meaning.iter_mut());
+        for (cell, &open) in self.candidates.iter().enumerate() {
+            if open.is_empty() {
                 continue;
             }
-            for digit in self.candidates[cell].iter() {
-                let option = layout.option_items(&self.units, cell, usize::from(digit) - 1);
-                self.entries.extend(option.map(|item| item_of[item]));
-                self.meaning.push((cell as u32, digit));
+            let [r, c, b] = self.units.of(cell).map(|unit| layout.unit_digit(unit, 0));
+            let cell_item = item_of[layout.cell(cell)];
+            let (rows, cols, boxes) = (
+                &item_of[r..r + side],
+                &item_of[c..c + side],
+                &item_of[b..b + side],
+            );
+            for digit in open.iter() {
+                let d = usize::from(digit) - 1;
+                let Some((entry, meaning)) = slots.next() else {
+                    unreachable!("a slot was made for every digit of every open cell");
+                };
+                entry.copy_from_slice(&[cell_item, rows[d], cols[d], boxes[d]]);
+                *meaning = (cell as u32, digit);
+                options += 1;
             }
         }
+        self.options = options;
         items as usize
     }
 }

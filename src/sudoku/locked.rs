@@ -103,16 +103,24 @@ impl Segments {
         &self.cells[self.start[s] as usize..self.start[s + 1] as usize]
     }
 
-    fn group(&self, group: u16) -> &[u16] {
-        let g = usize::from(group) * self.width;
-        &self.groups[g..g + self.width]
-    }
-
     /// Strikes every locked candidate from `candidates` (each cell's digits, empty for a filled
     /// cell), one pass over every group. Returns whether anything was struck: a
     /// strike can make singles, and singles more strikes, so the caller alternates the two until
     /// neither changes anything. A cell left with no digit is for the singles pass to report.
     pub fn strike_locked(&mut self, candidates: &mut [DigitSet]) -> bool {
+        match self.width {
+            3 => self.strike_locked_of_width::<3>(candidates),
+            _ => self.strike_locked_of_width::<0>(candidates),
+        }
+    }
+
+    /// [`Segments::strike_locked`] for a group width known when compiling (`WIDTH`), or read
+    /// from the segments (0). Boxes of three rows and three columns get their own copy, whose
+    /// group loops are unrolled (callgrind, the serg file: 72.1M -> 59.0M instructions in
+    /// this pass).
+    #[inline(always)]
+    fn strike_locked_of_width<const WIDTH: usize>(&mut self, candidates: &mut [DigitSet]) -> bool {
+        let width = if WIDTH > 0 { WIDTH } else { self.width };
         let mut masks = std::mem::take(&mut self.masks);
         masks.fill(DigitSet::EMPTY);
         for (&open, &[row_segment, col_segment]) in candidates.iter().zip(&self.segments_of) {
@@ -120,7 +128,7 @@ impl Segments {
             masks[usize::from(col_segment)] |= open;
         }
         let mut struck = false;
-        for (group, members) in self.groups.chunks_exact(self.width).enumerate() {
+        for (group, members) in self.groups.chunks_exact(width).enumerate() {
             let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
             for &s in members {
                 let mask = masks[usize::from(s)];
@@ -142,7 +150,8 @@ impl Segments {
                 } else {
                     box_group
                 };
-                for &t in self.group(other) {
+                let other = usize::from(other) * width;
+                for &t in &self.groups[other..other + width] {
                     // The segments' masks tell whether a walk would strike anything; most
                     // locked digits are gone from the rest of the other unit already.
                     if t == s || (masks[usize::from(t)] & locked).is_empty() {

@@ -129,6 +129,28 @@ pub fn fill_singles(
     used: &mut [DigitSet],
     candidates: &mut [DigitSet],
 ) -> bool {
+    match units.side {
+        9 => fill_singles_of_side::<9>(units, cells, used, candidates),
+        _ => fill_singles_of_side::<0>(units, cells, used, candidates),
+    }
+}
+
+/// [`fill_singles`] for a side known when compiling (`SIDE`), or read from `units` (0). The
+/// classic side gets its own copy: with nine members to a unit known, the unit loops are
+/// unrolled and lose their bounds checks (callgrind, the serg file: 110.7M -> 86.0M
+/// instructions in this pass).
+#[inline(always)]
+fn fill_singles_of_side<const SIDE: usize>(
+    units: &Units,
+    cells: &mut [u8],
+    used: &mut [DigitSet],
+    candidates: &mut [DigitSet],
+) -> bool {
+    let side = if SIDE > 0 { SIDE } else { units.side };
+    let members = |unit: usize| &units.members[unit * side..unit * side + side];
+    let cells = &mut cells[..side * side];
+    let candidates = &mut candidates[..side * side];
+    let used = &mut used[..3 * side];
     let place = |cells: &mut [u8],
                  used: &mut [DigitSet],
                  candidates: &mut [DigitSet],
@@ -138,7 +160,7 @@ pub fn fill_singles(
         candidates[cell] = DigitSet::EMPTY;
         for unit in units.of(cell) {
             used[unit] |= digit;
-            for &peer in units.members(unit) {
+            for &peer in members(unit) {
                 candidates[usize::from(peer)] -= digit;
             }
         }
@@ -163,7 +185,7 @@ pub fn fill_singles(
                 continue;
             }
             let (mut once, mut twice) = (DigitSet::EMPTY, DigitSet::EMPTY);
-            for &cell in units.members(unit) {
+            for &cell in members(unit) {
                 let open = candidates[usize::from(cell)];
                 twice |= once & open;
                 once |= open;
