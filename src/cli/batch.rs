@@ -11,6 +11,7 @@ use super::{interrupt, Exit};
 use anyhow::Context;
 use dlx_solver::batch::{self, Batch, BatchConfig, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
@@ -409,6 +410,29 @@ fn skip_bom(source: &mut Source) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// A line of the line format as text: bytes that are not UTF-8 are read as U+FFFD where they
+/// are free text (a line `is_skipped`, a comment; or after the line's puzzle, when it
+/// `puzzle_ends_within` the part before the first of them); within a puzzle they are an error,
+/// the column of the first of them.
+pub fn line_text(
+    bytes: &[u8],
+    is_skipped: fn(&str) -> bool,
+    puzzle_ends_within: fn(&str) -> bool,
+) -> Result<Cow<'_, str>, usize> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Ok(Cow::Borrowed(text)),
+        Err(e) => {
+            let lossy = String::from_utf8_lossy(bytes);
+            let valid = std::str::from_utf8(&bytes[..e.valid_up_to()]).expect("valid up to there");
+            if is_skipped(&lossy) || puzzle_ends_within(valid) {
+                Ok(lossy)
+            } else {
+                Err(valid.chars().count() + 1)
+            }
+        }
+    }
+}
+
 /// What a command does to each puzzle, which decides the figures of its summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Work {
@@ -476,11 +500,15 @@ impl Run {
     /// Streams a line-format source through the batch runner: `solve` answers one line with a
     /// per-thread state made by `init`, or returns `None` for a line that holds no puzzle. A
     /// line `is_skipped` (blank, a comment) yields no answer even when it is not UTF-8: a
-    /// comment in Latin-1 is still a comment.
+    /// comment in Latin-1 is still a comment. Likewise a line whose bytes that are not UTF-8
+    /// all come after its puzzle (`puzzle_ends_within` the part before the first of them) is
+    /// answered, read with U+FFFD in their place; one with such a byte in its puzzle is an
+    /// error at that byte.
     pub fn stream<S, I, F>(
         &mut self,
         mut source: Source,
         is_skipped: fn(&str) -> bool,
+        puzzle_ends_within: fn(&str) -> bool,
         init: I,
         solve: F,
     ) -> anyhow::Result<()>
@@ -507,17 +535,13 @@ impl Run {
                     format!("line {line}: line longer than {max_line_bytes} bytes"),
                 ));
             }
-            let mut answer = match std::str::from_utf8(record.bytes) {
-                Ok(text) => solve(state, text, line)?,
-                Err(_) if is_skipped(&String::from_utf8_lossy(record.bytes)) => return None,
-                Err(e) => Answer::malformed(
+            let mut answer = match line_text(record.bytes, is_skipped, puzzle_ends_within) {
+                Ok(text) => solve(state, &text, line)?,
+                Err(column) => Answer::malformed(
                     line,
                     format!(
-                        "line {line}, column {}: found bytes that are not UTF-8, expected text",
-                        String::from_utf8_lossy(&record.bytes[..e.valid_up_to()])
-                            .chars()
-                            .count()
-                            + 1
+                        "line {line}, column {column}: found bytes that are not UTF-8, expected \
+                         text"
                     ),
                 ),
             };

@@ -12,6 +12,7 @@ use dlx_solver::sudoku::variant::{
 use dlx_solver::sudoku::{
     self, measure, Algorithm, Contender, Format, Grid, Measurement, Mode, Propagation, Solvers,
 };
+use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -159,7 +160,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     for mut source in batch::sources(&args.files)? {
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
-        let text = utf8_text(&name, &bytes)?;
+        // Classic lines end their puzzle at the first blank; a variant line's fields are all
+        // its puzzle (as `dlx sudoku --variant` reads them).
+        let puzzle_ends_within = match &contenders {
+            Contenders::Classic(_) => sudoku::puzzle_ends_within,
+            Contenders::Variant(_) => |_: &str| false,
+        };
+        let text = utf8_text(&name, &bytes, puzzle_ends_within)?;
+        let text = text.as_ref();
         let short_name = std::path::Path::new(&name)
             .file_name()
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
@@ -262,23 +270,26 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// The file's text; as `dlx sudoku` reports it, the place of the first byte that is not UTF-8.
-fn utf8_text<'a>(name: &str, bytes: &'a [u8]) -> anyhow::Result<&'a str> {
-    std::str::from_utf8(bytes).map_err(|e| {
-        let before = &bytes[..e.valid_up_to()];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |k| k + 1);
-        anyhow::anyhow!(
-            "{name}: line {}, column {}: found bytes that are not UTF-8, expected text",
-            before.iter().filter(|&&b| b == b'\n').count() + 1,
-            String::from_utf8_lossy(&before[line_start..])
-                .chars()
-                .count()
-                + 1
-        )
-    })
+/// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes
+/// that are not UTF-8 in a comment or after a line's puzzle read as U+FFFD, the first in a
+/// puzzle the error, named as `dlx sudoku` names it.
+fn utf8_text<'a>(
+    name: &str,
+    bytes: &'a [u8],
+    puzzle_ends_within: fn(&str) -> bool,
+) -> anyhow::Result<Cow<'a, str>> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(Cow::Borrowed(text));
+    }
+    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        if let Err(column) = batch::line_text(line, sudoku::is_skipped_line, puzzle_ends_within) {
+            bail!(
+                "{name}: line {}, column {column}: found bytes that are not UTF-8, expected text",
+                index + 1
+            );
+        }
+    }
+    Ok(String::from_utf8_lossy(bytes))
 }
 
 /// The classic puzzles of a file, up to `limit`; the first bad line is the error.

@@ -349,6 +349,7 @@ impl Reading<'_> {
             Format::Line => run.stream(
                 source,
                 sudoku::is_skipped_line,
+                sudoku::puzzle_ends_within,
                 init,
                 |state, text, line| {
                     if sudoku::is_skipped_line(text) {

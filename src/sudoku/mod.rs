@@ -54,7 +54,7 @@ pub use print::{grid_to_string, write_grid};
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
 pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
-pub use record::{parse_line_record, Givens, Label, ParsedGrid, Record};
+pub use record::{parse_line_record, puzzle_ends_within, Givens, Label, ParsedGrid, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
 pub use solvers::{answer, Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};

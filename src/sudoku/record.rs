@@ -136,14 +136,36 @@ impl Record {
 /// of the puzzle, and trailing whitespace none of the text.
 pub(super) fn split_trailing(text: &str) -> (&str, &str, &str) {
     let text = text.trim_end();
-    let puzzle_end = text
-        .char_indices()
-        .find(|&(at, c)| c.is_whitespace() || c == '#' || c == ';' || text[at..].starts_with("//"))
-        .map_or(text.len(), |(at, _)| at);
-    let (puzzle, rest) = text.split_at(puzzle_end);
+    let (puzzle, rest) = text.split_at(puzzle_end(text).unwrap_or(text.len()));
     let trimmed = rest.trim_start();
     let separator = &rest[..rest.len() - trimmed.len()];
     (puzzle, separator, trimmed)
+}
+
+/// Where the puzzle at the start of `text` ends, if a separator follows it there.
+fn puzzle_end(text: &str) -> Option<usize> {
+    text.char_indices()
+        .find(|&(at, c)| c.is_whitespace() || c == '#' || c == ';' || text[at..].starts_with("//"))
+        .map(|(at, _)| at)
+}
+
+/// Whether the puzzle of a line ends within `start`, the line's beginning: a separator
+/// (whitespace, `//`, `#`, `;`) follows a puzzle there. A line-format reader asks it of the
+/// part of a line before its first byte that is not UTF-8: when the puzzle ends before that
+/// byte, the byte is in the line's trailing text, free text like a comment, which is then
+/// read as U+FFFD rather than costing the puzzle its answer.
+///
+/// ```
+/// use dlx_solver::sudoku::puzzle_ends_within;
+///
+/// assert!(puzzle_ends_within("1.3...1.2.4...23 B7 "));
+/// assert!(puzzle_ends_within("  ..3..1..23......#"));
+/// assert!(!puzzle_ends_within("1.3...1.2"));
+/// assert!(!puzzle_ends_within("   "));
+/// ```
+pub fn puzzle_ends_within(start: &str) -> bool {
+    let body = start.trim_start();
+    !body.is_empty() && puzzle_end(body).is_some()
 }
 
 /// Reads one line of the line format: the puzzle (digits, or pencilmarks when the length is

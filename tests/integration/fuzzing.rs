@@ -33,3 +33,65 @@ fn a_comment_line_that_is_not_utf8_is_still_skipped() {
         "error: line 1, column 3: found bytes that are not UTF-8, expected text\n"
     );
 }
+
+/// Found by `cli` (CI, 2026-11-25): a puzzle line whose text after the puzzle held bytes that
+/// are not UTF-8 was answered `error:`, though the puzzle itself was whole; the trailing text
+/// is free text, as a comment is, so the puzzle is answered and the text written back with
+/// U+FFFD in place of those bytes. A byte that is not UTF-8 before the puzzle has ended is
+/// still an error at its place, even right after the puzzle's last cell.
+#[test]
+fn bytes_that_are_not_utf8_after_the_puzzle_leave_it_answered() {
+    let puzzle_line = std::str::from_utf8(PUZZLE).unwrap().trim_end();
+    let mut input = puzzle_line.as_bytes().to_vec();
+    input.extend_from_slice(b" caf\xe9 au lait\n");
+    input.extend_from_slice(puzzle_line.as_bytes());
+    input.extend_from_slice(b"\xe9\n");
+    let out = dlx(&["sudoku"], &input);
+    assert_eq!(out.status.code(), Some(2), "the second line is malformed");
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    let (solution, label) = lines[0]
+        .split_once(' ')
+        .expect("a solution, then the label");
+    let puzzle = parse_line(puzzle_line, 1).unwrap();
+    parse_line(solution, 1)
+        .unwrap()
+        .check_solution_of(&puzzle)
+        .unwrap();
+    assert_eq!(label, "caf\u{fffd} au lait");
+    assert_eq!(
+        lines[1],
+        "error: line 2, column 82: found bytes that are not UTF-8, expected text"
+    );
+    // Cross-hatching reads lines the same way.
+    let out = dlx(&["crosshatch"], &input);
+    assert_eq!(out.status.code(), Some(2));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].ends_with(" caf\u{fffd} au lait"), "{}", lines[0]);
+    assert!(lines[1].starts_with("error: line 2, column 82: found bytes that are not UTF-8"));
+}
+
+/// `dlx bench` reads a file's lines as `dlx sudoku` does: a comment or a puzzle's trailing
+/// text in Latin-1 is free text, and the puzzles are timed.
+#[test]
+fn bench_reads_bytes_that_are_not_utf8_after_a_puzzle_as_sudoku_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("latin1.txt");
+    let mut bytes = b"# caf\xe9\n".to_vec();
+    bytes.extend_from_slice(std::str::from_utf8(PUZZLE).unwrap().trim_end().as_bytes());
+    bytes.extend_from_slice(b" caf\xe9\n");
+    bytes.extend_from_slice(PUZZLE);
+    std::fs::write(&file, &bytes).unwrap();
+    let out = dlx(&["bench", file.to_str().unwrap(), "--algo", "dlx"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let row = stdout(&out)
+        .lines()
+        .find(|line| line.starts_with("latin1.txt"))
+        .expect("a row for the file")
+        .to_string();
+    let puzzles: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(puzzles[2], "2", "{row}");
+}
