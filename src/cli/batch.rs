@@ -410,15 +410,16 @@ fn skip_bom(source: &mut Source) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// A line of the line format as text: bytes that are not UTF-8 are read as U+FFFD where they
-/// are free text (a line `is_skipped`, a comment; or after the line's puzzle, when it
+/// Line `line` of the line format as text: bytes that are not UTF-8 are read as U+FFFD where
+/// they are free text (a line `is_skipped`, a comment; or after the line's puzzle, when it
 /// `puzzle_ends_within` the part before the first of them); within a puzzle they are an error,
-/// the column of the first of them.
+/// naming the line and the column of the first of them.
 pub fn line_text(
     bytes: &[u8],
+    line: usize,
     is_skipped: fn(&str) -> bool,
     puzzle_ends_within: fn(&str) -> bool,
-) -> Result<Cow<'_, str>, usize> {
+) -> Result<Cow<'_, str>, String> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(Cow::Borrowed(text)),
         Err(e) => {
@@ -427,7 +428,10 @@ pub fn line_text(
             if is_skipped(&lossy) || puzzle_ends_within(valid) {
                 Ok(lossy)
             } else {
-                Err(valid.chars().count() + 1)
+                Err(format!(
+                    "line {line}, column {}: found bytes that are not UTF-8, expected text",
+                    valid.chars().count() + 1
+                ))
             }
         }
     }
@@ -535,15 +539,9 @@ impl Run {
                     format!("line {line}: line longer than {max_line_bytes} bytes"),
                 ));
             }
-            let mut answer = match line_text(record.bytes, is_skipped, puzzle_ends_within) {
+            let mut answer = match line_text(record.bytes, line, is_skipped, puzzle_ends_within) {
                 Ok(text) => solve(state, &text, line)?,
-                Err(column) => Answer::malformed(
-                    line,
-                    format!(
-                        "line {line}, column {column}: found bytes that are not UTF-8, expected \
-                         text"
-                    ),
-                ),
+                Err(message) => Answer::malformed(line, message),
             };
             answer.micros = started.elapsed().as_micros() as u64;
             Some(answer)

@@ -282,11 +282,9 @@ fn utf8_text<'a>(
         return Ok(Cow::Borrowed(text));
     }
     for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        if let Err(column) = batch::line_text(line, sudoku::is_skipped_line, puzzle_ends_within) {
-            bail!(
-                "{name}: line {}, column {column}: found bytes that are not UTF-8, expected text",
-                index + 1
-            );
+        let skipped = sudoku::is_skipped_line;
+        if let Err(message) = batch::line_text(line, index + 1, skipped, puzzle_ends_within) {
+            bail!("{name}: {message}");
         }
     }
     Ok(String::from_utf8_lossy(bytes))

@@ -387,7 +387,6 @@ impl PrunedScratch {
             }
         }
         let open_cells = items as usize;
-        let mut options = 0;
         let all = DigitSet::all(layout.side());
         for (unit, &used) in self.used.iter().enumerate() {
             for digit in (all - used).iter() {
@@ -404,6 +403,7 @@ impl PrunedScratch {
             self.entries.resize(4 * most, 0);
             self.meaning.resize(most, (0, 0));
         }
+        let mut options = 0;
         let mut slots = self
             .entries
             .chunks_exact_mut(4)
