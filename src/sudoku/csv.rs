@@ -6,6 +6,7 @@
 use super::line::parse_line;
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record, Record};
+use std::collections::VecDeque;
 use std::io::Read;
 
 /// Header names of a puzzle column, compared without case.
@@ -61,17 +62,84 @@ struct Columns {
     solution: Option<usize>,
 }
 
-/// A reader that turns each CRLF into LF: the csv reader counts a CRLF file's lines one short
-/// (it ends a record at the CR and counts the line at the LF, after the next record's start
-/// is taken), and a row's line number must name its line.
-pub struct WithoutCr<R> {
+/// The bytes the csv reader reads: each CRLF turned into LF, and the blank lines noted.
+///
+/// Both are for line numbers, which must name a row's line. The csv reader counts a CRLF
+/// file's lines one short (it ends a record at the CR and counts the line at the LF, after the
+/// next record's start is taken), and it gives the first row after blank lines the line of the
+/// first blank one (BurntSushi/rust-csv#208: the start is taken before the blank lines are
+/// skipped). So the blank lines handed over are noted, as runs, until the row after them
+/// claims them ([`CsvSource::claim_blank_lines`]).
+pub struct CsvSource<R> {
     inner: R,
     /// A CR read at the end of the last chunk, not yet known to precede an LF.
     pending_cr: bool,
+    /// The bytes handed to the csv reader so far, in its counting (each CRLF one byte).
+    handed: u64,
+    /// The last byte handed; an LF before the first, as the first line starts a line.
+    last: u8,
+    /// Runs of blank lines handed and not claimed yet: the offset of the first one's LF (the
+    /// only byte of a blank line, once CRLF is LF) and how many follow one another. A run is
+    /// one entry however long, so a file of blank lines takes no memory; the csv reader reads
+    /// a few KiB ahead, so only that much is ever held.
+    blank_runs: VecDeque<(u64, u64)>,
 }
 
-impl<R: Read> Read for WithoutCr<R> {
+impl<R> CsvSource<R> {
+    fn new(inner: R) -> CsvSource<R> {
+        CsvSource {
+            inner,
+            pending_cr: false,
+            handed: 0,
+            last: b'\n',
+            blank_runs: VecDeque::new(),
+        }
+    }
+
+    /// How many blank lines come right before `offset`, the start the csv reader gives a row
+    /// (or an error): the lines it skipped there. Runs before `offset` are dropped: they were
+    /// inside quoted fields, or before rows already read.
+    fn claim_blank_lines(&mut self, offset: u64) -> u64 {
+        while let Some(&(start, count)) = self.blank_runs.front() {
+            if start + count <= offset {
+                self.blank_runs.pop_front();
+                continue;
+            }
+            if start > offset {
+                return 0;
+            }
+            self.blank_runs.pop_front();
+            return start + count - offset;
+        }
+        0
+    }
+
+    /// Notes the blank lines among `bytes`, the next ones handed over.
+    fn note_blank_lines(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            if byte == b'\n' && self.last == b'\n' {
+                match self.blank_runs.back_mut() {
+                    Some((start, count)) if *start + *count == self.handed => *count += 1,
+                    _ => self.blank_runs.push_back((self.handed, 1)),
+                }
+            }
+            self.last = byte;
+            self.handed += 1;
+        }
+    }
+}
+
+impl<R: Read> Read for CsvSource<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let handed = self.read_without_cr(out)?;
+        self.note_blank_lines(&out[..handed]);
+        Ok(handed)
+    }
+}
+
+impl<R: Read> CsvSource<R> {
+    /// Reads the next bytes with each CRLF turned into LF.
+    fn read_without_cr(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
         if out.len() < 2 {
             return self.inner.read(out);
         }
@@ -112,7 +180,7 @@ impl<R: Read> Read for WithoutCr<R> {
 
 /// The records of a CSV source, in order: one per row after the header.
 pub struct CsvRecords<R: Read> {
-    reader: csv::Reader<WithoutCr<R>>,
+    reader: csv::Reader<CsvSource<R>>,
     /// The columns, or the header's fault (reported once, as the first record).
     columns: Option<Result<Columns, ParseError>>,
     row: csv::ByteRecord,
@@ -126,17 +194,16 @@ impl<R: Read> CsvRecords<R> {
             .flexible(true)
             .has_headers(true)
             .terminator(csv::Terminator::Any(b'\n'))
-            .from_reader(WithoutCr {
-                inner: source,
-                pending_cr: false,
-            });
+            .from_reader(CsvSource::new(source));
         let columns = match reader.byte_headers() {
             Ok(header) => {
                 let names: Vec<String> = header
                     .iter()
                     .map(|f| String::from_utf8_lossy(f).into_owned())
                     .collect();
-                Some(columns_of(&names, choice))
+                let start = header.position().cloned();
+                let line = line_of(&mut reader, start.as_ref()).unwrap_or(1);
+                Some(columns_of(&names, choice, line))
             }
             Err(error) => Some(Err(csv_error(&error, 1))),
         };
@@ -148,9 +215,25 @@ impl<R: Read> CsvRecords<R> {
     }
 }
 
-fn columns_of(names: &[String], choice: Option<&ColumnChoice>) -> Result<Columns, ParseError> {
+/// The line a row read by `reader` starts on, from the start the csv reader gave it, past the
+/// blank lines it skipped there (see [`CsvSource`]).
+fn line_of<R: Read>(
+    reader: &mut csv::Reader<CsvSource<R>>,
+    start: Option<&csv::Position>,
+) -> Option<usize> {
+    let start = start?;
+    let skipped = reader.get_mut().claim_blank_lines(start.byte());
+    Some((start.line() + skipped) as usize)
+}
+
+/// The columns the header `names` (on line `line`) gives, or its fault.
+fn columns_of(
+    names: &[String],
+    choice: Option<&ColumnChoice>,
+    line: usize,
+) -> Result<Columns, ParseError> {
     let fault = |kind| ParseError {
-        line: 1,
+        line,
         column: 1,
         kind,
     };
@@ -207,7 +290,8 @@ impl<R: Read> Iterator for CsvRecords<R> {
                 Some(Record::new(error.line, Err(error)))
             }
             Ok(true) => {
-                let line = self.row.position().map_or(line, |p| p.line() as usize);
+                let start = self.row.position().cloned();
+                let line = line_of(&mut self.reader, start.as_ref()).unwrap_or(line);
                 let field = |k: usize| self.row.get(k).map(String::from_utf8_lossy);
                 let mut record = match field(columns.puzzle) {
                     Some(text) => {
@@ -257,13 +341,53 @@ mod tests {
         assert!(records[1].published.as_ref().unwrap().is_err());
         // A CR split from its LF by the reader's chunks, and a lone CR, are both kept right.
         let mut plain = String::new();
-        WithoutCr {
-            inner: std::io::Read::chain(&b"a\r"[..], &b"\nb\rc\r"[..]),
-            pending_cr: false,
-        }
-        .read_to_string(&mut plain)
-        .unwrap();
+        CsvSource::new(std::io::Read::chain(&b"a\r"[..], &b"\nb\rc\r"[..]))
+            .read_to_string(&mut plain)
+            .unwrap();
         assert_eq!(plain, "a\nb\rc\r");
+    }
+
+    /// The lines of the rows `text` holds, puzzles or errors.
+    fn lines_of_rows(text: &str) -> Vec<usize> {
+        CsvRecords::new(text.as_bytes(), None)
+            .map(|record| record.line)
+            .collect()
+    }
+
+    #[test]
+    fn a_row_after_blank_lines_names_its_own_line() {
+        // Rows after one blank line, after three, and after CRLF blank lines; a blank line at
+        // the end adds no row.
+        let text = format!("puzzle\n{PUZZLE}\n\n{PUZZLE}\n\n\n\n{PUZZLE}\n\n");
+        assert_eq!(lines_of_rows(&text), [2, 4, 8]);
+        assert_eq!(lines_of_rows(&text.replace('\n', "\r\n")), [2, 4, 8]);
+        // Blank lines before the header, and a last row without its line end.
+        let text = format!("\n\npuzzle\n\n{PUZZLE}\n\n{PUZZLE}");
+        assert_eq!(lines_of_rows(&text), [5, 7]);
+        // A blank line inside a quoted field is the row's, not a skipped one; the next row
+        // still names its line.
+        let text = format!("note,puzzle\n\"a\n\nb\",{PUZZLE}\n\n7,{PUZZLE}\n");
+        assert_eq!(lines_of_rows(&text), [2, 6]);
+        // An error names its line and its column there (found by cargo fuzz: the row after a
+        // blank line was given the blank line's number).
+        let text = format!("puzzle\n{PUZZLE}\n\n..2x{}\n", ".".repeat(12));
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
+        let error = records[1].givens.as_ref().unwrap_err();
+        assert_eq!((error.line, error.column), (4, 4), "{error}");
+        // A header after blank lines: its fault names its line.
+        let records: Vec<Record> = CsvRecords::new(&b"\n\na,b\nx,y\n"[..], None).collect();
+        assert_eq!(records[0].givens.as_ref().unwrap_err().line, 3);
+    }
+
+    #[test]
+    fn a_long_run_of_blank_lines_is_held_as_one() {
+        let mut source = CsvSource::new(&b""[..]);
+        source.note_blank_lines(&[b'\n'; 100_000]);
+        source.note_blank_lines(b"x\n\n\n");
+        assert_eq!(source.blank_runs.len(), 2);
+        assert_eq!(source.claim_blank_lines(0), 100_000);
+        assert_eq!(source.claim_blank_lines(100_002), 2);
+        assert_eq!(source.claim_blank_lines(100_004), 0);
     }
 
     #[test]
