@@ -1,7 +1,7 @@
 //! Regression tests for what `cargo fuzz` found (issue 8): one test per finding, each on the
 //! input the fuzzer reduced, asserting the right behaviour rather than only "no panic".
 
-use crate::common::{dlx, stdout};
+use crate::common::{dlx, json_lines, stdout};
 use dlx_solver::sudoku::parse_line;
 
 const PUZZLE: &[u8] =
@@ -94,4 +94,37 @@ fn bench_reads_bytes_that_are_not_utf8_after_a_puzzle_as_sudoku_does() {
         .to_string();
     let puzzles: Vec<&str> = row.split_whitespace().collect();
     assert_eq!(puzzles[2], "2", "{row}");
+}
+
+/// Found by `sudoku_grid` (CI, 2026-11-25): a CSV row after blank lines was numbered as the
+/// first blank line (the `csv` crate's start of a record), so its answer's `line` and its
+/// error named a blank line. Each row, answered or not, names its own line, CRLF or not.
+#[test]
+fn a_csv_row_after_blank_lines_names_its_own_line() {
+    let puzzle_line = std::str::from_utf8(PUZZLE).unwrap().trim_end();
+    let text = format!("id,puzzle\n\n1,{puzzle_line}\n\n\n2,..2x\n\n3,{puzzle_line}\n");
+    for input in [text.clone(), text.replace('\n', "\r\n")] {
+        let out = dlx(&["sudoku", "--jsonl", "--format", "csv"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "the second row is malformed");
+        let answers = json_lines(&out);
+        let lines: Vec<u64> = answers
+            .iter()
+            .map(|a| a["line"].as_u64().unwrap())
+            .collect();
+        assert_eq!(lines, [3, 6, 8], "{}", stdout(&out));
+        assert_eq!(answers[1]["status"], "malformed");
+        assert!(
+            answers[1]["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("line 6, column 1:"),
+            "{}",
+            answers[1]["error"]
+        );
+        let puzzle = parse_line(puzzle_line, 1).unwrap();
+        for answer in [&answers[0], &answers[2]] {
+            let solution = parse_line(answer["solution"].as_str().unwrap(), 1).unwrap();
+            solution.check_solution_of(&puzzle).unwrap();
+        }
+    }
 }
