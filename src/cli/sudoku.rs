@@ -28,8 +28,9 @@ Formats (detected from the file's first lines unless --format is given; --stats 
 Symbols: . or 0 empty, 1-9, then A-Z for 10-35 (a-z too, case-insensitive up to size 35;
 above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF and CR line
 endings are accepted, spaces before a line-format puzzle ignored. A line longer than 8 KiB is
-one malformed record (`line N: line longer than 8192 bytes`), skipped; grid-format inputs are
-read whole, up to --max-input-bytes.
+one malformed record (`line N: line longer than 8192 bytes`), skipped; a CSV row longer than
+1 MiB ends the reading of its input there; grid-format inputs are read whole, up to
+--max-input-bytes.
 A puzzle line may have text after it (after blanks, or after //, # or ;): it is kept after the
 answer, separated as it was. In the grid formats a line before a grid that cannot be a row
 (`Grid 01`, `Puzzle 3`) is the grid's header, printed before its answer. After a malformed row

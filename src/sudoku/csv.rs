@@ -62,6 +62,14 @@ struct Columns {
     solution: Option<usize>,
 }
 
+/// The longest CSV row read: 1 MiB, far past any puzzle row (two 61x61 grids take 7.3 KiB).
+/// The csv reader holds a row whole, so a row without end (a quote never closed, `/dev/zero`)
+/// would grow without bound; past this the reading stops with an error at the row.
+pub const MAX_ROW_BYTES: u64 = 1 << 20;
+
+/// What the csv reader may read beyond the row it is reading: its buffer (8 KiB by default).
+const READ_AHEAD_BYTES: u64 = 64 << 10;
+
 /// The bytes the csv reader reads: each CRLF turned into LF, and the blank lines noted.
 ///
 /// Both are for line numbers, which must name a row's line. The csv reader counts a CRLF
@@ -80,9 +88,15 @@ pub struct CsvSource<R> {
     last: u8,
     /// Runs of blank lines handed and not claimed yet: the offset of the first one's LF (the
     /// only byte of a blank line, once CRLF is LF) and how many follow one another. A run is
-    /// one entry however long, so a file of blank lines takes no memory; the csv reader reads
-    /// a few KiB ahead, so only that much is ever held.
+    /// one entry however long, so a file of blank lines takes no memory, and each row drops
+    /// the runs before it: what is held is the runs of the bytes read ahead of the row being
+    /// read (the csv reader's buffer of a few KiB) and of that row itself (blank lines inside
+    /// a quoted field, at most one run every three bytes; the row is held whole by the csv
+    /// reader anyway).
     blank_runs: VecDeque<(u64, u64)>,
+    /// The start of the last row claimed: a row being read started there or later, so more
+    /// than [`MAX_ROW_BYTES`] (and the read-ahead) handed past it means a row too long.
+    claimed: u64,
 }
 
 impl<R> CsvSource<R> {
@@ -93,6 +107,7 @@ impl<R> CsvSource<R> {
             handed: 0,
             last: b'\n',
             blank_runs: VecDeque::new(),
+            claimed: 0,
         }
     }
 
@@ -100,6 +115,7 @@ impl<R> CsvSource<R> {
     /// (or an error): the lines it skipped there. Runs before `offset` are dropped: they were
     /// inside quoted fields, or before rows already read.
     fn claim_blank_lines(&mut self, offset: u64) -> u64 {
+        self.claimed = self.claimed.max(offset);
         while let Some(&(start, count)) = self.blank_runs.front() {
             if start + count <= offset {
                 self.blank_runs.pop_front();
@@ -131,6 +147,12 @@ impl<R> CsvSource<R> {
 
 impl<R: Read> Read for CsvSource<R> {
     fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.handed - self.claimed > MAX_ROW_BYTES + READ_AHEAD_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a row longer than {MAX_ROW_BYTES} bytes, expected a puzzle row"),
+            ));
+        }
         let handed = self.read_without_cr(out)?;
         self.note_blank_lines(&out[..handed]);
         Ok(handed)
@@ -280,12 +302,15 @@ impl<R: Read> Iterator for CsvRecords<R> {
                 return Some(Record::new(error.line, Err(error)));
             }
         };
-        let line = self.reader.position().line() as usize;
+        let before = self.reader.position().clone();
+        let line = before.line() as usize;
         match self.reader.read_byte_record(&mut self.row) {
             Ok(false) => None,
             Err(error) => {
-                // A fault in the file's bytes ends the reading: the csv reader cannot resume.
+                // A fault in the file's bytes, or a row too long, ends the reading: the csv
+                // reader cannot resume.
                 self.columns = None;
+                let line = line_of(&mut self.reader, Some(&before)).unwrap_or(line);
                 let error = csv_error(&error, line as u64);
                 Some(Record::new(error.line, Err(error)))
             }
@@ -377,6 +402,41 @@ mod tests {
         // A header after blank lines: its fault names its line.
         let records: Vec<Record> = CsvRecords::new(&b"\n\na,b\nx,y\n"[..], None).collect();
         assert_eq!(records[0].givens.as_ref().unwrap_err().line, 3);
+    }
+
+    #[test]
+    fn a_row_past_the_longest_ends_the_reading_at_its_line() {
+        // An unclosed quote makes the rest of the input one row: read up to the limit only.
+        let mut text = format!("puzzle\n{PUZZLE}\n\n\"").into_bytes();
+        text.resize(text.len() + 2 * MAX_ROW_BYTES as usize, b'a');
+        text.extend_from_slice(format!("\"\n{PUZZLE}\n").as_bytes());
+        let records: Vec<Record> = CsvRecords::new(&text[..], None).collect();
+        assert_eq!(
+            records.len(),
+            2,
+            "the puzzle, then the error; nothing after"
+        );
+        assert!(records[0].givens.is_ok());
+        let error = records[1].givens.as_ref().unwrap_err();
+        assert_eq!(error.line, 4);
+        assert!(
+            error
+                .to_string()
+                .contains("a row longer than 1048576 bytes"),
+            "{error}"
+        );
+        // A long row within the limit is read, and is a malformed puzzle like any other.
+        let mut text = b"puzzle\n".to_vec();
+        text.resize(text.len() + MAX_ROW_BYTES as usize / 2, b'.');
+        text.extend_from_slice(format!("\n{PUZZLE}\n").as_bytes());
+        let records: Vec<Record> = CsvRecords::new(&text[..], None).collect();
+        assert_eq!(records.len(), 2);
+        let error = records[0].givens.as_ref().unwrap_err().to_string();
+        assert!(
+            error.contains("more than the largest grid takes"),
+            "{error}"
+        );
+        assert!(records[1].givens.is_ok());
     }
 
     #[test]
