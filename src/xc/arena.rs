@@ -637,16 +637,20 @@ impl<L: Link> Dlx<L> {
     ) {
         *self.len_mut(item) += COVERED;
         self.uncovered -= (item <= self.primary_count) as u32;
-        *updates += 1;
+        // Counted here and added once: the caller's count lives in memory (the search is short
+        // of registers), and adding to it at every hide put a read and a write of the same
+        // place in the innermost loop (pentominoes under DLX1's rule 2.94 s -> 2.76 s).
+        let mut count = 1;
         let mut row = self.node(item).down.get();
         while row > self.item_count {
             // Read before the hide: it never changes a link of this list (the option's other
             // nodes are in other lists), and the compiler, which cannot know that, would
             // otherwise wait for every store of the hide before loading the next row.
             let next = self.node(row).down.get();
-            self.hide::<HINTS, TREE, BY_PLACE>(row, updates);
+            self.hide::<HINTS, TREE, BY_PLACE>(row, &mut count);
             row = next;
         }
+        *updates += count;
     }
 
     /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)),
