@@ -867,6 +867,20 @@ mod tests {
     }
 
     #[test]
+    fn covers_leave_the_hints_on_the_last_lists_they_shortened_and_count_their_updates() {
+        // Knuth's toy, items A to G numbered 1 to 7. Covering A hides (A D G) and (A D F):
+        // D and F fall to one option, F last. Covering B hides (B C F) and (B G): C falls to
+        // one, F to none, then G to one.
+        let mut dlx = Dlx::new(&toy());
+        let mut updates = 0;
+        dlx.cover::<true, false, false>(1, &mut updates);
+        assert_eq!((dlx.short_item, dlx.empty_item, updates), (6, 0, 5));
+        dlx.cover::<true, false, false>(2, &mut updates);
+        assert_eq!((dlx.short_item, dlx.empty_item, updates), (7, 6, 9));
+        assert_eq!((dlx.len[6], dlx.len[7]), (0, 1));
+    }
+
+    #[test]
     fn nodes_take_12_bytes_with_u32_links_and_8_with_u16() {
         assert_eq!(std::mem::size_of::<Node<u32>>(), 12);
         assert_eq!(std::mem::size_of::<Node<u16>>(), 8);
