@@ -3,9 +3,10 @@
 //! name or chosen by the user, and the published solution, when there is a column for it, read
 //! beside it so answers can be checked against it. Quoting and CRLF are the `csv` crate's.
 
-use super::line::parse_line;
+use super::boxes::Boxes;
+use super::line::parse_line_with_boxes;
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::record::{parse_line_record, Record};
+use super::record::{parse_line_record_with_boxes, Record};
 use std::collections::VecDeque;
 use std::io::Read;
 
@@ -206,6 +207,8 @@ pub struct CsvRecords<R: Read> {
     /// The columns, or the header's fault (reported once, as the first record).
     columns: Option<Result<Columns, ParseError>>,
     row: csv::ByteRecord,
+    /// The box shape each puzzle (and published solution) gets.
+    boxes: Boxes,
 }
 
 impl<R: Read> CsvRecords<R> {
@@ -233,7 +236,13 @@ impl<R: Read> CsvRecords<R> {
             reader,
             columns,
             row: csv::ByteRecord::new(),
+            boxes: Boxes::Usual,
         }
+    }
+
+    /// Reads every puzzle with the box shape `boxes` says (see [`Boxes`]).
+    pub fn with_boxes(self, boxes: Boxes) -> CsvRecords<R> {
+        CsvRecords { boxes, ..self }
     }
 }
 
@@ -320,7 +329,8 @@ impl<R: Read> Iterator for CsvRecords<R> {
                 let field = |k: usize| self.row.get(k).map(String::from_utf8_lossy);
                 let mut record = match field(columns.puzzle) {
                     Some(text) => {
-                        let mut record = parse_line_record(text.trim(), line);
+                        let mut record =
+                            parse_line_record_with_boxes(text.trim(), line, self.boxes);
                         record.label = None;
                         record
                     }
@@ -339,7 +349,7 @@ impl<R: Read> Iterator for CsvRecords<R> {
                 record.published = columns
                     .solution
                     .and_then(field)
-                    .map(|text| parse_line(text.trim(), line));
+                    .map(|text| parse_line_with_boxes(text.trim(), line, self.boxes));
                 Some(record)
             }
         }

@@ -7,10 +7,10 @@
 //! symbols) make a compact grid when N of them follow each other, the line format otherwise. A
 //! CSV file is known by its header row naming a puzzle column.
 
+use super::boxes::Boxes;
 use super::csv::header_names_a_puzzle_column;
 use super::format::Format;
-use super::grid::Shape;
-use super::pencilmarks::is_pencilmark_text;
+use super::pencilmarks::is_pencilmark_text_with_boxes;
 use super::read::is_skipped_line;
 use super::record::split_trailing;
 use super::symbols::symbol_value;
@@ -61,19 +61,19 @@ impl fmt::Display for Detection {
 
 /// Whether a line's puzzle part (the text before any trailing text) is a line-format puzzle:
 /// N·N symbols of a side with boxes, or pencilmarks.
-fn is_puzzle_line(text: &str) -> bool {
+fn is_puzzle_line(text: &str, boxes: Boxes) -> bool {
     let (puzzle, _, _) = split_trailing(text.trim_start());
     let length = puzzle.chars().count();
-    let side = (length as f64).sqrt().round() as usize;
-    let square = side * side == length && Shape::for_side(side).is_ok();
-    (square && all_symbols_of(puzzle, side)) || is_pencilmark_text(puzzle)
+    let square = boxes.shape_for_cells(length);
+    square.is_some_and(|shape| all_symbols_of(puzzle, shape.side()))
+        || is_pencilmark_text_with_boxes(puzzle, boxes)
 }
 
 /// Whether a line is a compact row: N symbols of a side with boxes and nothing else.
-fn is_compact_row(text: &str) -> bool {
+fn is_compact_row(text: &str, boxes: Boxes) -> bool {
     let text = text.trim();
     let length = text.chars().count();
-    Shape::for_side(length).is_ok() && all_symbols_of(text, length)
+    boxes.shape_for_side(length).is_some() && all_symbols_of(text, length)
 }
 
 /// Whether a line is a spaced row: two numbers or more (`.` for empty), blank-separated.
@@ -91,6 +91,12 @@ fn all_symbols_of(text: &str, side: usize) -> bool {
 /// The format of a text, from its first [`SAMPLE_LINES`] lines that are neither blank nor
 /// comments; `None` when it has none.
 pub fn detect(text: &str) -> Option<Detection> {
+    detect_with_boxes(text, Boxes::Usual)
+}
+
+/// [`detect`] for puzzles of the sides `boxes` reads: with a shape given, lines and rows of
+/// its side alone (a 5x5 grid of boxes 1x5 has rows no usual shape has).
+pub fn detect_with_boxes(text: &str, boxes: Boxes) -> Option<Detection> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<&str> = text
         .lines()
@@ -120,7 +126,7 @@ pub fn detect(text: &str) -> Option<Detection> {
             found.spaced_rows += 1;
             Some(Format::Spaced)
         } else {
-            match (is_puzzle_line(line), is_compact_row(line)) {
+            match (is_puzzle_line(line, boxes), is_compact_row(line, boxes)) {
                 (true, false) => {
                     found.puzzle_lines += 1;
                     Some(Format::Line)
@@ -190,6 +196,20 @@ mod tests {
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_shape_given_detects_the_sides_no_usual_shape_has() {
+        let one_by_five = Boxes::Given(crate::sudoku::Shape::new(1, 5).unwrap());
+        let grid = "12345\n.....\n.....\n.....\n.....\n";
+        assert_eq!(detect(grid).map(|d| d.format), Some(Format::Line));
+        let found = detect_with_boxes(grid, one_by_five).unwrap();
+        assert_eq!((found.format, found.compact_rows), (Format::Compact, 5));
+        let line = format!("{}\n", ".".repeat(25)).repeat(2);
+        assert_eq!(
+            detect_with_boxes(&line, one_by_five).unwrap().puzzle_lines,
+            2
+        );
+    }
 
     #[test]
     fn a_comment_after_the_first_puzzle_does_not_make_it_spaced() {

@@ -134,6 +134,13 @@ impl Shape {
     }
 }
 
+/// A shape prints as its box, `ROWSxCOLUMNS` (`3x3`, `2x3`), as `dlx generate --box` takes it.
+impl fmt::Display for Shape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.box_rows, self.box_cols)
+    }
+}
+
 /// A row, column or box: the units in which each digit appears once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unit {

@@ -1,21 +1,13 @@
 //! The line format: one puzzle per line, N·N symbols row-major, the line's length telling the
 //! side. A grid parses from and prints to it ([`std::str::FromStr`] and [`std::fmt::Display`]).
 
+use super::boxes::Boxes;
 use super::format::Format;
 use super::grid::{Grid, GridError, Shape, MAX_SIDE};
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::print::grid_to_string;
 use super::symbols::{expected_symbols, symbol_value};
 use std::fmt;
-
-/// The side whose square is `cells`, if it has a box shape.
-fn shape_for_cell_count(cells: usize) -> Option<Shape> {
-    let side = (cells as f64).sqrt().round() as usize;
-    if side * side != cells {
-        return None;
-    }
-    Shape::for_side(side).ok()
-}
 
 /// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
 /// and leading and trailing spaces are ignored (columns still count from the line's start).
@@ -43,6 +35,16 @@ fn shape_for_cell_count(cells: usize) -> Option<Shape> {
 /// assert_eq!((digit, unit), (1, Unit::Row(0)));
 /// ```
 pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
+    parse_line_with_boxes(text, line_number, Boxes::Usual)
+}
+
+/// [`parse_line`] with the box shape `boxes` says: each side's usual one, or the one given
+/// (then a line of another length is an error). See [`Boxes`].
+pub fn parse_line_with_boxes(
+    text: &str,
+    line_number: usize,
+    boxes: Boxes,
+) -> Result<Grid, ParseError> {
     let text = text.trim_end();
     let indent = text.len() - text.trim_start().len();
     let (indent, text) = (text[..indent].chars().count(), &text[indent..]);
@@ -55,8 +57,9 @@ pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
     if length > MAX_SIDE * MAX_SIDE {
         return Err(at(1, ParseErrorKind::LineTooLong { found: length }));
     }
-    let shape = shape_for_cell_count(length)
-        .ok_or_else(|| at(1, ParseErrorKind::NoShapeForLength { found: length }))?;
+    let shape = boxes
+        .shape_for_cells(length)
+        .ok_or_else(|| at(1, no_shape_for_length(length, boxes)))?;
     let side = shape.side();
     let mut cells = Vec::with_capacity(length);
     for (index, symbol) in text.chars().enumerate() {
@@ -75,6 +78,17 @@ pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
     }
     // One symbol per cell from the first after the indent.
     finish_grid(shape, cells, |cell| (line_number, indent + cell + 1))
+}
+
+/// Why a one-line puzzle of `length` symbols has no shape under `boxes`.
+pub(super) fn no_shape_for_length(length: usize, boxes: Boxes) -> ParseErrorKind {
+    match boxes {
+        Boxes::Usual => ParseErrorKind::NoShapeForLength { found: length },
+        Boxes::Given(shape) => ParseErrorKind::LengthNotOfBoxes {
+            found: length,
+            shape,
+        },
+    }
 }
 
 /// Builds the grid and checks its givens, placing a conflict at the second cell's position.

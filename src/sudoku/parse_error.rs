@@ -1,7 +1,7 @@
 //! What a puzzle's text can get wrong, with its place: one error type for every reader (line,
 //! grid and CSV formats, records with labels).
 
-use super::grid::{GridError, MAX_SIDE};
+use super::grid::{GridError, Shape, MAX_SIDE};
 use crate::excerpt::{Excerpt, NotUtf8Note};
 use thiserror::Error;
 
@@ -81,6 +81,32 @@ pub enum ParseErrorKind {
     NoShapeForRow {
         /// The cells in the first row.
         found: usize,
+    },
+    /// A one-line puzzle's length is not the cell count of the box shape every puzzle was
+    /// said to have ([`Boxes::Given`](super::Boxes::Given)).
+    #[error(
+        "found a line of {found} symbols, expected {} for boxes of {shape} (a {}x{} grid)",
+        shape.cell_count(),
+        shape.side(),
+        shape.side()
+    )]
+    LengthNotOfBoxes {
+        /// The line's length in symbols (for a variant line, its first field's).
+        found: usize,
+        /// The shape given.
+        shape: Shape,
+    },
+    /// The first row of a multi-line grid is not as long as a side of the box shape every
+    /// puzzle was said to have ([`Boxes::Given`](super::Boxes::Given)).
+    #[error(
+        "found a first row of {found} cells, expected {} for boxes of {shape}",
+        shape.side()
+    )]
+    RowNotOfBoxes {
+        /// The cells in the first row.
+        found: usize,
+        /// The shape given.
+        shape: Shape,
     },
     /// A multi-line grid ends (at a blank line, a header or the end of the input) before it
     /// has as many rows as its side.

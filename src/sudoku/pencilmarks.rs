@@ -3,6 +3,7 @@
 //! solved with the candidates as given, so its encoding has fewer options than the rules alone
 //! would leave.
 
+use super::boxes::Boxes;
 use super::digits::DigitSet;
 use super::grid::{Grid, GridError, Shape};
 use super::parse_error::{ParseError, ParseErrorKind};
@@ -29,11 +30,11 @@ impl Pencilmarks {
     }
 }
 
-/// The shape whose pencilmark lines have `length` characters (N·N·N), if any.
-fn shape_for_pencilmark_length(length: usize) -> Option<Shape> {
+/// The shape whose pencilmark lines have `length` characters (N·N·N), if any, under `boxes`.
+fn shape_for_pencilmark_length(length: usize, boxes: Boxes) -> Option<Shape> {
     let side = (length as f64).cbrt().round() as usize;
     (side * side * side == length)
-        .then(|| Shape::for_side(side).ok())
+        .then(|| boxes.shape_for_side(side))
         .flatten()
 }
 
@@ -41,7 +42,12 @@ fn shape_for_pencilmark_length(length: usize) -> Option<Shape> {
 /// the k-th character of every cell either `.` or digit k, and no cell without a candidate. A
 /// line-format puzzle of the same length (729 is 27·27) almost never has that pattern.
 pub fn is_pencilmark_text(text: &str) -> bool {
-    let Some(shape) = shape_for_pencilmark_length(text.len()) else {
+    is_pencilmark_text_with_boxes(text, Boxes::Usual)
+}
+
+/// [`is_pencilmark_text`] for the sides `boxes` reads.
+pub(super) fn is_pencilmark_text_with_boxes(text: &str, boxes: Boxes) -> bool {
+    let Some(shape) = shape_for_pencilmark_length(text.len(), boxes) else {
         return false;
     };
     let side = shape.side();
@@ -61,8 +67,17 @@ pub fn is_pencilmark_text(text: &str) -> bool {
 /// Reads a pencilmark line (see [`is_pencilmark_text`]); `line` is for messages. The cells left
 /// with one candidate become givens, checked against the rules.
 pub fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseError> {
+    parse_pencilmarks_with_boxes(text, line, Boxes::Usual)
+}
+
+/// [`parse_pencilmarks`] with the box shape `boxes` says.
+pub(super) fn parse_pencilmarks_with_boxes(
+    text: &str,
+    line: usize,
+    boxes: Boxes,
+) -> Result<Pencilmarks, ParseError> {
     let at = |column: usize, kind| ParseError { line, column, kind };
-    let shape = shape_for_pencilmark_length(text.len())
+    let shape = shape_for_pencilmark_length(text.len(), boxes)
         .ok_or_else(|| at(1, ParseErrorKind::NoShapeForLength { found: text.len() }))?;
     let side = shape.side();
     let mut candidates = Vec::with_capacity(side * side);

@@ -3,11 +3,12 @@
 //! CSV through [`super::csv`]. Each puzzle comes as a [`Record`] (its label and givens) or, from
 //! [`parse_puzzles`], as a [`ParsedGrid`] (its grid and first line).
 
+use super::boxes::Boxes;
 use super::format::Format;
-use super::grid::{Grid, Shape};
+use super::grid::Grid;
 use super::line::finish_grid;
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::record::{parse_line_record, Givens, Label, ParsedGrid, Record};
+use super::record::{parse_line_record_with_boxes, Givens, Label, ParsedGrid, Record};
 use super::symbols::{expected_symbols, symbol_value};
 
 /// Whether a line holds no puzzle data: blank (spaces, CR) or a `#` comment.
@@ -94,9 +95,31 @@ pub fn parse_records(text: &str, format: Format) -> Records<'_> {
             lines: text.lines().enumerate().peekable(),
             format,
             last_side: None,
+            boxes: Boxes::Usual,
         }),
     };
     Records { inner }
+}
+
+impl Records<'_> {
+    /// Reads every puzzle with the box shape `boxes` says, rather than each side's usual one
+    /// (see [`Boxes`]).
+    pub fn with_boxes(mut self, boxes: Boxes) -> Self {
+        self.inner = match self.inner {
+            RecordsInner::Lines(reader) => RecordsInner::Lines(LineReader { boxes, ..reader }),
+            RecordsInner::Csv(reader) => RecordsInner::Csv(Box::new(reader.with_boxes(boxes))),
+        };
+        self
+    }
+}
+
+impl Puzzles<'_> {
+    /// Reads every puzzle with the box shape `boxes` says (see [`Records::with_boxes`]).
+    pub fn with_boxes(self, boxes: Boxes) -> Self {
+        Puzzles {
+            records: self.records.with_boxes(boxes),
+        }
+    }
 }
 
 /// The iterator of [`parse_records`].
@@ -127,6 +150,8 @@ struct LineReader<'a> {
     /// The side of the last grid whose first row had one, to resynchronize after a first row
     /// that has none.
     last_side: Option<usize>,
+    /// The box shape each puzzle gets.
+    boxes: Boxes,
 }
 
 /// Whether a line can be a row of a grid in a format, or is a header (`Grid 01`, `Puzzle 3`,
@@ -164,7 +189,7 @@ impl LineReader<'_> {
     fn next_record(&mut self) -> Option<Record> {
         if self.format == Format::Line {
             let (index, text) = self.lines.by_ref().find(|(_, l)| !is_skipped_line(l))?;
-            return Some(parse_line_record(text, index + 1));
+            return Some(parse_line_record_with_boxes(text, index + 1, self.boxes));
         }
         let mut label = None;
         let (index, first) = loop {
@@ -178,9 +203,10 @@ impl LineReader<'_> {
             label = Some(Label::Header(text.trim().to_string()));
         };
         let line = index + 1;
-        let (grid, fault) = self.read_grid(first, line);
+        let (grid, fault, empty_symbol) = self.read_grid(first, line);
         let mut record = Record::new(line, grid.map(Givens::Digits));
         record.label = label;
+        record.empty_symbol = empty_symbol;
         if let Some(fault) = fault {
             record.skipped = self.resynchronize(fault);
         }
@@ -212,20 +238,37 @@ impl LineReader<'_> {
     }
 
     /// Reads a spaced or compact grid whose first row is `first`, at line `line`. A fault in a
-    /// row comes with the row's place, so the reader can skip the rest of the grid.
+    /// row comes with the row's place, so the reader can skip the rest of the grid. Also gives
+    /// the symbol the grid writes for an empty cell, as far as it was read.
     fn read_grid(
         &mut self,
         first: &str,
         line: usize,
+    ) -> (Result<Grid, ParseError>, Option<RowFault>, char) {
+        let mut empty_symbol = None;
+        let (grid, fault) = self.read_grid_cells(first, line, &mut empty_symbol);
+        (grid, fault, empty_symbol.unwrap_or('.'))
+    }
+
+    /// [`LineReader::read_grid`]'s work: sets `empty_symbol` at the first empty cell.
+    fn read_grid_cells(
+        &mut self,
+        first: &str,
+        line: usize,
+        empty_symbol: &mut Option<char>,
     ) -> (Result<Grid, ParseError>, Option<RowFault>) {
         let spaced = self.format == Format::Spaced;
         let first_row = split_row(first, spaced);
         let side = first_row.len();
-        let Ok(shape) = Shape::for_side(side) else {
+        let Some(shape) = self.boxes.shape_for_side(side) else {
+            let kind = match self.boxes {
+                Boxes::Usual => ParseErrorKind::NoShapeForRow { found: side },
+                Boxes::Given(shape) => ParseErrorKind::RowNotOfBoxes { found: side, shape },
+            };
             let error = ParseError {
                 line,
                 column: 1,
-                kind: ParseErrorKind::NoShapeForRow { found: side },
+                kind,
             };
             return (Err(error), Some(RowFault { side: None, row: 0 }));
         };
@@ -305,6 +348,9 @@ impl LineReader<'_> {
                     };
                     return (Err(error), fault(r));
                 };
+                if value == 0 && empty_symbol.is_none() {
+                    *empty_symbol = Some(if field.text == "0" { '0' } else { '.' });
+                }
                 cells.push(value);
                 positions.push((row_line, field.column));
             }
@@ -381,6 +427,7 @@ fn number_value(text: &str, side: usize) -> Option<u8> {
 #[cfg(test)]
 mod tests {
     use super::super::detect::detect_format;
+    use super::super::grid::Shape;
     use super::super::line::parse_line;
     use super::super::print::grid_to_string;
     use super::super::symbols::digit_symbol;
@@ -394,6 +441,39 @@ mod tests {
 
     fn all(text: &str, format: Format) -> Vec<Result<ParsedGrid, ParseError>> {
         parse_puzzles(text, format).collect()
+    }
+
+    #[test]
+    fn grids_read_with_the_boxes_given_and_keep_their_empty_symbol() {
+        let tall = Shape::new(3, 2).unwrap();
+        let rows = "1 0 0 0 0 0\n".to_string() + &"0 0 0 0 0 0\n".repeat(5);
+        let records: Vec<Record> = parse_records(&rows, Format::Spaced)
+            .with_boxes(Boxes::Given(tall))
+            .collect();
+        let grid = records[0].givens.as_ref().unwrap().grid();
+        assert_eq!((grid.shape(), records[0].empty_symbol), (tall, '0'));
+        let usual = parse_records(&rows.replace('0', "."), Format::Spaced)
+            .next()
+            .unwrap();
+        assert_eq!(
+            usual.givens.unwrap().grid().shape(),
+            Shape::new(2, 3).unwrap()
+        );
+        assert_eq!(usual.empty_symbol, '.');
+        // A grid of another side is an error at its first row.
+        let nine = format!("{}\n", ".".repeat(9)).repeat(9);
+        let error = parse_puzzles(&nine, Format::Compact)
+            .with_boxes(Boxes::Given(tall))
+            .next()
+            .unwrap()
+            .unwrap_err();
+        assert_eq!(
+            error.kind,
+            ParseErrorKind::RowNotOfBoxes {
+                found: 9,
+                shape: tall
+            }
+        );
     }
 
     #[test]

@@ -7,11 +7,14 @@
 //! line with `  // source, date - level`). The text is kept with its separator, so an answer
 //! can be written the way the puzzle was.
 
+use super::boxes::Boxes;
 use super::digits::DigitSet;
 use super::grid::Grid;
-use super::line::parse_line;
+use super::line::parse_line_with_boxes;
 use super::parse_error::ParseError;
-use super::pencilmarks::{is_pencilmark_text, parse_pencilmarks, Pencilmarks};
+use super::pencilmarks::{
+    is_pencilmark_text_with_boxes, parse_pencilmarks_with_boxes, Pencilmarks,
+};
 
 /// The text that names a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,6 +109,9 @@ pub struct Record {
     /// The solution the file publishes beside the puzzle (a CSV's solution column), if any, or
     /// why it could not be read.
     pub published: Option<Result<Grid, ParseError>>,
+    /// The symbol the puzzle writes for an empty cell, `.` or `0` (its first empty cell's; `.`
+    /// when it has none), to write the puzzle back as it came.
+    pub empty_symbol: char,
 }
 
 impl Record {
@@ -127,8 +133,14 @@ impl Record {
             givens,
             skipped: None,
             published: None,
+            empty_symbol: '.',
         }
     }
+}
+
+/// The symbol a puzzle's text writes for an empty cell: its first `.` or `0`, else `.`.
+pub(super) fn empty_symbol_of(text: &str) -> char {
+    text.chars().find(|&c| c == '.' || c == '0').unwrap_or('.')
 }
 
 /// Where a line's puzzle ends and its trailing text starts: the first whitespace, or the first
@@ -168,10 +180,28 @@ pub fn puzzle_ends_within(start: &str) -> bool {
     !body.is_empty() && puzzle_end(body).is_some()
 }
 
+/// The puzzle of a line of the line format, as written: without its indent and the text after
+/// it (which a [`Record`] keeps as its label).
+///
+/// ```
+/// use dlx_solver::sudoku::line_puzzle;
+///
+/// assert_eq!(line_puzzle("  1.3...1.2.4...23 // the first"), "1.3...1.2.4...23");
+/// assert_eq!(line_puzzle("1.3...1.2.4...23#x"), "1.3...1.2.4...23");
+/// ```
+pub fn line_puzzle(text: &str) -> &str {
+    split_trailing(text.trim_start()).0
+}
+
 /// Reads one line of the line format: the puzzle (digits, or pencilmarks when the length is
 /// N·N·N and every cell's N characters are its candidates in order), and the text after it.
 /// Leading whitespace is skipped (columns still count from the line's start).
 pub fn parse_line_record(text: &str, line: usize) -> Record {
+    parse_line_record_with_boxes(text, line, Boxes::Usual)
+}
+
+/// [`parse_line_record`] with the box shape `boxes` says (see [`Boxes`]).
+pub fn parse_line_record_with_boxes(text: &str, line: usize, boxes: Boxes) -> Record {
     let body = text.trim_start();
     let indent = text[..text.len() - body.len()].chars().count();
     let (puzzle, separator, trailing) = split_trailing(body);
@@ -179,12 +209,16 @@ pub fn parse_line_record(text: &str, line: usize) -> Record {
         error.column += indent;
         error
     };
-    let givens = if is_pencilmark_text(puzzle) {
-        parse_pencilmarks(puzzle, line).map(Givens::Pencilmarks)
+    let pencilmarks = is_pencilmark_text_with_boxes(puzzle, boxes);
+    let givens = if pencilmarks {
+        parse_pencilmarks_with_boxes(puzzle, line, boxes).map(Givens::Pencilmarks)
     } else {
-        parse_line(puzzle, line).map(Givens::Digits)
+        parse_line_with_boxes(puzzle, line, boxes).map(Givens::Digits)
     };
     let mut record = Record::new(line, givens.map_err(shift));
+    if !pencilmarks {
+        record.empty_symbol = empty_symbol_of(puzzle);
+    }
     if !trailing.is_empty() {
         record.label = Some(Label::Trailing {
             separator: separator.to_string(),
@@ -200,6 +234,20 @@ mod tests {
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_record_knows_how_its_puzzle_writes_an_empty_cell() {
+        assert_eq!(parse_line_record(PUZZLE, 1).empty_symbol, '.');
+        let zeros = PUZZLE.replace('.', "0");
+        assert_eq!(parse_line_record(&zeros, 1).empty_symbol, '0');
+        let full = "1234341221434321 // full";
+        assert_eq!(parse_line_record(full, 1).empty_symbol, '.');
+        // Boxes given: the 6x6 line reads with them.
+        let tall = crate::sudoku::Shape::new(3, 2).unwrap();
+        let record = parse_line_record_with_boxes(&"0".repeat(36), 1, Boxes::Given(tall));
+        assert_eq!(record.givens.unwrap().grid().shape(), tall);
+        assert_eq!(record.empty_symbol, '0');
+    }
 
     #[test]
     fn the_text_after_a_puzzle_is_kept_with_its_separator() {

@@ -17,39 +17,56 @@ use crate::sudoku::grid::Grid;
 pub fn draw(grid: &Grid, rules: &Rules) -> String {
     let side = rules.side();
     let cells = side * side;
-    let (group, label): (Vec<usize>, Vec<Option<String>>) = match rules.cages() {
-        Some(cages) => {
-            let group = (0..cells)
-                .map(|cell| cages.cage_of(cell).unwrap_or(usize::MAX - cell))
-                .collect();
-            let mut label = vec![None; cells];
-            for (cage, members) in cages.cells_by_cage().iter().enumerate() {
-                label[members[0]] = Some(cages.sum(cage).to_string());
+    let mut group = vec![0; cells];
+    let Some(cages) = rules.cages() else {
+        // The third block of regions: the boxes, or the jigsaw's regions.
+        for (k, region) in rules.regions()[2 * side..3 * side].iter().enumerate() {
+            for &cell in region {
+                group[cell] = k;
             }
-            (group, label)
         }
-        None => {
-            // The third block of regions: the boxes, or the jigsaw's regions.
-            let mut group = vec![0; cells];
-            for (k, region) in rules.regions()[2 * side..3 * side].iter().enumerate() {
-                for &cell in region {
-                    group[cell] = k;
-                }
-            }
-            (group, vec![None; cells])
-        }
+        return draw_groups(grid, &group, None);
     };
-    let killer = rules.cages().is_some();
+    let mut label = vec![None; cells];
+    for (cell, group) in group.iter_mut().enumerate() {
+        *group = cages.cage_of(cell).unwrap_or(usize::MAX - cell);
+    }
+    for (cage, members) in cages.cells_by_cage().iter().enumerate() {
+        label[members[0]] = Some(cages.sum(cage).to_string());
+    }
+    draw_groups(grid, &group, Some(&label))
+}
+
+/// Draws a classic Sudoku's `grid` with its boxes, as [`draw`] draws a variant's.
+///
+/// ```
+/// use dlx_solver::sudoku::variant::draw_boxes;
+/// use dlx_solver::sudoku::Grid;
+///
+/// let grid: Grid = "1234341221434321".parse().unwrap();
+/// let drawing = draw_boxes(&grid);
+/// let lines: Vec<&str> = drawing.lines().collect();
+/// assert_eq!(lines[0], "+---+---+---+---+");
+/// assert_eq!(lines[1], "| 1   2 | 3   4 |");
+/// assert_eq!(lines[2], "+       +       +");
+/// assert_eq!(lines[4], "+---+---+---+---+");
+/// ```
+pub fn draw_boxes(grid: &Grid) -> String {
+    let shape = grid.shape();
+    let group: Vec<usize> = (0..shape.cell_count()).map(|c| shape.box_of(c)).collect();
+    draw_groups(grid, &group, None)
+}
+
+/// Draws `grid` with a border between neighbouring cells of different `group`s; with `label`
+/// (a Killer's sums), each cell's label on a line above its digit.
+fn draw_groups(grid: &Grid, group: &[usize], label: Option<&[Option<String>]>) -> String {
+    let side = grid.shape().side();
     let at = |r: usize, c: usize| group[r * side + c];
     // Borders: `vertical(r, c)` left of cell (r, c) (c = side: the right edge), and
     // `horizontal(r, c)` above it (r = side: the bottom edge).
     let vertical = |r: usize, c: usize| c == 0 || c == side || at(r, c - 1) != at(r, c);
     let horizontal = |r: usize, c: usize| r == 0 || r == side || at(r - 1, c) != at(r, c);
-    let digit = |d: u8| match d {
-        0 => '.',
-        1..=9 => char::from(b'0' + d),
-        _ => char::from(b'A' + d - 10),
-    };
+    let digit = crate::sudoku::digit_symbol;
     let mut out = String::new();
     for r in 0..=side {
         // The border line above row r.
@@ -67,7 +84,7 @@ pub fn draw(grid: &Grid, rules: &Rules) -> String {
         if r == side {
             break;
         }
-        if killer {
+        if let Some(label) = label {
             for c in 0..=side {
                 out.push(if vertical(r, c) { '|' } else { ' ' });
                 if c < side {

@@ -26,7 +26,7 @@ pub use cages::{
     sum_range, Cages, CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
 pub use check::RuleBroken;
-pub use draw::draw;
+pub use draw::{draw, draw_boxes};
 pub use encoding::{
     variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
 };
@@ -37,6 +37,8 @@ pub use generate::{
 pub use innies::{implied_cages, SumCage, MAX_IMPLIED_SETS};
 pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator, MAX_CAGE};
 pub use rate::VariantRater;
-pub use record::{parse_variant_line, VariantPuzzle, VariantRecordError};
+pub use record::{
+    parse_variant_line, parse_variant_line_with_boxes, VariantPuzzle, VariantRecordError,
+};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};
 pub use rules::{Rules, RulesError, Variant, Variants};

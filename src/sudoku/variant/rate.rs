@@ -24,6 +24,7 @@ use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Random;
 use crate::sudoku::rate::{Rated, Rating, Technique, RELABELLINGS};
+use crate::xc::Uniqueness;
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
 const RELABELLING_SEED: u64 = 0x7a71_a4e5;
@@ -100,6 +101,12 @@ impl VariantRater {
 
     /// Rates `puzzle` under `rules`, which must be of its side.
     pub fn rate(&mut self, rules: &Rules, puzzle: &Grid) -> Rated {
+        self.rate_with_solution(rules, puzzle).0
+    }
+
+    /// [`VariantRater::rate`], and the puzzle's solution when it has one (the first search,
+    /// which asks whether the puzzle is unique, finds it).
+    pub fn rate_with_solution(&mut self, rules: &Rules, puzzle: &Grid) -> (Rated, Option<Grid>) {
         let cells = rules.shape().cell_count();
         if self.relabellings.first().map(|r| r.to.len()) != Some(cells) {
             let mut random = Random::for_item(RELABELLING_SEED, cells as u64);
@@ -112,18 +119,19 @@ impl VariantRater {
             self.kept = Some((rules.clone(), vec![solver]));
         }
         let (_, solvers) = self.kept.as_mut().expect("kept above");
-        let as_given = solvers[0].count_solutions(puzzle, Some(2));
-        match as_given.answer.solutions {
-            _ if as_given.ran_out_of_nodes() => return Rated::Undecided,
-            0 => return Rated::NoSolution,
-            1 => {}
-            _ => return Rated::Multiple,
-        }
+        let as_given = solvers[0].uniqueness(puzzle);
+        let solution = match as_given.answer {
+            _ if as_given.ran_out_of_nodes() => return (Rated::Undecided, None),
+            Uniqueness::None => return (Rated::NoSolution, None),
+            Uniqueness::Multiple(_) => return (Rated::Multiple, None),
+            Uniqueness::Unique(solution) => Some(solution),
+        };
         if as_given.stats.nodes == solvers[0].solution_options(puzzle) + 1 {
-            return Rated::Unique(Rating {
+            let rating = Rating {
                 technique: Technique::Singles,
                 nodes: 0.0,
-            });
+            };
+            return (Rated::Unique(rating), solution);
         }
         let rename_digits = rules.cages().is_none();
         let mut nodes = 0;
@@ -135,16 +143,17 @@ impl VariantRater {
             let outcome =
                 solvers[k + 1].count_solutions(&relabelling.apply(puzzle, rename_digits), Some(2));
             match outcome.answer.solutions {
-                _ if outcome.ran_out_of_nodes() => return Rated::Undecided,
+                _ if outcome.ran_out_of_nodes() => return (Rated::Undecided, None),
                 1 => nodes += outcome.stats.nodes,
                 // A relabelling keeps the count: anything else is this crate's bug.
                 found => panic!("a relabelled puzzle has {found} solutions, the puzzle one"),
             }
         }
-        Rated::Unique(Rating {
+        let rating = Rating {
             technique: Technique::Search,
             nodes: nodes as f64 / RELABELLINGS as f64,
-        })
+        };
+        (Rated::Unique(rating), solution)
     }
 }
 

@@ -6,6 +6,7 @@
 use super::cages::{Cages, CagesError, CagesErrorKind};
 use super::regions::{Regions, RegionsError};
 use super::rules::{Rules, RulesError, Variant, Variants};
+use crate::sudoku::boxes::Boxes;
 use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
 use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
 use crate::sudoku::symbols::{expected_symbols, symbol_value};
@@ -20,6 +21,9 @@ pub struct VariantPuzzle {
     pub regions: Option<Regions>,
     /// The Killer cages the line gave, if it is a Killer.
     pub cages: Option<Cages>,
+    /// The text after the puzzle's fields, a comment (from its first non-blank character to
+    /// its last), if the line has one.
+    pub comment: Option<String>,
 }
 
 /// Why a line is not a puzzle of the variants named.
@@ -82,6 +86,18 @@ pub fn parse_variant_line(
     variants: &Variants,
     shared_regions: Option<&Regions>,
 ) -> Result<VariantPuzzle, VariantRecordError> {
+    parse_variant_line_with_boxes(text, line_number, variants, shared_regions, Boxes::Usual)
+}
+
+/// [`parse_variant_line`] with the box shape `boxes` says (see [`Boxes`]); a jigsaw's regions
+/// replace its boxes, so only its side must fit a shape given.
+pub fn parse_variant_line_with_boxes(
+    text: &str,
+    line_number: usize,
+    variants: &Variants,
+    shared_regions: Option<&Regions>,
+    boxes: Boxes,
+) -> Result<VariantPuzzle, VariantRecordError> {
     let jigsaw = variants.contains(Variant::Jigsaw);
     let mut fields = fields_with_columns(text);
     let at = |column: usize, kind| ParseError {
@@ -95,16 +111,15 @@ pub fn parse_variant_line(
         return Err(at(givens_column, ParseErrorKind::LineTooLong { found: length }).into());
     }
     let side = (length as f64).sqrt().round() as usize;
-    let shape = if side * side != length || side < 2 {
-        None
-    } else if jigsaw {
-        Shape::for_side(side).or_else(|_| Shape::new(1, side)).ok()
-    } else {
-        Shape::for_side(side).ok()
+    let shape = match boxes {
+        _ if side * side != length || side < 2 => None,
+        Boxes::Given(_) => boxes.shape_for_side(side),
+        Boxes::Usual if jigsaw => Shape::for_side(side).or_else(|_| Shape::new(1, side)).ok(),
+        Boxes::Usual => Shape::for_side(side).ok(),
     }
     .ok_or(at(
         givens_column,
-        ParseErrorKind::NoShapeForLength { found: length },
+        crate::sudoku::line::no_shape_for_length(length, boxes),
     ))?;
     let mut cells = Vec::with_capacity(length);
     for (index, symbol) in givens.chars().enumerate() {
@@ -141,10 +156,18 @@ pub fn parse_variant_line(
     } else {
         None
     };
+    let comment = fields.next().map(|(column, _)| {
+        let start = text
+            .char_indices()
+            .nth(column - 1)
+            .map_or(text.len(), |(at, _)| at);
+        text[start..].trim_end().to_string()
+    });
     let puzzle = VariantPuzzle {
         grid,
         regions,
         cages,
+        comment,
     };
     // Refuse here what the rules refuse (windoku off 9x9, a layout of another side), so the
     // error carries the line.
@@ -183,6 +206,25 @@ fn fields_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
 mod tests {
     use super::*;
     use crate::sudoku::variant::RegionsErrorKind;
+
+    #[test]
+    fn a_line_keeps_its_comment_and_reads_with_the_boxes_given() {
+        let x = Variants::parse("x").unwrap();
+        let line = format!("{}  a 6x6 X, tall boxes ", ".".repeat(36));
+        let tall = Shape::new(3, 2).unwrap();
+        let puzzle = parse_variant_line_with_boxes(&line, 1, &x, None, Boxes::Given(tall));
+        let puzzle = puzzle.unwrap();
+        assert_eq!(puzzle.grid.shape(), tall);
+        assert_eq!(puzzle.comment.as_deref(), Some("a 6x6 X, tall boxes"));
+        let usual = parse_variant_line(&line, 1, &x, None).unwrap();
+        assert_eq!(usual.grid.shape(), Shape::new(2, 3).unwrap());
+        let error = parse_variant_line_with_boxes(&".".repeat(81), 4, &x, None, Boxes::Given(tall))
+            .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 4, column 1: found a line of 81 symbols, expected 36 for boxes of 3x2 (a 6x6 grid)"
+        );
+    }
 
     #[test]
     fn a_jigsaw_line_gives_givens_and_layout_with_the_layouts_errors_placed() {
