@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 /// The flags every batch-capable subcommand takes.
 #[derive(Debug, Clone, clap::Args)]
 pub struct BatchArgs {
-    /// Input files, solved one after another; `-` or none reads standard input.
+    /// Input files, read one after another; `-` or none reads standard input.
     pub files: Vec<PathBuf>,
     /// Worker threads (default: one per core). Output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
@@ -30,8 +30,7 @@ pub struct BatchArgs {
     /// it as it was; FILE may not be one of the inputs.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// One JSON object per puzzle instead of text: file, line, puzzle, status, solution (or
-    /// null), solutions (when counting), nodes, micros, error.
+    /// One JSON object per puzzle instead of text, with the fields listed below.
     #[arg(long)]
     pub jsonl: bool,
     /// Print the summary (puzzles, solved, ..., puzzles per second) to stderr; it is printed
@@ -112,6 +111,56 @@ pub struct Answer {
     pub label: Option<String>,
     /// Whether the answer is the solution the file publishes beside the puzzle (CSV).
     pub agrees: Option<bool>,
+    /// The puzzle as the input wrote it, for JSON, when the command knows where it ends (a line
+    /// without the text after it); else a line-format input's whole line.
+    pub puzzle: Option<String>,
+    /// What a generator spent on the puzzle it made, for its summary.
+    pub made: Option<Made>,
+}
+
+/// What a generator spent on one puzzle it made.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Made {
+    /// The givens the puzzle keeps.
+    pub givens: u64,
+    /// A Killer's cages (it keeps no givens).
+    pub cages: Option<u64>,
+    /// Full grids made (more than one when a rating filter threw puzzles away).
+    pub attempts: u64,
+    /// Grids (or layouts) given up because a uniqueness question took too many nodes.
+    pub restarts: u64,
+    /// Uniqueness questions asked of the engine.
+    pub checks: u64,
+}
+
+/// The mean, least and most of some numbers, one at a time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Spread {
+    pub count: u64,
+    pub sum: u64,
+    pub min: u64,
+    pub max: u64,
+}
+
+impl Spread {
+    pub fn add(&mut self, value: u64) {
+        if self.count == 0 || value < self.min {
+            self.min = value;
+        }
+        self.max = self.max.max(value);
+        self.count += 1;
+        self.sum += value;
+    }
+}
+
+impl std::fmt::Display for Spread {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.count == 0 {
+            return f.write_str("none");
+        }
+        let mean = self.sum as f64 / self.count as f64;
+        write!(f, "mean {mean:.1}, min {}, max {}", self.min, self.max)
+    }
 }
 
 /// The result of a propagation pass, for JSON.
@@ -144,6 +193,8 @@ impl Answer {
             extra: Vec::new(),
             label: None,
             agrees: None,
+            puzzle: None,
+            made: None,
         }
     }
 
@@ -184,6 +235,13 @@ pub struct Tally {
     /// Answers equal to the solution the file publishes, and answers that differ from it.
     pub agree: u64,
     pub differ: u64,
+    /// What a generator spent: givens (or a Killer's cages) per puzzle made, full grids made,
+    /// grids given up, uniqueness questions.
+    pub givens: Spread,
+    pub cages: Spread,
+    pub attempts: u64,
+    pub restarts: u64,
+    pub checks: u64,
 }
 
 impl Tally {
@@ -195,6 +253,15 @@ impl Tally {
             Some(true) => self.agree += 1,
             Some(false) => self.differ += 1,
             None => {}
+        }
+        if let Some(made) = answer.made {
+            match made.cages {
+                Some(cages) => self.cages.add(cages),
+                None => self.givens.add(made.givens),
+            }
+            self.attempts += made.attempts;
+            self.restarts += made.restarts;
+            self.checks += made.checks;
         }
         *match answer.status {
             Status::Solved => &mut self.solved,
@@ -227,32 +294,93 @@ pub struct Source {
     pub reader: Box<dyn BufRead + Send>,
     /// The size in bytes, when known (a file), for the progress bar.
     pub size: Option<u64>,
+    /// Whether the input is a puzzle given as an argument: one line of the line format.
+    pub argument: bool,
 }
+
+/// How a command reads an argument that is no existing path: `Ok` when it is a puzzle the
+/// command reads, else why it is not one (said only when the argument looks like a puzzle
+/// gone wrong rather than a file name).
+pub type PuzzleArgument<'a> = &'a (dyn Fn(&str) -> Result<(), String> + 'a);
 
 /// Opens the inputs named on the command line (standard input for none or `-`).
 pub fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
+    sources_or_puzzles(files, None)
+}
+
+/// Opens the inputs named on the command line (standard input for none or `-`); with `puzzle`,
+/// an argument that is no existing path but is a puzzle (as `puzzle` says) is that puzzle,
+/// named `argument K` (its place among the inputs). A path that exists always wins.
+pub fn sources_or_puzzles(
+    files: &[PathBuf],
+    puzzle: Option<PuzzleArgument<'_>>,
+) -> anyhow::Result<Vec<Source>> {
     if files.is_empty() {
         return Ok(vec![stdin_source()]);
     }
     files
         .iter()
-        .map(|path| {
+        .enumerate()
+        .map(|(index, path)| {
             if path == Path::new("-") {
                 return Ok(stdin_source());
             }
             if path.is_dir() {
                 anyhow::bail!("{}: is a directory, expected a file", path.display());
             }
-            let file =
-                File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+            // A dangling symlink exists too: it is a file that cannot be read, not a puzzle.
+            let exists = std::fs::symlink_metadata(path).is_ok();
+            let text = path
+                .to_str()
+                .filter(|text| !exists && !text.contains(['\n', '\r']));
+            let as_puzzle = text.zip(puzzle).map(|(text, puzzle)| puzzle(text));
+            if let (Some(text), Some(Ok(()))) = (text, &as_puzzle) {
+                return Ok(argument_source(index + 1, text));
+            }
+            let file = File::open(path).map_err(|error| {
+                let name = path.display();
+                match (text, &as_puzzle) {
+                    (Some(text), Some(Err(why))) if looks_like_a_puzzle(text) => {
+                        anyhow::anyhow!("cannot read {name}: {error}; nor is it a puzzle: {why}")
+                    }
+                    _ => anyhow::Error::new(error).context(format!("cannot read {name}")),
+                }
+            })?;
             let size = file.metadata().ok().map(|m| m.len());
             Ok(Source {
                 name: path.display().to_string(),
                 reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(file))),
                 size,
+                argument: false,
             })
         })
         .collect()
+}
+
+/// Whether an argument that is neither a path nor a puzzle was meant as a puzzle, so that
+/// saying why it is none helps: its first field is 16 symbols or more, letters, digits and
+/// dots only, at least half of them dots or digits (a file name has letters and one dot).
+fn looks_like_a_puzzle(text: &str) -> bool {
+    let field = text.split_whitespace().next().unwrap_or("");
+    let symbols = field.chars().count();
+    let empty_or_digit = field
+        .chars()
+        .filter(|c| *c == '.' || c.is_ascii_digit())
+        .count();
+    symbols >= 16
+        && field.chars().all(|c| c == '.' || c.is_ascii_alphanumeric())
+        && 2 * empty_or_digit >= symbols
+}
+
+/// The puzzle given as the `place`-th input: one line.
+fn argument_source(place: usize, text: &str) -> Source {
+    let line = format!("{text}\n");
+    Source {
+        name: format!("argument {place}"),
+        reader: Box::new(std::io::Cursor::new(line.into_bytes())),
+        size: None,
+        argument: true,
+    }
 }
 
 fn stdin_source() -> Source {
@@ -263,6 +391,7 @@ fn stdin_source() -> Source {
             LineEnds::new(std::io::stdin()),
         )),
         size: None,
+        argument: false,
     }
 }
 
@@ -445,6 +574,9 @@ pub enum Work {
     /// A propagation pass: solved (the grid filled), partial, contradiction, malformed, cells
     /// filled.
     Propagation,
+    /// A generator: puzzles made, failed, givens (or cages) per puzzle, full grids made, grids
+    /// given up, uniqueness questions, nodes.
+    Generation,
 }
 
 /// Where results go, and the running tally, progress and timing of a whole run.
@@ -646,7 +778,10 @@ impl Run {
             let mut object = serde_json::json!({
                 "file": name,
                 "line": answer.line,
-                "puzzle": puzzle.map(|p| String::from_utf8_lossy(p).into_owned()),
+                "puzzle": answer
+                    .puzzle
+                    .clone()
+                    .or_else(|| puzzle.map(|p| String::from_utf8_lossy(p).into_owned())),
                 "status": answer.status.word(),
                 "solution": answer.solution,
                 "nodes": answer.nodes,
@@ -734,6 +869,23 @@ impl Run {
                 t.filled,
                 seconds,
                 t.puzzles as f64 / seconds.max(1e-9),
+            );
+        } else if stats && self.work == Work::Generation {
+            let clues = match t.cages.count {
+                0 => format!("givens: {}", t.givens),
+                _ => format!("cages: {}", t.cages),
+            };
+            eprintln!(
+                "puzzles made: {}\nfailed: {}\n{clues}\nfull grids made: {}\ngrids given up: {}\n\
+                 uniqueness checks: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.solved,
+                t.malformed,
+                t.attempts,
+                t.restarts,
+                t.checks,
+                t.nodes,
+                seconds,
+                t.solved as f64 / seconds.max(1e-9),
             );
         } else if stats {
             eprintln!(

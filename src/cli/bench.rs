@@ -6,11 +6,12 @@ use super::output::Output;
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
-    measure_variant, parse_variant_line, KillerEncoding, Regions, Variant, VariantContender,
-    VariantPuzzle, Variants,
+    measure_variant, parse_variant_line_with_boxes, KillerEncoding, Regions, Variant,
+    VariantContender, VariantPuzzle, Variants,
 };
 use dlx_solver::sudoku::{
-    self, measure, Algorithm, Contender, Format, Grid, Measurement, Mode, Propagation, Solvers,
+    self, measure, Algorithm, Boxes, Contender, Format, Grid, Measurement, Mode, Propagation,
+    Shape, Solvers,
 };
 use std::borrow::Cow;
 use std::io::Write;
@@ -69,6 +70,10 @@ pub struct BenchArgs {
     /// Also draw the table as a bar chart in an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
+    /// The boxes of every puzzle, R rows by C columns of cells, as `dlx sudoku --box` reads
+    /// them (default: each side's usual shape).
+    #[arg(long = "box", value_name = "RxC", value_parser = super::sudoku::parse_box)]
+    boxes: Option<Shape>,
 }
 
 /// The solvers compared on classic puzzles or on a variant's, as `--algo` names them.
@@ -157,6 +162,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
     )?;
     let mut invalid = 0;
+    let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
     for mut source in batch::sources(&args.files)? {
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
@@ -173,7 +179,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
         let rows = match &contenders {
             Contenders::Classic(contenders) => {
-                let puzzles = classic_puzzles(&name, text, args.limit)?;
+                let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
                 contenders
                     .iter()
                     .map(|&contender| {
@@ -190,7 +196,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                     .variant
                     .as_ref()
                     .expect("variant contenders need --variant");
-                let puzzles = variant_puzzles(&name, text, variants, regions.as_ref(), args.limit)?;
+                let puzzles =
+                    variant_puzzles(&name, text, variants, regions.as_ref(), boxes, args.limit)?;
                 contenders
                     .iter()
                     .map(|&contender| Row {
@@ -291,9 +298,14 @@ fn utf8_text<'a>(
 }
 
 /// The classic puzzles of a file, up to `limit`; the first bad line is the error.
-fn classic_puzzles(name: &str, text: &str, limit: Option<usize>) -> anyhow::Result<Vec<Grid>> {
+fn classic_puzzles(
+    name: &str,
+    text: &str,
+    boxes: Boxes,
+    limit: Option<usize>,
+) -> anyhow::Result<Vec<Grid>> {
     let mut puzzles = Vec::new();
-    for puzzle in sudoku::parse_puzzles(text, Format::Line) {
+    for puzzle in sudoku::parse_puzzles(text, Format::Line).with_boxes(boxes) {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzles.push(puzzle.grid);
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -314,6 +326,7 @@ fn variant_puzzles(
     text: &str,
     variants: &Variants,
     regions: Option<&Regions>,
+    boxes: Boxes,
     limit: Option<usize>,
 ) -> anyhow::Result<Vec<VariantPuzzle>> {
     let mut puzzles = Vec::new();
@@ -325,7 +338,7 @@ fn variant_puzzles(
             continue;
         }
         let number = index + 1;
-        let puzzle = parse_variant_line(line, number, variants, regions)
+        let puzzle = parse_variant_line_with_boxes(line, number, variants, regions, boxes)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzle
             .rules(variants, regions)

@@ -13,6 +13,11 @@ use dlx_solver::sudoku::{
 use std::fmt::Write as _;
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("files", |arg| arg.help(
+    "Inputs, cross-hatched one after another: files, `-` or none for standard input, or a \
+     puzzle itself (an argument that is no existing path but reads as one line-format puzzle, \
+     any size, . or 0 for empty). A path that exists always wins"
+)))]
 #[command(after_help = "\
 Input: any Sudoku format of `dlx sudoku` (the task's own is the compact grid: 9 lines of 9
 symbols, . for empty), detected from the file's first lines unless --format is given; grid
@@ -24,7 +29,8 @@ contradictory (a digit twice in a row, column or box, or a box left with no plac
 it lacks; the reason also goes to stderr). Line format: one output line per input puzzle line,
 in order, whatever --threads. Grid formats (and --explain): answers separated by a blank line.
 A malformed puzzle gives `error: line L, column C: ...`. With --jsonl, one object per puzzle:
-file, line, puzzle (line format), status (solved: the grid is full, partial, contradiction,
+file (`argument K` for a puzzle given as the K-th input), line, puzzle (line format: as
+written, without the text after it), status (solved: the grid is full, partial, contradiction,
 malformed), grid (what the pass left, on one line; null after a contradiction), solution (the
 grid when full), filled (cells the pass wrote), contradiction (why, or null), nodes (0),
 micros, error (a malformed puzzle's message), label (a grid's header or a line's trailing

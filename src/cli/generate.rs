@@ -5,7 +5,7 @@
 //! [`dlx_solver::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
-use super::batch::{Answer, BatchArgs, Run, Status, Work};
+use super::batch::{Answer, BatchArgs, Made, Run, Status, Work};
 use super::sudoku::FormatArg;
 use super::Exit;
 use anyhow::bail;
@@ -14,7 +14,7 @@ use dlx_solver::sudoku::variant::{
     VariantGenerator, Variants, MAX_CAGE,
 };
 use dlx_solver::sudoku::{
-    self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
+    self, Boxes, Cost, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
 use std::path::PathBuf;
 
@@ -34,9 +34,12 @@ The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-
 
 Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range).")]
 pub struct GenerateArgs {
-    /// Box shape, ROWSxCOLUMNS: 2x2 (4x4 grid), 2x3 (6x6), 3x3 (9x9), 3x4 (12x12), 4x4
-    /// (16x16), 5x5 (25x25), ...
-    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = parse_box)]
+    /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
+    /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual
+    /// shapes, which readers take (see `dlx sudoku --help`, --box). No output format can say
+    /// its boxes: for another shape (3x2, 4x3, 1x5) a note on stderr says to read the puzzles
+    /// with --box RxC.
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = super::sudoku::parse_box)]
     shape: Shape,
     /// Number of puzzles.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -103,8 +106,9 @@ pub struct GenerateArgs {
     /// a rating filter), attempts, checks, nodes, micros.
     #[arg(long)]
     jsonl: bool,
-    /// Print the summary (seed, puzzles, nodes, time, puzzles per second) to stderr; it is
-    /// printed anyway when stderr is a terminal.
+    /// Print the summary to stderr: the seed, puzzles made and failed, givens per puzzle (mean,
+    /// min, max; a Killer's cages), full grids made, grids given up, uniqueness checks, nodes,
+    /// time, puzzles per second. It is printed anyway when stderr is a terminal.
     #[arg(long)]
     stats: bool,
 }
@@ -125,21 +129,25 @@ enum SolutionsArg {
     None,
 }
 
-/// Reads `RxC` (or `R`x`C` with a capital X).
-fn parse_box(text: &str) -> Result<Shape, String> {
-    let (rows, cols) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("found {text:?}, expected ROWSxCOLUMNS such as 3x3 or 3x4"))?;
-    let number = |part: &str| {
-        part.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("found {part:?} in {text:?}, expected a number"))
-    };
-    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
-}
-
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     let seed = args.seed.unwrap_or_else(clock_seed);
+    // A jigsaw's regions replace its boxes: only its side is read back.
+    let boxes_matter = !args
+        .variant
+        .as_ref()
+        .is_some_and(|variants| variants.contains(Variant::Jigsaw));
+    if boxes_matter && !Boxes::is_usual(args.shape) {
+        let shape = args.shape;
+        let side = shape.side();
+        let usual = match Shape::for_side(side) {
+            Ok(usual) => format!("the usual boxes of {side}x{side} grids are {usual}, not {shape}"),
+            Err(_) => format!("{side}x{side} grids have no usual boxes"),
+        };
+        eprintln!(
+            "dlx: note: {usual}, and the output cannot say its boxes: read these puzzles with \
+             --box {shape} (dlx sudoku, rate, crosshatch, bench)"
+        );
+    }
     if let Some(variants) = &args.variant {
         return run_variant(&args, variants, seed);
     }
@@ -269,7 +277,10 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                         ("undecided", made.cost.undecided.into()),
                         ("layouts", (made.cost.restarts + 1).into()),
                     ];
-                    record_answer(index, record, &made.solution, made.cost.nodes, extra)
+                    let mut answer =
+                        record_answer(index, record, &made.solution, made.cost.nodes, extra);
+                    answer.made = Some(self::made(made.puzzle.filled_count(), &made.cost));
+                    answer
                 }
                 Err(error) => {
                     Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
@@ -293,7 +304,18 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
         stats: args.stats,
         max_input_bytes: super::batch::MAX_INPUT_BYTES,
     };
-    Run::new(&batch, Work::Search)
+    Run::new(&batch, Work::Generation)
+}
+
+/// What making a puzzle of `givens` givens cost, for the summary.
+fn made(givens: usize, cost: &Cost) -> Made {
+    Made {
+        givens: givens as u64,
+        cages: None,
+        attempts: cost.attempts,
+        restarts: cost.restarts,
+        checks: cost.checks,
+    }
 }
 
 /// The answer printed for a generated Killer: its record on one line.
@@ -303,13 +325,18 @@ fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
         ("attempts", made.cost.attempts.into()),
         ("checks", made.cost.checks.into()),
     ];
-    record_answer(
+    let mut answer = record_answer(
         index,
         made.to_line(),
         &made.solution,
         made.cost.nodes,
         extra,
-    )
+    );
+    answer.made = Some(Made {
+        cages: Some(made.cages.count() as u64),
+        ..self::made(0, &made.cost)
+    });
+    answer
 }
 
 /// The answer printed for a generated variant record: the record on its line; for JSON, its
@@ -360,6 +387,7 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         solution: Some(line(&generated.solution)),
         nodes: generated.cost.nodes,
         extra,
+        made: Some(made(generated.puzzle.filled_count(), &generated.cost)),
         ..Answer::new(index as usize + 1, Status::Solved, text)
     }
 }

@@ -6,13 +6,30 @@ use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{VariantRater, Variants};
-use dlx_solver::sudoku::{Format, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS};
+use dlx_solver::sudoku::{
+    self, Format, Grid, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS,
+};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
-Output: one line `RATING TECHNIQUE` per puzzle, in input order (with --jsonl, the fields
-rating, technique and nodes are added to the usual ones). A puzzle with no solution, or with
-several, gets `no solution` or `multiple` instead, and the exit code 1.
+#[command(
+    mut_arg("files", |arg| arg.help(
+        "Inputs, rated one after another: files in any format of `dlx sudoku` (or with \
+         --variant one puzzle a line), `-` or none for standard input, or a puzzle itself (an \
+         argument that is no existing path but reads as one line-format puzzle). A path that \
+         exists always wins"
+    )),
+    mut_arg("jsonl", |arg| arg.help(
+        "One JSON object per puzzle instead of text: file, line, puzzle, status, solution \
+         (when rated), rating, technique, nodes, micros, error, label"
+    )),
+    after_help = "\
+Output: one line `RATING TECHNIQUE` per puzzle, in input order. A puzzle with no solution, or
+with several, gets `no solution` or `multiple` instead, and the exit code 1. With --jsonl, one
+object per puzzle: file, line (in the input; `argument K` is the K-th input, given as a
+puzzle), puzzle (line format: as written, without the text after it), status (solved when
+rated, no solution, multiple, undecided, malformed), solution (the one solution, when rated),
+rating, technique, nodes (the mean search-tree nodes of the rating's searches), micros, error
+(a malformed puzzle's message), label (a grid's header or a line's trailing text).
 
 The scale (higher is harder):
   1.0      crosshatch  cross-hatching alone fills the grid
@@ -31,7 +48,8 @@ window, forbidden pair or cage), else 4.0 + n, n the mean search-tree nodes over
 relabellings (cells renamed with the rules moved alike; digits too, without cages).
 
 Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
-3 --max-nodes ran out.")]
+3 --max-nodes ran out."
+)]
 pub struct RateArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -50,11 +68,13 @@ pub struct RateArgs {
     regions: Option<std::path::PathBuf>,
 }
 
-/// Rates one parsed puzzle (or reports its parse error).
+/// Rates one parsed puzzle (or reports its parse error); under `solve`, its answer holds the
+/// solution (for JSON).
 fn answer_puzzle(
     puzzle: Result<ParsedGrid, ParseError>,
     solvers: &mut Solvers,
     rater: &mut Rater,
+    solve: bool,
 ) -> Answer {
     let puzzle = match puzzle {
         Ok(puzzle) => puzzle,
@@ -63,12 +83,21 @@ fn answer_puzzle(
                 .unwrap_or_else(|| Answer::malformed(error.line, error.to_string()))
         }
     };
-    rated_answer(puzzle.line, rater.rate(&puzzle.grid, solvers))
+    let (rated, solution) = match solve {
+        true => rater.rate_with_solution(&puzzle.grid, solvers),
+        false => (rater.rate(&puzzle.grid, solvers), None),
+    };
+    rated_answer(puzzle.line, rated, solution)
 }
 
-/// The line of a puzzle rated `rated`.
-fn rated_answer(line: usize, rated: Rated) -> Answer {
+/// The line of a puzzle rated `rated`, with its solution when known.
+fn rated_answer(line: usize, rated: Rated, solution: Option<Grid>) -> Answer {
     let mut answer = Answer::new(line, Status::Solved, String::new());
+    answer.solution = solution.map(|grid| {
+        sudoku::grid_to_string(&grid, Format::Line)
+            .trim_end()
+            .to_string()
+    });
     answer.status = match rated {
         Rated::Unique(rating) => {
             answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);
@@ -108,8 +137,12 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
                 &args.batch.files,
                 variants,
                 regions.as_ref(),
+                args.read.boxes(),
                 || VariantRater::new(max_nodes),
-                |rater, puzzle, rules, line| rated_answer(line, rater.rate(&rules, &puzzle.grid)),
+                |rater, puzzle, rules, line| {
+                    let (rated, solution) = rater.rate_with_solution(&rules, &puzzle.grid);
+                    rated_answer(line, rated, solution)
+                },
             )
         }
         None => rate_sources(&mut run, &args),
@@ -119,7 +152,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
 
 /// Rates every puzzle of every input, in order, until the end or a signal.
 fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
-    let max_nodes = args.max_nodes;
+    let (max_nodes, solve) = (args.max_nodes, args.batch.jsonl);
     for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let reading = Reading {
             format,
@@ -133,7 +166,7 @@ fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
             || (Solvers::with_node_budget(max_nodes), Rater::default()),
             |(solvers, rater), record| {
                 let puzzle = record.parsed_grid();
-                answer_puzzle(puzzle, solvers, rater)
+                answer_puzzle(puzzle, solvers, rater, solve)
             },
         )
     })

@@ -7,14 +7,19 @@
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
 use super::{interrupt, Exit};
 use anyhow::bail;
-use dlx_solver::sudoku::variant::{KillerEncoding, Variants};
+use dlx_solver::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
 use dlx_solver::sudoku::{
-    self, Algorithm, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
-    Propagation, Record, Solvers, Verdict,
+    self, Algorithm, Boxes, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError,
+    ParseErrorKind, Propagation, Record, Shape, Solvers, Verdict,
 };
 use dlx_solver::xc::{Count, Outcome, Shard};
 
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("files", |arg| arg.help(
+    "Inputs, solved one after another: files, `-` or none for standard input, or a puzzle \
+     itself (an argument that is no existing path but reads as one line-format puzzle, any \
+     size, . or 0 for empty; with --variant, one variant line). A path that exists always wins"
+)))]
 #[command(after_help = "\
 Formats (detected from the file's first lines unless --format is given; --stats says which):
   spaced   N lines of N numbers separated by spaces, 0 for empty (Baekjoon 2580)
@@ -43,11 +48,13 @@ unit: the clash goes to stderr), `multiple` (under --unique), `undecided` (--max
 or `error: line L, column C: ...` (also written to stderr with the file name); with --count,
 the number of solutions: `N` exact, `N+` a lower bound (counting reached --limit; JSON:
 \"complete\": false), `N+ undecided` (--max-nodes ran out first). --to csv: a `puzzle,solution` header, then one
-row per puzzle. Line format: exactly one output line per input puzzle line, in order. Grid
-formats: grids separated by a blank line. With --jsonl, one object per puzzle: file, line,
-puzzle (line format), status, solution (or null), solutions (when counting), nodes, micros,
-error, label (the header or trailing text), agrees (CSV with a solution column), complete
-(when counting).
+row per puzzle (the puzzle's empty cells written as the input wrote them, . or 0). Line format:
+exactly one output line per input puzzle line, in order. Grid formats: grids separated by a
+blank line. --draw: each solution drawn as a grid with its boxes' borders. With --jsonl, one
+object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
+format: as written, without the text after it), status, solution (or null), solutions (when
+counting), nodes, micros, error, label (the header or trailing text), agrees (CSV with a
+solution column), complete (when counting).
 On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
 --output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
 second signal ends at once.
@@ -116,9 +123,9 @@ pub struct SudokuArgs {
         requires = "variant"
     )]
     killer_encoding: KillerEncodingArg,
-    /// With --variant: draw each solution with its cages and their sums (killer), its regions
-    /// (jigsaw) or its boxes, instead of writing it on one line.
-    #[arg(long, requires = "variant")]
+    /// Draw each solution as a grid with its boxes, or with --variant its cages and their sums
+    /// (killer) or its regions (jigsaw), instead of writing it in the output format.
+    #[arg(long, conflicts_with = "to")]
     draw: bool,
 }
 
@@ -158,6 +165,44 @@ pub struct ReadArgs {
     /// still has it as `label`).
     #[arg(long)]
     pub strip_comments: bool,
+    /// The boxes of every puzzle: R rows by C columns of cells, as `dlx generate --box` makes
+    /// them (3x2: a 6x6 grid of boxes 3 cells tall, 2 wide); a puzzle of another side is an
+    /// error. Without it each side has its usual shape: square boxes for 4, 9, 16, 25, ...,
+    /// else as square as possible and wider than tall (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4,
+    /// 20: 4x5); a prime side (5, 7, ...) has none, and needs --box 1xN.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub boxes: Option<Shape>,
+}
+
+impl ReadArgs {
+    /// The box shape the puzzles get.
+    pub fn boxes(&self) -> Boxes {
+        self.boxes.map_or(Boxes::Usual, Boxes::Given)
+    }
+}
+
+/// Reads a box shape, `RxC` (or `R`X`C`): R rows and C columns of cells.
+pub(super) fn parse_box(text: &str) -> Result<Shape, String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("found {text:?}, expected ROWSxCOLUMNS such as 3x3 or 3x4"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("found {part:?} in {text:?}, expected a number"))
+    };
+    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
+}
+
+/// Whether an argument is a puzzle of the line format under `boxes` (a puzzle whose givens
+/// clash is one: it is answered, with no solution); else why not.
+pub(super) fn is_puzzle_argument(text: &str, boxes: Boxes) -> Result<(), String> {
+    match sudoku::parse_line_record_with_boxes(text, 1, boxes).givens {
+        Ok(_) => Ok(()),
+        Err(error) if matches!(error.kind, ParseErrorKind::Givens(_)) => Ok(()),
+        Err(error) if error.column == 1 => Err(error.kind.to_string()),
+        Err(error) => Err(format!("column {}: {}", error.column, error.kind)),
+    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -183,15 +228,20 @@ impl From<FormatArg> for Format {
 /// blank lines can come first, as many as they like, but not beyond memory.
 const DETECTION_LIMIT: usize = 64 << 20;
 
-/// The format of a source: the one given, or the one its first lines show (`None` for a source
-/// with no puzzle line). Detection reads ahead past any leading comments to the first
-/// [`sudoku::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says what
-/// it decided.
+/// The format of a source: the line format for a puzzle given as an argument, else the one
+/// given, or the one its first lines show (`None` for a source with no puzzle line), for
+/// puzzles of the sides `boxes` reads. Detection reads ahead past any leading comments to the
+/// first [`sudoku::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says
+/// what it decided.
 pub fn source_format(
     source: &mut batch::Source,
     given: Option<FormatArg>,
+    boxes: Boxes,
     run: &Run,
 ) -> anyhow::Result<Option<Format>> {
+    if source.argument {
+        return Ok(Some(Format::Line));
+    }
     if let Some(format) = given {
         run.note_in_stats(&format!(
             "{}: format: {} (given)",
@@ -210,7 +260,7 @@ pub fn source_format(
         sampled >= sudoku::SAMPLE_LINES
     })?;
     let head = String::from_utf8_lossy(batch::peek(source)?);
-    let detection = sudoku::detect(&head);
+    let detection = sudoku::detect_with_boxes(&head, boxes);
     if detection.is_none() && !ahead.ended {
         anyhow::bail!(
             "{}: found no puzzle line in the first {} MiB, expected one (only comments and \
@@ -280,10 +330,11 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
     }
     match output {
         Format::Csv => {
+            // The puzzle as it came: its empty cells written as the input wrote them.
             let puzzle = match &record.givens {
                 Ok(givens) => sudoku::grid_to_string(givens.grid(), Format::Line)
                     .trim_end()
-                    .to_string(),
+                    .replace('.', &record.empty_symbol.to_string()),
                 Err(_) => String::new(),
             };
             let result = answer.text.trim_end().replace('\n', " ");
@@ -332,7 +383,7 @@ impl Reading<'_> {
         I: Fn() -> S + Sync,
         F: Fn(&mut S, &Record) -> Answer + Sync,
     {
-        let (output, strip) = (self.output, self.read.strip_comments);
+        let (output, strip, boxes) = (self.output, self.read.strip_comments, self.read.boxes());
         let finish = |state: &mut S, record: &Record| {
             let mut result = answer(state, record);
             present(&mut result, record, output, strip);
@@ -356,18 +407,21 @@ impl Reading<'_> {
                     if sudoku::is_skipped_line(text) {
                         return None;
                     }
-                    Some(finish(state, &sudoku::parse_line_record(text, line)))
+                    let record = sudoku::parse_line_record_with_boxes(text, line, boxes);
+                    let mut answer = finish(state, &record);
+                    answer.puzzle = Some(sudoku::line_puzzle(text).to_string());
+                    Some(answer)
                 },
             ),
             Format::Csv => {
                 let choice = self.read.column.as_deref().map(ColumnChoice::parse);
-                let records = CsvRecords::new(source.reader, choice.as_ref());
+                let records = CsvRecords::new(source.reader, choice.as_ref()).with_boxes(boxes);
                 run.answer_items(&source.name, records, init, finish)
             }
             Format::Spaced | Format::Compact => {
                 let bytes = run.read_whole(&mut source)?;
                 let text = String::from_utf8_lossy(&bytes);
-                let records = sudoku::parse_records(&text, self.format);
+                let records = sudoku::parse_records(&text, self.format).with_boxes(boxes);
                 run.answer_items(&source.name, records, init, finish)
             }
         }
@@ -398,6 +452,8 @@ pub struct Options {
     /// Counts go through [`Solvers::count_on_every_core`] (big trees split over the threads),
     /// with this shard if given.
     pub split_counts: Option<Option<Shard>>,
+    /// A solution is drawn as a grid with its boxes, instead of written in the output format.
+    pub draw: bool,
 }
 
 /// Solves one puzzle read (or reports its parse error) under `options`.
@@ -423,7 +479,15 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
             solvers.solve_propagated(givens.grid(), options.algorithm, mode, propagation)
         }
     };
-    render(record.line, outcome, options.output)
+    let drawing = match (&outcome.answer, options.draw) {
+        (Verdict::Solved(grid), true) => Some(draw_boxes(grid)),
+        _ => None,
+    };
+    let mut answer = render(record.line, outcome, options.output);
+    if let Some(drawing) = drawing {
+        answer.text = drawing;
+    }
+    answer
 }
 
 /// The answer to print for one puzzle's verdict, in the output format.
@@ -536,6 +600,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             files,
             variants,
             regions.as_ref(),
+            args.read.boxes(),
             super::variant::Asked {
                 mode,
                 max_nodes,
@@ -569,6 +634,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             output: args.to.map_or(default_output(format), Format::from),
             propagate: args.propagate,
             split_counts,
+            draw: args.draw,
         };
         let reading = Reading {
             format,
@@ -594,13 +660,15 @@ pub fn for_each_source(
     read: &ReadArgs,
     mut answer: impl FnMut(&mut Run, batch::Source, Format) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    for mut source in batch::sources(files)? {
+    let boxes = read.boxes();
+    let puzzle = |text: &str| is_puzzle_argument(text, boxes);
+    for mut source in batch::sources_or_puzzles(files, Some(&puzzle))? {
         if interrupt::requested() {
             break;
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        if let Some(format) = source_format(&mut source, read.format, run)? {
+        if let Some(format) = source_format(&mut source, read.format, boxes, run)? {
             answer(run, source, format)?;
         }
         run.end_source(&name, before, false);

@@ -7,10 +7,10 @@ use super::interrupt;
 use super::sudoku::render;
 use anyhow::Context;
 use dlx_solver::sudoku::variant::{
-    draw, parse_variant_line, KillerEncoding, Regions, Rules, RulesError, VariantPuzzle,
+    draw, parse_variant_line_with_boxes, KillerEncoding, Regions, Rules, RulesError, VariantPuzzle,
     VariantSolver, Variants,
 };
-use dlx_solver::sudoku::{self, Format, Mode, Verdict};
+use dlx_solver::sudoku::{self, Boxes, Format, Mode, Verdict};
 use std::path::Path;
 
 /// Solvers a thread keeps, one per set of rules met lately: a collection of one variant and
@@ -74,6 +74,7 @@ pub fn answer_sources(
     files: &[std::path::PathBuf],
     variants: &Variants,
     regions: Option<&Regions>,
+    boxes: Boxes,
     asked: Asked,
 ) -> anyhow::Result<()> {
     let solvers = || Solvers {
@@ -84,21 +85,38 @@ pub fn answer_sources(
     let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
         answer(solvers, puzzle, rules, line, asked)
     };
-    for_each_puzzle(run, files, variants, regions, solvers, answer_line)
+    for_each_puzzle(run, files, variants, regions, boxes, solvers, answer_line)
 }
 
-/// Reads every line of every input as a variant puzzle, in order, until the end or a signal,
-/// and hands each with its rules to `answer_puzzle` (with a state `init` makes for each thread);
-/// a line that is no puzzle of the variants gets its error with its place.
+/// Reads every line of every input as a variant puzzle with the box shape `boxes` says, in
+/// order, until the end or a signal, and hands each with its rules to `answer_puzzle` (with a
+/// state `init` makes for each thread); a line that is no puzzle of the variants gets its error
+/// with its place. An argument that is no existing path but a puzzle line is that puzzle.
 pub fn for_each_puzzle<S: Send>(
     run: &mut Run,
     files: &[std::path::PathBuf],
     variants: &Variants,
     regions: Option<&Regions>,
+    boxes: Boxes,
     init: impl Fn() -> S + Sync,
     answer_puzzle: impl Fn(&mut S, VariantPuzzle, Rules, usize) -> Answer + Sync,
 ) -> anyhow::Result<()> {
-    for source in batch::sources(files)? {
+    let puzzle = |text: &str| {
+        parse_variant_line_with_boxes(text, 1, variants, regions, boxes)
+            .map(|_| ())
+            .map_err(|error| {
+                // The argument is one line: its number says nothing.
+                let message = error.to_string();
+                match message.strip_prefix("line 1, ") {
+                    Some(rest) => rest.to_string(),
+                    None => message
+                        .strip_prefix("line 1: ")
+                        .unwrap_or(&message)
+                        .to_string(),
+                }
+            })
+    };
+    for source in batch::sources_or_puzzles(files, Some(&puzzle))? {
         if interrupt::requested() {
             break;
         }
@@ -114,14 +132,27 @@ pub fn for_each_puzzle<S: Send>(
                 if sudoku::is_skipped_line(text) {
                     return None;
                 }
-                let puzzle = match parse_variant_line(text, line, variants, regions) {
-                    Ok(puzzle) => puzzle,
-                    Err(error) => return Some(Answer::malformed(line, error.to_string())),
-                };
-                Some(match puzzle.rules(variants, regions) {
+                let puzzle =
+                    match parse_variant_line_with_boxes(text, line, variants, regions, boxes) {
+                        Ok(puzzle) => puzzle,
+                        Err(error) => return Some(Answer::malformed(line, error.to_string())),
+                    };
+                // The puzzle's fields, and the comment after them as its label.
+                let written = text.trim();
+                let comment = puzzle.comment.clone();
+                let fields = comment
+                    .as_deref()
+                    .and_then(|comment| written.strip_suffix(comment))
+                    .unwrap_or(written)
+                    .trim_end()
+                    .to_string();
+                let mut answer = match puzzle.rules(variants, regions) {
                     Ok(rules) => answer_puzzle(state, puzzle, rules, line),
                     Err(error) => Answer::malformed(line, format!("line {line}: {error}")),
-                })
+                };
+                answer.puzzle = Some(fields);
+                answer.label = comment;
+                Some(answer)
             },
         )?;
         run.end_source(&name, before, false);
