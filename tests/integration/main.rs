@@ -4,6 +4,7 @@
 mod attacks;
 mod batch;
 mod bench;
+mod box_shapes;
 mod collections;
 mod common;
 mod crosshatch;
@@ -11,6 +12,8 @@ mod fuzzing;
 mod generate;
 mod killer;
 mod odd_inputs;
+mod output_fields;
+mod puzzle_arguments;
 mod rate;
 mod split;
 mod sudoku;
