@@ -25,9 +25,9 @@ use dlx_solver::sudoku::{
     after_help = "\
 Output: one line `RATING TECHNIQUE` per puzzle, in input order. A puzzle with no solution, or
 with several, gets `no solution` or `multiple` instead, and the exit code 1. With --jsonl, one
-object per puzzle: file, line (in the input; `argument K` is the K-th input, given as a
-puzzle), puzzle (line format: as written, without the text after it), status (solved when
-rated, no solution, multiple, undecided, malformed), solution (the one solution, when rated),
+object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
+format: as written, without the text after it), status (solved when rated, no solution,
+multiple, undecided, malformed), solution (the one solution, when rated),
 rating, technique, nodes (the mean search-tree nodes of the rating's searches), micros, error
 (a malformed puzzle's message), label (a grid's header or a line's trailing text).
 
