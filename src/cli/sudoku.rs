@@ -30,6 +30,14 @@ Formats (detected from the file's first lines unless --format is given; --stats 
   csv      comma-separated values with a header row; the puzzle column is the one named
            quizzes, quiz, puzzle, puzzles, unsolved or question (or --column), and a column
            named solutions, solution, solved or answer is checked against each answer
+Each of the first 62 lines (blank lines and # comments aside) votes for its kind, a header for
+none; most votes win, a tie going to the kind that votes first. A line of 16 or 36 symbols
+alone fits a 4x4 or 6x6 puzzle line and a row of a 16x16 or 36x36 compact grid alike: with
+digits, all of them 1-4 (1-6), it votes for the line format, since a big grid of such rows
+would leave its other digits interchangeable; with no digit it votes for nothing, and when no
+line votes, N such lines in a row make an empty compact grid. So a compact grid whose rows
+mostly hold only the digits 1-4 (1-6) needs --format compact, or --box with its shape (a shape
+given, a line fits one kind only).
 Symbols: . or 0 empty, 1-9, then A-Z for 10-35 (a-z too, case-insensitive up to size 35;
 above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF and CR line
 endings are accepted, spaces before a line-format puzzle ignored. A line longer than 8 KiB is
@@ -155,7 +163,8 @@ pub(super) fn parse_variants(text: &str) -> Result<Variants, String> {
 /// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
 #[derive(Debug, Clone, clap::Args)]
 pub struct ReadArgs {
-    /// The input's format (default: detected from the file's first lines).
+    /// The input's format (default: detected from the file's first lines, as `dlx sudoku
+    /// --help` says).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
     /// CSV: the puzzle column, by its header name or its number (1 for the first).

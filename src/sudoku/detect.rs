@@ -2,10 +2,29 @@
 //!
 //! A file's first lines are each classed as a puzzle line (N·N symbols, or N·N·N pencilmarks,
 //! perhaps with text after them), a compact row (N symbols), a spaced row (numbers separated by
-//! blanks) or something else (a header such as `Grid 01`, which votes for nothing). The kind
-//! with most lines wins; lines that are both a puzzle line and a compact row (16, 36 or 49
-//! symbols) make a compact grid when N of them follow each other, the line format otherwise. A
-//! CSV file is known by its header row naming a puzzle column.
+//! blanks) or something else (a header such as `Grid 01`, which votes for nothing). Each line
+//! votes for its kind; the kind with most votes wins, and a tie goes to the tied kind that
+//! votes first. A CSV file is known by its header row naming a puzzle column.
+//!
+//! A line of 16 or 36 symbols and nothing else fits both a puzzle line (4x4, 6x6) and a
+//! compact row (of a 16x16 or 36x36 grid); no other length does under the usual boxes (49
+//! symbols make a 7x7 puzzle only with its boxes of 1x7 given), and with a box shape given a
+//! line fits one kind at most. Such a line votes by its digits:
+//! - it holds a digit, and then every digit fits the small grid (1-4 in 16 symbols, 1-6 in
+//!   36; else it fits only a compact row): a vote for the line format. A 16x16 grid whose
+//!   givens are only 1-4 leaves its twelve other digits interchangeable, 12! solutions at
+//!   least, so no puzzle file holds one, while every 4x4 puzzle line is such a line. The rows of
+//!   a real compact grid that happen to hold only small digits are outvoted by its other rows,
+//!   each holding a larger digit and so a compact row only.
+//! - it holds no digit (only `.` or `0`): no vote. When no line votes, N such lines of N
+//!   symbols following each other (blank lines and comments aside) make a compact grid, an
+//!   empty 16x16 or 36x36 one; fewer make empty puzzle lines.
+//!
+//! So a compact grid whose rows mostly hold only small digits reads as puzzle lines: named as
+//! compact, or read with its box shape given ([`detect_with_boxes`]), it is a grid. A clash (a
+//! digit twice in a column of the would-be grid) is no sign either way: a puzzle line whose
+//! givens clash is still a puzzle, answered `no solution`, and the digits have already decided
+//! every line that holds one.
 
 use super::boxes::Boxes;
 use super::csv::header_names_a_puzzle_column;
@@ -29,14 +48,56 @@ pub struct Detection {
     /// Lines that are only a line-format puzzle (N·N symbols or pencilmarks, perhaps with
     /// trailing text), not also a compact row.
     pub puzzle_lines: usize,
+    /// Lines of 16 or 36 symbols, which fit both a puzzle line and a compact row, holding
+    /// digits that all fit the puzzle line's side (1-4, 1-6): votes for the line format, as the
+    /// module documentation explains.
+    pub small_digit_lines: usize,
     /// Lines that are only a compact row (N symbols and nothing else).
     pub compact_rows: usize,
     /// Lines of two blank-separated numbers or more (`.` for an empty cell).
     pub spaced_rows: usize,
-    /// Lines of 16, 36 or 49 symbols, which fit both a line and a compact row.
+    /// Lines of 16 or 36 symbols with no digit (`.` or `0` only), which fit both a puzzle line
+    /// and a compact row and vote for nothing.
     pub either: usize,
     /// Lines that fit none (headers).
     pub other: usize,
+    /// What decided the format.
+    pub decision: Decision,
+}
+
+/// What decided a [`Detection`]'s format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// The first line is a CSV header naming a puzzle column.
+    CsvHeader,
+    /// The kind with most votes.
+    MostVotes,
+    /// Kinds tied for most votes: the one that votes first.
+    FirstVote,
+    /// No line votes, and `side` empty lines of `side` symbols follow each other: a compact
+    /// grid.
+    EmptyGrid {
+        /// Symbols a line, and lines in a row.
+        side: usize,
+    },
+    /// No line votes and no empty grid: the line format.
+    NoVote,
+}
+
+impl fmt::Display for Decision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Decision::CsvHeader => write!(f, "a header row naming a puzzle column"),
+            Decision::MostVotes => write!(f, "the kind with most votes"),
+            Decision::FirstVote => write!(f, "a tie, won by the kind that votes first"),
+            Decision::EmptyGrid { side } => write!(
+                f,
+                "no line votes, and {side} empty lines of {side} symbols follow each other: \
+                 a compact grid"
+            ),
+            Decision::NoVote => write!(f, "no line votes: the line format"),
+        }
+    }
 }
 
 impl fmt::Display for Detection {
@@ -46,16 +107,59 @@ impl fmt::Display for Detection {
         }
         write!(
             f,
-            "{} (detected from the first {} lines: {} puzzle lines, {} compact rows, {} spaced \
-             rows, {} either a puzzle line or a compact row, {} other lines such as headers)",
+            "{} (detected from the first {} lines: {} puzzle lines, {} lines of 16 or 36 \
+             symbols whose digits fit a 4x4 or 6x6 puzzle (so puzzle lines), {} compact rows, \
+             {} spaced rows, {} lines of 16 or 36 empty cells (either a puzzle line or a \
+             compact row), {} other lines such as headers; decided by {})",
             self.format,
             self.lines,
             self.puzzle_lines,
+            self.small_digit_lines,
             self.compact_rows,
             self.spaced_rows,
             self.either,
-            self.other
+            self.other,
+            self.decision
         )
+    }
+}
+
+/// What one sampled line is, for the vote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Spaced,
+    Puzzle,
+    /// A line of 16 or 36 symbols, digits all within its puzzle's side: a puzzle line.
+    SmallDigits,
+    Compact,
+    /// A line of 16 or 36 empty cells: a puzzle line or a compact row alike.
+    Either,
+    Other,
+}
+
+impl Kind {
+    fn of(line: &str, boxes: Boxes) -> Kind {
+        if is_spaced_row(line) {
+            return Kind::Spaced;
+        }
+        match (is_puzzle_line(line, boxes), is_compact_row(line, boxes)) {
+            (true, false) => Kind::Puzzle,
+            (false, true) => Kind::Compact,
+            // Fitting a puzzle line, every digit is within its side already.
+            (true, true) if holds_a_digit(line) => Kind::SmallDigits,
+            (true, true) => Kind::Either,
+            (false, false) => Kind::Other,
+        }
+    }
+
+    /// The format the line votes for, if any.
+    fn vote(self) -> Option<Format> {
+        match self {
+            Kind::Spaced => Some(Format::Spaced),
+            Kind::Puzzle | Kind::SmallDigits => Some(Format::Line),
+            Kind::Compact => Some(Format::Compact),
+            Kind::Either | Kind::Other => None,
+        }
     }
 }
 
@@ -88,6 +192,11 @@ fn all_symbols_of(text: &str, side: usize) -> bool {
         .all(|c| symbol_value(c, side).is_some_and(|v| v as usize <= side))
 }
 
+/// Whether a line of symbols holds a digit: a symbol other than the empty `.` and `0`.
+fn holds_a_digit(text: &str) -> bool {
+    text.trim().chars().any(|c| !matches!(c, '.' | '0'))
+}
+
 /// The format of a text, from its first [`SAMPLE_LINES`] lines that are neither blank nor
 /// comments; `None` when it has none.
 pub fn detect(text: &str) -> Option<Detection> {
@@ -109,80 +218,72 @@ pub fn detect_with_boxes(text: &str, boxes: Boxes) -> Option<Detection> {
         format: Format::Line,
         lines: lines.len(),
         puzzle_lines: 0,
+        small_digit_lines: 0,
         compact_rows: 0,
         spaced_rows: 0,
         either: 0,
         other: 0,
+        decision: Decision::CsvHeader,
     };
     if header_names_a_puzzle_column(first) {
         found.format = Format::Csv;
         return Some(found);
     }
-    // The kind of the first line that is only one kind, to break a tie.
-    let mut first_sure = None;
-    let mut first_either = None;
-    for (k, line) in lines.iter().enumerate() {
-        let sure = if is_spaced_row(line) {
-            found.spaced_rows += 1;
-            Some(Format::Spaced)
-        } else {
-            match (is_puzzle_line(line, boxes), is_compact_row(line, boxes)) {
-                (true, false) => {
-                    found.puzzle_lines += 1;
-                    Some(Format::Line)
-                }
-                (false, true) => {
-                    found.compact_rows += 1;
-                    Some(Format::Compact)
-                }
-                (true, true) => {
-                    found.either += 1;
-                    first_either.get_or_insert(k);
-                    None
-                }
-                (false, false) => {
-                    found.other += 1;
-                    None
-                }
-            }
+    let kinds: Vec<Kind> = lines.iter().map(|line| Kind::of(line, boxes)).collect();
+    for kind in &kinds {
+        let count = match kind {
+            Kind::Spaced => &mut found.spaced_rows,
+            Kind::Puzzle => &mut found.puzzle_lines,
+            Kind::SmallDigits => &mut found.small_digit_lines,
+            Kind::Compact => &mut found.compact_rows,
+            Kind::Either => &mut found.either,
+            Kind::Other => &mut found.other,
         };
-        if first_sure.is_none() {
-            first_sure = sure;
-        }
+        *count += 1;
     }
     let votes = [
         (Format::Spaced, found.spaced_rows),
-        (Format::Line, found.puzzle_lines),
+        (Format::Line, found.puzzle_lines + found.small_digit_lines),
         (Format::Compact, found.compact_rows),
     ];
     let most = votes.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    found.format = if most > 0 {
-        let winners: Vec<Format> = votes
-            .iter()
-            .filter(|&&(_, n)| n == most)
-            .map(|&(f, _)| f)
-            .collect();
-        match first_sure {
-            Some(format) if winners.contains(&format) => format,
-            _ => winners[0],
-        }
-    } else if let Some(k) = first_either {
-        // A compact grid when N lines of N symbols follow each other from the first.
-        let length = lines[k].trim().chars().count();
-        let block = lines[k..]
-            .iter()
-            .take(length)
-            .take_while(|l| l.trim().chars().count() == length)
-            .count();
-        if block == length {
-            Format::Compact
-        } else {
-            Format::Line
-        }
+    let winners: Vec<Format> = votes
+        .iter()
+        .filter(|&&(_, n)| n == most)
+        .map(|&(f, _)| f)
+        .collect();
+    (found.format, found.decision) = if most == 0 {
+        no_vote(&lines, &kinds)
+    } else if let [winner] = winners[..] {
+        (winner, Decision::MostVotes)
     } else {
-        Format::Line
+        let first = kinds
+            .iter()
+            .filter_map(|kind| kind.vote())
+            .find(|format| winners.contains(format));
+        (first.unwrap_or(winners[0]), Decision::FirstVote)
     };
     Some(found)
+}
+
+/// The format when no line votes: a compact grid when N lines of N empty cells follow each
+/// other from the first such line, the line format otherwise.
+fn no_vote(lines: &[&str], kinds: &[Kind]) -> (Format, Decision) {
+    let Some(k) = kinds.iter().position(|&kind| kind == Kind::Either) else {
+        return (Format::Line, Decision::NoVote);
+    };
+    let side = lines[k].trim().chars().count();
+    let block = kinds[k..]
+        .iter()
+        .take(side)
+        .zip(&lines[k..])
+        .take_while(|&(&kind, line)| kind == Kind::Either && line.trim().chars().count() == side)
+        .count();
+    if block == side {
+        (Format::Compact, Decision::EmptyGrid { side })
+    } else {
+        (Format::Line, Decision::NoVote)
+    }
 }
 
 /// The format of a text (see [`detect`]), `None` when it holds no puzzle line.
@@ -196,6 +297,149 @@ mod tests {
 
     const PUZZLE: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// A full grid of boxes `rows` x `cols`, row by row: each row shifts the one above.
+    fn full_grid(rows: usize, cols: usize) -> Vec<Vec<u8>> {
+        let side = rows * cols;
+        (0..side)
+            .map(|r| {
+                let shift = cols * (r % rows) + r / rows;
+                (0..side).map(|c| ((shift + c) % side + 1) as u8).collect()
+            })
+            .collect()
+    }
+
+    /// The cells of `grid` that `keep` keeps, by row and column, each row on a line of symbols
+    /// (`.` for the others).
+    fn rows_of(grid: &[Vec<u8>], keep: impl Fn(usize, usize, u8) -> bool) -> Vec<String> {
+        grid.iter()
+            .enumerate()
+            .map(|(r, row)| {
+                row.iter()
+                    .enumerate()
+                    .map(|(c, &v)| match keep(r, c, v) {
+                        true => super::super::symbols::digit_symbol(v),
+                        false => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// `count` puzzles of boxes `rows` x `cols`, one a line, each keeping other cells.
+    fn puzzle_lines(rows: usize, cols: usize, count: usize) -> String {
+        let grid = full_grid(rows, cols);
+        (0..count)
+            .map(|k| rows_of(&grid, |r, c, _| (r * 7 + c * 5 + k) % 3 == 0).concat() + "\n")
+            .collect()
+    }
+
+    /// A compact grid of side `rows * cols`: its rows, each followed by a line break.
+    fn compact(rows: &[String]) -> String {
+        rows.iter().map(|row| format!("{row}\n")).collect()
+    }
+
+    #[test]
+    fn lines_of_4x4_and_6x6_puzzles_are_puzzle_lines_not_compact_grids() {
+        for (rows, cols) in [(2, 2), (2, 3)] {
+            let lines = puzzle_lines(rows, cols, 100);
+            let found = detect(&lines).unwrap();
+            assert_eq!(found.format, Format::Line, "{lines}");
+            assert_eq!(found.small_digit_lines, SAMPLE_LINES);
+            assert_eq!(found.decision, Decision::MostVotes);
+            assert!(found
+                .to_string()
+                .contains("decided by the kind with most votes"));
+            // Fewer lines than a grid has rows, comments and blank lines between them.
+            let few = puzzle_lines(rows, cols, 3).replace('\n', "\n\n# next\n");
+            assert_eq!(detect_format(&few), Some(Format::Line));
+            // A line with a digit too large for its puzzle (a compact row only) is outvoted.
+            let side = rows * cols;
+            let mut typo = lines.clone();
+            typo.replace_range(side * side - 1..side * side, "9");
+            assert_eq!(detect(&typo).unwrap().compact_rows, 1);
+            assert_eq!(detect_format(&typo), Some(Format::Line));
+        }
+    }
+
+    #[test]
+    fn compact_grids_of_16_and_36_stay_compact() {
+        for (rows, cols, keep) in [(4, 4, 5), (6, 6, 4)] {
+            let grid = full_grid(rows, cols);
+            // A puzzle: one cell in `keep` or so, except row 2 (only digits up to the side of
+            // a 4x4 or 6x6 puzzle: a line of small digits) and row 3 (empty).
+            let puzzle = rows_of(&grid, |r, c, v| match r {
+                1 => v as usize <= rows.max(cols),
+                2 => false,
+                _ => (r + c) % keep == 0,
+            });
+            let side = rows * cols;
+            assert!(puzzle[1].chars().any(|c| c != '.') && puzzle[2] == ".".repeat(side));
+            let found = detect(&compact(&puzzle)).unwrap();
+            assert_eq!(
+                (found.format, found.small_digit_lines, found.either),
+                (Format::Compact, 1, 1)
+            );
+            let one = compact(&puzzle);
+            let back_to_back = one.repeat(3);
+            let headers = format!("Grid 01\n{one}Grid 02\n{one}Grid 03\n{one}");
+            let blank_lines = format!("{one}\n{one}\n\n{one}");
+            for text in [back_to_back, headers, blank_lines] {
+                assert_eq!(detect_format(&text), Some(Format::Compact), "{text}");
+            }
+            // Full grids (solutions) too.
+            let full = compact(&rows_of(&grid, |_, _, _| true)).repeat(2);
+            assert_eq!(detect_format(&full), Some(Format::Compact));
+        }
+    }
+
+    #[test]
+    fn a_compact_grid_of_small_digits_alone_reads_as_puzzle_lines() {
+        // A 16x16 grid whose givens are 1-4 alone has 12! solutions at least: the line format.
+        let grid = full_grid(4, 4);
+        let small = compact(&rows_of(&grid, |_, _, v| v <= 4));
+        let found = detect(&small).unwrap();
+        assert_eq!((found.format, found.small_digit_lines), (Format::Line, 16));
+        // Its shape given, it is a compact grid: no line of 16 symbols is a 4x4 puzzle then.
+        let four = Boxes::Given(crate::sudoku::Shape::new(4, 4).unwrap());
+        let found = detect_with_boxes(&small, four).unwrap();
+        assert_eq!((found.format, found.compact_rows), (Format::Compact, 16));
+    }
+
+    #[test]
+    fn empty_lines_make_a_compact_grid_when_a_grid_of_them_follow_each_other() {
+        for side in [16, 36] {
+            let empty = format!("{}\n", "0".repeat(side));
+            let found = detect(&empty.repeat(side)).unwrap();
+            assert_eq!(found.format, Format::Compact);
+            assert_eq!(found.decision, Decision::EmptyGrid { side });
+            assert!(found.to_string().contains(&format!("{side} empty lines")));
+            let found = detect(&format!("Grid 1\n{}", empty.repeat(side - 1))).unwrap();
+            assert_eq!(
+                (found.format, found.decision),
+                (Format::Line, Decision::NoVote)
+            );
+        }
+        // Lines of two lengths are no grid.
+        let mixed = format!("{}\n", ".".repeat(16)).repeat(15) + &".".repeat(36);
+        assert_eq!(detect_format(&mixed), Some(Format::Line));
+    }
+
+    #[test]
+    fn a_tie_goes_to_the_kind_that_votes_first() {
+        // A line of 16 symbols with a 1 (a 4x4 puzzle) and one with a G (16: a compact row).
+        let (small, large) = ("1...............\n", "G...............\n");
+        let found = detect(&format!("{small}{large}")).unwrap();
+        assert_eq!(
+            (found.format, found.decision),
+            (Format::Line, Decision::FirstVote)
+        );
+        let found = detect(&format!("Grid 1\n{large}{small}")).unwrap();
+        assert_eq!(
+            (found.format, found.decision),
+            (Format::Compact, Decision::FirstVote)
+        );
+    }
 
     #[test]
     fn a_shape_given_detects_the_sides_no_usual_shape_has() {

@@ -496,7 +496,7 @@ mod tests {
         assert_eq!(detect_format(compact), Some(Format::Compact));
         let puzzle81 = ".".repeat(81);
         assert_eq!(detect_format(&puzzle81), Some(Format::Line));
-        // 16 symbols: a 16x16 compact grid when 16 such lines follow, 4x4 puzzles otherwise.
+        // 16 empty cells: a 16x16 compact grid when 16 such lines follow, 4x4 puzzles otherwise.
         let block = format!("{}\n", ".".repeat(16)).repeat(16);
         assert_eq!(detect_format(&block), Some(Format::Compact));
         let two = format!("{}\n", ".".repeat(16)).repeat(2);

@@ -312,6 +312,61 @@ fn a_line_file_mixing_sizes_solves_each_line_at_its_size() {
     );
 }
 
+/// The shipped 4x4 and 6x6 files: lines of 16 and 36 symbols, which could also be rows of
+/// 16x16 and 36x36 compact grids, are read as what they are, one puzzle a line (their digits
+/// fit a 4x4 or 6x6 grid), and every puzzle is solved; `rate` and `crosshatch` read them so too.
+#[test]
+fn the_shipped_4x4_and_6x6_files_are_read_one_puzzle_a_line() {
+    let paths = ["4x4.txt", "6x6.txt"].map(crate::common::puzzles);
+    let names = paths.each_ref().map(|path| path.to_str().unwrap());
+    let text: String = paths
+        .iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect();
+    let out = dlx(&["sudoku", "--stats", names[0], names[1]], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(text.lines().count(), 200);
+    assert_lines_solve(&text, &stdout(&out));
+    assert_eq!(
+        stderr(&out).matches("format: line (detected").count(),
+        2,
+        "{}",
+        stderr(&out)
+    );
+    for command in ["rate", "crosshatch"] {
+        let out = dlx(&[command, names[0], names[1]], b"");
+        assert_eq!(out.status.code(), Some(0), "{command}: {}", stderr(&out));
+        let answers = stdout(&out);
+        assert_eq!(answers.lines().count(), 200, "{command}: {answers}");
+        assert!(!answers.contains("error"), "{command}: {answers}");
+    }
+}
+
+/// 16x16 compact grids back to back, without a line between them, stay compact grids.
+#[test]
+fn compact_16x16_grids_back_to_back_are_solved_as_grids() {
+    let text = std::fs::read_to_string(crate::common::puzzles("16x16.txt")).unwrap();
+    let puzzles: Vec<Grid> = text
+        .lines()
+        .take(3)
+        .map(|l| parse_line(l, 1).unwrap())
+        .collect();
+    let grids: String = puzzles
+        .iter()
+        .map(|grid| grid_to_string(grid, Format::Compact))
+        .collect();
+    let out = dlx(&["sudoku", "--stats"], grids.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(stderr(&out).contains("format: compact (detected"));
+    let solutions: Vec<Grid> = parse_puzzles(&stdout(&out), Format::Compact)
+        .map(|p| p.unwrap().grid)
+        .collect();
+    assert_eq!(solutions.len(), 3);
+    for (solution, puzzle) in solutions.iter().zip(&puzzles) {
+        assert_eq!(solution.check_solution_of(puzzle), Ok(()));
+    }
+}
+
 #[test]
 fn a_grid_mixing_sizes_is_refused() {
     // A 4x4 first row, then 9x9 rows: the second row is too long.
