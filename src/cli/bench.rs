@@ -151,13 +151,19 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         None => None,
     };
     let mut bars = Vec::new();
-    writeln!(
+    let header = writeln!(
         out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
         "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
-    )?;
+    );
+    // A reader that went away (`dlx bench ... | head`) ends the measuring: the exit code is
+    // that of the rows measured until then.
+    let mut reader_gone = gone(header)?;
     let mut invalid = 0;
     for mut source in batch::sources(&args.files)? {
+        if reader_gone {
+            break;
+        }
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
@@ -215,7 +221,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             let m = match row.measured {
                 Ok(m) => m,
                 Err(why) => {
-                    writeln!(out, "{short_name:<34} {:<16} {why}", row.solver)?;
+                    reader_gone = gone(writeln!(out, "{short_name:<34} {:<16} {why}", row.solver))?;
+                    if reader_gone {
+                        break;
+                    }
                     continue;
                 }
             };
@@ -233,7 +242,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
-            writeln!(
+            bars.push((short_name.clone(), row.solver.clone(), rate));
+            let written = writeln!(
                 out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
                 short_name,
@@ -244,13 +254,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 m.nodes_per_puzzle(),
                 ratio,
                 notes.join(", ")
-            )?;
+            );
             // Each row as soon as it is written (the measuring is done per file).
-            out.flush()?;
-            bars.push((short_name.clone(), row.solver, rate));
+            reader_gone = gone(written.and_then(|()| out.flush()))?;
+            if reader_gone {
+                break;
+            }
         }
     }
-    out.commit()?;
+    if !reader_gone {
+        gone(out.commit())?;
+    }
     if let Some(mut svg) = svg {
         let bars: Vec<Bar> = bars
             .iter()
@@ -268,6 +282,16 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Solved
     })
+}
+
+/// Whether a write failed because the reader of standard output went away (`Ok(true)`); any
+/// other failure is the error.
+fn gone(written: std::io::Result<()>) -> std::io::Result<bool> {
+    match written {
+        Ok(()) => Ok(false),
+        Err(error) if dlx_solver::batch::is_broken_pipe(&error) => Ok(true),
+        Err(error) => Err(error),
+    }
 }
 
 /// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes

@@ -6,6 +6,7 @@
 //! in index order.
 
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
+use super::report::report;
 use super::sudoku::FormatArg;
 use super::Exit;
 use anyhow::bail;
@@ -181,7 +182,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
         }
     });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }
@@ -218,7 +219,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }
@@ -278,7 +279,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }

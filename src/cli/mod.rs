@@ -9,6 +9,7 @@ mod input;
 mod interrupt;
 mod output;
 mod rate;
+pub mod report;
 mod sudoku;
 mod sudominoku;
 mod variant;
@@ -67,11 +68,15 @@ Exit codes (the worst outcome decides: 2, then 1, then 3):
        no solution; xc: the problem has none; bench: some answer is wrong
   2    bad input or usage, for every command: a file that cannot be read, a malformed puzzle
        (the others are still answered), an input with no puzzle, a bad flag, an output that
-       could not be written (a closed pipe is not an error: the reader had enough);
-       sudominoku --strict: no final `0`; generate: no puzzle within the rating range
+       could not be written; sudominoku --strict: no final `0`; generate: no puzzle within
+       the rating range
   3    sudoku, sudominoku, xc, rate: a search hit its node budget (--max-nodes) before
        deciding (the puzzle is `undecided`, never reported as having no solution)
-  130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary";
+  130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary
+A reader that goes away (a closed pipe: `dlx ... | head`) is no error: the run takes no new
+work and exits with the code of the answers found until then, the one being written included
+(`dlx sudoku FILE | head -1` exits 1 when that answer is `no solution`). A closed or broken
+standard error never stops a run: its messages are dropped, the results and the code stay.";
 
 /// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.
 #[derive(Debug, Parser)]

@@ -13,6 +13,7 @@ mod killer;
 mod odd_inputs;
 mod rate;
 mod split;
+mod streams;
 mod sudoku;
 mod sudominoku;
 mod variants;
