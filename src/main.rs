@@ -4,7 +4,6 @@
 mod cli;
 
 use clap::Parser;
-use cli::report::report;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -13,9 +12,6 @@ fn main() -> ExitCode {
         Ok(code) => code.into(),
         // A reader that went away (`dlx ... | head`) is no error: every command ends then with
         // the code of what it found, so only real errors come here.
-        Err(error) => {
-            report!("dlx: error: {error:#}");
-            cli::Exit::BadInput.into()
-        }
+        Err(error) => cli::fail(&error).into(),
     }
 }

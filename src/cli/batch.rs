@@ -28,7 +28,9 @@ pub struct BatchArgs {
     pub threads: Option<u64>,
     /// Write results to FILE instead of standard output. FILE is replaced when the run ends
     /// (written beside it, then renamed), so a run that fails before answering anything leaves
-    /// it as it was; FILE may not be one of the inputs.
+    /// it as it was; FILE may not be one of the inputs (nor standard input when it is a file,
+    /// nor the --regions layout). A symbolic link is followed and its target replaced; a
+    /// device or a FIFO is written in place (a FIFO once a reader opens it).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One JSON object per puzzle instead of text: file, line, puzzle, status, solution (or
@@ -44,6 +46,17 @@ pub struct BatchArgs {
     /// lines are cut at 8 KiB, and only a line with no end within N bytes stops the run.
     #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
+}
+
+impl BatchArgs {
+    /// The files the command reads its puzzles from: those named, or standard input (`-`).
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
 }
 
 /// The default of `--max-input-bytes`: 256 MiB, some 3 million 9x9 grids.
@@ -473,8 +486,14 @@ impl Run {
     /// Opens the output (an `--output` that is one of the inputs is refused here, before
     /// anything is opened for writing) and starts the worker threads.
     pub fn new(args: &BatchArgs, work: Work) -> anyhow::Result<Run> {
+        Run::with_inputs(args, work, &args.inputs())
+    }
+
+    /// As [`Run::new`], for a command that reads `inputs` (the puzzle files, a `--regions`
+    /// layout; `-` for standard input): an `--output` that is one of them is refused.
+    pub fn with_inputs(args: &BatchArgs, work: Work, inputs: &[PathBuf]) -> anyhow::Result<Run> {
         let out = match &args.output {
-            Some(path) => Output::file(path, &args.files)?,
+            Some(path) => Output::file(path, inputs)?,
             None => Output::stdout()?,
         };
         let config = BatchConfig {

@@ -35,7 +35,10 @@ rules). A solver is built for each puzzle whose rules differ from the previous o
 Killer), inside the timed span.
 
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
-of bars per file), written to FILE when the run ends (never over one of the puzzle files).
+of bars per file), written to FILE when the run ends (never over one of the puzzle files or
+the --regions layout; a symbolic link is followed and its target replaced). When the reader of
+standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
+the rows measured, and the exit code is theirs.
 
 Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
 pub struct BenchArgs {
@@ -147,7 +150,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mut out = Output::stdout()?;
     // Opened before the long measurements, so that an unwritable path fails at once.
     let svg = match &args.svg {
-        Some(path) => Some(Output::file_for("--svg", path, &args.files)?),
+        Some(path) => {
+            let mut inputs = args.files.clone();
+            inputs.extend(args.regions.clone());
+            Some(Output::file_for("--svg", path, &inputs)?)
+        }
         None => None,
     };
     let mut bars = Vec::new();

@@ -97,7 +97,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", requires = "variant",
           value_parser = clap::value_parser!(u64).range(2..=64))]
     max_cage: Option<u64>,
-    /// Write the puzzles to FILE instead of standard output.
+    /// Write the puzzles to FILE instead of standard output: FILE is replaced when the run
+    /// ends (written beside it, then renamed; a symbolic link is followed and its target
+    /// replaced; a device or a FIFO is written in place), and may not be the --regions layout.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
     /// One JSON object per puzzle: index, puzzle, solution, givens, rating and technique (with
@@ -284,7 +286,8 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     run.finish(result)
 }
 
-/// The batch run that writes a generation's puzzles where the flags say.
+/// The batch run that writes a generation's puzzles where the flags say (never over the
+/// `--regions` layout it reads).
 fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
     let batch = BatchArgs {
         files: Vec::new(),
@@ -294,7 +297,8 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
         stats: args.stats,
         max_input_bytes: super::batch::MAX_INPUT_BYTES,
     };
-    Run::new(&batch, Work::Search)
+    let inputs: Vec<PathBuf> = args.regions.iter().cloned().collect();
+    Run::with_inputs(&batch, Work::Search, &inputs)
 }
 
 /// The answer printed for a generated Killer: its record on one line.

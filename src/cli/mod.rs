@@ -9,9 +9,10 @@ mod input;
 mod interrupt;
 mod output;
 mod rate;
-pub mod report;
+mod report;
 mod sudoku;
 mod sudominoku;
+mod temporary;
 mod variant;
 mod xc;
 
@@ -110,6 +111,7 @@ enum Command {
 /// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
 /// spoil) handles SIGINT and SIGTERM itself: see [`interrupt`].
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    temporary::remove_on_panic();
     if !matches!(cli.command, Command::Bench(_)) {
         interrupt::install().context("cannot install the signal handlers")?;
     }
@@ -121,6 +123,22 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Sudominoku(args) => sudominoku::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Rate(args) => rate::run(args),
+    }
+}
+
+/// Reports the error that ended a run on stderr and gives its exit code: 2 (bad input or
+/// usage, an output that cannot be written), or 128 + the signal's number for a wait a signal
+/// ended before any work.
+pub fn fail(error: &anyhow::Error) -> Exit {
+    match error.downcast_ref::<interrupt::Interrupted>() {
+        Some(interrupted) => {
+            report::report!("dlx: {error:#}");
+            Exit::interrupted_by(interrupted.signal)
+        }
+        None => {
+            report::report!("dlx: error: {error:#}");
+            Exit::BadInput
+        }
     }
 }
 

@@ -497,7 +497,9 @@ pub fn count_text(count: Count, undecided: bool) -> String {
 }
 
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
-    let mut run = Run::new(&args.batch, Work::Search)?;
+    let mut inputs = args.batch.inputs();
+    inputs.extend(args.regions.clone());
+    let mut run = Run::with_inputs(&args.batch, Work::Search, &inputs)?;
     let result = answer_sources(&mut run, &args);
     run.finish(result)
 }

@@ -11,6 +11,7 @@ mod fuzzing;
 mod generate;
 mod killer;
 mod odd_inputs;
+mod output_safety;
 mod rate;
 mod split;
 mod streams;
