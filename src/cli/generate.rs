@@ -55,11 +55,12 @@ pub struct GenerateArgs {
     /// Stop removing at the first given that cannot go: faster, more givens.
     #[arg(long, overrides_with = "minimal")]
     no_minimal: bool,
-    /// Keep only puzzles rated at least this (the rating of `dlx rate`).
-    #[arg(long, value_name = "R")]
+    /// Keep only puzzles rated at least this (the rating of `dlx rate`; a finite number, at
+    /// most --max-rating).
+    #[arg(long, value_name = "R", value_parser = parse_rating)]
     min_rating: Option<f64>,
     /// Keep only puzzles rated at most this.
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = parse_rating)]
     max_rating: Option<f64>,
     /// Full grids tried per puzzle before the rating filter gives up.
     #[arg(long, value_name = "N", default_value_t = 100_000,
@@ -141,7 +142,22 @@ fn parse_box(text: &str) -> Result<Shape, String> {
     Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
 }
 
+/// Reads a rating bound: a finite number (NaN and infinities bound nothing).
+fn parse_rating(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(rating) if rating.is_finite() => Ok(rating),
+        _ => Err(format!(
+            "found {text:?}, expected a finite number such as 3 or 4.5"
+        )),
+    }
+}
+
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
+    if let (Some(min), Some(max)) = (args.min_rating, args.max_rating) {
+        if min > max {
+            bail!("--min-rating {min} is above --max-rating {max}: no puzzle can be rated in that range");
+        }
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     if let Some(variants) = &args.variant {
         return run_variant(&args, variants, seed);
