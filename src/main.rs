@@ -10,13 +10,8 @@ fn main() -> ExitCode {
     let args = cli::Cli::parse();
     match cli::run(args) {
         Ok(code) => code.into(),
-        Err(error) => {
-            if cli::is_broken_pipe(&error) {
-                // `dlx ... | head`: the reader has all it wants; that is success.
-                return ExitCode::SUCCESS;
-            }
-            eprintln!("dlx: error: {error:#}");
-            cli::Exit::BadInput.into()
-        }
+        // A reader that went away (`dlx ... | head`) is no error: every command ends then with
+        // the code of what it found, so only real errors come here.
+        Err(error) => cli::fail(&error).into(),
     }
 }

@@ -7,6 +7,7 @@
 //! what is left here is rendering, progress and the tally.
 
 use super::output::{self, Output};
+use super::report::report;
 use super::{interrupt, Exit};
 use anyhow::Context;
 use dlx_solver::batch::{self, Batch, BatchConfig, Record};
@@ -27,7 +28,9 @@ pub struct BatchArgs {
     pub threads: Option<u64>,
     /// Write results to FILE instead of standard output. FILE is replaced when the run ends
     /// (written beside it, then renamed), so a run that fails before answering anything leaves
-    /// it as it was; FILE may not be one of the inputs.
+    /// it as it was; FILE may not be one of the inputs (nor standard input when it is a file,
+    /// nor the --regions layout). A symbolic link is followed and its target replaced; a
+    /// device or a FIFO is written in place (a FIFO once a reader opens it).
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One JSON object per puzzle instead of text, with the fields listed below.
@@ -42,6 +45,17 @@ pub struct BatchArgs {
     /// lines are cut at 8 KiB, and only a line with no end within N bytes stops the run.
     #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
     pub max_input_bytes: u64,
+}
+
+impl BatchArgs {
+    /// The files the command reads its puzzles from: those named, or standard input (`-`).
+    pub fn inputs(&self) -> Vec<PathBuf> {
+        if self.files.is_empty() {
+            vec![PathBuf::from("-")]
+        } else {
+            self.files.clone()
+        }
+    }
 }
 
 /// The default of `--max-input-bytes`: 256 MiB, some 3 million 9x9 grids.
@@ -604,8 +618,14 @@ impl Run {
     /// Opens the output (an `--output` that is one of the inputs is refused here, before
     /// anything is opened for writing) and starts the worker threads.
     pub fn new(args: &BatchArgs, work: Work) -> anyhow::Result<Run> {
+        Run::with_inputs(args, work, &args.inputs())
+    }
+
+    /// As [`Run::new`], for a command that reads `inputs` (the puzzle files, a `--regions`
+    /// layout; `-` for standard input): an `--output` that is one of them is refused.
+    pub fn with_inputs(args: &BatchArgs, work: Work, inputs: &[PathBuf]) -> anyhow::Result<Run> {
         let out = match &args.output {
-            Some(path) => Output::file(path, &args.files)?,
+            Some(path) => Output::file(path, inputs)?,
             None => Output::stdout()?,
         };
         let config = BatchConfig {
@@ -768,10 +788,35 @@ impl Run {
     }
 
     /// Writes one answer (text or JSON) and reports a malformed or unsolvable puzzle on stderr.
+    ///
+    /// An answer whose reader went away (a broken pipe) still counts: it was found, and the
+    /// exit code says what the answers found say. The error is returned all the same, so the
+    /// run takes no new work.
     pub fn emit(
         &mut self,
         name: &str,
         puzzle: Option<&[u8]>,
+        answer: &Answer,
+    ) -> std::io::Result<()> {
+        let written = self.write_answer(puzzle, name, answer);
+        if written
+            .as_ref()
+            .is_err_and(|error| !batch::is_broken_pipe(error))
+        {
+            return written;
+        }
+        if let Some(note) = answer.note() {
+            self.message(&format!("dlx: {name}: {note}"));
+        }
+        self.tally.add(answer);
+        written
+    }
+
+    /// The text or the JSON object of one answer, written to the output.
+    fn write_answer(
+        &mut self,
+        puzzle: Option<&[u8]>,
+        name: &str,
         answer: &Answer,
     ) -> std::io::Result<()> {
         if self.jsonl {
@@ -819,10 +864,6 @@ impl Run {
             }
             self.out.write_all(answer.text.as_bytes())?;
         }
-        if let Some(note) = answer.note() {
-            self.message(&format!("dlx: {name}: {note}"));
-        }
-        self.tally.add(answer);
         Ok(())
     }
 
@@ -834,31 +875,43 @@ impl Run {
     /// exit code 2 (see [`Run::end_source`]); when no input had one, the output is left as it
     /// was. A run cut by SIGINT or SIGTERM writes the whole answers it has, says so, and exits
     /// with 128 + the signal's number.
+    ///
+    /// A run whose reader went away (a broken pipe: `dlx ... | head`) took no new work from
+    /// then on; it ends quietly, with the summary when asked and the exit code of the answers
+    /// found until then, the one whose write failed included.
     pub fn finish(self, result: anyhow::Result<()>) -> anyhow::Result<Exit> {
-        if let Err(error) = result {
-            self.progress.finish_and_clear();
-            if self.tally.puzzles > 0 {
-                // The first error is the one to report; a failed commit would only hide it.
-                let _ = self.out.commit();
+        let reader_gone = match result {
+            Ok(()) => false,
+            Err(error) if super::is_broken_pipe(&error) => true,
+            Err(error) => {
+                self.progress.finish_and_clear();
+                if self.tally.puzzles > 0 {
+                    // The first error is the one to report; a failed commit would only hide it.
+                    let _ = self.out.commit();
+                }
+                return Err(error);
             }
-            return Err(error);
-        }
+        };
         let signal = interrupt::signal();
         if self.tally.puzzles == 0 && self.empty_inputs > 0 && signal.is_none() {
             self.progress.finish_and_clear();
             return Ok(Exit::BadInput);
         }
         let output = self.out.name().to_string();
-        // Interrupted before any answer: an earlier --output file stays as it was.
-        if signal.is_none() || self.tally.puzzles > 0 {
-            self.out.commit()?;
+        // Interrupted before any answer: an earlier --output file stays as it was. Nothing more
+        // can reach a reader that went away.
+        if !reader_gone && (signal.is_none() || self.tally.puzzles > 0) {
+            match self.out.commit() {
+                Err(error) if batch::is_broken_pipe(&error) => {}
+                committed => committed?,
+            }
         }
         self.progress.finish_and_clear();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;
         let stats = self.stats || signal.is_some();
         if stats && self.work == Work::Propagation {
-            eprintln!(
+            report!(
                 "puzzles: {}\nsolved: {}\npartial: {}\ncontradiction: {}\nmalformed: {}\n\
                  cells filled: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
                 t.puzzles,
@@ -875,7 +928,7 @@ impl Run {
                 0 => format!("givens: {}", t.givens),
                 _ => format!("cages: {}", t.cages),
             };
-            eprintln!(
+            report!(
                 "puzzles made: {}\nfailed: {}\n{clues}\nfull grids made: {}\ngrids given up: {}\n\
                  uniqueness checks: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
                 t.solved,
@@ -888,7 +941,7 @@ impl Run {
                 t.solved as f64 / seconds.max(1e-9),
             );
         } else if stats {
-            eprintln!(
+            report!(
                 "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
                  malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
                 t.puzzles,
@@ -903,13 +956,14 @@ impl Run {
             );
         }
         if stats && t.agree + t.differ > 0 {
-            eprintln!(
+            report!(
                 "checked against the file's solutions: {} agree, {} differ",
-                t.agree, t.differ
+                t.agree,
+                t.differ
             );
         }
         if let Some(signal) = signal {
-            eprintln!(
+            report!(
                 "dlx: interrupted after {} puzzles ({}): {output} holds their whole answers",
                 t.puzzles,
                 if signal == signal_hook::consts::SIGTERM {
@@ -929,9 +983,9 @@ impl Run {
     /// A message on stderr that does not tear the progress bar.
     fn message(&self, text: &str) {
         if self.progress_shown {
-            self.progress.suspend(|| eprintln!("{text}"));
+            self.progress.suspend(|| report!("{text}"));
         } else {
-            eprintln!("{text}");
+            report!("{text}");
         }
     }
 

@@ -36,7 +36,10 @@ rules). A solver is built for each puzzle whose rules differ from the previous o
 Killer), inside the timed span.
 
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
-of bars per file), written to FILE when the run ends (never over one of the puzzle files).
+of bars per file), written to FILE when the run ends (never over one of the puzzle files or
+the --regions layout; a symbolic link is followed and its target replaced). When the reader of
+standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
+the rows measured, and the exit code is theirs.
 
 Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
 pub struct BenchArgs {
@@ -152,18 +155,28 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mut out = Output::stdout()?;
     // Opened before the long measurements, so that an unwritable path fails at once.
     let svg = match &args.svg {
-        Some(path) => Some(Output::file_for("--svg", path, &args.files)?),
+        Some(path) => {
+            let mut inputs = args.files.clone();
+            inputs.extend(args.regions.clone());
+            Some(Output::file_for("--svg", path, &inputs)?)
+        }
         None => None,
     };
     let mut bars = Vec::new();
-    writeln!(
+    let header = writeln!(
         out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
         "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
-    )?;
+    );
+    // A reader that went away (`dlx bench ... | head`) ends the measuring: the exit code is
+    // that of the rows measured until then.
+    let mut reader_gone = gone(header)?;
     let mut invalid = 0;
     let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
     for mut source in batch::sources(&args.files)? {
+        if reader_gone {
+            break;
+        }
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
@@ -222,7 +235,10 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             let m = match row.measured {
                 Ok(m) => m,
                 Err(why) => {
-                    writeln!(out, "{short_name:<34} {:<16} {why}", row.solver)?;
+                    reader_gone = gone(writeln!(out, "{short_name:<34} {:<16} {why}", row.solver))?;
+                    if reader_gone {
+                        break;
+                    }
                     continue;
                 }
             };
@@ -240,7 +256,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
-            writeln!(
+            bars.push((short_name.clone(), row.solver.clone(), rate));
+            let written = writeln!(
                 out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
                 short_name,
@@ -251,13 +268,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 m.nodes_per_puzzle(),
                 ratio,
                 notes.join(", ")
-            )?;
+            );
             // Each row as soon as it is written (the measuring is done per file).
-            out.flush()?;
-            bars.push((short_name.clone(), row.solver, rate));
+            reader_gone = gone(written.and_then(|()| out.flush()))?;
+            if reader_gone {
+                break;
+            }
         }
     }
-    out.commit()?;
+    if !reader_gone {
+        gone(out.commit())?;
+    }
     if let Some(mut svg) = svg {
         let bars: Vec<Bar> = bars
             .iter()
@@ -275,6 +296,16 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Solved
     })
+}
+
+/// Whether a write failed because the reader of standard output went away (`Ok(true)`); any
+/// other failure is the error.
+fn gone(written: std::io::Result<()>) -> std::io::Result<bool> {
+    match written {
+        Ok(()) => Ok(false),
+        Err(error) if dlx_solver::batch::is_broken_pipe(&error) => Ok(true),
+        Err(error) => Err(error),
+    }
 }
 
 /// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes

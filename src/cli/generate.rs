@@ -6,6 +6,7 @@
 //! in index order.
 
 use super::batch::{Answer, BatchArgs, Made, Run, Status, Work};
+use super::report::report;
 use super::sudoku::FormatArg;
 use super::Exit;
 use anyhow::bail;
@@ -57,11 +58,12 @@ pub struct GenerateArgs {
     /// Stop removing at the first given that cannot go: faster, more givens.
     #[arg(long, overrides_with = "minimal")]
     no_minimal: bool,
-    /// Keep only puzzles rated at least this (the rating of `dlx rate`).
-    #[arg(long, value_name = "R")]
+    /// Keep only puzzles rated at least this (the rating of `dlx rate`; a finite number, at
+    /// most --max-rating).
+    #[arg(long, value_name = "R", value_parser = parse_rating)]
     min_rating: Option<f64>,
     /// Keep only puzzles rated at most this.
-    #[arg(long, value_name = "R")]
+    #[arg(long, value_name = "R", value_parser = parse_rating)]
     max_rating: Option<f64>,
     /// Full grids tried per puzzle before the rating filter gives up.
     #[arg(long, value_name = "N", default_value_t = 100_000,
@@ -99,7 +101,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", requires = "variant",
           value_parser = clap::value_parser!(u64).range(2..=64))]
     max_cage: Option<u64>,
-    /// Write the puzzles to FILE instead of standard output.
+    /// Write the puzzles to FILE instead of standard output: FILE is replaced when the run
+    /// ends (written beside it, then renamed; a symbolic link is followed and its target
+    /// replaced; a device or a FIFO is written in place), and may not be the --regions layout.
     #[arg(long, short, value_name = "FILE")]
     output: Option<PathBuf>,
     /// One JSON object per puzzle: index, puzzle, solution, givens, rating and technique (with
@@ -129,7 +133,22 @@ enum SolutionsArg {
     None,
 }
 
+/// Reads a rating bound: a finite number (NaN and infinities bound nothing).
+fn parse_rating(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(rating) if rating.is_finite() => Ok(rating),
+        _ => Err(format!(
+            "found {text:?}, expected a finite number such as 3 or 4.5"
+        )),
+    }
+}
+
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
+    if let (Some(min), Some(max)) = (args.min_rating, args.max_rating) {
+        if min > max {
+            bail!("--min-rating {min} is above --max-rating {max}: no puzzle can be rated in that range");
+        }
+    }
     let seed = args.seed.unwrap_or_else(clock_seed);
     // A jigsaw's regions replace its boxes: only its side is read back.
     let boxes_matter = !args
@@ -143,7 +162,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
             Ok(usual) => format!("the usual boxes of {side}x{side} grids are {usual}, not {shape}"),
             Err(_) => format!("{side}x{side} grids have no usual boxes"),
         };
-        eprintln!(
+        report!(
             "dlx: note: {usual}, and the output cannot say its boxes: read these puzzles with \
              --box {shape} (dlx sudoku, rate, crosshatch, bench)"
         );
@@ -189,7 +208,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
         }
     });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }
@@ -226,7 +245,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }
@@ -289,12 +308,13 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
-        eprintln!("seed: {seed}");
+        report!("seed: {seed}");
     }
     run.finish(result)
 }
 
-/// The batch run that writes a generation's puzzles where the flags say.
+/// The batch run that writes a generation's puzzles where the flags say (never over the
+/// `--regions` layout it reads).
 fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
     let batch = BatchArgs {
         files: Vec::new(),
@@ -304,7 +324,8 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
         stats: args.stats,
         max_input_bytes: super::batch::MAX_INPUT_BYTES,
     };
-    Run::new(&batch, Work::Generation)
+    let inputs: Vec<PathBuf> = args.regions.iter().cloned().collect();
+    Run::with_inputs(&batch, Work::Generation, &inputs)
 }
 
 /// What making a puzzle of `givens` givens cost, for the summary.

@@ -1,6 +1,8 @@
 //! SIGINT and SIGTERM: the first asks the run to stop taking new work, write the whole records
 //! it has, print its summary and exit with 128 + the signal's number; a second one exits at
-//! once. The handlers are `signal-hook`'s (async-signal-safe: they only set atomics).
+//! once, removing the temporary files of the outputs first (see [`super::temporary`]). The
+//! handlers are `signal-hook`'s, and do only what is async-signal-safe: set atomics, `unlink`,
+//! `_exit`.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -26,12 +28,17 @@ pub fn install() -> std::io::Result<()> {
     };
     for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
         // Registered first, so it sees the flag as the previous signal left it: a second
-        // signal ends the process at once.
-        signal_hook::flag::register_conditional_shutdown(
-            signal,
-            128 + signal,
-            Arc::clone(&flags.requested),
-        )?;
+        // signal ends the process at once, leaving no temporary file behind.
+        let requested = Arc::clone(&flags.requested);
+        let second = move || {
+            if requested.load(Ordering::SeqCst) {
+                super::temporary::remove_all();
+                signal_hook::low_level::exit(128 + signal);
+            }
+        };
+        // SAFETY: the action only loads an atomic, unlinks files and calls `_exit`, all
+        // async-signal-safe.
+        unsafe { signal_hook::low_level::register(signal, second) }?;
         signal_hook::flag::register_usize(signal, Arc::clone(&flags.signal), signal as usize)?;
         signal_hook::flag::register(signal, Arc::clone(&flags.requested))?;
     }
@@ -43,6 +50,39 @@ pub fn install() -> std::io::Result<()> {
 pub fn flag() -> &'static AtomicBool {
     static NEVER: AtomicBool = AtomicBool::new(false);
     FLAGS.get().map_or(&NEVER, |flags| &flags.requested)
+}
+
+/// A wait that a signal ended before the run could start its work (an `--output` FIFO with no
+/// reader yet): the run ends with 128 + the signal's number, having written nothing.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted by {} while {what}: nothing was written", signal_name(*.signal))]
+pub struct Interrupted {
+    /// The signal received.
+    pub signal: i32,
+    /// What the run was waiting for.
+    pub what: String,
+}
+
+impl Interrupted {
+    /// The error for a wait (`what`) that the signal received ended, if one did.
+    pub fn check(what: impl FnOnce() -> String) -> Result<(), Interrupted> {
+        match signal() {
+            Some(signal) => Err(Interrupted {
+                signal,
+                what: what(),
+            }),
+            None => Ok(()),
+        }
+    }
+}
+
+/// `SIGINT` or `SIGTERM`, as messages name them.
+pub fn signal_name(signal: i32) -> &'static str {
+    if signal == signal_hook::consts::SIGTERM {
+        "SIGTERM"
+    } else {
+        "SIGINT"
+    }
 }
 
 /// Whether a signal asked the run to stop.

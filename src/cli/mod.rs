@@ -9,8 +9,10 @@ mod input;
 mod interrupt;
 mod output;
 mod rate;
+mod report;
 mod sudoku;
 mod sudominoku;
+mod temporary;
 mod variant;
 mod xc;
 
@@ -67,11 +69,15 @@ Exit codes (the worst outcome decides: 2, then 1, then 3):
        no solution; xc: the problem has none; bench: some answer is wrong
   2    bad input or usage, for every command: a file that cannot be read, a malformed puzzle
        (the others are still answered), an input with no puzzle, a bad flag, an output that
-       could not be written (a closed pipe is not an error: the reader had enough);
-       sudominoku --strict: no final `0`; generate: no puzzle within the rating range
+       could not be written; sudominoku --strict: no final `0`; generate: no puzzle within
+       the rating range
   3    sudoku, sudominoku, xc, rate: a search hit its node budget (--max-nodes) before
        deciding (the puzzle is `undecided`, never reported as having no solution)
-  130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary";
+  130  SIGINT (143: SIGTERM): the whole answers so far were written, then the summary
+A reader that goes away (a closed pipe: `dlx ... | head`) is no error: the run takes no new
+work and exits with the code of the answers found until then, the one being written included
+(`dlx sudoku FILE | head -1` exits 1 when that answer is `no solution`). A closed or broken
+standard error never stops a run: its messages are dropped, the results and the code stay.";
 
 /// Exact cover with Knuth's dancing links: solve exact-cover problems and puzzles.
 #[derive(Debug, Parser)]
@@ -105,6 +111,7 @@ enum Command {
 /// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
 /// spoil) handles SIGINT and SIGTERM itself: see [`interrupt`].
 pub fn run(cli: Cli) -> anyhow::Result<Exit> {
+    temporary::remove_on_panic();
     if !matches!(cli.command, Command::Bench(_)) {
         interrupt::install().context("cannot install the signal handlers")?;
     }
@@ -116,6 +123,22 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Sudominoku(args) => sudominoku::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Rate(args) => rate::run(args),
+    }
+}
+
+/// Reports the error that ended a run on stderr and gives its exit code: 2 (bad input or
+/// usage, an output that cannot be written), or 128 + the signal's number for a wait a signal
+/// ended before any work.
+pub fn fail(error: &anyhow::Error) -> Exit {
+    match error.downcast_ref::<interrupt::Interrupted>() {
+        Some(interrupted) => {
+            report::report!("dlx: {error:#}");
+            Exit::interrupted_by(interrupted.signal)
+        }
+        None => {
+            report::report!("dlx: error: {error:#}");
+            Exit::BadInput
+        }
     }
 }
 

@@ -128,7 +128,9 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     if args.variant.is_some() && args.read.format.is_some() {
         bail!("--variant reads one puzzle a line: give no --format");
     }
-    let mut run = Run::new(&args.batch, Work::Search)?;
+    let mut inputs = args.batch.inputs();
+    inputs.extend(args.regions.clone());
+    let mut run = Run::with_inputs(&args.batch, Work::Search, &inputs)?;
     let result = match &args.variant {
         Some(variants) => {
             let max_nodes = args.max_nodes;

@@ -113,8 +113,9 @@ pub struct SudokuArgs {
     /// equal digits a king's or knight's move apart), jigsaw (irregular regions: the line's
     /// next field, N·N region symbols, unless --regions gives one layout for every puzzle),
     /// killer (cages: the next field names each cell's cage, N·N symbols with `.` for none,
-    /// and the one after gives the cage sums, comma-separated, in the order the cages first
-    /// appear). Text after the puzzle is a comment.
+    /// at least one cage, and the one after gives the cage sums, comma-separated, in the order
+    /// the cages first appear; a comma before the first sum or after the last is an error at
+    /// that comma). Text after the puzzle is a comment.
     #[arg(long, value_name = "LIST", value_parser = parse_variants)]
     variant: Option<Variants>,
     /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored).
@@ -155,9 +156,17 @@ impl From<KillerEncodingArg> for KillerEncoding {
     }
 }
 
-/// `--variant`'s list, refused with the place of an unknown name.
+/// `--variant`'s list, refused with the place of an unknown name. An empty list (`--variant
+/// ""`) is refused too: the flag asks for variants, and classic puzzles go without it.
 pub(super) fn parse_variants(text: &str) -> Result<Variants, String> {
-    Variants::parse(text).map_err(|e| e.to_string())
+    let variants = Variants::parse(text).map_err(|e| e.to_string())?;
+    if variants.is_empty() {
+        return Err(format!(
+            "found {text:?}, an empty list, expected one or more of x, windoku, anti-king, \
+             anti-knight, jigsaw, killer (comma-separated); classic puzzles need no --variant"
+        ));
+    }
+    Ok(variants)
 }
 
 /// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
@@ -570,7 +579,9 @@ pub fn count_text(count: Count, undecided: bool) -> String {
 }
 
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
-    let mut run = Run::new(&args.batch, Work::Search)?;
+    let mut inputs = args.batch.inputs();
+    inputs.extend(args.regions.clone());
+    let mut run = Run::with_inputs(&args.batch, Work::Search, &inputs)?;
     let result = answer_sources(&mut run, &args);
     run.finish(result)
 }

@@ -2,6 +2,7 @@
 //! run's pool, printed in input order.
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::report::report;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudominoku::{
@@ -206,7 +207,7 @@ fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> a
             End::Zero { .. } => {}
             End::EndOfInput if args.strict && read_some && !interrupt::requested() => {
                 *unended = true;
-                eprintln!("dlx: {name}: the input ends without the final `0` (--strict)");
+                report!("dlx: {name}: the input ends without the final `0` (--strict)");
             }
             End::EndOfInput => {}
         }

@@ -50,10 +50,28 @@ impl Solvers {
 
 /// Reads the shared layout of `--regions FILE`.
 pub fn read_regions(path: &Path) -> anyhow::Result<Regions> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the layout {}", path.display()))?;
-    Regions::parse(&text, 1, 1, None).map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))
+    use std::io::Read;
+    let name = path.display();
+    let cannot = || format!("cannot read the layout {name}");
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MAX_LAYOUT_BYTES + 1).read_to_end(&mut bytes))
+        .with_context(cannot)?;
+    if bytes.len() as u64 > MAX_LAYOUT_BYTES {
+        anyhow::bail!(
+            "{name}: the layout is larger than {MAX_LAYOUT_BYTES} bytes, expected N·N region \
+             symbols"
+        );
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+        .with_context(cannot)?;
+    Regions::parse(&text, 1, 1, None).map_err(|e| anyhow::anyhow!("{name}: {e}"))
 }
+
+/// The most bytes a `--regions` file is read: a layout of the largest grid is 3,721 symbols,
+/// and whitespace around them is welcome, but `/dev/zero` is no layout.
+const MAX_LAYOUT_BYTES: u64 = 1 << 20;
 
 /// How each variant puzzle is answered.
 #[derive(Clone, Copy, Debug)]

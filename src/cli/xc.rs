@@ -2,8 +2,10 @@
 
 use super::batch::MAX_INPUT_BYTES;
 use super::output::Output;
+use super::report::report;
 use super::{input, interrupt, Exit};
 use anyhow::{bail, Context};
+use dlx_solver::batch;
 use dlx_solver::xc::{
     self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Shard, SplitReport,
     SplitSettings, Stop, Visitor,
@@ -188,7 +190,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         .map_or_else(rayon::current_num_threads, |n| n as usize);
     let splits = rule == ChoiceRule::Mrv && args.max_nodes.is_none();
     let mut split_note = None;
-    let report = if splits && (threads > 1 || args.shard.is_some()) {
+    let mut report = if splits && (threads > 1 || args.shard.is_some()) {
         let settings = SplitSettings {
             rule,
             max_solutions: args.limit,
@@ -221,25 +223,36 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     } else {
         dlx.search(rule, limits, &mut printer)
     };
-    if let Some(Halt::Write(e)) = report.answer {
-        return Err(e.into());
+    // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
+    // with the code of the solutions found, the one whose write failed included.
+    let mut reader_gone = false;
+    match report.answer.take() {
+        Some(Halt::Write(e)) if batch::is_broken_pipe(&e) => reader_gone = true,
+        Some(Halt::Write(e)) => return Err(e.into()),
+        Some(Halt::Signal) | None => {}
     }
     let signal = interrupt::signal();
     let solutions = report.stats.solutions;
-    if args.count {
-        // One convention for every command: `N` exact, `N+` a lower bound.
-        let count = Count {
-            solutions,
-            complete: report.is_complete(),
-        };
-        let undecided = report.ran_out_of_nodes();
-        write!(out, "{}", super::sudoku::count_text(count, undecided))?;
+    if !reader_gone {
+        let mut written = Ok(());
+        if args.count {
+            // One convention for every command: `N` exact, `N+` a lower bound.
+            let count = Count {
+                solutions,
+                complete: report.is_complete(),
+            };
+            let undecided = report.ran_out_of_nodes();
+            written = write!(out, "{}", super::sudoku::count_text(count, undecided));
+        }
+        match written.and_then(|()| out.commit()) {
+            Err(e) if batch::is_broken_pipe(&e) => reader_gone = true,
+            written => written?,
+        }
     }
-    out.commit()?;
     let elapsed = started.elapsed();
     if args.stats || signal.is_some() {
         let seconds = elapsed.as_secs_f64();
-        eprintln!(
+        report!(
             "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
             solutions,
             report.stats.nodes,
@@ -251,16 +264,18 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             match report.stop {
                 Stop::Exhausted => "no, the whole tree was searched",
                 Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
+                Stop::Visitor if reader_gone => "when the reader of the output went away",
                 Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
                 Stop::NodeBudget => "at the node budget",
             }
         );
     }
     if let (true, Some(note)) = (args.stats, split_note) {
-        eprint!("{note}");
+        // The note ends with its own line break, which `report!` adds.
+        report!("{}", note.strip_suffix('\n').unwrap_or(&note));
     }
     if let Some(signal) = signal {
-        eprintln!(
+        report!(
             "dlx: interrupted after {} nodes: {solutions} solutions so far (partial)",
             report.stats.nodes
         );

@@ -123,11 +123,43 @@ impl Cost {
     }
 }
 
+/// The message of [`GenerateError::NoneInRange`], naming only the bounds that were asked for
+/// (never [`f64::MAX`] written out in 309 digits).
+struct NoneInRangeMessage {
+    min: f64,
+    max: f64,
+    attempts: u64,
+}
+
+impl std::fmt::Display for NoneInRangeMessage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let NoneInRangeMessage { min, max, attempts } = *self;
+        if (min..=max).is_empty() {
+            return write!(
+                f,
+                "no puzzle can be rated from {min} to {max}: the range is empty"
+            );
+        }
+        let (low, high) = (min > f64::MIN, max < f64::MAX);
+        match (low, high) {
+            (false, false) => write!(f, "no puzzle made in {attempts} attempts"),
+            (true, false) => write!(f, "no puzzle rated at least {min} in {attempts} attempts"),
+            (false, true) => write!(f, "no puzzle rated at most {max} in {attempts} attempts"),
+            (true, true) => write!(f, "no puzzle rated {min} to {max} in {attempts} attempts"),
+        }?;
+        if low || high {
+            write!(f, ": widen the rating range")?;
+        }
+        Ok(())
+    }
+}
+
 /// Why no puzzle could be made.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum GenerateError {
-    /// [`Settings::max_attempts`] puzzles were made and none was rated in the range asked.
-    #[error("no puzzle rated {min} to {max} in {attempts} attempts: widen the rating range")]
+    /// [`Settings::max_attempts`] puzzles were made and none was rated in the range asked (or,
+    /// after no attempt, the range is empty: its least rating above its greatest, or NaN).
+    #[error("{}", NoneInRangeMessage { min: *.min, max: *.max, attempts: *.attempts })]
     NoneInRange {
         /// The lowest rating asked for ([`f64::MIN`] when no rating was asked).
         min: f64,
@@ -214,6 +246,13 @@ impl Generator {
             rater,
         } = self;
         let mut cost = Cost::default();
+        if let Some((min, max)) = settings.rating.filter(|&(min, max)| (min..=max).is_empty()) {
+            return Err(GenerateError::NoneInRange {
+                min,
+                max,
+                attempts: 0,
+            });
+        }
         let (puzzle, solution, rating) = loop {
             if cost.attempts == settings.max_attempts {
                 let (min, max) = settings.rating.unwrap_or((f64::MIN, f64::MAX));
@@ -600,5 +639,44 @@ mod tests {
             error,
             Err(GenerateError::NoneInRange { attempts: 3, .. })
         ));
+    }
+
+    #[test]
+    fn an_empty_rating_range_fails_at_once_and_messages_name_only_the_bounds_asked() {
+        for rating in [(10.0, 5.0), (f64::NAN, 5.0), (1.0, f64::NAN)] {
+            let settings = Settings {
+                rating: Some(rating),
+                ..Settings::default()
+            };
+            let error = Generator::new(settings)
+                .generate(&mut Random::for_item(0, 0))
+                .unwrap_err();
+            assert!(
+                matches!(error, GenerateError::NoneInRange { attempts: 0, .. }),
+                "{error:?}"
+            );
+            assert!(error.to_string().contains("the range is empty"), "{error}");
+        }
+        let message = |min, max| {
+            GenerateError::NoneInRange {
+                min,
+                max,
+                attempts: 7,
+            }
+            .to_string()
+        };
+        assert_eq!(
+            message(200.0, f64::MAX),
+            "no puzzle rated at least 200 in 7 attempts: widen the rating range"
+        );
+        assert_eq!(
+            message(f64::MIN, 3.5),
+            "no puzzle rated at most 3.5 in 7 attempts: widen the rating range"
+        );
+        assert_eq!(
+            message(2.0, 3.0),
+            "no puzzle rated 2 to 3 in 7 attempts: widen the rating range"
+        );
+        assert_eq!(message(f64::MIN, f64::MAX), "no puzzle made in 7 attempts");
     }
 }

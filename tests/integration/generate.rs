@@ -193,6 +193,81 @@ fn the_rating_filter_and_json_lines() {
     );
 }
 
+/// `--min-rating 10 --max-rating 5` ran 100,000 attempts before failing, `--min-rating nan`
+/// was taken, and a range open above was written with f64::MAX in 309 digits. An empty range
+/// is a usage error at once, a bound must be finite, and messages name only the bounds given.
+#[test]
+fn an_impossible_rating_range_is_refused_at_once() {
+    let started = std::time::Instant::now();
+    let output = dlx(
+        &["generate", "--min-rating", "10", "--max-rating", "5"],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("--min-rating 10 is above --max-rating 5"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    for (flag, value) in [
+        ("--min-rating", "nan"),
+        ("--max-rating", "NaN"),
+        ("--min-rating", "inf"),
+        ("--max-rating", "-inf"),
+        ("--min-rating", "1e400"),
+    ] {
+        let bound = format!("{flag}={value}");
+        let output = dlx(&["generate", &bound, "--max-attempts", "2"], b"");
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        assert!(
+            stderr(&output).contains("expected a finite number"),
+            "{flag} {value}: {}",
+            stderr(&output)
+        );
+    }
+    // One bound given: the message names it alone, in a few digits.
+    let output = dlx(
+        &[
+            "generate",
+            "--min-rating",
+            "100000",
+            "--max-attempts",
+            "2",
+            "--seed",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("no puzzle rated at least 100000 in 2 attempts"),
+        "{message}"
+    );
+    assert!(!message.contains("0000000000000000"), "{message}");
+    let output = dlx(
+        &[
+            "generate",
+            "--max-rating",
+            "0.5",
+            "--max-attempts",
+            "2",
+            "--seed",
+            "1",
+        ],
+        b"",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let message = stderr(&output);
+    assert!(
+        message.contains("no puzzle rated at most 0.5 in 2 attempts"),
+        "{message}"
+    );
+    assert!(!message.contains("179769313486231570"), "{message}");
+}
+
 #[test]
 fn bad_flags_are_refused_with_a_reason() {
     for shape in ["3", "0x3", "8x8", "ax3"] {

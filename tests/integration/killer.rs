@@ -298,6 +298,78 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     assert!(solver.first_solution(&puzzle.grid).answer.is_some());
 }
 
+/// A 25-cell cage reported 7,034,535,277,573,963,776 fillings (25! wrapped around u64), a
+/// cage field of dots alone said "found no sums, expected 0 cage sums", and a trailing comma
+/// counted as one sum more ("found 9 sums, expected 8"). Each is said as it is.
+#[test]
+fn huge_cages_no_cages_and_a_trailing_comma_are_said_as_they_are() {
+    // One cage: the 25 cells of the first row of a 25x25 grid, sum 1 + ... + 25.
+    let row: String = "A".repeat(25) + &".".repeat(600);
+    let line = format!("{} {row} 325\n", ".".repeat(625));
+    let out = dlx(
+        &[
+            "sudoku",
+            "--variant",
+            "killer",
+            "--killer-encoding",
+            "colours",
+        ],
+        line.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message.contains("18446744073709551615 or more options"),
+        "{message}"
+    );
+    assert!(!message.contains("7034535277573963776"), "{message}");
+    // The digit-set encoding takes it (one set), and the answer keeps the cage.
+    let out = dlx(&["sudoku", "--variant", "killer"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let solution: Grid = stdout(&out).trim_end().parse().unwrap();
+    let givens: Grid = ".".repeat(625).parse().unwrap();
+    let cages = cages_of(&row, "325");
+    check(&solution, &givens, &cages).unwrap();
+    // A cage field of dots alone: no cage, said at its first column.
+    let empty = ".".repeat(81);
+    for line in [format!("{empty} {empty}"), format!("{empty} {empty} 5")] {
+        let out = dlx(&["sudoku", "--variant", "killer"], line.as_bytes());
+        assert_eq!(out.status.code(), Some(2));
+        let message = stderr(&out);
+        assert!(
+            message.contains("line 1, column 83: found no cage"),
+            "{message}"
+        );
+        assert!(!message.contains("0 cage sums"), "{message}");
+    }
+    // A shipped Killer with a comma after its last sum: an error at that comma.
+    let shipped = std::fs::read_to_string(puzzles("killer-9x9.txt")).unwrap();
+    let record = shipped
+        .lines()
+        .find(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .unwrap();
+    let fields: Vec<&str> = record.split_whitespace().collect();
+    let line = format!("{} {} {},", fields[0], fields[1], fields[2]);
+    let comma = line.chars().count();
+    let out = dlx(&["sudoku", "--variant", "killer"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    assert!(
+        message.contains(&format!(
+            "line 1, column {comma}: found a comma with no sum"
+        )),
+        "{message}"
+    );
+    assert!(!message.contains("sums, expected"), "{message}");
+    // Without the comma the record is solved, every cage checked.
+    let line = format!("{} {} {}", fields[0], fields[1], fields[2]);
+    let out = dlx(&["sudoku", "--variant", "killer"], line.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let solution: Grid = stdout(&out).trim_end().parse().unwrap();
+    let givens: Grid = fields[0].parse().unwrap();
+    check(&solution, &givens, &cages_of(fields[1], fields[2])).unwrap();
+}
+
 #[test]
 fn the_command_line_counts_a_4x4_killer_as_going_through_every_grid() {
     let grids = every_4x4_grid();

@@ -601,3 +601,25 @@ fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() 
         assert_eq!(layouts.len(), 4, "each puzzle has its own layout");
     }
 }
+
+/// `--variant ""` was taken as no variant at all: every command that takes the flag refuses an
+/// empty list, saying what it expects.
+#[test]
+fn an_empty_variant_list_is_refused() {
+    let file = crate::common::puzzles("x-9x9.txt");
+    let file = file.to_str().unwrap();
+    for args in [
+        &["sudoku", "--variant", "", file][..],
+        &["rate", "--variant", "", file],
+        &["bench", "--variant", "", file],
+        &["generate", "--variant", ""],
+        &["sudoku", "--variant=", file],
+    ] {
+        let out = crate::common::dlx(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing answered");
+        let message = crate::common::stderr(&out);
+        assert!(message.contains("an empty list"), "{args:?}: {message}");
+        assert!(message.contains("x, windoku"), "{args:?}: {message}");
+    }
+}

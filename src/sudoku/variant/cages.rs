@@ -61,6 +61,12 @@ pub enum CagesErrorKind {
         /// N.
         side: usize,
     },
+    /// A cage field of `.` alone: a Killer has at least one cage.
+    #[error("found no cage, only '.' (a cell in no cage), expected at least one cage symbol: a grid without cages is a classic Sudoku")]
+    NoCages,
+    /// An empty sum: a comma first or last in the sums, or two in a row (placed at the comma).
+    #[error("found a comma with no sum beside it, expected whole numbers separated by single commas, none before the first sum or after the last")]
+    EmptySum,
     /// No sums field after the cages.
     #[error("found no sums, expected {expected} cage sums, comma-separated, after the cages")]
     MissingSums {
@@ -207,9 +213,12 @@ pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn F
 }
 
 /// How many ordered fillings [`for_each_filling`] visits, counted without visiting them:
-/// the sets of distinct digits with the sum, times the orders of each.
+/// the sets of distinct digits with the sum, times the orders of each. [`u64::MAX`] stands for
+/// every count beyond it (a cage of 21 cells or more has more than 20! orders).
 pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
-    let orders: u64 = (1..=cells as u64).product();
+    let orders = (1..=cells as u64)
+        .try_fold(1u64, |product, k| product.checked_mul(k))
+        .unwrap_or(u64::MAX);
     digit_set_count(cells, sum, side).saturating_mul(orders)
 }
 
@@ -294,6 +303,9 @@ impl Cages {
                 CagesErrorKind::WrongLength { found, expected },
             ));
         }
+        if symbols.is_empty() {
+            return Err(at(cages_column, CagesErrorKind::NoCages));
+        }
         let expected = symbols.len();
         let (sums_column, sums_text) = sums_field.ok_or(at(
             cages_column + found,
@@ -302,6 +314,11 @@ impl Cages {
         let mut sums = Vec::with_capacity(expected);
         let mut column = sums_column;
         for (index, piece) in sums_text.split(',').enumerate() {
+            if piece.is_empty() {
+                // The comma after it for the first sum, else the comma before it.
+                let comma = if index == 0 { column } else { column - 1 };
+                return Err(at(comma, CagesErrorKind::EmptySum));
+            }
             if index == expected {
                 let found = sums_text.split(',').count();
                 return Err(at(column, CagesErrorKind::SumCount { found, expected }));
@@ -533,6 +550,36 @@ mod tests {
             error.to_string().contains("expected 2 cage sums"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn a_cage_field_of_dots_alone_and_an_empty_sum_are_named_as_such() {
+        // Every cell in no cage: said so, at the cage field, whatever follows.
+        for sums in [None, Some((35, "5")), Some((35, ","))] {
+            let error = Cages::parse(4, 2, Some((18, &".".repeat(16))), sums).unwrap_err();
+            assert_eq!((error.column, &error.kind), (18, &CagesErrorKind::NoCages));
+            assert!(error.to_string().contains("found no cage"), "{error}");
+        }
+        // A trailing comma is no ninth sum: the error names the comma. Sums at column 35.
+        for (sums, comma) in [("3,4,", 38), ("3,,4", 36), (",3,4", 35), ("3,4,,", 38)] {
+            let error = parse("AABB............", sums).unwrap_err();
+            assert_eq!(
+                (error.column, &error.kind),
+                (comma, &CagesErrorKind::EmptySum),
+                "{sums}"
+            );
+            assert!(error.to_string().contains("comma with no sum"), "{error}");
+        }
+    }
+
+    #[test]
+    fn the_count_of_fillings_saturates_instead_of_wrapping() {
+        // 20! fits in a u64, 21! does not: one set of 21 (or 25) digits has every order.
+        assert_eq!(filling_count(20, 210, 20), 2_432_902_008_176_640_000);
+        assert_eq!(filling_count(21, 231, 21), u64::MAX);
+        assert_eq!(filling_count(25, 325, 25), u64::MAX);
+        // 24 cells of a 25x25 grid leaving out the 15: 24! orders of that one set.
+        assert_eq!(filling_count(24, 310, 25), u64::MAX);
     }
 
     #[test]

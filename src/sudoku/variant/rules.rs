@@ -68,6 +68,15 @@ impl fmt::Display for Variant {
     }
 }
 
+/// A count of options as messages write it: [`u64::MAX`] stands for every count past it.
+fn option_count_text(options: u64) -> String {
+    if options == u64::MAX {
+        format!("{options} or more")
+    } else {
+        options.to_string()
+    }
+}
+
 /// A combination of variants, such as `x,anti-knight`: each named once.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Variants(Vec<Variant>);
@@ -121,7 +130,7 @@ pub enum RulesError {
         expected: usize,
     },
     /// Cages that would give the exact-cover problem more options than the solver takes.
-    #[error("the cages give {options} options (sets of digits, or fillings in the colour encoding), more than the {most} the solver takes (smaller cages, or sums nearer the least or greatest, give fewer)")]
+    #[error("the cages give {} options (sets of digits, or fillings in the colour encoding), more than the {most} the solver takes (smaller cages, or sums nearer the least or greatest, give fewer)", option_count_text(*.options))]
     TooManyCageOptions {
         /// The options of every cage, summed.
         options: u64,

@@ -1,0 +1,392 @@
+//! Where `--output` (and `bench --svg`) may write, and how: a symbolic link is followed and its
+//! target replaced, a device or a FIFO is written in place, no file the command reads is ever
+//! overwritten, a FIFO with no reader yields to a signal, and no temporary file outlives the
+//! run, however it ends.
+
+use crate::common::{dlx, puzzles, stderr, stdout};
+use dlx_solver::sudoku::parse_line;
+use std::fs::File;
+use std::os::unix::fs::FileTypeExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlx");
+
+/// Two puzzles of the project's own, one a line.
+fn two_puzzles() -> String {
+    let text = std::fs::read_to_string(puzzles("minimal-9x9.txt")).unwrap();
+    text.lines()
+        .take(2)
+        .map(|line| format!("{line}\n"))
+        .collect()
+}
+
+/// Fails unless `answers` holds one solution per puzzle of `puzzles`, in order.
+fn assert_answers(puzzles: &str, answers: &str) {
+    let puzzles: Vec<&str> = puzzles.lines().collect();
+    let answers: Vec<&str> = answers.lines().collect();
+    assert_eq!(answers.len(), puzzles.len(), "{answers:?}");
+    for (k, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
+        let puzzle = parse_line(puzzle, k + 1).unwrap();
+        let solution = parse_line(answer, k + 1).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
+        solution.check_solution_of(&puzzle).unwrap();
+    }
+}
+
+/// The names of the temporary files the output guard left in `dir`.
+fn leftovers(dir: &Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.starts_with(".dlx-output-"))
+        .collect()
+}
+
+fn is_symlink(path: &Path) -> bool {
+    std::fs::symlink_metadata(path)
+        .unwrap()
+        .file_type()
+        .is_symlink()
+}
+
+/// `dlx args` with its standard output written to the file `out`.
+fn dlx_into(args: &[&str], out: &Path) -> std::process::Output {
+    Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(File::create(out).unwrap())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap()
+}
+
+/// `ln -s real.txt ulink; dlx sudoku in.txt -o ulink` left `real.txt` stale and `ulink` a plain
+/// file, and `-o /dev/stdout > f.out` turned `/dev/stdout` into a regular file with `f.out`
+/// empty. A link is followed and the file at its end replaced; the link stays a link.
+#[test]
+fn an_output_through_a_symbolic_link_replaces_the_target_and_keeps_the_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = two_puzzles();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, &puzzles).unwrap();
+    let input = input.to_str().unwrap();
+    // A link beside its target.
+    let real = dir.path().join("real.txt");
+    std::fs::write(&real, "stale\n").unwrap();
+    let link = dir.path().join("ulink");
+    std::os::unix::fs::symlink("real.txt", &link).unwrap();
+    let out = dlx(&["sudoku", input, "-o", link.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(is_symlink(&link), "the link stays a link");
+    assert_answers(&puzzles, &std::fs::read_to_string(&real).unwrap());
+    // A chain of relative links through another directory, each read from its own place.
+    let sub = dir.path().join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let deep = sub.join("deep.txt");
+    std::fs::write(&deep, "stale\n").unwrap();
+    let middle = sub.join("middle");
+    std::os::unix::fs::symlink("deep.txt", &middle).unwrap();
+    let first = dir.path().join("first");
+    std::os::unix::fs::symlink("sub/middle", &first).unwrap();
+    let out = dlx(&["sudoku", input, "-o", first.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(is_symlink(&first) && is_symlink(&middle));
+    assert_answers(&puzzles, &std::fs::read_to_string(&deep).unwrap());
+    // A dangling link: its target is made.
+    let dangling = dir.path().join("dangling");
+    std::os::unix::fs::symlink("made.txt", &dangling).unwrap();
+    let out = dlx(
+        &["generate", "--seed", "3", "-o", dangling.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(is_symlink(&dangling));
+    let made = std::fs::read_to_string(dir.path().join("made.txt")).unwrap();
+    parse_line(made.trim_end(), 1).expect("a generated puzzle");
+    // `/dev/stdout` is a link to `/proc/self/fd/1`: with standard output a file, that file
+    // gets the answers (tried through a link of the test's own and through the descriptor's
+    // entry itself, so that no run can harm the system's `/dev/stdout`).
+    let to_stdout = dir.path().join("stdout-link");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &to_stdout).unwrap();
+    for target in [to_stdout.to_str().unwrap(), "/proc/self/fd/1"] {
+        let f_out = dir.path().join("f.out");
+        let out = dlx_into(&["sudoku", input, "-o", target], &f_out);
+        assert_eq!(out.status.code(), Some(0), "{target}: {}", stderr(&out));
+        assert_answers(&puzzles, &std::fs::read_to_string(&f_out).unwrap());
+        assert!(is_symlink(&to_stdout));
+        // Standard output a pipe: written in place, into the pipe.
+        let out = dlx(&["sudoku", input, "-o", target], b"");
+        assert_eq!(out.status.code(), Some(0), "{target}: {}", stderr(&out));
+        assert_answers(&puzzles, &stdout(&out));
+    }
+    // A character device is written in place and stays one.
+    let out = dlx(&["sudoku", input, "-o", "/dev/null"], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    assert!(leftovers(dir.path()).is_empty() && leftovers(&sub).is_empty());
+}
+
+/// `--regions lay.txt ... -o lay.txt` (sudoku, rate, generate, `bench --svg lay.txt`)
+/// overwrote the layout, and `dlx sudoku - -o in3.txt < in3.txt` its own input: every file a
+/// command reads is an input of the guard, standard input too when it is a file.
+#[test]
+fn no_file_a_command_reads_is_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let layout_text = std::fs::read_to_string(puzzles("jigsaw-9x9-layout.txt")).unwrap();
+    let layout = dir.path().join("lay.txt");
+    std::fs::write(&layout, &layout_text).unwrap();
+    let lay = layout.to_str().unwrap();
+    // Jigsaw givens alone, one a line: the layout comes from --regions.
+    let givens: String = std::fs::read_to_string(puzzles("jigsaw-9x9.txt"))
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|line| format!("{}\n", &line[..81]))
+        .collect();
+    let jigsaws = dir.path().join("jg.txt");
+    std::fs::write(&jigsaws, &givens).unwrap();
+    let jg = jigsaws.to_str().unwrap();
+    let refused: Vec<Vec<&str>> = vec![
+        vec![
+            "sudoku",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            jg,
+            "-o",
+            lay,
+        ],
+        vec![
+            "rate",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            jg,
+            "-o",
+            lay,
+        ],
+        vec![
+            "generate",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            "-o",
+            lay,
+        ],
+        vec![
+            "bench",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            jg,
+            "--svg",
+            lay,
+        ],
+        vec![
+            "bench",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            jg,
+            "--svg",
+            jg,
+        ],
+    ];
+    for args in refused {
+        let out = dlx(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&out).contains("is the input"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&layout).unwrap(), layout_text);
+        assert_eq!(std::fs::read_to_string(&jigsaws).unwrap(), givens);
+    }
+    // The guard refuses only the files read: the same runs into another file work.
+    let other = dir.path().join("out.txt");
+    let out = dlx(
+        &[
+            "sudoku",
+            "--variant",
+            "jigsaw",
+            "--regions",
+            lay,
+            jg,
+            "-o",
+            other.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&other).unwrap().lines().count(), 3);
+    // Standard input that is a file, named `-` or read for want of a name.
+    let puzzles = two_puzzles();
+    let input = dir.path().join("in3.txt");
+    for args in [
+        &["sudoku", "-", "-o"][..],
+        &["sudoku", "-o"],
+        &["rate", "-o"],
+    ] {
+        std::fs::write(&input, &puzzles).unwrap();
+        let mut all = args.to_vec();
+        all.push(input.to_str().unwrap());
+        let out = Command::new(BIN)
+            .args(&all)
+            .stdin(File::open(&input).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{all:?}");
+        assert!(
+            stderr(&out).contains("is the input standard input"),
+            "{all:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), puzzles);
+    }
+    // `generate` reads no standard input: writing over the file it comes from is fine.
+    let out = Command::new(BIN)
+        .args(["generate", "--seed", "4", "-o", input.to_str().unwrap()])
+        .stdin(File::open(&input).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let made = std::fs::read_to_string(&input).unwrap();
+    parse_line(made.trim_end(), 1).expect("a generated puzzle");
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+/// Makes a FIFO at `path`.
+fn mkfifo(path: &Path) {
+    let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a valid C string.
+    assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+}
+
+/// Waits for `child` at most `seconds`; kills it (and returns `None`) past that.
+fn wait_within(child: &mut Child, seconds: f64) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if started.elapsed() > Duration::from_secs_f64(seconds) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn signal(child: &Child, signal: i32) {
+    // SAFETY: kill only sends a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+}
+
+/// `-o fifo` with no reader blocked in `open` and ignored SIGTERM. The FIFO is opened without
+/// blocking: a signal ends the wait (exit 130 or 143, nothing written), and a reader that comes
+/// gets the answers.
+#[test]
+fn an_output_fifo_without_reader_yields_to_a_signal() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = two_puzzles();
+    let input = dir.path().join("in.txt");
+    std::fs::write(&input, &puzzles).unwrap();
+    let fifo = dir.path().join("out.fifo");
+    mkfifo(&fifo);
+    let args = [
+        "sudoku",
+        input.to_str().unwrap(),
+        "-o",
+        fifo.to_str().unwrap(),
+    ];
+    for (sent, code) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(300));
+        signal(&child, sent);
+        let status = wait_within(&mut child, 2.0).expect("the signal ends the wait for a reader");
+        assert_eq!(status.code(), Some(code));
+        let message = stderr(&child.wait_with_output().unwrap());
+        assert!(message.contains("waiting for a reader"), "{message}");
+    }
+    // A reader that comes late gets every answer; the FIFO stays a FIFO.
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let answers = std::fs::read_to_string(&fifo).unwrap();
+    let status = wait_within(&mut child, 10.0).expect("the run ends once read");
+    assert_eq!(status.code(), Some(0));
+    assert_answers(&puzzles, &answers);
+    assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+/// A second signal during `generate -o` left `.dlx-output-XXXX` beside the target: the
+/// handler that ends the process at once removes it first.
+#[test]
+fn a_second_signal_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target: PathBuf = dir.path().join("puzzles.txt");
+    std::fs::write(&target, "earlier\n").unwrap();
+    for sent in [libc::SIGTERM, libc::SIGINT] {
+        // 25x25 puzzles on one thread: each takes seconds, so the second signal comes while
+        // the first is still being honoured.
+        let mut child = Command::new(BIN)
+            .args([
+                "generate",
+                "--box",
+                "5x5",
+                "--count",
+                "100000",
+                "--threads",
+                "1",
+            ])
+            .args(["--seed", "1", "-o", target.to_str().unwrap()])
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let started = Instant::now();
+        while leftovers(dir.path()).is_empty() && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            !leftovers(dir.path()).is_empty(),
+            "the run writes beside its target"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+        signal(&child, sent);
+        // Apart, so that the kernel does not merge them into one pending signal.
+        std::thread::sleep(Duration::from_millis(100));
+        signal(&child, sent);
+        let status = wait_within(&mut child, 5.0).expect("a second signal ends the run");
+        assert_eq!(status.code(), Some(128 + sent));
+        assert!(
+            leftovers(dir.path()).is_empty(),
+            "{:?}",
+            leftovers(dir.path())
+        );
+        // Whatever the run managed: the earlier file, or whole puzzles put in place.
+        let text = std::fs::read_to_string(&target).unwrap();
+        if text != "earlier\n" {
+            for (k, line) in text.lines().enumerate() {
+                parse_line(line, k + 1).expect("whole puzzles");
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! Standard streams whose reader went away: a closed standard error never stops a run, and a
+//! closed standard output ends it with the code of what it found, as an open one would.
+
+use crate::common::{puzzles, stderr, stdout};
+use dlx_solver::sudoku::parse_line;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlx");
+
+/// The write end of a pipe whose read end is already closed: every write to it fails with
+/// EPIPE (`dlx ... 2>&1 | head` once `head` has exited).
+fn pipe_without_reader() -> Stdio {
+    let mut ends = [0; 2];
+    // SAFETY: pipe2 fills `ends` with two new descriptors, owned here and nowhere else.
+    assert_eq!(
+        unsafe { libc::pipe2(ends.as_mut_ptr(), libc::O_CLOEXEC) },
+        0
+    );
+    // SAFETY: each descriptor is closed or owned exactly once.
+    unsafe {
+        libc::close(ends[0]);
+        Stdio::from(OwnedFd::from_raw_fd(ends[1]))
+    }
+}
+
+/// Which stream of the run has no reader.
+#[derive(Clone, Copy, Debug)]
+enum Gone {
+    Nothing,
+    Stderr,
+    Stdout,
+}
+
+/// Runs `dlx args` on no input, the stream `gone` a pipe without reader, the others captured.
+fn run(args: &[&str], gone: Gone) -> Output {
+    let mut command = Command::new(BIN);
+    command.args(args).stdin(Stdio::null());
+    match gone {
+        Gone::Nothing => command.stdout(Stdio::piped()).stderr(Stdio::piped()),
+        Gone::Stderr => command.stdout(Stdio::piped()).stderr(pipe_without_reader()),
+        Gone::Stdout => command.stdout(pipe_without_reader()).stderr(Stdio::piped()),
+    };
+    command.output().expect("the dlx binary runs")
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::write(path, text).unwrap();
+}
+
+/// Inputs for runs that write to stderr: puzzles without solution, a malformed one, a problem
+/// in Knuth's format and a Su-domino-ku file without its final `0`.
+struct Inputs {
+    _dir: tempfile::TempDir,
+    no_solution: String,
+    malformed: String,
+    problem: String,
+    unended: String,
+}
+
+fn inputs() -> Inputs {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let malformed = path("malformed.txt");
+    write(Path::new(&malformed), &format!("{}x\n", ".".repeat(80)));
+    let problem = path("toy.dlx");
+    write(Path::new(&problem), "a b c\na b\nc\na\nb c\n");
+    let unended = path("unended.txt");
+    write(Path::new(&unended), "0\n");
+    Inputs {
+        no_solution: puzzles("no-solution-9x9.txt").to_str().unwrap().to_string(),
+        malformed,
+        problem,
+        unended,
+        _dir: dir,
+    }
+}
+
+/// `dlx sudoku puzzles/no-solution-9x9.txt 2>&1 | head -4` exited 134: `eprintln!` panicked on
+/// the broken pipe and the release profile aborts on a panic. With stderr gone every run ends
+/// as it does with stderr read: the same exit code and the same, whole standard output.
+#[test]
+fn a_closed_stderr_changes_neither_the_results_nor_the_exit_code() {
+    let inputs = inputs();
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["sudoku", &inputs.no_solution], 1),
+        (vec!["sudoku", "--stats", "--count", &inputs.no_solution], 1),
+        (vec!["rate", "--stats", &inputs.no_solution], 1),
+        (vec!["crosshatch", "--stats", &inputs.no_solution], 1),
+        (vec!["sudoku", &inputs.malformed], 2),
+        (vec!["sudoku", "/nonexistent/puzzles.txt"], 2),
+        (vec!["xc", "--stats", "--threads", "2", &inputs.problem], 0),
+        (
+            vec!["generate", "--stats", "--seed", "5", "--count", "3"],
+            0,
+        ),
+        (vec!["sudominoku", "--strict", &inputs.unended], 0),
+    ];
+    for (args, code) in runs {
+        let read = run(&args, Gone::Nothing);
+        assert_eq!(
+            read.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&read)
+        );
+        let unread = run(&args, Gone::Stderr);
+        assert_eq!(
+            unread.status.code(),
+            Some(code),
+            "{args:?} with stderr gone"
+        );
+        assert_eq!(stdout(&unread), stdout(&read), "{args:?}: the same results");
+    }
+    // The results are whole: one `no solution` line per puzzle, five hundred of them.
+    let out = run(&["sudoku", &inputs.no_solution], Gone::Stderr);
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+    assert_eq!(lines.len(), 500);
+    assert!(lines.iter().all(|&line| line == "no solution"));
+    // The generated puzzles are puzzles, not cut short.
+    let out = run(&["generate", "--seed", "5", "--count", "3"], Gone::Stderr);
+    assert_eq!(out.status.code(), Some(0));
+    for (k, line) in stdout(&out).lines().enumerate() {
+        parse_line(line, k + 1).expect("a whole puzzle");
+    }
+}
+
+/// `dlx sudoku ns.txt | head -1` exited 0 where the unpiped run exits 1: a closed stdout was
+/// taken for success. A reader that goes away stops the run, whose exit code is the one its
+/// answers so far give: here the first answer, `no solution`, makes it 1.
+#[test]
+fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
+    let inputs = inputs();
+    let dir = tempfile::tempdir().unwrap();
+    // Enough answers to fill any buffer: the run meets the closed pipe before its end.
+    let many = dir.path().join("many.txt");
+    let one_file = std::fs::read_to_string(&inputs.no_solution).unwrap();
+    write(&many, &one_file.repeat(20));
+    let many = many.to_str().unwrap();
+    let no_solution_problem = dir.path().join("none.dlx");
+    write(&no_solution_problem, "a b\na\n");
+    let none = no_solution_problem.to_str().unwrap();
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["sudoku", many], 1),
+        (vec!["sudoku", &inputs.no_solution], 1),
+        (vec!["sudoku", "--jsonl", many], 1),
+        (vec!["sudoku", "--count", "--threads", "1", many], 1),
+        (vec!["rate", many], 1),
+        (vec!["crosshatch", many], 1),
+        (vec!["sudoku", &inputs.malformed], 2),
+        (vec!["xc", &inputs.problem], 0),
+        (vec!["xc", "--count", none], 1),
+        (vec!["xc", none], 1),
+        (vec!["generate", "--seed", "5", "--count", "3"], 0),
+        (vec!["bench", "--limit", "20", &inputs.no_solution], 0),
+    ];
+    for (args, code) in runs {
+        let read = run(&args, Gone::Nothing);
+        assert_eq!(
+            read.status.code(),
+            Some(code),
+            "{args:?}: {}",
+            stderr(&read)
+        );
+        let unread = run(&args, Gone::Stdout);
+        let message = stderr(&unread);
+        assert_eq!(unread.status.code(), Some(code), "{args:?}: {message}");
+        assert!(!message.contains("Broken pipe"), "{args:?}: {message}");
+        assert!(!message.contains("panicked"), "{args:?}: {message}");
+    }
+    // The run stopped taking work: it says so in its summary, short of the 10,000 puzzles.
+    let out = run(&["sudoku", "--stats", "--threads", "1", many], Gone::Stdout);
+    assert_eq!(out.status.code(), Some(1));
+    let message = stderr(&out);
+    let puzzles: u64 = message
+        .lines()
+        .find_map(|line| line.strip_prefix("puzzles: "))
+        .unwrap_or_else(|| panic!("a summary: {message}"))
+        .parse()
+        .unwrap();
+    assert!((1..10_000).contains(&puzzles), "{puzzles}: {message}");
+    assert!(
+        message.contains(&format!("no solution: {puzzles}")),
+        "{message}"
+    );
+}
