@@ -29,8 +29,9 @@ pub struct BatchArgs {
     /// Write results to FILE instead of standard output. FILE is replaced when the run ends
     /// (written beside it, then renamed), so a run that fails before answering anything leaves
     /// it as it was; FILE may not be one of the inputs (nor standard input when it is a file,
-    /// nor the --regions layout). A symbolic link is followed and its target replaced; a
-    /// device or a FIFO is written in place (a FIFO once a reader opens it).
+    /// nor a --regions layout). A symbolic link is followed and its target replaced; a
+    /// device or a FIFO is written in place (a FIFO once a reader opens it: SIGINT or SIGTERM
+    /// ends the wait, exit 130 or 143). No temporary file is left, even by a second signal.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One JSON object per puzzle instead of text, with the fields listed below.

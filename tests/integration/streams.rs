@@ -185,3 +185,50 @@ fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
         "{message}"
     );
 }
+
+/// A terminal that goes away mid-run (its window closed): the progress bar and the summary
+/// that a terminal gets can no longer be written, and the run must still end as it would
+/// have, every answer in its `--output` file and exit 0.
+#[test]
+fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = std::fs::read_to_string(puzzles("minimal-9x9.txt")).unwrap();
+    let input = dir.path().join("many.txt");
+    // Some seconds of work, so the bar is drawn (after half a second) before the terminal goes.
+    let copies = 6;
+    write(&input, &one.repeat(copies));
+    let output = dir.path().join("answers.txt");
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty fills the two descriptors of a new pseudo-terminal, owned here.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0);
+    // SAFETY: each descriptor is owned exactly once.
+    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let mut child = Command::new(BIN)
+        .args(["sudoku", "--threads", "1", input.to_str().unwrap(), "-o"])
+        .arg(&output)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(slave))
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(900));
+    // The terminal goes away: writes to it fail from now on.
+    drop(master);
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(0));
+    let answers = std::fs::read_to_string(&output).unwrap();
+    let puzzles_count = one.lines().count() * copies;
+    assert_eq!(answers.lines().count(), puzzles_count);
+    let puzzle = parse_line(one.lines().next().unwrap(), 1).unwrap();
+    let first = parse_line(answers.lines().next().unwrap(), 1).unwrap();
+    first.check_solution_of(&puzzle).unwrap();
+}
