@@ -25,7 +25,12 @@ puzzle (digits placed, for the backtrackers), and throughput relative to the fir
 
 Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
-to hours per hard puzzle; give it --limit and --max-nodes).
+to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
+includes it starts with a note on stderr saying so).
+
+Each row is printed as soon as its solver has finished its file, and a line on stderr says the
+same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzzles in T s
+(R puzzles/s)` (T in ms below a second).
 
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
@@ -150,6 +155,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         Some(path) => Some(Output::file_for("--svg", path, &args.files)?),
         None => None,
     };
+    if let Some(note) = slow_note(&contenders, args.max_nodes) {
+        eprintln!("{note}");
+    }
     let mut bars = Vec::new();
     writeln!(
         out,
@@ -171,52 +179,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let short_name = std::path::Path::new(&name)
             .file_name()
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
-        let rows = match &contenders {
-            Contenders::Classic(contenders) => {
-                let puzzles = classic_puzzles(&name, text, args.limit)?;
-                contenders
-                    .iter()
-                    .map(|&contender| {
-                        let mut solvers = Solvers::with_node_budget(args.max_nodes);
-                        Row {
-                            solver: contender.name(),
-                            measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
-                        }
-                    })
-                    .collect::<Vec<_>>()
-            }
-            Contenders::Variant(contenders) => {
-                let variants = args
-                    .variant
-                    .as_ref()
-                    .expect("variant contenders need --variant");
-                let puzzles = variant_puzzles(&name, text, variants, regions.as_ref(), args.limit)?;
-                contenders
-                    .iter()
-                    .map(|&contender| Row {
-                        solver: contender.name().to_string(),
-                        measured: measure_variant(
-                            &puzzles,
-                            variants,
-                            regions.as_ref(),
-                            contender,
-                            mode,
-                            args.max_nodes,
-                        )
-                        .map_err(|refused| {
-                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
-                        }),
-                    })
-                    .collect()
-            }
-        };
+        // Each contender is measured, then its row written and a line put on stderr at once:
+        // a long run says how far it is, whether or not anyone watches standard output.
         let mut reference = None;
-        for row in rows {
+        let mut report = |row: Row, out: &mut Output| -> anyhow::Result<()> {
             let m = match row.measured {
                 Ok(m) => m,
                 Err(why) => {
                     writeln!(out, "{short_name:<34} {:<16} {why}", row.solver)?;
-                    continue;
+                    out.flush()?;
+                    eprintln!("dlx bench: {short_name}: {}: {why}", row.solver);
+                    return Ok(());
                 }
             };
             let rate = m.puzzles_per_second();
@@ -245,9 +218,47 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 ratio,
                 notes.join(", ")
             )?;
-            // Each row as soon as it is written (the measuring is done per file).
             out.flush()?;
+            eprintln!("{}", progress_line(&short_name, &row.solver, &m));
             bars.push((short_name.clone(), row.solver, rate));
+            Ok(())
+        };
+        match &contenders {
+            Contenders::Classic(contenders) => {
+                let puzzles = classic_puzzles(&name, text, args.limit)?;
+                for &contender in contenders {
+                    let mut solvers = Solvers::with_node_budget(args.max_nodes);
+                    let row = Row {
+                        solver: contender.name(),
+                        measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
+                    };
+                    report(row, &mut out)?;
+                }
+            }
+            Contenders::Variant(contenders) => {
+                let variants = args
+                    .variant
+                    .as_ref()
+                    .expect("variant contenders need --variant");
+                let puzzles = variant_puzzles(&name, text, variants, regions.as_ref(), args.limit)?;
+                for &contender in contenders {
+                    let row = Row {
+                        solver: contender.name().to_string(),
+                        measured: measure_variant(
+                            &puzzles,
+                            variants,
+                            regions.as_ref(),
+                            contender,
+                            mode,
+                            args.max_nodes,
+                        )
+                        .map_err(|refused| {
+                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                        }),
+                    };
+                    report(row, &mut out)?;
+                }
+            }
         }
     }
     out.commit()?;
@@ -268,6 +279,48 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Solved
     })
+}
+
+/// The stderr line that says a contender has finished a collection: what, how many puzzles, in
+/// how long, at what rate.
+fn progress_line(collection: &str, solver: &str, m: &Measurement) -> String {
+    let seconds = m.solving.as_secs_f64();
+    // Milliseconds below a second, so a quick contender's time does not read as 0.000 s.
+    let time = if seconds < 1.0 {
+        format!("{:.3} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.3} s")
+    };
+    // Three decimals for a slow contender's rate (backtrack: 0.632 puzzles/s), one otherwise.
+    let rate = m.puzzles_per_second();
+    let rate = if rate < 10.0 {
+        format!("{rate:.3}")
+    } else {
+        format!("{rate:.1}")
+    };
+    format!(
+        "dlx bench: {collection}: {solver}: {} puzzles in {time} ({rate} puzzles/s)",
+        m.puzzles
+    )
+}
+
+/// A warning, before anything is measured, for a contender known to be slow: the textbook
+/// backtracker spends seconds to hours on one hard puzzle (top95, top1465), and without a node
+/// budget nothing bounds it.
+fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> {
+    let backtrack = match contenders {
+        Contenders::Classic(list) => list.iter().any(|c| c.algorithm == Algorithm::Backtrack),
+        Contenders::Variant(list) => list.contains(&VariantContender::Backtrack),
+    };
+    if !backtrack || max_nodes.is_some() {
+        return None;
+    }
+    Some(
+        "dlx bench: note: backtrack is slow on hard collections (top95, top1465: seconds to \
+         hours a puzzle); --max-nodes N bounds each puzzle's search at N nodes (the puzzle then \
+         counts as undecided), --limit N the puzzles taken from each file"
+            .to_string(),
+    )
 }
 
 /// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes
