@@ -276,3 +276,65 @@ fn a_problem_of_a_million_options_builds_in_memory_proportional_to_it() {
     assert_eq!((report.stats.nodes, report.stats.solutions), (1000, 0));
     assert!(!report.is_complete());
 }
+
+/// A problem without a solution says so on stderr, as `dlx sudoku` does, with or without
+/// --count; one with a solution says nothing of the kind.
+#[test]
+fn no_solution_is_said_on_stderr() {
+    for args in [&["xc"][..], &["xc", "--count"], &["xc", "--threads", "1"]] {
+        let out = dlx(args, b"A B\nA\n");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&out), "dlx: <stdin>: no solution\n", "{args:?}");
+    }
+    let file = data("xc/toy.dlx");
+    let out = dlx(&["xc", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!stderr(&out).contains("no solution"), "{}", stderr(&out));
+    // A shard that holds no solution says it of its own part.
+    let queens = std::fs::read(data("xc/queens8.dlx")).unwrap();
+    let shards = 64;
+    let mut empty_shards = 0;
+    for k in 1..=shards {
+        let shard = format!("{k}/{shards}");
+        let out = dlx(&["xc", "--count", "--shard", &shard, "-"], &queens);
+        if out.status.code() == Some(1) {
+            empty_shards += 1;
+            assert_eq!(
+                stderr(&out),
+                format!("dlx: <stdin>: no solution in shard {shard}\n")
+            );
+        }
+    }
+    assert!(
+        empty_shards > 0,
+        "some of the 64 shards of the 8 queens hold no solution"
+    );
+}
+
+/// The empty solution (every bound allows zero) is a line of its own, `| empty solution`, so
+/// every solution is a block of non-blank lines; read as Knuth's format, the line is a comment.
+#[test]
+fn the_empty_solution_is_a_marked_line() {
+    let out = dlx(&["xc"], b"0:1|A 0:1|B\nA\nB\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert!(text.ends_with("\n\n"), "{text:?}");
+    assert!(!text.contains("\n\n\n"), "no bare blank solution: {text:?}");
+    let mut blocks: Vec<Vec<&str>> = blocks.iter().map(|b| b.lines().collect()).collect();
+    blocks.sort();
+    // {}, {A}, {B}, {A, B}: every subset of the two options.
+    let expected: Vec<Vec<&str>> = vec![
+        vec!["A"],
+        vec!["A", "B"],
+        vec!["B"],
+        vec!["| empty solution"],
+    ];
+    assert_eq!(blocks, expected, "{text:?}");
+    let out = dlx(&["xc", "--count"], b"0:1|A 0:1|B\nA\nB\n");
+    assert_eq!(stdout(&out), "4\n");
+    // The marker is a comment where Knuth's format is read: a solution block read back as
+    // options holds none.
+    let marker = dlx_solver::xc::parse_problem("A\n| empty solution\n").unwrap();
+    assert_eq!(marker.option_count(), 0);
+}
