@@ -64,7 +64,8 @@ Exit codes (the worst outcome decides: 2, then 1, then 3):
          bench       every answer valid
   1    sudoku, rate: some puzzle has no solution (its givens may break a rule), or several
        (sudoku: under --unique); crosshatch: some puzzle is ERROR; sudominoku: some puzzle has
-       no solution; xc: the problem has none; bench: some answer is wrong
+       no solution; xc: the problem has none; bench: some answer is wrong; sudoku,
+       crosshatch on CSV with a solution column: some answer differs from it
   2    bad input or usage, for every command: a file that cannot be read, a malformed puzzle
        (the others are still answered), an input with no puzzle, a bad flag, an output that
        could not be written (a closed pipe is not an error: the reader had enough);

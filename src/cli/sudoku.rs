@@ -24,7 +24,10 @@ Formats (detected from the file's first lines unless --format is given; --stats 
            digit kept or . struck, and the puzzle is solved within them
   csv      comma-separated values with a header row; the puzzle column is the one named
            quizzes, quiz, puzzle, puzzles, unsolved or question (or --column), and a column
-           named solutions, solution, solved or answer is checked against each answer
+           named solutions, solution, solved or answer is checked against each answer (an
+           answer that differs is reported on stderr and makes the exit code 1); two columns
+           that both name the puzzle (or the solution) are an error naming both; --column on
+           input that is not CSV is a usage error
 Symbols: . or 0 empty, 1-9, then A-Z for 10-35 (a-z too, case-insensitive up to size 35;
 above 35, a-z are 36-61). Lines starting with # and blank lines are skipped; CRLF and CR line
 endings are accepted, spaces before a line-format puzzle ignored. A line longer than 8 KiB is
@@ -53,7 +56,7 @@ On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is wri
 second signal ends at once.
 
 Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
-several under --unique), 2 bad input (a malformed puzzle, an unreadable or empty input, alone
+several under --unique), or an answer differs from the CSV's solution column, 2 bad input (a malformed puzzle, an unreadable or empty input, alone
 or among others) or an output that cannot be written, 3 --max-nodes ran out before some puzzle
 was decided, 130/143 SIGINT/SIGTERM.")]
 pub struct SudokuArgs {
@@ -151,7 +154,8 @@ pub struct ReadArgs {
     /// The input's format (default: detected from the file's first lines).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
-    /// CSV: the puzzle column, by its header name or its number (1 for the first).
+    /// CSV: the puzzle column, by its header name or its number (1 for the first); a column
+    /// the header does not have is an error listing the header's columns.
     #[arg(long, value_name = "NAME|N")]
     pub column: Option<String>,
     /// Leave out of the output the text after a puzzle line and a grid's header line (JSON
@@ -260,7 +264,15 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
                 .trim_end()
                 .to_string()
         });
-        if answer.count.is_none() && answer.status != Status::Undecided {
+        // An undecided search, a partial grid (a cross-hatching pass that stopped short) and
+        // an answer that states no grid (`rate`'s) are nothing to hold against the file's
+        // solution.
+        let compared = match answer.status {
+            Status::Undecided => false,
+            Status::Solved | Status::Partial => answer.solution.is_some(),
+            _ => true,
+        };
+        if answer.count.is_none() && compared {
             let agrees = published.as_ref().ok() == answer.solution.as_ref();
             answer.agrees = Some(agrees);
             if !agrees {
@@ -601,6 +613,12 @@ pub fn for_each_source(
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
         if let Some(format) = source_format(&mut source, read.format, run)? {
+            if let (Some(column), false) = (&read.column, format == Format::Csv) {
+                anyhow::bail!(
+                    "--column {column} chooses a CSV column, but {name} is read as the {format} \
+                     format; expected CSV input (a header row naming the columns, or --format csv)"
+                );
+            }
             answer(run, source, format)?;
         }
         run.end_source(&name, before, false);
