@@ -177,7 +177,10 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
     let problem = xc::parse_problem_bytes(&input.bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    // The text is no longer needed: free it before the arena is laid out, so the two are never
+    // held at once (a large problem's peak memory).
     let input_name = input.name;
+    drop(input.bytes);
     let mut out = Output::stdout()?;
     let started = Instant::now();
     let mut dlx = Dlx::new(&problem);
