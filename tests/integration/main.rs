@@ -11,6 +11,7 @@ mod fuzzing;
 mod generate;
 mod killer;
 mod odd_inputs;
+mod packaging;
 mod rate;
 mod split;
 mod sudoku;
