@@ -155,7 +155,9 @@ pub struct ReadArgs {
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
     /// CSV: the puzzle column, by its header name or its number (1 for the first); a column
-    /// the header does not have is an error listing the header's columns.
+    /// the header does not have is an error listing the header's columns. Without --format, a
+    /// file whose first line has commas is read as CSV whatever its header's names; on input
+    /// that is not CSV, --column is a usage error.
     #[arg(long, value_name = "NAME|N")]
     pub column: Option<String>,
     /// Leave out of the output the text after a puzzle line and a grid's header line (JSON
@@ -612,7 +614,13 @@ pub fn for_each_source(
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        if let Some(format) = source_format(&mut source, read.format, run)? {
+        if let Some(mut format) = source_format(&mut source, read.format, run)? {
+            // A header of names detection does not know (`id,grid`) is still CSV to a user who
+            // chose one of its columns.
+            if read.column.is_some() && read.format.is_none() && first_line_has_commas(&mut source)?
+            {
+                format = Format::Csv;
+            }
             if let (Some(column), false) = (&read.column, format == Format::Csv) {
                 anyhow::bail!(
                     "--column {column} chooses a CSV column, but {name} is read as the {format} \
@@ -624,6 +632,13 @@ pub fn for_each_source(
         run.end_source(&name, before, false);
     }
     Ok(())
+}
+
+/// Whether a source's first line holds a comma, as a CSV header of two columns or more does.
+fn first_line_has_commas(source: &mut batch::Source) -> anyhow::Result<bool> {
+    let head = batch::peek(source)?;
+    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    Ok(first.contains(&b','))
 }
 
 /// The output format when `--to` is not given: the input's, or the line format for CSV input.

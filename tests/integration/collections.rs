@@ -360,6 +360,11 @@ fn csv_column_faults_are_named_and_a_differing_solution_fails_the_run() {
         format!("{puzzle}\n").as_bytes(),
     );
     assert_eq!(out.status.code(), Some(2));
+    // A header detection does not know is CSV to a user who chooses one of its columns.
+    let unknown = format!("id,grid\n1,{puzzle}\n");
+    let out = dlx(&["sudoku", "--column", "grid", "-"], unknown.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("{solution}\n"));
     // Two puzzle columns.
     let twice = format!("quizzes,puzzle\n{puzzle},{puzzle}\n");
     let out = dlx(&["sudoku", "-"], twice.as_bytes());
