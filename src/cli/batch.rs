@@ -289,11 +289,16 @@ impl Tally {
         } += 1;
     }
 
-    /// The exit code: bad input first, then unsolved, then undecided.
+    /// The exit code: bad input first, then unsolved (an answer that differs from the
+    /// solution the file publishes is one: the file or the solver is wrong), then undecided.
     pub fn exit(&self) -> Exit {
         if self.malformed > 0 {
             Exit::BadInput
-        } else if self.no_solution > 0 || self.contradiction > 0 || self.multiple > 0 {
+        } else if self.no_solution > 0
+            || self.contradiction > 0
+            || self.multiple > 0
+            || self.differ > 0
+        {
             Exit::Unsolved
         } else if self.undecided > 0 {
             Exit::Undecided

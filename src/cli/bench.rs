@@ -3,6 +3,7 @@
 use super::batch;
 use super::chart::{self, Bar};
 use super::output::Output;
+use super::report::report;
 use super::Exit;
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
@@ -26,7 +27,12 @@ puzzle (digits placed, for the backtrackers), and throughput relative to the fir
 
 Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
-to hours per hard puzzle; give it --limit and --max-nodes).
+to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
+includes it starts with a note on stderr saying so).
+
+Each row is printed as soon as its solver has finished its file, and a line on stderr says the
+same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzzles in T s
+(R puzzles/s)` (T in ms below a second).
 
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
@@ -162,6 +168,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         }
         None => None,
     };
+    if let Some(note) = slow_note(&contenders, args.max_nodes) {
+        report!("{note}");
+    }
     let mut bars = Vec::new();
     let header = writeln!(
         out,
@@ -190,56 +199,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let short_name = std::path::Path::new(&name)
             .file_name()
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
-        let rows = match &contenders {
-            Contenders::Classic(contenders) => {
-                let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
-                contenders
-                    .iter()
-                    .map(|&contender| {
-                        let mut solvers = Solvers::with_node_budget(args.max_nodes);
-                        Row {
-                            solver: contender.name(),
-                            measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
-                        }
-                    })
-                    .collect::<Vec<_>>()
-            }
-            Contenders::Variant(contenders) => {
-                let variants = args
-                    .variant
-                    .as_ref()
-                    .expect("variant contenders need --variant");
-                let puzzles =
-                    variant_puzzles(&name, text, variants, regions.as_ref(), boxes, args.limit)?;
-                contenders
-                    .iter()
-                    .map(|&contender| Row {
-                        solver: contender.name().to_string(),
-                        measured: measure_variant(
-                            &puzzles,
-                            variants,
-                            regions.as_ref(),
-                            contender,
-                            mode,
-                            args.max_nodes,
-                        )
-                        .map_err(|refused| {
-                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
-                        }),
-                    })
-                    .collect()
-            }
-        };
+        // Each contender is measured, then its row written and a line put on stderr at once:
+        // a long run says how far it is, whether or not anyone watches standard output.
         let mut reference = None;
-        for row in rows {
+        // Says whether the reader of standard output went away.
+        let mut write_row = |row: Row, out: &mut Output| -> std::io::Result<bool> {
             let m = match row.measured {
                 Ok(m) => m,
                 Err(why) => {
-                    reader_gone = gone(writeln!(out, "{short_name:<34} {:<16} {why}", row.solver))?;
-                    if reader_gone {
-                        break;
-                    }
-                    continue;
+                    let written = writeln!(out, "{short_name:<34} {:<16} {why}", row.solver);
+                    report!("dlx bench: {short_name}: {}: {why}", row.solver);
+                    return gone(written.and_then(|()| out.flush()));
                 }
             };
             let rate = m.puzzles_per_second();
@@ -256,7 +226,6 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 }
             }
             invalid += m.invalid;
-            bars.push((short_name.clone(), row.solver.clone(), rate));
             let written = writeln!(
                 out,
                 "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
@@ -269,10 +238,52 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 ratio,
                 notes.join(", ")
             );
-            // Each row as soon as it is written (the measuring is done per file).
-            reader_gone = gone(written.and_then(|()| out.flush()))?;
-            if reader_gone {
-                break;
+            report!("{}", progress_line(&short_name, &row.solver, &m));
+            bars.push((short_name.clone(), row.solver, rate));
+            gone(written.and_then(|()| out.flush()))
+        };
+        match &contenders {
+            Contenders::Classic(contenders) => {
+                let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
+                for &contender in contenders {
+                    let mut solvers = Solvers::with_node_budget(args.max_nodes);
+                    let row = Row {
+                        solver: contender.name(),
+                        measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
+                    };
+                    reader_gone = write_row(row, &mut out)?;
+                    if reader_gone {
+                        break;
+                    }
+                }
+            }
+            Contenders::Variant(contenders) => {
+                let variants = args
+                    .variant
+                    .as_ref()
+                    .expect("variant contenders need --variant");
+                let puzzles =
+                    variant_puzzles(&name, text, variants, regions.as_ref(), boxes, args.limit)?;
+                for &contender in contenders {
+                    let row = Row {
+                        solver: contender.name().to_string(),
+                        measured: measure_variant(
+                            &puzzles,
+                            variants,
+                            regions.as_ref(),
+                            contender,
+                            mode,
+                            args.max_nodes,
+                        )
+                        .map_err(|refused| {
+                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                        }),
+                    };
+                    reader_gone = write_row(row, &mut out)?;
+                    if reader_gone {
+                        break;
+                    }
+                }
             }
         }
     }
@@ -306,6 +317,48 @@ fn gone(written: std::io::Result<()>) -> std::io::Result<bool> {
         Err(error) if dlx_solver::batch::is_broken_pipe(&error) => Ok(true),
         Err(error) => Err(error),
     }
+}
+
+/// The stderr line that says a contender has finished a collection: what, how many puzzles, in
+/// how long, at what rate.
+fn progress_line(collection: &str, solver: &str, m: &Measurement) -> String {
+    let seconds = m.solving.as_secs_f64();
+    // Milliseconds below a second, so a quick contender's time does not read as 0.000 s.
+    let time = if seconds < 1.0 {
+        format!("{:.3} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.3} s")
+    };
+    // Three decimals for a slow contender's rate (backtrack: 0.632 puzzles/s), one otherwise.
+    let rate = m.puzzles_per_second();
+    let rate = if rate < 10.0 {
+        format!("{rate:.3}")
+    } else {
+        format!("{rate:.1}")
+    };
+    format!(
+        "dlx bench: {collection}: {solver}: {} puzzles in {time} ({rate} puzzles/s)",
+        m.puzzles
+    )
+}
+
+/// A warning, before anything is measured, for a contender known to be slow: the textbook
+/// backtracker spends seconds to hours on one hard puzzle (top95, top1465), and without a node
+/// budget nothing bounds it.
+fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> {
+    let backtrack = match contenders {
+        Contenders::Classic(list) => list.iter().any(|c| c.algorithm == Algorithm::Backtrack),
+        Contenders::Variant(list) => list.contains(&VariantContender::Backtrack),
+    };
+    if !backtrack || max_nodes.is_some() {
+        return None;
+    }
+    Some(
+        "dlx bench: note: backtrack is slow on hard collections (top95, top1465: seconds to \
+         hours a puzzle); --max-nodes N bounds each puzzle's search at N nodes (the puzzle then \
+         counts as undecided), --limit N the puzzles taken from each file"
+            .to_string(),
+    )
 }
 
 /// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes

@@ -39,7 +39,8 @@ text), agrees (CSV with a solution column).
 Givens that repeat a digit in a unit are ERROR (the contest's rule), not bad input.
 On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
 
-Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR, 2 bad input (a malformed
+Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR (or, in CSV with a solution
+column, a full grid differs from it), 2 bad input (a malformed
 puzzle, an unreadable or empty input) or an output that cannot be written, 130/143 a signal.")]
 pub struct CrosshatchArgs {
     #[command(flatten)]

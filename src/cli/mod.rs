@@ -3,10 +3,12 @@
 mod batch;
 mod bench;
 mod chart;
+mod completions;
 mod crosshatch;
 mod generate;
 mod input;
 mod interrupt;
+mod man;
 mod output;
 mod rate;
 mod report;
@@ -64,9 +66,11 @@ Exit codes (the worst outcome decides: 2, then 1, then 3):
          generate    every puzzle asked for was made
          rate        every puzzle rated (each has exactly one solution)
          bench       every answer valid
+         completions, man  the script or page was written
   1    sudoku, rate: some puzzle has no solution (its givens may break a rule), or several
        (sudoku: under --unique); crosshatch: some puzzle is ERROR; sudominoku: some puzzle has
-       no solution; xc: the problem has none; bench: some answer is wrong
+       no solution; xc: the problem has none; bench: some answer is wrong; sudoku,
+       crosshatch on CSV with a solution column: some answer differs from it
   2    bad input or usage, for every command: a file that cannot be read, a malformed puzzle
        (the others are still answered), an input with no puzzle, a bad flag, an output that
        could not be written; sudominoku --strict: no final `0`; generate: no puzzle within
@@ -106,6 +110,10 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// Rate Sudoku puzzles: a difficulty number and the hardest technique each needs.
     Rate(rate::RateArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page (roff), of `dlx` or of one subcommand.
+    Man(man::ManArgs),
 }
 
 /// Runs the chosen subcommand. Every command but `bench` (whose timings a signal would only
@@ -123,6 +131,8 @@ pub fn run(cli: Cli) -> anyhow::Result<Exit> {
         Command::Sudominoku(args) => sudominoku::run(args),
         Command::Generate(args) => generate::run(args),
         Command::Rate(args) => rate::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     }
 }
 

@@ -29,7 +29,10 @@ Formats (detected from the file's first lines unless --format is given; --stats 
            digit kept or . struck, and the puzzle is solved within them
   csv      comma-separated values with a header row; the puzzle column is the one named
            quizzes, quiz, puzzle, puzzles, unsolved or question (or --column), and a column
-           named solutions, solution, solved or answer is checked against each answer
+           named solutions, solution, solved or answer is checked against each answer (an
+           answer that differs is reported on stderr and makes the exit code 1); two columns
+           that both name the puzzle (or the solution) are an error naming both; --column on
+           input that is not CSV is a usage error
 Each of the first 62 lines (blank lines and # comments aside) votes for its kind, a header for
 none; most votes win, a tie going to the kind that votes first. A line of 16 or 36 symbols
 alone fits a 4x4 or 6x6 puzzle line and a row of a 16x16 or 36x36 compact grid alike: with
@@ -68,7 +71,7 @@ On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is wri
 second signal ends at once.
 
 Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
-several under --unique), 2 bad input (a malformed puzzle, an unreadable or empty input, alone
+several under --unique), or an answer differs from the CSV's solution column, 2 bad input (a malformed puzzle, an unreadable or empty input, alone
 or among others) or an output that cannot be written, 3 --max-nodes ran out before some puzzle
 was decided, 130/143 SIGINT/SIGTERM.")]
 pub struct SudokuArgs {
@@ -176,7 +179,10 @@ pub struct ReadArgs {
     /// --help` says).
     #[arg(long, value_enum)]
     pub format: Option<FormatArg>,
-    /// CSV: the puzzle column, by its header name or its number (1 for the first).
+    /// CSV: the puzzle column, by its header name or its number (1 for the first); a column
+    /// the header does not have is an error listing the header's columns. Without --format, a
+    /// file whose first line has commas is read as CSV whatever its header's names; on input
+    /// that is not CSV, --column is a usage error.
     #[arg(long, value_name = "NAME|N")]
     pub column: Option<String>,
     /// Leave out of the output the text after a puzzle line and a grid's header line (JSON
@@ -328,7 +334,15 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
                 .trim_end()
                 .to_string()
         });
-        if answer.count.is_none() && answer.status != Status::Undecided {
+        // An undecided search, a partial grid (a cross-hatching pass that stopped short) and
+        // an answer that states no grid (`rate`'s) are nothing to hold against the file's
+        // solution.
+        let compared = match answer.status {
+            Status::Undecided => false,
+            Status::Solved | Status::Partial => answer.solution.is_some(),
+            _ => true,
+        };
+        if answer.count.is_none() && compared {
             let agrees = published.as_ref().ok() == answer.solution.as_ref();
             answer.agrees = Some(agrees);
             if !agrees {
@@ -688,12 +702,31 @@ pub fn for_each_source(
         }
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        if let Some(format) = source_format(&mut source, read.format, boxes, run)? {
+        if let Some(mut format) = source_format(&mut source, read.format, boxes, run)? {
+            // A header of names detection does not know (`id,grid`) is still CSV to a user who
+            // chose one of its columns.
+            if read.column.is_some() && read.format.is_none() && first_line_has_commas(&mut source)?
+            {
+                format = Format::Csv;
+            }
+            if let (Some(column), false) = (&read.column, format == Format::Csv) {
+                anyhow::bail!(
+                    "--column {column} chooses a CSV column, but {name} is read as the {format} \
+                     format; expected CSV input (a header row naming the columns, or --format csv)"
+                );
+            }
             answer(run, source, format)?;
         }
         run.end_source(&name, before, false);
     }
     Ok(())
+}
+
+/// Whether a source's first line holds a comma, as a CSV header of two columns or more does.
+fn first_line_has_commas(source: &mut batch::Source) -> anyhow::Result<bool> {
+    let head = batch::peek(source)?;
+    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
+    Ok(first.contains(&b','))
 }
 
 /// The output format when `--to` is not given: the input's, or the line format for CSV input.

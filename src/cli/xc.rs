@@ -41,9 +41,16 @@ Formats (Knuth's; `|` starts a comment line):
 --stats gives Knuth's figures: DLX1's on plain problems, DLX2's (with cleansings) on problems
 with colours, DLX3's on problems with bounds.
 Output: each solution as its options, one per line (each option as written, colours
-included), solutions separated by a blank line. With --count, only the number of solutions: `N` when the whole tree
+included), each solution ended by a blank line. The empty solution (no option at all: every
+primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
+line: a `|` line is a comment in Knuth's format and can be no option, so every solution is a
+block of non-blank lines. With --count, only the number of solutions: `N` when the whole tree
 was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
-node budget (--max-nodes) ran out first.
+node budget (--max-nodes) ran out first. A search that finds no solution says `no solution`
+on stderr.
+A problem has at least one primary item: the format cannot state one without (a first line
+starting with `|` is a comment). In the library, a problem without primary items has exactly
+one solution, the empty one.
 On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`), the figures so
 far on stderr marked partial, exit 130 or 143; a second signal ends at once.
 Exit codes: 0 at least one solution, 1 none, 2 bad input or usage (or an output that cannot be
@@ -172,6 +179,10 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
     let problem = xc::parse_problem_bytes(&input.bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    // The text is no longer needed: free it before the arena is laid out, so the two are never
+    // held at once (a large problem's peak memory).
+    let input_name = input.name;
+    drop(input.bytes);
     let mut out = Output::stdout()?;
     let started = Instant::now();
     let mut dlx = Dlx::new(&problem);
@@ -284,7 +295,18 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     Ok(match (solutions, report.stop) {
         (_, Stop::NodeBudget) if args.count => Exit::Undecided,
         (0, Stop::NodeBudget) => Exit::Undecided,
-        (0, _) => Exit::Unsolved,
+        (0, _) => {
+            // As `dlx sudoku` says it: an exit code alone tells a user nothing.
+            match args.shard {
+                Some(shard) => report!(
+                    "dlx: {input_name}: no solution in shard {}/{}",
+                    shard.index + 1,
+                    shard.count
+                ),
+                None => report!("dlx: {input_name}: no solution"),
+            }
+            Exit::Unsolved
+        }
         _ => Exit::Solved,
     })
 }
@@ -309,11 +331,19 @@ largest subtree: {} nodes ({:.1} times the mean)
     )
 }
 
+/// The line standing for the empty solution, which would otherwise be a bare blank line that
+/// no reader could tell from the end of the solution before it. It starts with `|`, which
+/// makes it a comment in Knuth's format and no option.
+const EMPTY_SOLUTION: &str = "| empty solution";
+
 fn print_solution<W: Write>(
     out: &mut W,
     problem: &Problem,
     options: &[OptionId],
 ) -> std::io::Result<()> {
+    if options.is_empty() {
+        writeln!(out, "{EMPTY_SOLUTION}")?;
+    }
     for &option in options {
         xc::write_option(problem, option, out)?;
         out.write_all(b"\n")?;

@@ -257,7 +257,8 @@ fn line_of<R: Read>(
     Some((start.line() + skipped) as usize)
 }
 
-/// The columns the header `names` (on line `line`) gives, or its fault.
+/// The columns the header `names` (on line `line`) gives, or its fault: the column chosen is
+/// not there, or two columns claim the puzzle (or the solution), so which to read is unknown.
 fn columns_of(
     names: &[String],
     choice: Option<&ColumnChoice>,
@@ -268,26 +269,86 @@ fn columns_of(
         column: 1,
         kind,
     };
-    let found = names.join(",");
-    let puzzle = match choice {
-        Some(ColumnChoice::Number(n)) if (1..=names.len()).contains(n) => Some(n - 1),
-        Some(ColumnChoice::Number(_)) => None,
-        Some(ColumnChoice::Name(name)) => {
-            let name = name.trim().to_ascii_lowercase();
-            names
-                .iter()
-                .position(|f| f.trim().to_ascii_lowercase() == name)
-        }
-        None => find_column(names.iter().map(String::as_str), &PUZZLE_COLUMNS),
-    };
-    let puzzle = puzzle.ok_or_else(|| {
-        fault(ParseErrorKind::NoPuzzleColumn {
-            found: found.clone(),
+    let normal = |name: &str| name.trim().to_ascii_lowercase();
+    let missing = |chosen: String, numbered_from_one: bool| {
+        fault(ParseErrorKind::NoChosenColumn {
+            chosen,
+            numbered_from_one,
+            columns: numbered_columns(names),
         })
-    })?;
-    let solution = find_column(names.iter().map(String::as_str), &SOLUTION_COLUMNS)
-        .filter(|&column| column != puzzle);
+    };
+    let puzzle = match choice {
+        Some(ColumnChoice::Number(n)) if (1..=names.len()).contains(n) => n - 1,
+        Some(ColumnChoice::Number(n)) => return Err(missing(n.to_string(), *n == 0)),
+        Some(ColumnChoice::Name(name)) => {
+            let wanted = normal(name);
+            let below_one = name.trim().parse::<i64>().is_ok_and(|n| n < 1);
+            let found = columns_where(names, |column| normal(column) == wanted);
+            one_column(names, &found, "puzzle")
+                .map_err(fault)?
+                .ok_or_else(|| missing(name.clone(), below_one))?
+        }
+        None => {
+            let found = columns_where(names, |column| {
+                PUZZLE_COLUMNS.contains(&normal(column).as_str())
+            });
+            one_column(names, &found, "puzzle")
+                .map_err(fault)?
+                .ok_or_else(|| {
+                    fault(ParseErrorKind::NoPuzzleColumn {
+                        found: names.join(","),
+                    })
+                })?
+        }
+    };
+    let found = columns_where(names, |column| {
+        SOLUTION_COLUMNS.contains(&normal(column).as_str())
+    });
+    let found: Vec<usize> = found
+        .into_iter()
+        .filter(|&column| column != puzzle)
+        .collect();
+    let solution = one_column(names, &found, "solution").map_err(fault)?;
     Ok(Columns { puzzle, solution })
+}
+
+/// The indices of the header's columns whose name passes `test`.
+fn columns_where(names: &[String], test: impl Fn(&str) -> bool) -> Vec<usize> {
+    (0..names.len()).filter(|&k| test(&names[k])).collect()
+}
+
+/// The one column of `found`, none, or the fault of two columns claiming the `role`.
+fn one_column(
+    names: &[String],
+    found: &[usize],
+    role: &'static str,
+) -> Result<Option<usize>, ParseErrorKind> {
+    match *found {
+        [] => Ok(None),
+        [column] => Ok(Some(column)),
+        [first, second, ..] => Err(ParseErrorKind::DuplicateColumn {
+            role,
+            first: (first + 1, names[first].clone()),
+            second: (second + 1, names[second].clone()),
+        }),
+    }
+}
+
+/// The header's columns as a message lists them, numbered from 1: `1 "id", 2 "puzzle"`; past
+/// the first 20, how many more (a header can be a megabyte of commas).
+fn numbered_columns(names: &[String]) -> String {
+    const LISTED: usize = 20;
+    let mut text = names
+        .iter()
+        .take(LISTED)
+        .enumerate()
+        .map(|(k, name)| format!("{} \"{}\"", k + 1, crate::excerpt::Excerpt(name)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    if names.len() > LISTED {
+        text.push_str(&format!(" and {} more", names.len() - LISTED));
+    }
+    text
 }
 
 fn csv_error(error: &csv::Error, line: u64) -> ParseError {
@@ -477,7 +538,60 @@ mod tests {
                 .contains("expected a column named quizzes"),
             "{error}"
         );
+        for (chosen, below_one) in [("3", false), ("0", true), ("nosuch", false), ("-1", true)] {
+            let choice = ColumnChoice::parse(chosen);
+            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+            assert_eq!(records.len(), 1, "the header's fault, once");
+            let error = records[0].givens.as_ref().unwrap_err();
+            assert_eq!(error.line, 1);
+            let message = error.to_string();
+            assert!(
+                message.contains(&format!("--column {chosen}: the header has no such column")),
+                "{message}"
+            );
+            assert!(
+                message.ends_with("its columns are 1 \"a\", 2 \"b\""),
+                "{message}"
+            );
+            assert_eq!(message.contains("numbered from 1"), below_one, "{message}");
+        }
         assert!(header_names_a_puzzle_column("quizzes,solutions"));
         assert!(!header_names_a_puzzle_column("4.5,6"));
+    }
+
+    /// The first error of a CSV text with no column chosen.
+    fn header_fault(text: &str, choice: Option<&str>) -> String {
+        let choice = choice.map(ColumnChoice::parse);
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), choice.as_ref()).collect();
+        records[0].givens.as_ref().unwrap_err().to_string()
+    }
+
+    #[test]
+    fn two_columns_of_one_role_are_an_error_naming_both() {
+        let row = format!("{PUZZLE},{PUZZLE},{PUZZLE}\n");
+        let cases = [
+            ("puzzle,puzzle,x", None, "columns 1 \"puzzle\" and 2 \"puzzle\" both name the puzzle column; expected one (choose it with --column NAME|N)"),
+            ("quizzes,x,Puzzle", None, "columns 1 \"quizzes\" and 3 \"Puzzle\" both name the puzzle column"),
+            ("x,puzzle,puzzle", Some("puzzle"), "columns 2 \"puzzle\" and 3 \"puzzle\" both name the puzzle column"),
+            ("puzzle,solution,answer", None, "columns 2 \"solution\" and 3 \"answer\" both name the solution column; expected one"),
+        ];
+        for (header, choice, message) in cases {
+            let error = header_fault(&format!("{header}\n{row}"), choice);
+            assert!(error.starts_with("line 1, column 1: "), "{error}");
+            assert!(error.contains(message), "{header}: {error}");
+        }
+        // A column chosen by number settles it; so does a name only one column has.
+        let text = format!("puzzle,puzzle,x\n{row}");
+        let choice = ColumnChoice::parse("2");
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+        assert!(records[0].givens.is_ok());
+        let text = format!("quizzes,puzzle,x\n{row}");
+        let choice = ColumnChoice::parse("quizzes");
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+        assert!(records[0].givens.is_ok());
+        // A header of thousands of columns is listed short.
+        let wide: Vec<String> = (0..5000).map(|k| format!("c{k}")).collect();
+        let error = header_fault(&format!("{}\n", wide.join(",")), Some("9999"));
+        assert!(error.ends_with("20 \"c19\" and 4980 more"), "{error}");
     }
 }

@@ -132,6 +132,36 @@ pub enum ParseErrorKind {
         /// The header's column names, joined by commas.
         found: String,
     },
+    /// The column chosen with `--column` is not in the CSV header: a number outside 1 to the
+    /// number of columns, or a name no column has.
+    #[error(
+        "--column {}: the header has no such column{}; its columns are {}",
+        Excerpt(.chosen), if *.numbered_from_one { " (columns are numbered from 1)" } else { "" },
+        .columns
+    )]
+    NoChosenColumn {
+        /// The column as the user gave it.
+        chosen: String,
+        /// Whether the choice was a number below 1 (`0`, `-1`).
+        numbered_from_one: bool,
+        /// The header's columns, numbered (`1 "id", 2 "puzzle"`), long lists cut.
+        columns: String,
+    },
+    /// Two columns of a CSV header both name the puzzle column (or both the solution column),
+    /// so which one to read is not known.
+    #[error(
+        "columns {} \"{}\" and {} \"{}\" both name the {role} column; expected one{}",
+        .first.0, Excerpt(&.first.1), .second.0, Excerpt(&.second.1),
+        if *.role == "puzzle" { " (choose it with --column NAME|N)" } else { "" }
+    )]
+    DuplicateColumn {
+        /// `puzzle` or `solution`.
+        role: &'static str,
+        /// The first column of that role: its number (from 1) and its name.
+        first: (usize, String),
+        /// The second.
+        second: (usize, String),
+    },
     /// A CSV row is too short to hold the puzzle column.
     #[error("found a row of {found} fields, expected the puzzle in field {column}")]
     MissingField {

@@ -86,7 +86,10 @@ pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
     let mut builder = ProblemBuilder::new();
     let mut items_read = false;
     let mut line_count = 0;
-    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    // Both reused from line to line: a problem of millions of options allocates nothing per
+    // option here.
+    let mut words: Vec<(usize, &str)> = Vec::new();
+    let mut entries: Vec<(&str, Option<Colour>)> = Vec::new();
     // A byte order mark (from some editors) is no part of the first line.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
@@ -104,20 +107,22 @@ pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
             continue;
         }
         if items_read {
-            tokenize(text, &mut tokens);
-            let mut entries = Vec::with_capacity(tokens.len());
-            for &(column, token) in &tokens {
-                let entry = split_colour(token).ok_or_else(|| FormatError {
+            split_words(text, &mut words);
+            entries.clear();
+            for &(offset, word) in &words {
+                let entry = split_colour(word).ok_or_else(|| FormatError {
                     line,
-                    column,
+                    column: char_column(text.as_bytes(), offset),
                     kind: FormatErrorKind::BadColour {
-                        found: token.to_string(),
+                        found: word.to_string(),
                     },
                 })?;
                 entries.push(entry);
             }
             builder.coloured_option_by_names(&entries).map_err(|e| {
-                let column = e.position().map_or(1, |p| tokens[p].0);
+                let column = e
+                    .position()
+                    .map_or(1, |p| char_column(text.as_bytes(), words[p].0));
                 FormatError {
                     line,
                     column,
@@ -137,6 +142,39 @@ pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
         });
     }
     Ok(builder.build())
+}
+
+/// Splits an option's line at white space into (byte offset, word) pairs: the same words as
+/// [`tokenize`], found byte by byte on ASCII (where a problem file spends its time), with
+/// columns counted only for an error ([`char_column`]).
+fn split_words<'a>(text: &'a str, words: &mut Vec<(usize, &'a str)>) {
+    words.clear();
+    let bytes = text.as_bytes();
+    let mut start = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        let (space, width) = if byte.is_ascii() {
+            // `char::is_whitespace` on ASCII: tab, line feed, vertical tab, form feed, carriage
+            // return and space.
+            (matches!(byte, b'\t'..=b'\r' | b' '), 1)
+        } else {
+            // `at` is a character boundary: every step is a whole character.
+            let c = text[at..].chars().next().unwrap_or(' ');
+            (c.is_whitespace(), c.len_utf8())
+        };
+        if space {
+            if let Some(s) = start.take() {
+                words.push((s, &text[s..at]));
+            }
+        } else if start.is_none() {
+            start = Some(at);
+        }
+        at += width;
+    }
+    if let Some(s) = start {
+        words.push((s, &text[s..]));
+    }
 }
 
 /// Splits a line at white space into (column, token) pairs.
@@ -439,6 +477,28 @@ mod tests {
             }
         );
         assert_eq!((e.line, e.column), (3, 3));
+    }
+
+    #[test]
+    fn option_words_are_the_item_lines_tokens() {
+        for text in [
+            "A B  C",
+            "\tA:1 \u{a0}B\u{3000}C\u{85}D ",
+            "é λ\u{1f600} x\x0by\x0cz\rq",
+            "",
+            "   ",
+            "\u{2028}a\u{2029}",
+        ] {
+            let mut tokens = Vec::new();
+            tokenize(text, &mut tokens);
+            let mut words = Vec::new();
+            split_words(text, &mut words);
+            let columns: Vec<(usize, &str)> = words
+                .iter()
+                .map(|&(offset, word)| (char_column(text.as_bytes(), offset), word))
+                .collect();
+            assert_eq!(columns, tokens, "{text:?}");
+        }
     }
 
     #[test]

@@ -76,6 +76,7 @@ mod arena;
 mod choice_tree;
 mod format;
 mod mcc;
+mod names;
 mod outcome;
 mod parallel;
 mod problem;

@@ -11,14 +11,8 @@
 //! [`Bounds`] (MCC, Knuth's DLX3): a solution covers it between `lower` and `upper` times
 //! instead of exactly once.
 
+use super::names::{NameIndex, Names};
 use crate::excerpt::Excerpt;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
-
-/// The builder's map from names to items hashes with foldhash: several times faster than the
-/// standard SipHash on short names (a Killer puzzle declares some 700 items), and seeded at
-/// random per process, so a file of crafted names cannot make the lookups quadratic.
-type NameMap = HashMap<String, ItemId, foldhash::fast::RandomState>;
 use thiserror::Error;
 
 /// The index of an item, in declaration order (primary and secondary items share one numbering).
@@ -203,16 +197,18 @@ pub const MAX_NODES: u64 = i32::MAX as u64;
 /// An exact-cover problem: items, and options that are sets of items.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    names: Vec<String>,
+    names: Names,
     kinds: Vec<ItemKind>,
     /// Each item's bounds (exactly once for secondary items, whose bounds mean nothing).
     bounds: Vec<Bounds>,
-    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`.
+    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`; `u32` because the
+    /// entries are fewer than [`MAX_NODES`], which halves what a problem of many short options
+    /// holds beside its entries.
     entries: Vec<ItemId>,
     /// The colour of each entry, beside `entries`; empty until the first colour is given, so a
     /// problem without colours pays nothing for them.
     colours: Vec<Option<Colour>>,
-    starts: Vec<usize>,
+    starts: Vec<u32>,
     dropped_options: usize,
 }
 
@@ -220,7 +216,7 @@ impl Default for Problem {
     /// The problem with no items and no options.
     fn default() -> Problem {
         Problem {
-            names: Vec::new(),
+            names: Names::default(),
             kinds: Vec::new(),
             bounds: Vec::new(),
             entries: Vec::new(),
@@ -263,7 +259,7 @@ impl Problem {
 
     /// The name an item was declared with.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.names[item.index()]
+        self.names.get(item.index())
     }
 
     /// Whether an item is primary or secondary.
@@ -293,8 +289,7 @@ impl Problem {
         &self,
         option: OptionId,
     ) -> impl ExactSizeIterator<Item = Option<Colour>> + '_ {
-        let k = option.index();
-        let range = self.starts[k]..self.starts[k + 1];
+        let range = self.entry_range(option);
         let len = range.len();
         let colours = self.colours.get(range).unwrap_or(&[]);
         (0..len).map(move |i| colours.get(i).copied().flatten())
@@ -302,8 +297,9 @@ impl Problem {
 
     /// The colour an option gives the entry at `position` (counted from 0 in the option).
     pub fn entry_colour(&self, option: OptionId, position: usize) -> Option<Colour> {
-        let index = self.starts[option.index()] + position;
-        debug_assert!(index < self.starts[option.index() + 1]);
+        let range = self.entry_range(option);
+        let index = range.start + position;
+        debug_assert!(index < range.end);
         self.colours.get(index).copied().flatten()
     }
 
@@ -314,8 +310,13 @@ impl Problem {
 
     /// The items of one option, in the order they were given.
     pub fn option_items(&self, option: OptionId) -> &[ItemId] {
+        &self.entries[self.entry_range(option)]
+    }
+
+    /// Where an option's entries are in `entries` (and `colours`).
+    fn entry_range(&self, option: OptionId) -> std::ops::Range<usize> {
         let k = option.index();
-        &self.entries[self.starts[k]..self.starts[k + 1]]
+        self.starts[k] as usize..self.starts[k + 1] as usize
     }
 
     /// All kept options in order.
@@ -328,7 +329,7 @@ impl Problem {
 #[derive(Debug, Default)]
 pub struct ProblemBuilder {
     problem: Problem,
-    by_name: NameMap,
+    by_name: NameIndex,
     /// For each item, the number (plus one) of the last option that listed it: finds repeats in
     /// one option without clearing a set per option.
     last_option_seen: Vec<u32>,
@@ -371,15 +372,12 @@ impl ProblemBuilder {
         }
         self.check_size(1)?;
         let id = ItemId(self.problem.names.len() as u32);
-        match self.by_name.entry(name.to_string()) {
-            Entry::Occupied(_) => {
-                return Err(BuildError::DuplicateItem {
-                    name: name.to_string(),
-                })
-            }
-            Entry::Vacant(vacant) => vacant.insert(id),
-        };
-        self.problem.names.push(name.to_string());
+        if self.by_name.insert(&self.problem.names, name, id).is_err() {
+            return Err(BuildError::DuplicateItem {
+                name: name.to_string(),
+            });
+        }
+        self.problem.names.push(name);
         self.problem.kinds.push(kind);
         self.problem.bounds.push(Bounds::EXACTLY_ONCE);
         self.last_option_seen.push(0);
@@ -388,7 +386,7 @@ impl ProblemBuilder {
 
     /// Looks an item up by name.
     pub fn item_id(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        self.by_name.get(&self.problem.names, name)
     }
 
     /// Adds an option. Returns its id, or `None` when it holds no primary item and is dropped.
@@ -433,14 +431,14 @@ impl ProblemBuilder {
             };
             if *seen == stamp {
                 return Err(BuildError::RepeatedItem {
-                    name: self.problem.names[item.index()].clone(),
+                    name: self.problem.names.get(item.index()).to_string(),
                     position,
                 });
             }
             *seen = stamp;
             if colour(position).is_some() && self.problem.kinds[item.index()] == ItemKind::Primary {
                 return Err(BuildError::ColourOnPrimary {
-                    name: self.problem.names[item.index()].clone(),
+                    name: self.problem.names.get(item.index()).to_string(),
                     position,
                 });
             }
@@ -474,7 +472,8 @@ impl ProblemBuilder {
             self.problem.colours.extend((0..items.len()).map(&colour));
         }
         self.problem.entries.extend_from_slice(items);
-        self.problem.starts.push(self.problem.entries.len());
+        // Within u32: `check_size` keeps the entries below `MAX_NODES`.
+        self.problem.starts.push(self.problem.entries.len() as u32);
         Ok(Some(id))
     }
 
@@ -515,8 +514,8 @@ impl ProblemBuilder {
     ) -> Result<(), BuildError> {
         items.clear();
         for (position, name) in names.enumerate() {
-            match self.by_name.get(name) {
-                Some(&id) => items.push(id),
+            match self.by_name.get(&self.problem.names, name) {
+                Some(id) => items.push(id),
                 None => {
                     return Err(BuildError::UnknownItem {
                         name: name.to_string(),

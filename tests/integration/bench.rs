@@ -245,3 +245,66 @@ fn variant_bench_refusals_name_the_solver_or_the_line() {
     let message = stderr(&out);
     assert!(message.contains("jigsaw.txt: line 1"), "{message}");
 }
+
+/// A long run says how far it is: a line on stderr as each solver finishes each file (what,
+/// how many puzzles, time, rate), agreeing with its row; a run with the backtracker and no node
+/// budget starts with a note naming --max-nodes, and a budget silences it.
+#[test]
+fn each_finished_solver_and_file_is_said_on_stderr() {
+    let top = collection("puzzles3_magictour_top1465");
+    let minimal = crate::common::puzzles("minimal-9x9.txt");
+    let files = [top.to_str().unwrap(), minimal.to_str().unwrap()];
+    let args = [&files[..], &["--algo", "dlx,backtrack", "--limit", "2"]].concat();
+    let out = dlx(&[&["bench"], &args[..]].concat(), b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(
+        lines[0].starts_with("dlx bench: note: backtrack is slow")
+            && lines[0].contains("--max-nodes"),
+        "{err}"
+    );
+    let progress: Vec<&str> = lines[1..].to_vec();
+    let table = stdout(&out);
+    let rows: Vec<Vec<&str>> = table
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(progress.len(), 4, "a line per solver and file: {err}");
+    assert_eq!(rows.len(), 4);
+    for (line, row) in progress.iter().zip(&rows) {
+        // `dlx bench: FILE: SOLVER: N puzzles in T s (R puzzles/s)`
+        let rest = line.strip_prefix("dlx bench: ").expect(line);
+        let fields: Vec<&str> = rest.split(": ").collect();
+        assert_eq!((fields[0], fields[1]), (row[0], row[1]), "{line}");
+        let words: Vec<&str> = fields[2].split_whitespace().collect();
+        assert_eq!(
+            (words[0], words[1], words[2]),
+            ("2", "puzzles", "in"),
+            "{line}"
+        );
+        let seconds: f64 = match words[4] {
+            "s" => words[3].parse().unwrap(),
+            "ms" => words[3].parse::<f64>().unwrap() / 1e3,
+            unit => panic!("unit {unit}: {line}"),
+        };
+        let rate: f64 = words[5].trim_start_matches('(').parse().unwrap();
+        let table_rate: f64 = row[3].parse().unwrap();
+        assert!(seconds > 0.0 && rate > 0.0, "{line}");
+        assert!(
+            (rate - table_rate).abs() <= 0.5 + table_rate * 1e-3,
+            "{line} against the row {row:?}"
+        );
+        assert!(
+            (rate * seconds - 2.0).abs() < 0.05,
+            "rate and time agree: {line}"
+        );
+    }
+    let budget = [&args[..], &["--max-nodes", "1000000"]].concat();
+    let out = dlx(&[&["bench"], &budget[..]].concat(), b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(!err.contains("note"), "a node budget bounds it: {err}");
+    assert_eq!(err.lines().count(), 4, "{err}");
+}

@@ -318,3 +318,78 @@ fn the_realworld_files_give_one_valid_answer_per_puzzle() {
     }
     assert_eq!(json[4]["status"], "malformed");
 }
+
+/// CSV faults a user makes: a column that is not there is named, with the header's columns;
+/// --column on input that is not CSV is a usage error; two puzzle columns are an error naming
+/// both; an answer that differs from the file's solution column is exit 1, not 0.
+#[test]
+fn csv_column_faults_are_named_and_a_differing_solution_fails_the_run() {
+    let puzzle =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let out = dlx(&["sudoku", "-"], format!("{puzzle}\n").as_bytes());
+    let solution = stdout(&out).trim().to_string();
+    assert_eq!(solution.len(), 81, "{solution}");
+    let good = format!("id,puzzle,solution\n1,{puzzle},{solution}\n");
+    let out = dlx(&["sudoku", "-"], good.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    for chosen in ["4", "0", "nosuch", "-1"] {
+        let flag = format!("--column={chosen}");
+        let out = dlx(&["sudoku", &flag, "-"], good.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{chosen}");
+        let err = stderr(&out);
+        assert!(
+            err.contains(&format!("--column {chosen}: the header has no such column"))
+                && err.contains("its columns are 1 \"id\", 2 \"puzzle\", 3 \"solution\""),
+            "{chosen}: {err}"
+        );
+    }
+    // --column on the line format, detected or stated, is refused before any answer.
+    let out = dlx(
+        &["sudoku", "--column", "2", "-"],
+        format!("{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).is_empty());
+    assert!(
+        stderr(&out)
+            .contains("--column 2 chooses a CSV column, but <stdin> is read as the line format"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(
+        &["sudoku", "--format", "line", "--column", "puzzle", "-"],
+        format!("{puzzle}\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    // A header detection does not know is CSV to a user who chooses one of its columns.
+    let unknown = format!("id,grid\n1,{puzzle}\n");
+    let out = dlx(&["sudoku", "--column", "grid", "-"], unknown.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), format!("{solution}\n"));
+    // Two puzzle columns.
+    let twice = format!("quizzes,puzzle\n{puzzle},{puzzle}\n");
+    let out = dlx(&["sudoku", "-"], twice.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("columns 1 \"quizzes\" and 2 \"puzzle\" both name the puzzle column"),
+        "{}",
+        stderr(&out)
+    );
+    // A published solution that is not the answer: the run fails, saying where.
+    let mut wrong: Vec<char> = solution.chars().collect();
+    wrong.swap(0, 1);
+    let wrong: String = wrong.into_iter().collect();
+    let bad = format!("id,puzzle,solution\n1,{puzzle},{solution}\n2,{puzzle},{wrong}\n");
+    let out = dlx(&["sudoku", "--stats", "-"], bad.as_bytes());
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("line 3: the"), "{err}");
+    assert!(err.contains("1 agree, 1 differ"), "{err}");
+    // Both answers are still printed, and each is the puzzle's solution.
+    assert_eq!(stdout(&out), format!("{solution}\n{solution}\n"));
+    // Cross-hatching that stops short leaves a partial grid: nothing to hold against it.
+    let hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let partial = format!("puzzle,solution\n{hard},{solution}\n");
+    let out = dlx(&["crosshatch", "-"], partial.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}

@@ -14,6 +14,7 @@ mod killer;
 mod odd_inputs;
 mod output_fields;
 mod output_safety;
+mod packaging;
 mod puzzle_arguments;
 mod rate;
 mod split;

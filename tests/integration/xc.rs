@@ -276,3 +276,145 @@ fn a_problem_of_a_million_options_builds_in_memory_proportional_to_it() {
     assert_eq!((report.stats.nodes, report.stats.solutions), (1000, 0));
     assert!(!report.is_complete());
 }
+
+/// A problem without a solution says so on stderr, as `dlx sudoku` does, with or without
+/// --count; one with a solution says nothing of the kind.
+#[test]
+fn no_solution_is_said_on_stderr() {
+    for args in [&["xc"][..], &["xc", "--count"], &["xc", "--threads", "1"]] {
+        let out = dlx(args, b"A B\nA\n");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(stderr(&out), "dlx: <stdin>: no solution\n", "{args:?}");
+    }
+    let file = data("xc/toy.dlx");
+    let out = dlx(&["xc", file.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!stderr(&out).contains("no solution"), "{}", stderr(&out));
+    // A shard that holds no solution says it of its own part.
+    let queens = std::fs::read(data("xc/queens8.dlx")).unwrap();
+    let shards = 64;
+    let mut empty_shards = 0;
+    for k in 1..=shards {
+        let shard = format!("{k}/{shards}");
+        let out = dlx(&["xc", "--count", "--shard", &shard, "-"], &queens);
+        if out.status.code() == Some(1) {
+            empty_shards += 1;
+            assert_eq!(
+                stderr(&out),
+                format!("dlx: <stdin>: no solution in shard {shard}\n")
+            );
+        }
+    }
+    assert!(
+        empty_shards > 0,
+        "some of the 64 shards of the 8 queens hold no solution"
+    );
+}
+
+/// The empty solution (every bound allows zero) is a line of its own, `| empty solution`, so
+/// every solution is a block of non-blank lines; read as Knuth's format, the line is a comment.
+#[test]
+fn the_empty_solution_is_a_marked_line() {
+    let out = dlx(&["xc"], b"0:1|A 0:1|B\nA\nB\n");
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let blocks: Vec<&str> = text.split_terminator("\n\n").collect();
+    assert!(text.ends_with("\n\n"), "{text:?}");
+    assert!(!text.contains("\n\n\n"), "no bare blank solution: {text:?}");
+    let mut blocks: Vec<Vec<&str>> = blocks.iter().map(|b| b.lines().collect()).collect();
+    blocks.sort();
+    // {}, {A}, {B}, {A, B}: every subset of the two options.
+    let expected: Vec<Vec<&str>> = vec![
+        vec!["A"],
+        vec!["A", "B"],
+        vec!["B"],
+        vec!["| empty solution"],
+    ];
+    assert_eq!(blocks, expected, "{text:?}");
+    let out = dlx(&["xc", "--count"], b"0:1|A 0:1|B\nA\nB\n");
+    assert_eq!(stdout(&out), "4\n");
+    // The marker is a comment where Knuth's format is read: a solution block read back as
+    // options holds none.
+    let marker = dlx_solver::xc::parse_problem("A\n| empty solution\n").unwrap();
+    assert_eq!(marker.option_count(), 0);
+}
+
+/// A large generated problem (200,000 primary items in a scrambled order, 600,000 secondary
+/// ones, 400,000 options, 11 MB of text) is read as written: every option's names come back
+/// in order, and `dlx xc` prints a solution that covers each primary item once and each
+/// secondary at most once, every line an option of the file.
+#[test]
+fn a_large_generated_problem_loads_and_solves_as_written() {
+    const PRIMARY: usize = 200_000;
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut random = |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    // Primary names in a scrambled order, so the names' index is not walked in sequence.
+    let mut order: Vec<usize> = (0..PRIMARY).collect();
+    for k in (1..PRIMARY).rev() {
+        order.swap(k, random(k + 1));
+    }
+    let primary = |k: usize| format!("p{k}");
+    let secondary = |k: usize| format!("s{k}");
+    let mut text = String::from("| generated\n");
+    let declared: Vec<String> = order.iter().map(|&k| primary(k)).collect();
+    text.push_str(&declared.join(" "));
+    text.push_str(" |");
+    for k in 0..3 * PRIMARY {
+        text.push(' ');
+        text.push_str(&secondary(k));
+    }
+    text.push('\n');
+    // Each primary item alone with three secondary items of its own, and joined to the next.
+    let mut options: Vec<Vec<String>> = Vec::new();
+    for k in 0..PRIMARY {
+        options.push(vec![
+            primary(k),
+            secondary(3 * k),
+            secondary(3 * k + 1),
+            secondary(3 * k + 2),
+        ]);
+        options.push(vec![primary(k), primary((k + 1) % PRIMARY)]);
+    }
+    for option in &options {
+        text.push_str(&option.join(" "));
+        text.push('\n');
+    }
+    assert!(text.len() > 10_000_000, "{} bytes", text.len());
+    let problem = parse_problem_bytes(text.as_bytes()).unwrap();
+    assert_eq!(problem.item_count(), 4 * PRIMARY);
+    assert_eq!(problem.primary_count(), PRIMARY);
+    assert_eq!(problem.option_count(), options.len());
+    for (k, option) in options.iter().enumerate() {
+        let names: Vec<&str> = problem
+            .option_items(OptionId(k as u32))
+            .iter()
+            .map(|&item| problem.item_name(item))
+            .collect();
+        assert_eq!(names, *option, "option {k}");
+    }
+    for (k, name) in declared.iter().enumerate() {
+        assert_eq!(problem.item_name(ItemId(k as u32)), name);
+    }
+
+    let out = dlx(&["xc", "--limit", "1", "--threads", "1"], text.as_bytes());
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let written: BTreeSet<&str> = text.lines().skip(2).collect();
+    let printed = stdout(&out);
+    let mut covered = std::collections::HashMap::new();
+    for line in printed.lines().filter(|l| !l.is_empty()) {
+        assert!(written.contains(line), "not an option of the file: {line}");
+        for name in line.split(' ') {
+            *covered.entry(name.to_string()).or_insert(0) += 1;
+        }
+    }
+    assert!(covered.values().all(|&times| times == 1), "an item twice");
+    assert!(
+        (0..PRIMARY).all(|k| covered.contains_key(&primary(k))),
+        "a primary item left"
+    );
+}
