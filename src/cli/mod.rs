@@ -8,6 +8,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod output;
+mod progress;
 mod rate;
 mod sudoku;
 mod sudominoku;
