@@ -80,7 +80,9 @@ impl ProgressSink for TreeBar {
             if elapsed < SHOW_AFTER {
                 return;
             }
-            let style = ProgressStyle::with_template("{bar:40} {percent:>3}% {msg}")
+            // As wide as the terminal leaves beside the words: a line that wrapped would be
+            // redrawn a line too low.
+            let style = ProgressStyle::with_template("{wide_bar} {percent:>3}% {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr())
                 .with_style(style);
@@ -140,11 +142,11 @@ fn compact(n: f64) -> String {
     format!("{n:.0}")
 }
 
-/// A duration in its two largest units: `45s`, `3m 20s`, `2h 05m`, `3d 04h`, `more than 99
-/// years` past that.
+/// A duration in its two largest units: `45s`, `3m 20s`, `2h 05m`, `3d 04h`, `99+ years`
+/// past that.
 fn duration(seconds: f64) -> String {
     if !seconds.is_finite() || seconds > 99.0 * 365.25 * 86_400.0 {
-        return "more than 99 years".to_string();
+        return "99+ years".to_string();
     }
     let s = seconds.round() as u64;
     match s {
@@ -167,7 +169,7 @@ mod tests {
         assert_eq!(duration(45.2), "45s");
         assert_eq!(duration(200.0), "3m 20s");
         assert_eq!(duration(7_500.0), "2h 05m");
-        assert_eq!(duration(1e12), "more than 99 years");
+        assert_eq!(duration(1e12), "99+ years");
         // A quarter done in 10 s: 30 s left.
         assert_eq!(
             pace(0.25, 2_000_000, Duration::from_secs(10)),

@@ -131,6 +131,16 @@ impl<L: Link> Dlx<L> {
     /// [`ChoiceRule::MrvThenReach`]'s node threshold), which a probe takes from its own path
     /// (a node on the path of first options is numbered as the search numbers it, any other as
     /// past the threshold): their trees are estimated closely, not exactly.
+    ///
+    /// ```
+    /// use dlx_solver::xc::{problems, ChoiceRule, Dlx};
+    /// // Eight queens: DLX1 searches 1,199 nodes and finds 92 solutions.
+    /// let mut dlx = Dlx::new(&problems::queens(8));
+    /// let estimate = dlx.estimate(ChoiceRule::Mrv, 10_000, 0, &|| false).unwrap();
+    /// let nodes = estimate.nodes.mean();
+    /// assert!((nodes - 1_199.0).abs() < 4.0 * estimate.nodes.standard_error());
+    /// assert!((nodes / 1_199.0 - 1.0).abs() < 0.1, "{nodes}");
+    /// ```
     pub fn estimate(
         &mut self,
         rule: ChoiceRule,
