@@ -10,6 +10,7 @@ mod input;
 mod interrupt;
 mod man;
 mod output;
+mod progress;
 mod rate;
 mod report;
 mod sudoku;

@@ -5,6 +5,7 @@
 //! call it from many threads. [`run`] is only the sequential loop around it.
 
 use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::progress::TreeBar;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
@@ -13,6 +14,7 @@ use dlx_solver::sudoku::{
     ParseErrorKind, Propagation, Record, Shape, Solvers, Verdict,
 };
 use dlx_solver::xc::{Count, Outcome, Shard};
+use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 #[command(mut_arg("files", |arg| arg.help(
@@ -66,6 +68,11 @@ object per puzzle: file (`argument K` for a puzzle given as the K-th input), lin
 format: as written, without the text after it), status, solution (or null), solutions (when
 counting), nodes, micros, error, label (the header or trailing text), agrees (CSV with a
 solution column), complete (when counting).
+With --count on a terminal, a count split over the threads (a search past 100,000 nodes, not
+under --threads 1) shows a progress bar on stderr once it has run half a second: the share of
+the puzzle's tree done as Knuth's DLX1 estimates it (each subtree counting for its share of the
+tree, the k-th of d choices at each level of its search for (k-1)/(d1...dl) of it), the nodes
+per second and the time left at that pace; never when stderr is not a terminal.
 On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
 --output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
 second signal ends at once.
@@ -661,6 +668,8 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     let split_counts = splittable
         .then_some(args.shard)
         .filter(|shard| shard.is_some() || args.batch.threads != Some(1));
+    // A split count's bar; the answers go to the terminal too only after each count ends.
+    let bar = Arc::new(TreeBar::on_stderr(split_counts.is_some()));
     for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let options = Options {
             algorithm,
@@ -679,7 +688,14 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         reading.answer_each(
             run,
             source,
-            || Solvers::with_node_budget(max_nodes),
+            || {
+                let solvers = Solvers::with_node_budget(max_nodes);
+                if bar.enabled() {
+                    solvers.reporting_to(bar.clone())
+                } else {
+                    solvers
+                }
+            },
             |solvers, record| answer_record(record, &options, solvers),
         )
     })

@@ -2,18 +2,19 @@
 
 use super::batch::MAX_INPUT_BYTES;
 use super::output::Output;
+use super::progress::{TreeBar, REPORT_MASK};
 use super::report::report;
 use super::{input, interrupt, Exit};
 use anyhow::{bail, Context};
 use dlx_solver::batch;
 use dlx_solver::xc::{
-    self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Shard, SplitReport,
-    SplitSettings, Stop, Visitor,
+    self, ChoiceRule, Count, Dlx, Estimate, OptionId, Problem, ProgressSink, SearchLimits, Shard,
+    SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
 };
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "\
@@ -51,10 +52,27 @@ on stderr.
 A problem has at least one primary item: the format cannot state one without (a first line
 starting with `|` is a comment). In the library, a problem without primary items has exactly
 one solution, the empty one.
-On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`), the figures so
-far on stderr marked partial, exit 130 or 143; a second signal ends at once.
-Exit codes: 0 at least one solution, 1 none, 2 bad input or usage (or an output that cannot be
-written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
+On a terminal, a search that runs longer than half a second shows a progress bar on stderr:
+the share of the tree done as Knuth's DLX1 estimates it from the current path (the k-th of d
+choices at each level counts (k-1)/(d1...dl) of the tree as done), the nodes per second and
+the time left at that pace. Split over threads, each subtree counts for its share of the tree.
+No bar when stderr is not a terminal, nor when the solutions go to the same terminal.
+--estimate N: Knuth's Monte Carlo estimate of the search tree instead of the search (TAOCP
+7.2.2, estimating the running time). Each of N probes walks from the root to a leaf, choosing
+each item by --rule, as the search does, and one of its d options at random; with degrees
+d1, d2, ..., dL on its path it counts 1 + d1 + d1*d2 + ... + d1*...*dL nodes, and d1*...*dL
+solutions if its leaf is a solution (0 if a dead end). The mean over the probes is printed on
+stdout as `key: value` lines: probes, seed, rule, nodes, solutions and updates (cleansings
+with colours), each with its standard error and its least and greatest probe, levels per
+probe; then the time, the nodes estimated over a node rate measured by running the search
+itself for a quarter of a second (one thread; when that sample searches the whole tree, its
+exact figures too). Same seed (--seed, default 0), same estimate. Not for multiplicities
+(a:b|item): refused with exit 2.
+On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`; with --estimate,
+the estimate of the probes made), the figures so far on stderr marked partial, exit 130 or
+143; a second signal ends at once.
+Exit codes: 0 at least one solution (--estimate: the estimate printed), 1 none, 2 bad input or
+usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
 pub struct XcArgs {
     /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
     /// reads standard input.
@@ -95,6 +113,19 @@ pub struct XcArgs {
     /// the problem, not on the machine or --threads.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
+    /// Estimate the size of the search tree with N random probes instead of searching it
+    /// (Knuth's Monte Carlo estimate; see below): nodes, solutions, updates and time, each
+    /// with its spread, as `key: value` lines on stdout. Exact cover with or without colours.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["count", "limit", "max_nodes", "shard"]
+    )]
+    estimate: Option<u64>,
+    /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    seed: Option<u64>,
 }
 
 /// `K/N` with 1 <= K <= N, as the shard flag takes it (the library counts from 0).
@@ -132,12 +163,15 @@ impl Rule {
     }
 }
 
-/// What the CLI does with each solution and node: print it (or count it), and stop when a
-/// write fails or a signal asks.
-struct Printer<'a> {
+/// What the CLI does with each solution and node: print it (or count it), stop when a write
+/// fails or a signal asks, and, when `BAR`, move the progress bar. Without the bar the search
+/// is compiled without its progress reports, instruction for instruction the search before
+/// there were any.
+struct Printer<'a, const BAR: bool> {
     out: &'a mut Output,
     problem: &'a Problem,
     count_only: bool,
+    bar: Option<&'a TreeBar>,
 }
 
 /// Why the printer stopped the search.
@@ -148,7 +182,7 @@ enum Halt {
     Signal,
 }
 
-impl Visitor for Printer<'_> {
+impl<const BAR: bool> Visitor for Printer<'_, BAR> {
     type Break = Halt;
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Halt> {
@@ -173,6 +207,21 @@ impl Visitor for Printer<'_> {
             ControlFlow::Continue(())
         }
     }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        if BAR {
+            self.bar.map(|_| REPORT_MASK)
+        } else {
+            None
+        }
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(bar) = self.bar {
+            bar.report(at.done, at.nodes);
+        }
+    }
 }
 
 pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
@@ -184,16 +233,22 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let input_name = input.name;
     drop(input.bytes);
     let mut out = Output::stdout()?;
+    if let Some(probes) = args.estimate {
+        return estimate(&args, &problem, &input_name, probes, out);
+    }
     let started = Instant::now();
     let mut dlx = Dlx::new(&problem);
     let limits = SearchLimits {
         max_solutions: args.limit,
         max_nodes: args.max_nodes,
     };
-    let mut printer = Printer {
+    // Solutions printed on the terminal the bar would be drawn on would tear it.
+    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let mut printer = Printer::<false> {
         out: &mut out,
         problem: &problem,
         count_only: args.count,
+        bar: None,
     };
     let rule = args.rule.choice_rule();
     let threads = args
@@ -214,8 +269,10 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             .build()
             .context("cannot start the worker threads")?;
         let whole = !dlx.can_split();
-        let split =
-            pool.install(|| dlx.search_split(settings, &interrupt::requested, &mut printer));
+        let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
+        let split = pool.install(|| {
+            dlx.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
+        });
         split_note = Some(if whole {
             format!(
                 "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
@@ -231,6 +288,16 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             shard.index + 1,
             shard.count
         );
+    } else if bar.begin() {
+        let mut printer = Printer::<true> {
+            out: printer.out,
+            problem: &problem,
+            count_only: args.count,
+            bar: Some(&bar),
+        };
+        let outcome = dlx.search(rule, limits, &mut printer);
+        bar.end();
+        outcome
     } else {
         dlx.search(rule, limits, &mut printer)
     };
@@ -335,6 +402,178 @@ largest subtree: {} nodes ({:.1} times the mean)
 /// no reader could tell from the end of the solution before it. It starts with `|`, which
 /// makes it a comment in Knuth's format and no option.
 const EMPTY_SOLUTION: &str = "| empty solution";
+
+/// `--estimate N`: the probes' estimate of the tree on stdout, `key: value` a line, with the
+/// time at a node rate measured on the search itself.
+fn estimate(
+    args: &XcArgs,
+    problem: &Problem,
+    name: &str,
+    probes: u64,
+    mut out: Output,
+) -> anyhow::Result<Exit> {
+    let rule = args.rule.choice_rule();
+    let seed = args.seed.unwrap_or(0);
+    let mut dlx = Dlx::new(problem);
+    let estimate = dlx
+        .estimate(rule, probes, seed, &interrupt::requested)
+        .map_err(|e| anyhow::anyhow!("{name}: --estimate: {e}"))?;
+    let sample = (!estimate.stopped).then(|| sample_rate(&mut dlx, rule));
+    if estimate.probes > 0 {
+        write_estimate(&mut out, args, seed, &estimate, sample.as_ref())?;
+    }
+    out.commit()?;
+    if let Some(signal) = interrupt::signal() {
+        report!(
+            "dlx: interrupted after {} of {probes} probes: the estimate printed is of those \
+             (partial)",
+            estimate.probes
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(Exit::Solved)
+}
+
+/// How long the node rate is measured: long enough to pass the first levels' setting up, short
+/// beside any search worth estimating.
+const RATE_SAMPLE: Duration = Duration::from_millis(250);
+
+/// The search itself, run for [`RATE_SAMPLE`] (or until a signal), counting only.
+struct Sample {
+    /// Nodes entered, and how long they took.
+    nodes: u64,
+    seconds: f64,
+    /// The whole tree was searched: its exact figures.
+    whole: Option<xc::SearchStats>,
+}
+
+/// A visitor that only counts, and stops when the sample's time is up.
+struct Timed {
+    deadline: Instant,
+    entered: u64,
+}
+
+impl Visitor for Timed {
+    type Break = ();
+
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn wants_options(&self) -> bool {
+        false
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        self.entered += 1;
+        if self.entered.is_multiple_of(1024)
+            && (Instant::now() >= self.deadline || interrupt::requested())
+        {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+fn sample_rate(dlx: &mut Dlx, rule: ChoiceRule) -> Sample {
+    let started = Instant::now();
+    let mut timed = Timed {
+        deadline: started + RATE_SAMPLE,
+        entered: 0,
+    };
+    let outcome = dlx.search(rule, SearchLimits::default(), &mut timed);
+    Sample {
+        nodes: outcome.stats.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        whole: outcome.is_complete().then_some(outcome.stats),
+    }
+}
+
+/// A figure for `key: value` lines: a whole number as it is, a small one to two decimals, a
+/// large one rounded, and scientific notation past what `f64` holds to the unit.
+fn figure(value: f64) -> String {
+    if value.abs() >= 1e15 {
+        format!("{value:.4e}")
+    } else if value.fract() == 0.0 || value.abs() >= 100.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+fn write_estimate(
+    out: &mut Output,
+    args: &XcArgs,
+    seed: u64,
+    estimate: &Estimate,
+    sample: Option<&Sample>,
+) -> std::io::Result<()> {
+    writeln!(out, "probes: {}", estimate.probes)?;
+    writeln!(out, "seed: {seed}")?;
+    let rule = match args.rule {
+        Rule::Dlx1 => "dlx1",
+        Rule::Fast => "fast",
+        Rule::Reach => "reach",
+    };
+    writeln!(out, "rule: {rule}")?;
+    let mut spreads = vec![
+        ("nodes", estimate.nodes),
+        ("solutions", estimate.solutions),
+        ("updates", estimate.updates),
+    ];
+    if estimate.cleansings.most() > 0.0 {
+        spreads.push(("cleansings", estimate.cleansings));
+    }
+    for (key, spread) in spreads {
+        write_spread(out, key, &spread)?;
+    }
+    writeln!(out, "levels per probe: {:.2}", estimate.depth.mean())?;
+    let Some(sample) = sample else {
+        return Ok(());
+    };
+    let rate = sample.nodes as f64 / sample.seconds.max(1e-9);
+    writeln!(out, "sample nodes: {}", sample.nodes)?;
+    writeln!(out, "sample time: {:.3} s", sample.seconds)?;
+    writeln!(out, "nodes per second: {rate:.0}")?;
+    match &sample.whole {
+        Some(stats) => {
+            writeln!(out, "sample complete: yes")?;
+            writeln!(out, "exact nodes: {}", stats.nodes)?;
+            writeln!(out, "exact solutions: {}", stats.solutions)?;
+            writeln!(out, "time: {:.3} s", sample.seconds)?;
+        }
+        None => {
+            writeln!(out, "sample complete: no")?;
+            let seconds = estimate.nodes.mean() / rate;
+            writeln!(out, "time: {} s", seconds_figure(seconds))?;
+            let error = estimate.nodes.standard_error() / rate;
+            writeln!(out, "time standard error: {} s", seconds_figure(error))?;
+        }
+    }
+    Ok(())
+}
+
+/// Seconds to the millisecond while that reads well, in scientific notation past a year or so.
+fn seconds_figure(seconds: f64) -> String {
+    if seconds.abs() < 1e8 {
+        format!("{seconds:.3}")
+    } else {
+        format!("{seconds:.4e}")
+    }
+}
+
+/// One figure's lines: the mean, its standard error, and the least and greatest probe.
+fn write_spread(out: &mut Output, key: &str, spread: &Spread) -> std::io::Result<()> {
+    writeln!(out, "{key}: {}", figure(spread.mean()))?;
+    writeln!(
+        out,
+        "{key} standard error: {}",
+        figure(spread.standard_error())
+    )?;
+    writeln!(out, "{key} least probe: {}", figure(spread.least()))?;
+    writeln!(out, "{key} greatest probe: {}", figure(spread.most()))
+}
 
 fn print_solution<W: Write>(
     out: &mut W,

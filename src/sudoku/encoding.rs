@@ -12,8 +12,8 @@ use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
-    ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, SearchLimits, Shard,
-    SplitReport, SplitSettings, Uniqueness,
+    ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
+    SearchLimits, Shard, SplitReport, SplitSettings, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -211,6 +211,19 @@ impl SudokuSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> SplitReport<()> {
+        self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
+    }
+
+    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done (see
+    /// [`Dlx::search_split_reporting`]).
+    pub fn count_split_reporting(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+    ) -> SplitReport<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
         let settings = SplitSettings {
             rule: REACH_FROM_NODE,
@@ -221,8 +234,12 @@ impl SudokuSolver {
         };
         let work = &mut self.pruned;
         match &mut self.arena {
-            Arena::Small(dlx) => count_split_pruned(dlx, work, puzzle, settings, stop_requested),
-            Arena::Large(dlx) => count_split_pruned(dlx, work, puzzle, settings, stop_requested),
+            Arena::Small(dlx) => {
+                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
+            }
+            Arena::Large(dlx) => {
+                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
+            }
         }
     }
 }
@@ -235,6 +252,7 @@ fn count_split_pruned<L: Link>(
     puzzle: &Grid,
     settings: SplitSettings,
     stop_requested: &(dyn Fn() -> bool + Sync),
+    progress: Option<&dyn ProgressSink>,
 ) -> SplitReport<()> {
     if !work.load(dlx, puzzle, None) {
         return SplitReport {
@@ -246,7 +264,7 @@ fn count_split_pruned<L: Link>(
         };
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
-    dlx.search_split(settings, stop_requested, &mut none)
+    dlx.search_split_reporting(settings, stop_requested, progress, &mut none)
 }
 
 /// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on

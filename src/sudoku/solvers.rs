@@ -8,7 +8,8 @@ use super::digits::DigitSet;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
-use crate::xc::{Count, Outcome, SearchStats, Shard, Stop, Uniqueness};
+use crate::xc::{Count, Outcome, ProgressSink, SearchStats, Shard, Stop, Uniqueness};
+use std::sync::Arc;
 
 /// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
 /// past nearly every puzzle's whole tree, and a small part of any tree worth splitting.
@@ -75,6 +76,8 @@ pub struct Solvers {
     backtracker: Backtracker,
     candidates: CandidateSolver,
     max_nodes: Option<u64>,
+    /// Where split counts report how far they have got.
+    progress: Option<Arc<dyn ProgressSink + Send>>,
 }
 
 impl Solvers {
@@ -86,6 +89,13 @@ impl Solvers {
             candidates: CandidateSolver::with_node_budget(max_nodes),
             ..Solvers::default()
         }
+    }
+
+    /// These solvers, their split counts ([`Solvers::count_on_every_core`]) telling `sink` how
+    /// much of each puzzle's tree is done, from every thread as they go.
+    pub fn reporting_to(mut self, sink: Arc<dyn ProgressSink + Send>) -> Solvers {
+        self.progress = Some(sink);
+        self
     }
 
     /// The DLX solver for a shape, built on first use.
@@ -193,6 +203,7 @@ impl Solvers {
         shard: Option<Shard>,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Outcome<Verdict> {
+        let progress = self.progress.clone();
         let solver = self.dlx_for(puzzle.shape());
         let budget = solver.node_budget();
         if shard.is_none() {
@@ -203,8 +214,13 @@ impl Solvers {
                 return small.map(Verdict::Count);
             }
         }
-        let split =
-            solver.count_split(puzzle, shard.unwrap_or(Shard::WHOLE), limit, stop_requested);
+        let split = solver.count_split_reporting(
+            puzzle,
+            shard.unwrap_or(Shard::WHOLE),
+            limit,
+            stop_requested,
+            progress.as_deref().map(|sink| sink as &dyn ProgressSink),
+        );
         let outcome = split.outcome;
         let count = Count {
             solutions: outcome.stats.solutions,

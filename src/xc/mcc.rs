@@ -26,6 +26,7 @@
 use super::arena::{Dlx, Link, Mode, Node, SelectError, CLEANSED};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
+use super::progress::TreePosition;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
@@ -41,9 +42,9 @@ enum Step {
 
 /// The figures the search counts as it goes.
 #[derive(Default)]
-struct Counts {
-    updates: u64,
-    cleansings: u64,
+pub(super) struct Counts {
+    pub(super) updates: u64,
+    pub(super) cleansings: u64,
 }
 
 impl<L: Link> Dlx<L> {
@@ -76,6 +77,14 @@ impl<L: Link> Dlx<L> {
         // most nodes of a problem with many shallow solutions are solutions, and building
         // each one from the choices cost a third of the search.
         self.solution.clear();
+        // Progress reports (asked once; the default `None` compiles them away) need each
+        // level's branching degree, as DLX3 keeps it: kept only for them.
+        let progress_mask = visitor.progress_mask();
+        let mut next_report = 0u64;
+        let mut scores = Vec::new();
+        if progress_mask.is_some() {
+            scores.resize(self.choice.len(), 0i64);
+        }
         let stop;
         'forward: loop {
             // Enter a level (DLX3's `forward`).
@@ -91,6 +100,12 @@ impl<L: Link> Dlx<L> {
                 break 'forward;
             }
             stats.nodes += 1;
+            if let Some(mask) = progress_mask {
+                if stats.nodes >= next_report {
+                    next_report = stats.nodes.saturating_add(mask).saturating_add(1);
+                    visitor.progress(&self.position_mcc(level, &scores, &stats));
+                }
+            }
             let mut step = match self.choose_scored(rule) {
                 // No active primary item: every bound is met, a solution.
                 None => {
@@ -114,7 +129,10 @@ impl<L: Link> Dlx<L> {
                     counts.updates += dead_end_updates;
                     Step::Backdown
                 }
-                Some((item, _)) => {
+                Some((item, score)) => {
+                    if progress_mask.is_some() {
+                        scores[level] = score;
+                    }
                     best = item;
                     current = self.node(best).down.get();
                     self.choice[level] = current;
@@ -168,6 +186,9 @@ impl<L: Link> Dlx<L> {
                     Step::Backdown => {
                         if level == 0 {
                             stop = Stop::Exhausted;
+                            if progress_mask.is_some() {
+                                visitor.progress(&TreePosition::finished(&stats));
+                            }
                             break 'forward;
                         }
                         level -= 1;
@@ -203,7 +224,7 @@ impl<L: Link> Dlx<L> {
     /// score wins; on ties the smaller `s`, then the longer list, then the first item. A score
     /// of zero or less means a dead end whatever the other items are, so the scan stops there;
     /// under the rules other than [`ChoiceRule::Mrv`] it stops at a score of one too.
-    fn choose_scored(&self, rule: ChoiceRule) -> Option<(u32, i64)> {
+    pub(super) fn choose_scored(&self, rule: ChoiceRule) -> Option<(u32, i64)> {
         let stop_at = match rule {
             ChoiceRule::Mrv => 0,
             ChoiceRule::MrvStopAtOne | ChoiceRule::MrvThenReach { .. } => 1,
@@ -287,7 +308,7 @@ impl<L: Link> Dlx<L> {
 
     /// Covers an item (DLX3's `cover`): hides every option in its list, and takes it out of the
     /// active items if `deactivate`. Cleansed nodes stay where they are.
-    fn cover_mcc(&mut self, item: u32, deactivate: bool, counts: &mut Counts) {
+    pub(super) fn cover_mcc(&mut self, item: u32, deactivate: bool, counts: &mut Counts) {
         if deactivate && item <= self.primary_count {
             self.deactivate(item);
         }
@@ -300,7 +321,7 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Undoes [`Dlx::cover_mcc`], bottom to top.
-    fn uncover_mcc(&mut self, item: u32, reactivate: bool) {
+    pub(super) fn uncover_mcc(&mut self, item: u32, reactivate: bool) {
         let mut row = self.node(item).up.get();
         while row > self.item_count {
             self.unhide_mcc(row);
@@ -455,7 +476,7 @@ impl<L: Link> Dlx<L> {
     /// Covers, partly covers or purifies the items of `node`'s option other than its own,
     /// left to right: a primary item's bound goes down by one and it is covered at zero; an
     /// uncoloured secondary item is covered, a coloured one purified, a cleansed one left.
-    fn cover_others_mcc(&mut self, node: u32, counts: &mut Counts) {
+    pub(super) fn cover_others_mcc(&mut self, node: u32, counts: &mut Counts) {
         let mut p = node + 1;
         while p != node {
             let Node { up, top, .. } = *self.node(p);
@@ -535,7 +556,7 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Undoes [`Dlx::cover_others_mcc`], right to left.
-    fn uncover_others_mcc(&mut self, node: u32) {
+    pub(super) fn uncover_others_mcc(&mut self, node: u32) {
         let mut p = node - 1;
         while p != node {
             let Node { down, top, .. } = *self.node(p);

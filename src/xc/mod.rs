@@ -74,6 +74,7 @@
 
 mod arena;
 mod choice_tree;
+mod estimate;
 mod format;
 mod mcc;
 mod names;
@@ -81,11 +82,13 @@ mod outcome;
 mod parallel;
 mod problem;
 pub mod problems;
+mod progress;
 mod search;
 mod split;
 mod walk;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
+pub use estimate::{Estimate, EstimateError, Spread};
 pub use format::{
     parse_problem, parse_problem_bytes, write_option, write_problem, FormatError, FormatErrorKind,
 };
@@ -96,6 +99,7 @@ pub use parallel::{SplitReport, SplitSettings, HELD_PER_SUBTREE, SUBTREES_PER_TH
 pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES,
 };
+pub use progress::{ProgressSink, TreePosition};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
 pub use split::{Piece, PlannedPiece, Shard, SplitPlan};
 pub use walk::OptionWalk;

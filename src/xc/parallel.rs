@@ -11,6 +11,7 @@
 use super::arena::{Dlx, Link};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
+use super::progress::{ProgressSink, SplitProgress, SubtreeProgress, TreePosition};
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use super::split::{Piece, Shard, SplitPlan};
 use rayon::prelude::*;
@@ -26,6 +27,10 @@ const WINDOW_PER_THREAD: usize = 8;
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.
 pub const HELD_PER_SUBTREE: u64 = 4096;
+
+/// A subtree's search reports its progress every this many nodes (plus one), when a
+/// [`ProgressSink`] takes it: a few hundred reports a second per thread.
+const PROGRESS_MASK: u64 = (1 << 14) - 1;
 
 /// How a split search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +85,21 @@ impl<L: Link> Dlx<L> {
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
+        self.search_split_reporting(settings, stop_requested, None, visitor)
+    }
+
+    /// [`Dlx::search_split`], telling `progress` (when given, and when its
+    /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
+    /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
+    /// it ([`super::TreePosition`]), a subtree being searched for the share of it its search has
+    /// done. A problem that cannot be split reports its one search's position.
+    pub fn search_split_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
         self.assert_not_spent();
         if !self.can_split() {
             // Algorithm M runs whole here; only the first shard reports it, so shards still
@@ -90,7 +110,18 @@ impl<L: Link> Dlx<L> {
                     max_nodes: None,
                 };
                 // The visitor's own node check stops it on a signal.
-                self.search(settings.rule, limits, visitor)
+                match progress.filter(|sink| sink.begin()) {
+                    Some(sink) => {
+                        let mut reporting = Reporting {
+                            inner: visitor,
+                            sink,
+                        };
+                        let outcome = self.search(settings.rule, limits, &mut reporting);
+                        sink.end();
+                        outcome
+                    }
+                    None => self.search(settings.rule, limits, visitor),
+                }
             } else {
                 Outcome::default()
             };
@@ -103,7 +134,7 @@ impl<L: Link> Dlx<L> {
             };
         }
         let plan = self.plan_split(settings.rule, settings.min_subtrees);
-        self.search_plan(&plan, settings, stop_requested, visitor)
+        self.search_plan_reporting(&plan, settings, stop_requested, progress, visitor)
     }
 
     /// [`Dlx::search_split`] on a plan made before.
@@ -112,6 +143,18 @@ impl<L: Link> Dlx<L> {
         plan: &SplitPlan,
         settings: SplitSettings,
         stop_requested: &(dyn Fn() -> bool + Sync),
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        self.search_plan_reporting(plan, settings, stop_requested, None, visitor)
+    }
+
+    /// [`Dlx::search_split_reporting`] on a plan made before.
+    pub fn search_plan_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        plan: &SplitPlan,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
         let mut run = Run {
@@ -147,6 +190,21 @@ impl<L: Link> Dlx<L> {
                 Piece::Solution(_) => {}
             }
         }
+        // Each subtree's share of the tree, for the progress reports only.
+        let sink = progress.filter(|sink| sink.begin());
+        let shares: Vec<f64> = match sink {
+            Some(_) => mine
+                .iter()
+                .map(|&(_, _, path)| path.map_or(0.0, |path| self.path_share(path).1))
+                .collect(),
+            None => Vec::new(),
+        };
+        let split_progress = sink.map(|sink| SplitProgress::new(sink, shares.iter().sum()));
+        let subtree_progress = |index: usize| {
+            split_progress
+                .as_ref()
+                .map(|split| SubtreeProgress::new(split, shares[index]))
+        };
         let window = if settings.count_only {
             mine.len().max(1)
         } else {
@@ -166,11 +224,20 @@ impl<L: Link> Dlx<L> {
             let keep = !settings.count_only;
             let searched: Vec<Option<Held>> = mine[k..end]
                 .par_iter()
+                .enumerate()
                 .map_init(
                     || template.clone(),
-                    |dlx, &(_, _, path)| {
+                    |dlx, (offset, &(_, _, path))| {
                         path.map(|path| {
-                            hold_subtree(dlx, settings.rule, path, held, keep, stop_requested)
+                            let progress = subtree_progress(k + offset);
+                            let hold = Hold {
+                                rule: settings.rule,
+                                limit: held,
+                                keep,
+                                stop_requested,
+                                progress,
+                            };
+                            hold_subtree(dlx, path, hold)
                         })
                     },
                 )
@@ -220,10 +287,15 @@ impl<L: Link> Dlx<L> {
                         max_solutions: Some(run.left),
                         max_nodes: None,
                     };
+                    let mut progress = held.progress;
+                    if let Some(progress) = &mut progress {
+                        progress.restart_nodes();
+                    }
                     let mut visit = Stream {
                         run: &mut run,
                         inner: visitor,
                         stop_requested,
+                        progress,
                     };
                     let outcome = self.search_subtree(settings.rule, path, limits, &mut visit);
                     run.largest = run.largest.max(outcome.stats.nodes);
@@ -243,6 +315,9 @@ impl<L: Link> Dlx<L> {
         if run.stop == Stop::Exhausted && k >= mine.len() && shard.takes_top() {
             run.stats += plan.after;
         }
+        if let Some(sink) = sink {
+            sink.end();
+        }
         SplitReport {
             outcome: Outcome {
                 answer: run.answer,
@@ -259,62 +334,103 @@ impl<L: Link> Dlx<L> {
 
 /// A subtree searched by a worker: its solutions, flat, `width` options each (every solution
 /// of a subtree has the same number of levels only by chance, so `width` 0 means "not flat").
-struct Held {
+struct Held<'s, 'a> {
     solutions: Vec<OptionId>,
     width: usize,
     stats: SearchStats,
     /// The most solutions the worker would hold: reaching it means "search it again in order".
     limit: u64,
     interrupted: bool,
+    /// What the worker's search reported of its progress, for a search again in order to go on
+    /// from.
+    progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-/// Searches a subtree on a worker's arena, holding up to `limit` solutions. Solutions of
+/// How a worker searches a subtree.
+struct Hold<'r, 's, 'a> {
+    rule: ChoiceRule,
+    /// The most solutions to hold.
+    limit: u64,
+    /// Whether the solutions are kept, or only counted.
+    keep: bool,
+    stop_requested: &'r (dyn Fn() -> bool + Sync),
+    /// Where the search reports its progress, if anywhere.
+    progress: Option<SubtreeProgress<'s, 'a>>,
+}
+
+/// Searches a subtree on a worker's arena, holding up to `hold.limit` solutions. Solutions of
 /// different lengths (possible: options cover different numbers of primary items) cannot be
 /// held flat, so the first such solution makes the worker give the subtree up to the caller.
-fn hold_subtree<L: Link>(
+fn hold_subtree<'s, 'a, L: Link>(
     dlx: &mut Dlx<L>,
-    rule: ChoiceRule,
     path: &[u32],
-    limit: u64,
-    keep: bool,
-    stop_requested: &(dyn Fn() -> bool + Sync),
-) -> Held {
-    let mut holder = Holder {
-        keep,
+    hold: Hold<'_, 's, 'a>,
+) -> Held<'s, 'a> {
+    let reports = hold.progress.is_some();
+    let holder = Holder::<false> {
+        keep: hold.keep,
         solutions: Vec::new(),
         width: None,
         uneven: false,
-        stop_requested,
+        stop_requested: hold.stop_requested,
         interrupted: false,
+        progress: hold.progress,
     };
     let limits = SearchLimits {
-        max_solutions: Some(limit),
+        max_solutions: Some(hold.limit),
         max_nodes: None,
     };
-    let outcome = dlx.search_subtree(rule, path, limits, &mut holder);
+    // Two searches compiled: the one without reports is the search as it was before them.
+    let (outcome, holder) = if reports {
+        let mut holder = holder.reporting::<true>();
+        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        (outcome, holder.reporting::<false>())
+    } else {
+        let mut holder = holder;
+        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        (outcome, holder)
+    };
     let uneven = holder.uneven;
     Held {
         solutions: holder.solutions,
         width: holder.width.unwrap_or(0),
         stats: outcome.stats,
         // An uneven subtree is given up as if it had too many solutions to hold.
-        limit: if uneven { 0 } else { limit },
+        limit: if uneven { 0 } else { hold.limit },
         interrupted: holder.interrupted,
+        progress: holder.progress,
     }
 }
 
-/// A worker's visitor: holds solutions flat while they all have the same length.
-struct Holder<'a> {
+/// A worker's visitor: holds solutions flat while they all have the same length, and reports
+/// its search's progress when `REPORTS`.
+struct Holder<'r, 's, 'a, const REPORTS: bool = false> {
     /// Whether the solutions are kept, or only counted.
     keep: bool,
     solutions: Vec<OptionId>,
     width: Option<usize>,
     uneven: bool,
-    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    stop_requested: &'r (dyn Fn() -> bool + Sync),
     interrupted: bool,
+    progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-impl Visitor for Holder<'_> {
+impl<'r, 's, 'a, const REPORTS: bool> Holder<'r, 's, 'a, REPORTS> {
+    /// The same holder, reporting or not.
+    fn reporting<const TO: bool>(self) -> Holder<'r, 's, 'a, TO> {
+        Holder {
+            keep: self.keep,
+            solutions: self.solutions,
+            width: self.width,
+            uneven: self.uneven,
+            stop_requested: self.stop_requested,
+            interrupted: self.interrupted,
+            progress: self.progress,
+        }
+    }
+}
+
+impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
     type Break = ();
 
     fn wants_options(&self) -> bool {
@@ -343,6 +459,17 @@ impl Visitor for Holder<'_> {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
+        }
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        (REPORTS && self.progress.is_some()).then_some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
         }
     }
 }
@@ -380,13 +507,14 @@ impl<B> Run<B> {
 }
 
 /// The caller's visitor while it searches a subtree again in order.
-struct Stream<'a, B, V: Visitor<Break = B> + ?Sized> {
+struct Stream<'a, 's, 'p, B, V: Visitor<Break = B> + ?Sized> {
     run: &'a mut Run<B>,
     inner: &'a mut V,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
+    progress: Option<SubtreeProgress<'s, 'p>>,
 }
 
-impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, B, V> {
+impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
     type Break = ();
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
@@ -404,6 +532,47 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, B, V> {
         } else {
             ControlFlow::Continue(())
         }
+    }
+
+    fn progress_mask(&self) -> Option<u64> {
+        self.progress.is_some().then_some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
+        }
+    }
+}
+
+/// A visitor that reports its search's position to a sink: the one search of a problem that
+/// cannot be split.
+struct Reporting<'a, V: Visitor + ?Sized> {
+    inner: &'a mut V,
+    sink: &'a dyn ProgressSink,
+}
+
+impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
+    type Break = V::Break;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
+        self.inner.solution(options)
+    }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<V::Break> {
+        self.inner.enter_node()
+    }
+
+    fn progress_mask(&self) -> Option<u64> {
+        Some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.sink.report(at.done, at.nodes);
     }
 }
 
@@ -496,6 +665,70 @@ mod tests {
                 let (handed, report) = split(&problem, 2, Shard::WHOLE, limit, true);
                 assert_eq!(report.outcome.stats, outcome.stats, "limit {limit:?}");
                 assert!(handed.len() as u64 <= outcome.stats.solutions);
+            }
+        }
+    }
+
+    /// A sink that keeps every report.
+    #[derive(Default)]
+    struct Reports {
+        seen: std::sync::Mutex<Vec<(f64, u64)>>,
+        began: std::sync::atomic::AtomicUsize,
+        ended: std::sync::atomic::AtomicUsize,
+    }
+
+    impl ProgressSink for Reports {
+        fn begin(&self) -> bool {
+            self.began
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            true
+        }
+        fn report(&self, fraction: f64, nodes: u64) {
+            self.seen.lock().unwrap().push((fraction, nodes));
+        }
+        fn end(&self) {
+            self.ended
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn a_split_search_reports_a_fraction_that_rises_to_one() {
+        let coloured = crate::xc::problems::random_xcc(3, 12, 4, 60);
+        for problem in [queens(8), langford(7), pentominoes(3, 20), coloured] {
+            for (threads, count_only) in [(1, false), (2, false), (3, true)] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let reports = Reports::default();
+                let settings = SplitSettings {
+                    rule: ChoiceRule::Mrv,
+                    max_solutions: None,
+                    shard: Shard::WHOLE,
+                    min_subtrees: 50,
+                    count_only,
+                };
+                let mut dlx = Dlx::new(&problem);
+                let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+                let report = pool.install(|| {
+                    dlx.search_split_reporting(settings, &never, Some(&reports), &mut none)
+                });
+                let (_, whole) = one_thread(&problem, None);
+                assert_eq!(report.outcome.stats, whole.stats);
+                let seen = reports.seen.into_inner().unwrap();
+                assert!(!seen.is_empty());
+                for pair in seen.windows(2) {
+                    assert!(pair[1].0 >= pair[0].0 && pair[1].1 >= pair[0].1, "{pair:?}");
+                }
+                let (fraction, nodes) = seen[seen.len() - 1];
+                assert!(fraction > 1.0 - 1e-9 && fraction <= 1.0, "{fraction}");
+                assert!(nodes <= whole.stats.nodes, "the subtrees' nodes, not more");
+                use std::sync::atomic::Ordering::Relaxed;
+                assert_eq!(
+                    (reports.began.load(Relaxed), reports.ended.load(Relaxed)),
+                    (1, 1)
+                );
             }
         }
     }

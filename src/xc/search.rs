@@ -8,6 +8,7 @@
 use super::arena::{Dlx, Link, Mode, COVERED};
 use super::outcome::{self, Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
+use super::progress::TreePosition;
 use std::ops::ControlFlow;
 
 /// Item lengths compared together when choosing an item: 16 `u32`s are one cache line.
@@ -121,6 +122,21 @@ pub trait Visitor {
     fn enter_node(&mut self) -> ControlFlow<Self::Break> {
         ControlFlow::Continue(())
     }
+
+    /// How often the search tells [`Visitor::progress`] where it stands: on entering a node
+    /// when at least `mask + 1` nodes have passed since the last report (`mask + 1` a power of
+    /// two, say). Asked once, when the search starts. Default: never, and the compiler then
+    /// removes the test from the search loop.
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        None
+    }
+
+    /// Called on entering a node every so many nodes ([`Visitor::progress_mask`]) with where
+    /// the search stands in its tree, and once more when it has searched the whole tree
+    /// ([`TreePosition::done`] is then 1). Default: nothing.
+    #[inline(always)]
+    fn progress(&mut self, _at: &TreePosition) {}
 }
 
 /// A visitor that only counts: the search need not name the options of its solutions.
@@ -259,6 +275,9 @@ impl<L: Link> Dlx<L> {
         let mut best;
         let stop;
         let mut broke_with = None;
+        // Asked once: with the default `None` the reports below compile to nothing.
+        let progress_mask = visitor.progress_mask();
+        let mut next_report = 0u64;
         // X2: enter a level.
         'forward: loop {
             if stats.nodes >= max_nodes {
@@ -273,6 +292,12 @@ impl<L: Link> Dlx<L> {
                 break 'forward;
             }
             stats.nodes += 1;
+            if let Some(mask) = progress_mask {
+                if stats.nodes >= next_report {
+                    next_report = stats.nodes.saturating_add(mask).saturating_add(1);
+                    visitor.progress(&self.position(level, &stats));
+                }
+            }
             // X3: choose an item.
             best = self.choose_item::<TREE>(rule, stats.nodes);
             // X4: cover it.
@@ -286,6 +311,9 @@ impl<L: Link> Dlx<L> {
                     self.uncover::<TREE, BY_PLACE>(best);
                     if level == 0 {
                         stop = Stop::Exhausted;
+                        if progress_mask.is_some() {
+                            visitor.progress(&TreePosition::finished(&stats));
+                        }
                         break 'forward;
                     }
                     level -= 1;
@@ -541,6 +569,9 @@ impl<L: Link> Dlx<L> {
             ControlFlow::Break(value) => (Some(value), Stop::Visitor),
             ControlFlow::Continue(()) => (None, Stop::Exhausted),
         };
+        if stop == Stop::Exhausted && visitor.progress_mask().is_some() {
+            visitor.progress(&TreePosition::finished(&stats));
+        }
         Outcome {
             answer,
             stats,

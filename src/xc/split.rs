@@ -269,6 +269,15 @@ impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
     fn wants_options(&self) -> bool {
         self.inner.wants_options()
     }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        self.inner.progress_mask()
+    }
+
+    fn progress(&mut self, at: &super::TreePosition) {
+        self.inner.progress(at)
+    }
 }
 
 #[cfg(test)]

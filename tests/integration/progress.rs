@@ -1,0 +1,107 @@
+//! The progress bar of one long search (`dlx xc`, `dlx sudoku --count`): drawn on a terminal
+//! (here a pseudo-terminal made by `script`) with the share of the tree done, the nodes per
+//! second and the time left; never when stderr is not a terminal.
+
+use crate::common::data;
+use std::io::Read;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const BIN: &str = env!("CARGO_BIN_EXE_dlx");
+
+/// An empty 9x9 grid: a count that never ends (6.67e21 solutions), split over the threads.
+const EMPTY_9X9: &str =
+    ".................................................................................\n";
+
+/// Runs `dlx` with stderr piped (not a terminal), stopped by SIGINT after `millis`.
+fn interrupted_off_a_terminal(args: &[&str], stdin: &[u8], millis: u64) -> (Output, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        input.write_all(stdin).unwrap();
+    }
+    std::thread::sleep(Duration::from_millis(millis));
+    // SAFETY: kill only sends a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
+    let mut message = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut message)
+        .unwrap();
+    (child.wait_with_output().unwrap(), message)
+}
+
+/// What a drawn bar leaves in the text: its words and a carriage return or an escape.
+fn has_bar(text: &str) -> bool {
+    text.contains("nodes/s") || text.contains('\r') || text.contains('\u{1b}')
+}
+
+#[test]
+fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
+    let path = data("xc/pentominoes6x10.dlx");
+    let path = path.to_str().unwrap();
+    for args in [
+        &["xc", "--count", "--threads", "1", path][..],
+        &["xc", "--count", "--threads", "2", path],
+    ] {
+        let (out, message) = interrupted_off_a_terminal(args, b"", 1_200);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {message}");
+        assert!(!has_bar(&message), "{args:?}: {message:?}");
+        assert!(message.contains("interrupted"), "{message}");
+    }
+    let (out, message) = interrupted_off_a_terminal(
+        &["sudoku", "--count", "--threads", "2"],
+        EMPTY_9X9.as_bytes(),
+        1_200,
+    );
+    assert_eq!(out.status.code(), Some(130), "{message}");
+    assert!(!has_bar(&message), "{message:?}");
+}
+
+/// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
+/// and stderr, as the terminal shows them), or `None` when `script` is missing.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let script = Command::new("script")
+        .args(["-qec", &format!("timeout -s INT 2 {command}"), "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::null())
+        .output();
+    match script {
+        Ok(out) => Some(String::from_utf8_lossy(&out.stdout).into_owned()),
+        Err(_) => {
+            eprintln!("note: `script` is not installed: the bar on a terminal is not tested");
+            None
+        }
+    }
+}
+
+#[test]
+fn a_terminal_shows_the_bar_of_a_long_count() {
+    let path = data("xc/pentominoes6x10.dlx");
+    let grid = std::env::temp_dir().join(format!("dlx-progress-{}.txt", std::process::id()));
+    std::fs::write(&grid, EMPTY_9X9).unwrap();
+    for command in [
+        format!("{BIN} xc --count --threads 1 {}", path.display()),
+        format!("{BIN} xc --count --threads 2 {}", path.display()),
+        format!("{BIN} sudoku --count --threads 2 {}", grid.display()),
+    ] {
+        let Some(screen) = on_a_terminal(&command) else {
+            break;
+        };
+        assert!(
+            screen.contains("nodes/s") && screen.contains("left") && screen.contains('%'),
+            "{command}: {screen:?}"
+        );
+        assert!(screen.contains("interrupted"), "{command}: {screen:?}");
+    }
+    let _ = std::fs::remove_file(&grid);
+}
