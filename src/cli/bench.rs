@@ -3,7 +3,7 @@
 use super::batch;
 use super::chart::{self, Bar};
 use super::output::Output;
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
     measure_variant, parse_variant_line, KillerEncoding, Regions, Variant, VariantContender,
@@ -37,7 +37,11 @@ Killer), inside the timed span.
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
 of bars per file), written to FILE when the run ends (never over one of the puzzle files).
 
-Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
+On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
+already printed stay (and --svg draws them), and the exit code is 130 or 143.
+
+Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage, 130/143 a
+signal.")]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]
@@ -158,6 +162,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     )?;
     let mut invalid = 0;
     for mut source in batch::sources(&args.files)? {
+        if interrupt::requested() {
+            break;
+        }
         let name = source.name.clone();
         let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
@@ -177,7 +184,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                 contenders
                     .iter()
                     .map(|&contender| {
-                        let mut solvers = Solvers::with_node_budget(args.max_nodes);
+                        let mut solvers = Solvers::with_node_budget(args.max_nodes)
+                            .with_stop_flag(interrupt::stop_flag());
                         Row {
                             solver: contender.name(),
                             measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
@@ -202,6 +210,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                             contender,
                             mode,
                             args.max_nodes,
+                            &interrupt::stop_flag(),
                         )
                         .map_err(|refused| {
                             format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
@@ -213,6 +222,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let mut reference = None;
         for row in rows {
             let m = match row.measured {
+                // A signal cut it: only whole measurements are printed.
+                Ok(m) if m.interrupted => break,
                 Ok(m) => m,
                 Err(why) => {
                     writeln!(out, "{short_name:<34} {:<16} {why}", row.solver)?;
@@ -251,6 +262,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         }
     }
     out.commit()?;
+    let signal = interrupt::signal();
     if let Some(mut svg) = svg {
         let bars: Vec<Bar> = bars
             .iter()
@@ -262,6 +274,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             .collect();
         svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
         svg.commit()?;
+    }
+    if let Some(signal) = signal {
+        eprintln!(
+            "dlx: interrupted after {} measurements: the rows printed are whole",
+            bars.len()
+        );
+        return Ok(Exit::interrupted_by(signal));
     }
     Ok(if invalid > 0 {
         Exit::Unsolved

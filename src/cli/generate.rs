@@ -7,14 +7,14 @@
 
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::FormatArg;
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
-    generate_on_random_layout, GeneratedKiller, KillerGenerator, Regions, Rules, Variant,
-    VariantGenerator, Variants, MAX_CAGE,
+    generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
+    Rules, Variant, VariantGenerateError, VariantGenerator, Variants, MAX_CAGE,
 };
 use dlx_solver::sudoku::{
-    self, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
+    self, Format, GenerateError, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
 };
 use std::path::PathBuf;
 
@@ -170,16 +170,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     let mut run = start_run(&args)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
     // Each worker keeps its generator from puzzle to puzzle.
-    let init = || Generator::new(settings.clone());
-    let result = run.answer_items("generate", 0..args.count, init, |generator, &index| {
-        let mut random = Random::for_item(seed, index);
-        match generator.generate(&mut random) {
-            Ok(generated) => answer(index, &generated, format),
-            Err(error) => {
-                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+    let init = || Generator::new(settings.clone()).with_stop_flag(interrupt::stop_flag());
+    let result =
+        run.answer_items_until_stopped("generate", 0..args.count, init, |generator, &index| {
+            let mut random = Random::for_item(seed, index);
+            match generator.generate(&mut random) {
+                Ok(generated) => Some(answer(index, &generated, format)),
+                Err(GenerateError::Interrupted) => None,
+                Err(error) => Some(not_made(index, &error)),
             }
-        }
-    });
+        });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         eprintln!("seed: {seed}");
     }
@@ -206,15 +206,17 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     let mut run = start_run(args)?;
     let shape = args.shape;
     let max_cage = args.max_cage.map_or(MAX_CAGE, |n| n as usize);
-    let result = run.answer_items(
+    let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
-        || KillerGenerator::new(shape).with_max_cage(max_cage),
+        || {
+            let generator = KillerGenerator::new(shape).with_max_cage(max_cage);
+            generator.with_stop_flag(interrupt::stop_flag())
+        },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
-            Ok(made) => killer_answer(index, &made),
-            Err(error) => {
-                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
-            }
+            Ok(made) => Some(killer_answer(index, &made)),
+            Err(KillerGenerateError::Interrupted) => None,
+            Err(error) => Some(not_made(index, &error)),
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -242,14 +244,18 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let shared_layout = regions.map(|r| r.to_line());
     let mut run = start_run(args)?;
     let shape = args.shape;
-    let result = run.answer_items(
+    let stop = interrupt::stop_flag();
+    let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
-        || VariantGenerator::new(rules.clone()).expect("rules without cages"),
+        || {
+            let generator = VariantGenerator::new(rules.clone()).expect("rules without cages");
+            generator.with_stop_flag(stop.clone())
+        },
         |generator, &index| {
             let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => generate_on_random_layout(shape, variants, &mut random)
+                true => generate_on_random_layout(shape, variants, &mut random, &stop)
                     .map(|(layout, made)| (Some(layout.to_line()), made)),
                 false => generator
                     .generate(&mut random)
@@ -269,11 +275,16 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                         ("undecided", made.cost.undecided.into()),
                         ("layouts", (made.cost.restarts + 1).into()),
                     ];
-                    record_answer(index, record, &made.solution, made.cost.nodes, extra)
+                    Some(record_answer(
+                        index,
+                        record,
+                        &made.solution,
+                        made.cost.nodes,
+                        extra,
+                    ))
                 }
-                Err(error) => {
-                    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
-                }
+                Err(VariantGenerateError::Interrupted) => None,
+                Err(error) => Some(not_made(index, &error)),
             }
         },
     );
@@ -281,6 +292,11 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         eprintln!("seed: {seed}");
     }
     run.finish(result)
+}
+
+/// The answer for a puzzle that could not be made: the reason, as an error.
+fn not_made(index: u64, error: &dyn std::fmt::Display) -> Answer {
+    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
 }
 
 /// The batch run that writes a generation's puzzles where the flags say.

@@ -2,6 +2,7 @@
 //! it has, print its summary and exit with 128 + the signal's number; a second one exits at
 //! once. The handlers are `signal-hook`'s (async-signal-safe: they only set atomics).
 
+use dlx_solver::xc::StopFlag;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -43,6 +44,13 @@ pub fn install() -> std::io::Result<()> {
 pub fn flag() -> &'static AtomicBool {
     static NEVER: AtomicBool = AtomicBool::new(false);
     FLAGS.get().map_or(&NEVER, |flags| &flags.requested)
+}
+
+/// The same flag as the library's solvers take it, so their searches end between two nodes.
+pub fn stop_flag() -> StopFlag {
+    FLAGS.get().map_or_else(StopFlag::never, |flags| {
+        StopFlag::new(Arc::clone(&flags.requested))
+    })
 }
 
 /// Whether a signal asked the run to stop.

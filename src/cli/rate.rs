@@ -3,7 +3,7 @@
 
 use super::batch::{Answer, BatchArgs, Run, Status, Work};
 use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{VariantRater, Variants};
 use dlx_solver::sudoku::{Format, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS};
@@ -108,7 +108,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
                 &args.batch.files,
                 variants,
                 regions.as_ref(),
-                || VariantRater::new(max_nodes),
+                || VariantRater::new(max_nodes).with_stop_flag(interrupt::stop_flag()),
                 |rater, puzzle, rules, line| rated_answer(line, rater.rate(&rules, &puzzle.grid)),
             )
         }
@@ -130,7 +130,13 @@ fn rate_sources(run: &mut Run, args: &RateArgs) -> anyhow::Result<()> {
         reading.answer_each(
             run,
             source,
-            || (Solvers::with_node_budget(max_nodes), Rater::default()),
+            || {
+                let solvers = Solvers::with_node_budget(max_nodes);
+                (
+                    solvers.with_stop_flag(interrupt::stop_flag()),
+                    Rater::default(),
+                )
+            },
             |(solvers, rater), record| {
                 let puzzle = record.parsed_grid();
                 answer_puzzle(puzzle, solvers, rater)

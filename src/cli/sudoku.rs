@@ -48,9 +48,10 @@ formats: grids separated by a blank line. With --jsonl, one object per puzzle: f
 puzzle (line format), status, solution (or null), solutions (when counting), nodes, micros,
 error, label (the header or trailing text), agrees (CSV with a solution column), complete
 (when counting).
-On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
---output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
-second signal ends at once.
+On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
+its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
+`no solution`), every whole answer so far is written (with --output, put in place), the
+summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once.
 
 Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
 several under --unique), 2 bad input (a malformed puzzle, an unreadable or empty input, alone
@@ -88,9 +89,10 @@ pub struct SudokuArgs {
     /// slower: `--algo dlx` fills every naked and hidden single itself before its search).
     #[arg(long, value_enum, default_value = "none")]
     propagate: PropagateArg,
-    /// With --count, count only the K-th of N parts of each puzzle's search tree (1 <= K <= N),
-    /// to spread one huge count over many machines: the N parts' counts add up to the whole.
-    /// Without it, a count whose search passes 100,000 nodes is split over every thread.
+    /// With --count, count only the K-th of N parts of each puzzle's search tree (1 <= K <= N
+    /// <= 1048576), to spread one huge count over many machines: the N parts' counts add up to
+    /// the whole (a part past the tree's last subtree counts 0). Without it, a count whose
+    /// search passes 100,000 nodes is split over every thread.
     #[arg(long, value_name = "K/N", requires = "count", value_parser = super::xc::parse_shard)]
     shard: Option<Shard>,
     /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
@@ -433,7 +435,7 @@ pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer 
         ..Answer::new(line, Status::Solved, String::new())
     };
     let word = |status: Status| format!("{}\n", status.word());
-    let undecided = outcome.ran_out_of_nodes();
+    let undecided = outcome.cut_short();
     match outcome.answer {
         Verdict::Solved(grid) => {
             answer.text = sudoku::grid_to_string(&grid, output);
@@ -579,7 +581,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         reading.answer_each(
             run,
             source,
-            || Solvers::with_node_budget(max_nodes),
+            || Solvers::with_node_budget(max_nodes).with_stop_flag(interrupt::stop_flag()),
             |solvers, record| answer_record(record, &options, solvers),
         )
     })

@@ -101,9 +101,9 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {
-        let outcome = solve_smallest_within(puzzle, args.max_nodes);
+        let outcome = solve_smallest_within(puzzle, args.max_nodes, &interrupt::stop_flag());
         answer.nodes = outcome.stats.nodes;
-        let undecided = outcome.ran_out_of_nodes();
+        let undecided = outcome.cut_short();
         match outcome.answer {
             Some(solution) => {
                 let mut text = Vec::new();
@@ -129,6 +129,9 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     }
     answer.report = match answer.status {
         Status::NoSolution => Some(format!("puzzle {number}, line {line}: no solution")),
+        Status::Undecided if interrupt::requested() => Some(format!(
+            "puzzle {number}, line {line}: undecided, interrupted by a signal"
+        )),
         Status::Undecided => Some(format!(
             "puzzle {number}, line {line}: undecided, the node budget (--max-nodes) ran out"
         )),
@@ -141,16 +144,21 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
 fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Answer) {
     let mut counts = Vec::new();
     let counters = [
-        (args.count, "grid", count_grids_within as fn(_, _, _) -> _),
+        (
+            args.count,
+            "grid",
+            count_grids_within as fn(_, _, _, _) -> _,
+        ),
         (args.tilings, "tiling", count_tilings_within),
     ];
+    let stop = interrupt::stop_flag();
     for (wanted, noun, counter) in counters {
         if !wanted {
             continue;
         }
-        let outcome = counter(puzzle, args.limit, args.max_nodes);
+        let outcome = counter(puzzle, args.limit, args.max_nodes, &stop);
         answer.nodes += outcome.stats.nodes;
-        let (found, cut) = (outcome.answer, outcome.ran_out_of_nodes());
+        let (found, cut) = (outcome.answer, outcome.cut_short());
         if cut {
             answer.status = Status::Undecided;
         } else if found.solutions == 0 && answer.status != Status::Undecided {

@@ -5,8 +5,8 @@ use super::output::Output;
 use super::{input, interrupt, Exit};
 use anyhow::{bail, Context};
 use dlx_solver::xc::{
-    self, ChoiceRule, Count, Dlx, OptionId, Problem, SearchLimits, Shard, SplitReport,
-    SplitSettings, Stop, Visitor,
+    self, ChoiceRule, Count, Dlx, OptionId, Outcome, Problem, SearchLimits, Shard, SplitReport,
+    SplitSettings, Stop, Visitor, MAX_SUBTREES,
 };
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -41,9 +41,12 @@ with colours, DLX3's on problems with bounds.
 Output: each solution as its options, one per line (each option as written, colours
 included), solutions separated by a blank line. With --count, only the number of solutions: `N` when the whole tree
 was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
-node budget (--max-nodes) ran out first.
-On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`), the figures so
-far on stderr marked partial, exit 130 or 143; a second signal ends at once.
+node budget (--max-nodes) ran out or a signal came first (`0+ undecided` found nothing yet,
+which does not mean there is no solution).
+On SIGINT or SIGTERM (the search, and the cutting of the tree for --threads or --shard, stop
+within moments): the whole solutions found so far (with --count, `N+ undecided`: on several
+threads, the solutions of every subtree searched so far), the figures so far on stderr marked
+partial, exit 130 or 143; a second signal ends at once.
 Exit codes: 0 at least one solution, 1 none, 2 bad input or usage (or an output that cannot be
 written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
 pub struct XcArgs {
@@ -80,24 +83,29 @@ pub struct XcArgs {
     /// thread).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
-    /// Search only the K-th of N parts of the tree (1 <= K <= N), for running one problem on
-    /// many machines: every solution is in exactly one part, and the parts' counts and figures
-    /// add up to the whole (`--stats` shows each part's share). The parts depend only on N and
-    /// the problem, not on the machine or --threads.
+    /// Search only the K-th of N parts of the tree (1 <= K <= N <= 1048576), for running one
+    /// problem on many machines: every solution is in exactly one part, and the parts' counts
+    /// and figures add up to the whole (`--stats` shows each part's share). The parts depend
+    /// only on N and the problem, not on the machine or --threads: the tree is cut into at
+    /// least 32 subtrees a part (2048 at least, 1048576 at most) where it has that many, and
+    /// the subtrees are dealt round-robin; a part past the last subtree is empty (it counts 0
+    /// and exits 1). Each part walks the top of the tree to find its own: memory stays small
+    /// whatever N.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
 }
 
-/// `K/N` with 1 <= K <= N, as the shard flag takes it (the library counts from 0).
+/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = "expected K/N with 1 <= K <= N, as in 3/64";
+    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
     let (k, n) = text
         .split_once('/')
         .ok_or_else(|| format!("found {text:?}, {expected}"))?;
     let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
         return Err(format!("found {text:?}, {expected}"));
     };
-    if k == 0 || k > n {
+    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
         return Err(format!("found {text:?}, {expected}"));
     }
     Ok(Shard {
@@ -221,9 +229,15 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     } else {
         dlx.search(rule, limits, &mut printer)
     };
-    if let Some(Halt::Write(e)) = report.answer {
-        return Err(e.into());
-    }
+    let report = match report.answer {
+        Some(Halt::Write(e)) => return Err(e.into()),
+        // The printer stopped the search for a signal: as a stop flag does.
+        Some(Halt::Signal) => Outcome {
+            stop: Stop::Interrupted,
+            ..report
+        },
+        None => report,
+    };
     let signal = interrupt::signal();
     let solutions = report.stats.solutions;
     if args.count {
@@ -232,7 +246,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             solutions,
             complete: report.is_complete(),
         };
-        let undecided = report.ran_out_of_nodes();
+        let undecided = report.cut_short();
         write!(out, "{}", super::sudoku::count_text(count, undecided))?;
     }
     out.commit()?;
@@ -250,6 +264,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             problem.dropped_options(),
             match report.stop {
                 Stop::Exhausted => "no, the whole tree was searched",
+                Stop::Interrupted => "by a signal: the figures are partial",
                 Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
                 Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
                 Stop::NodeBudget => "at the node budget",
@@ -276,21 +291,28 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
 
 /// The split's figures for --stats: how the tree was cut and how evenly the work fell.
 fn split_stats(split: &SplitReport<Halt>, shard: Shard, threads: usize) -> String {
-    let mean = split.outcome.stats.nodes as f64 / split.searched.max(1) as f64;
+    let largest = if split.searched == 0 {
+        "none (no subtree fell to this shard)".to_string()
+    } else {
+        let mean = split.subtree_nodes as f64 / split.searched as f64;
+        format!(
+            "{} nodes ({:.1} times the mean)",
+            split.largest_subtree,
+            split.largest_subtree as f64 / mean.max(1.0)
+        )
+    };
     format!(
         "threads: {threads}
 shard: {}/{}
 split depth: {}
 subtrees: {} of {}
-largest subtree: {} nodes ({:.1} times the mean)
+largest subtree: {largest}
 ",
         shard.index + 1,
         shard.count,
         split.depth,
         split.searched,
         split.subtrees,
-        split.largest_subtree,
-        split.largest_subtree as f64 / mean.max(1.0),
     )
 }
 

@@ -82,6 +82,7 @@ mod problem;
 pub mod problems;
 mod search;
 mod split;
+mod stop_flag;
 mod walk;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
@@ -96,5 +97,6 @@ pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES,
 };
 pub use search::{ChoiceRule, SearchLimits, Visitor};
-pub use split::{Piece, PlannedPiece, Shard, SplitPlan};
+pub use split::{Piece, PlannedPiece, Shard, SplitPlan, MAX_SUBTREES};
+pub use stop_flag::{StopFlag, Stoppable, POLL_EVERY};
 pub use walk::OptionWalk;
