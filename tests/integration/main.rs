@@ -12,6 +12,7 @@ mod generate;
 mod killer;
 mod odd_inputs;
 mod rate;
+mod signals;
 mod split;
 mod sudoku;
 mod sudominoku;
