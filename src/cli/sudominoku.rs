@@ -31,8 +31,9 @@ micros, error (a malformed puzzle's message).
 
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
-bound (past --limit, or `N+ ... undecided` when --max-nodes ran out).
-On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
+bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
+On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
+whole answer so far is written, then the summary, exit 130 or 143.
 
 Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
 puzzle could not be read, an empty input, or --strict and no final `0`) or an output that
