@@ -8,6 +8,7 @@ use dlx_solver::sudominoku::{
     count_grids_within, count_tilings_within, parse_puzzles, solve_within, write_drawing,
     write_grid, CellLabel, End, Puzzle, Puzzles,
 };
+use dlx_solver::xc::StopFlag;
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Write as _;
 
@@ -83,7 +84,7 @@ fn check_written_back(puzzle: &Puzzle) {
 
 fn check_searches(puzzle: &Puzzle, number: usize) {
     // `None`: the budget ran out before the search could say.
-    let found = Some(solve_within(puzzle, Some(NODE_BUDGET)))
+    let found = Some(solve_within(puzzle, Some(NODE_BUDGET), &StopFlag::never()))
         .filter(|outcome| !outcome.ran_out_of_nodes())
         .map(|outcome| outcome.answer);
     if let Some(Some(solution)) = &found {
@@ -108,8 +109,8 @@ fn check_searches(puzzle: &Puzzle, number: usize) {
         assert_eq!(drawing.iter().filter(|&&b| b == b'\n').count(), 18);
     }
     let solvable = found.map(|f| f.is_some());
-    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET));
-    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET));
+    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET), &StopFlag::never());
+    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET), &StopFlag::never());
     let decided = [grids, tilings].into_iter().filter(|o| !o.ran_out_of_nodes());
     for count in decided.map(|outcome| outcome.answer) {
         assert!(count.solutions <= 2);

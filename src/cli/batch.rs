@@ -739,17 +739,46 @@ impl Run {
         I: Fn() -> S + Sync,
         F: Fn(&mut S, &T) -> Answer + Sync,
     {
+        self.answer_items_until_stopped(name, puzzles, init, |state, puzzle| {
+            Some(answer(state, puzzle))
+        })
+    }
+
+    /// [`Run::answer_items`] for work a signal can cut before it has an answer to write (a
+    /// puzzle being made): `answer` gives `None` then, and neither that item nor any after it
+    /// is written, so the output holds whole answers in order.
+    pub fn answer_items_until_stopped<T, S, P, I, F>(
+        &mut self,
+        name: &str,
+        puzzles: P,
+        init: I,
+        answer: F,
+    ) -> anyhow::Result<()>
+    where
+        T: Send + Sync,
+        S: Send,
+        P: IntoIterator<Item = T, IntoIter: Send>,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &T) -> Option<Answer> + Sync,
+    {
         let puzzles = puzzles.into_iter();
         self.start_progress(puzzles.size_hint().1.map(|n| n as u64));
         let batch = std::sync::Arc::clone(&self.batch);
         let mut done = 0u64;
+        let mut cut = false;
         let timed = |state: &mut S, puzzle: &T| {
             let started = Instant::now();
-            let mut answer = answer(state, puzzle);
+            let mut answer = answer(state, puzzle)?;
             answer.micros = started.elapsed().as_micros() as u64;
-            answer
+            Some(answer)
         };
         let ended = batch.items(puzzles, init, timed, |_, answer| {
+            // The first item without an answer ends the output: the batch stops after the
+            // chunk, which holds none after it that may be written.
+            let Some(answer) = answer.filter(|_| !cut) else {
+                cut = true;
+                return Ok(());
+            };
             self.emit(name, None, &answer)?;
             done += 1;
             self.advance(done);

@@ -4,7 +4,7 @@ use super::batch;
 use super::chart::{self, Bar};
 use super::output::Output;
 use super::report::report;
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
     measure_variant, parse_variant_line_with_boxes, KillerEncoding, Regions, Variant,
@@ -47,7 +47,11 @@ the --regions layout; a symbolic link is followed and its target replaced). When
 standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
 the rows measured, and the exit code is theirs.
 
-Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage.")]
+On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
+already printed stay (and --svg draws them), and the exit code is 130 or 143.
+
+Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage, 130/143 a
+signal.")]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]
@@ -183,7 +187,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mut invalid = 0;
     let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
     for mut source in batch::sources(&args.files)? {
-        if reader_gone {
+        if reader_gone || interrupt::requested() {
             break;
         }
         let name = source.name.clone();
@@ -205,6 +209,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         // Says whether the reader of standard output went away.
         let mut write_row = |row: Row, out: &mut Output| -> std::io::Result<bool> {
             let m = match row.measured {
+                // A signal cut it: only whole measurements are printed.
+                Ok(m) if m.interrupted => return Ok(false),
                 Ok(m) => m,
                 Err(why) => {
                     let written = writeln!(out, "{short_name:<34} {:<16} {why}", row.solver);
@@ -246,13 +252,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             Contenders::Classic(contenders) => {
                 let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
                 for &contender in contenders {
-                    let mut solvers = Solvers::with_node_budget(args.max_nodes);
+                    let mut solvers = Solvers::with_node_budget(args.max_nodes)
+                        .with_stop_flag(interrupt::stop_flag());
                     let row = Row {
                         solver: contender.name(),
                         measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
                     };
                     reader_gone = write_row(row, &mut out)?;
-                    if reader_gone {
+                    if reader_gone || interrupt::requested() {
                         break;
                     }
                 }
@@ -274,13 +281,14 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
                             contender,
                             mode,
                             args.max_nodes,
+                            &interrupt::stop_flag(),
                         )
                         .map_err(|refused| {
                             format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
                         }),
                     };
                     reader_gone = write_row(row, &mut out)?;
-                    if reader_gone {
+                    if reader_gone || interrupt::requested() {
                         break;
                     }
                 }
@@ -290,6 +298,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     if !reader_gone {
         gone(out.commit())?;
     }
+    let signal = interrupt::signal();
     if let Some(mut svg) = svg {
         let bars: Vec<Bar> = bars
             .iter()
@@ -301,6 +310,13 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
             .collect();
         svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
         svg.commit()?;
+    }
+    if let Some(signal) = signal {
+        report!(
+            "dlx: interrupted after {} measurements: the rows printed are whole",
+            bars.len()
+        );
+        return Ok(Exit::interrupted_by(signal));
     }
     Ok(if invalid > 0 {
         Exit::Unsolved

@@ -8,14 +8,15 @@
 use super::batch::{Answer, BatchArgs, Made, Run, Status, Work};
 use super::report::report;
 use super::sudoku::FormatArg;
-use super::Exit;
+use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_solver::sudoku::variant::{
-    generate_on_random_layout, GeneratedKiller, KillerGenerator, Regions, Rules, Variant,
-    VariantGenerator, Variants, MAX_CAGE,
+    generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
+    Rules, Variant, VariantGenerateError, VariantGenerator, Variants, MAX_CAGE,
 };
 use dlx_solver::sudoku::{
-    self, Boxes, Cost, Format, Generated, Generator, Random, Settings, Shape, Solutions, Symmetry,
+    self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
+    Solutions, Symmetry,
 };
 use std::path::PathBuf;
 
@@ -33,7 +34,11 @@ any number of threads, and `--count 100` prints the first 100 puzzles of `--coun
 The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-hatching,
 2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
 
-Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range).")]
+On SIGINT or SIGTERM: the puzzles under way are given up within moments and not written; the
+puzzles made before them, in order, are, then the summary, exit 130 or 143.
+
+Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range), 130/143
+a signal.")]
 pub struct GenerateArgs {
     /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
     /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual
@@ -197,16 +202,16 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     let mut run = start_run(&args)?;
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
     // Each worker keeps its generator from puzzle to puzzle.
-    let init = || Generator::new(settings.clone());
-    let result = run.answer_items("generate", 0..args.count, init, |generator, &index| {
-        let mut random = Random::for_item(seed, index);
-        match generator.generate(&mut random) {
-            Ok(generated) => answer(index, &generated, format),
-            Err(error) => {
-                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
+    let init = || Generator::new(settings.clone()).with_stop_flag(interrupt::stop_flag());
+    let result =
+        run.answer_items_until_stopped("generate", 0..args.count, init, |generator, &index| {
+            let mut random = Random::for_item(seed, index);
+            match generator.generate(&mut random) {
+                Ok(generated) => Some(answer(index, &generated, format)),
+                Err(GenerateError::Interrupted) => None,
+                Err(error) => Some(not_made(index, &error)),
             }
-        }
-    });
+        });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         report!("seed: {seed}");
     }
@@ -233,15 +238,17 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     let mut run = start_run(args)?;
     let shape = args.shape;
     let max_cage = args.max_cage.map_or(MAX_CAGE, |n| n as usize);
-    let result = run.answer_items(
+    let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
-        || KillerGenerator::new(shape).with_max_cage(max_cage),
+        || {
+            let generator = KillerGenerator::new(shape).with_max_cage(max_cage);
+            generator.with_stop_flag(interrupt::stop_flag())
+        },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
-            Ok(made) => killer_answer(index, &made),
-            Err(error) => {
-                Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
-            }
+            Ok(made) => Some(killer_answer(index, &made)),
+            Err(KillerGenerateError::Interrupted) => None,
+            Err(error) => Some(not_made(index, &error)),
         },
     );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
@@ -269,14 +276,18 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let shared_layout = regions.map(|r| r.to_line());
     let mut run = start_run(args)?;
     let shape = args.shape;
-    let result = run.answer_items(
+    let stop = interrupt::stop_flag();
+    let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
-        || VariantGenerator::new(rules.clone()).expect("rules without cages"),
+        || {
+            let generator = VariantGenerator::new(rules.clone()).expect("rules without cages");
+            generator.with_stop_flag(stop.clone())
+        },
         |generator, &index| {
             let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => generate_on_random_layout(shape, variants, &mut random)
+                true => generate_on_random_layout(shape, variants, &mut random, &stop)
                     .map(|(layout, made)| (Some(layout.to_line()), made)),
                 false => generator
                     .generate(&mut random)
@@ -299,11 +310,10 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                     let mut answer =
                         record_answer(index, record, &made.solution, made.cost.nodes, extra);
                     answer.made = Some(self::made(made.puzzle.filled_count(), &made.cost));
-                    answer
+                    Some(answer)
                 }
-                Err(error) => {
-                    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
-                }
+                Err(VariantGenerateError::Interrupted) => None,
+                Err(error) => Some(not_made(index, &error)),
             }
         },
     );
@@ -311,6 +321,11 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         report!("seed: {seed}");
     }
     run.finish(result)
+}
+
+/// The answer for a puzzle that could not be made: the reason, as an error.
+fn not_made(index: u64, error: &dyn std::fmt::Display) -> Answer {
+    Answer::malformed(index as usize + 1, format!("puzzle {}: {error}", index + 1))
 }
 
 /// The batch run that writes a generation's puzzles where the flags say (never over the

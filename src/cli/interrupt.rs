@@ -4,6 +4,7 @@
 //! handlers are `signal-hook`'s, and do only what is async-signal-safe: set atomics, `unlink`,
 //! `_exit`.
 
+use dlx_solver::xc::StopFlag;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
@@ -83,6 +84,13 @@ pub fn signal_name(signal: i32) -> &'static str {
     } else {
         "SIGINT"
     }
+}
+
+/// The same flag as the library's solvers take it, so their searches end between two nodes.
+pub fn stop_flag() -> StopFlag {
+    FLAGS.get().map_or_else(StopFlag::never, |flags| {
+        StopFlag::new(Arc::clone(&flags.requested))
+    })
 }
 
 /// Whether a signal asked the run to stop.

@@ -73,9 +73,10 @@ under --threads 1) shows a progress bar on stderr once it has run half a second:
 the puzzle's tree done as Knuth's DLX1 estimates it (each subtree counting for its share of the
 tree, the k-th of d choices at each level of its search for (k-1)/(d1...dl) of it), the nodes
 per second and the time left at that pace; never when stderr is not a terminal.
-On SIGINT or SIGTERM: no new puzzle is started, every whole answer so far is written (with
---output, put in place), the summary says `interrupted after N puzzles`, exit 130 or 143; a
-second signal ends at once.
+On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
+its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
+`no solution`), every whole answer so far is written (with --output, put in place), the
+summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once.
 
 Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
 several under --unique), or an answer differs from the CSV's solution column, 2 bad input (a malformed puzzle, an unreadable or empty input, alone
@@ -113,9 +114,10 @@ pub struct SudokuArgs {
     /// slower: `--algo dlx` fills every naked and hidden single itself before its search).
     #[arg(long, value_enum, default_value = "none")]
     propagate: PropagateArg,
-    /// With --count, count only the K-th of N parts of each puzzle's search tree (1 <= K <= N),
-    /// to spread one huge count over many machines: the N parts' counts add up to the whole.
-    /// Without it, a count whose search passes 100,000 nodes is split over every thread.
+    /// With --count, count only the K-th of N parts of each puzzle's search tree (1 <= K <= N
+    /// <= 1048576), to spread one huge count over many machines: the N parts' counts add up to
+    /// the whole (a part past the tree's last subtree counts 0). Without it, a count whose
+    /// search passes 100,000 nodes is split over every thread.
     #[arg(long, value_name = "K/N", requires = "count", value_parser = super::xc::parse_shard)]
     shard: Option<Shard>,
     /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
@@ -536,7 +538,7 @@ pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer 
         ..Answer::new(line, Status::Solved, String::new())
     };
     let word = |status: Status| format!("{}\n", status.word());
-    let undecided = outcome.ran_out_of_nodes();
+    let undecided = outcome.cut_short();
     match outcome.answer {
         Verdict::Solved(grid) => {
             answer.text = sudoku::grid_to_string(&grid, output);
@@ -689,7 +691,8 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             run,
             source,
             || {
-                let solvers = Solvers::with_node_budget(max_nodes);
+                let solvers =
+                    Solvers::with_node_budget(max_nodes).with_stop_flag(interrupt::stop_flag());
                 if bar.enabled() {
                     solvers.reporting_to(bar.clone())
                 } else {

@@ -32,8 +32,9 @@ micros, error (a malformed puzzle's message).
 
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
-bound (past --limit, or `N+ ... undecided` when --max-nodes ran out).
-On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
+bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
+On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
+whole answer so far is written, then the summary, exit 130 or 143.
 
 Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
 puzzle could not be read, an empty input, or --strict and no final `0`) or an output that
@@ -102,9 +103,9 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {
-        let outcome = solve_smallest_within(puzzle, args.max_nodes);
+        let outcome = solve_smallest_within(puzzle, args.max_nodes, &interrupt::stop_flag());
         answer.nodes = outcome.stats.nodes;
-        let undecided = outcome.ran_out_of_nodes();
+        let undecided = outcome.cut_short();
         match outcome.answer {
             Some(solution) => {
                 let mut text = Vec::new();
@@ -130,6 +131,9 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     }
     answer.report = match answer.status {
         Status::NoSolution => Some(format!("puzzle {number}, line {line}: no solution")),
+        Status::Undecided if interrupt::requested() => Some(format!(
+            "puzzle {number}, line {line}: undecided, interrupted by a signal"
+        )),
         Status::Undecided => Some(format!(
             "puzzle {number}, line {line}: undecided, the node budget (--max-nodes) ran out"
         )),
@@ -142,16 +146,21 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
 fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Answer) {
     let mut counts = Vec::new();
     let counters = [
-        (args.count, "grid", count_grids_within as fn(_, _, _) -> _),
+        (
+            args.count,
+            "grid",
+            count_grids_within as fn(_, _, _, _) -> _,
+        ),
         (args.tilings, "tiling", count_tilings_within),
     ];
+    let stop = interrupt::stop_flag();
     for (wanted, noun, counter) in counters {
         if !wanted {
             continue;
         }
-        let outcome = counter(puzzle, args.limit, args.max_nodes);
+        let outcome = counter(puzzle, args.limit, args.max_nodes, &stop);
         answer.nodes += outcome.stats.nodes;
-        let (found, cut) = (outcome.answer, outcome.ran_out_of_nodes());
+        let (found, cut) = (outcome.answer, outcome.cut_short());
         if cut {
             answer.status = Status::Undecided;
         } else if found.solutions == 0 && answer.status != Status::Undecided {

@@ -40,7 +40,9 @@ impl Solvers {
                     self.kept.remove(0);
                 }
                 let solver = VariantSolver::with_encoding(rules, self.encoding)?;
-                self.kept.push(solver.with_node_budget(self.max_nodes));
+                let solver = solver.with_node_budget(self.max_nodes);
+                self.kept
+                    .push(solver.with_stop_flag(interrupt::stop_flag()));
                 self.kept.len() - 1
             }
         };

@@ -8,8 +8,8 @@ use super::{input, interrupt, Exit};
 use anyhow::{bail, Context};
 use dlx_solver::batch;
 use dlx_solver::xc::{
-    self, ChoiceRule, Count, Dlx, Estimate, OptionId, Problem, ProgressSink, SearchLimits, Shard,
-    SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
+    self, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
+    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor, MAX_SUBTREES,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -47,7 +47,8 @@ primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`,
 line: a `|` line is a comment in Knuth's format and can be no option, so every solution is a
 block of non-blank lines. With --count, only the number of solutions: `N` when the whole tree
 was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
-node budget (--max-nodes) ran out first. A search that finds no solution says `no solution`
+node budget (--max-nodes) ran out or a signal came first (`0+ undecided` found nothing yet,
+which does not mean there is no solution). A search that finds no solution says `no solution`
 on stderr.
 A problem has at least one primary item: the format cannot state one without (a first line
 starting with `|` is a comment). In the library, a problem without primary items has exactly
@@ -68,11 +69,14 @@ probe; then the time, the nodes estimated over a node rate measured by running t
 itself for a quarter of a second (one thread; when that sample searches the whole tree, its
 exact figures too). Same seed (--seed, default 0), same estimate. Not for multiplicities
 (a:b|item): refused with exit 2.
-On SIGINT or SIGTERM: the whole solutions found so far (with --count, `N+`; with --estimate,
-the estimate of the probes made), the figures so far on stderr marked partial, exit 130 or
-143; a second signal ends at once.
+On SIGINT or SIGTERM (the search, the cutting of the tree for --threads or --shard, and the
+probes of --estimate stop within moments): the whole solutions found so far (with --count,
+`N+ undecided`: on several threads, the solutions of every subtree searched so far; with
+--estimate, the estimate of the probes made), the figures so far on stderr marked partial,
+exit 130 or 143; a second signal ends at once.
 Exit codes: 0 at least one solution (--estimate: the estimate printed), 1 none, 2 bad input or
-usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count: whenever it ran out), 130/143 a signal.")]
+usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count:
+whenever it ran out), 130/143 a signal.")]
 pub struct XcArgs {
     /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
     /// reads standard input.
@@ -107,10 +111,14 @@ pub struct XcArgs {
     /// thread).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
-    /// Search only the K-th of N parts of the tree (1 <= K <= N), for running one problem on
-    /// many machines: every solution is in exactly one part, and the parts' counts and figures
-    /// add up to the whole (`--stats` shows each part's share). The parts depend only on N and
-    /// the problem, not on the machine or --threads.
+    /// Search only the K-th of N parts of the tree (1 <= K <= N <= 1048576), for running one
+    /// problem on many machines: every solution is in exactly one part, and the parts' counts
+    /// and figures add up to the whole (`--stats` shows each part's share). The parts depend
+    /// only on N and the problem, not on the machine or --threads: the tree is cut into at
+    /// least 32 subtrees a part (2048 at least, 1048576 at most) where it has that many, and
+    /// the subtrees are dealt round-robin; a part past the last subtree is empty (it counts 0
+    /// and exits 1). Each part walks the top of the tree to find its own: memory stays small
+    /// whatever N.
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
     /// Estimate the size of the search tree with N random probes instead of searching it
@@ -128,16 +136,17 @@ pub struct XcArgs {
     seed: Option<u64>,
 }
 
-/// `K/N` with 1 <= K <= N, as the shard flag takes it (the library counts from 0).
+/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = "expected K/N with 1 <= K <= N, as in 3/64";
+    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
     let (k, n) = text
         .split_once('/')
         .ok_or_else(|| format!("found {text:?}, {expected}"))?;
     let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
         return Err(format!("found {text:?}, {expected}"));
     };
-    if k == 0 || k > n {
+    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
         return Err(format!("found {text:?}, {expected}"));
     }
     Ok(Shard {
@@ -304,11 +313,19 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
     // with the code of the solutions found, the one whose write failed included.
     let mut reader_gone = false;
-    match report.answer.take() {
-        Some(Halt::Write(e)) if batch::is_broken_pipe(&e) => reader_gone = true,
+    let report = match report.answer.take() {
+        Some(Halt::Write(e)) if batch::is_broken_pipe(&e) => {
+            reader_gone = true;
+            report
+        }
         Some(Halt::Write(e)) => return Err(e.into()),
-        Some(Halt::Signal) | None => {}
-    }
+        // The printer stopped the search for a signal: as a stop flag does.
+        Some(Halt::Signal) => Outcome {
+            stop: Stop::Interrupted,
+            ..report
+        },
+        None => report,
+    };
     let signal = interrupt::signal();
     let solutions = report.stats.solutions;
     if !reader_gone {
@@ -319,7 +336,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
                 solutions,
                 complete: report.is_complete(),
             };
-            let undecided = report.ran_out_of_nodes();
+            let undecided = report.cut_short();
             written = write!(out, "{}", super::sudoku::count_text(count, undecided));
         }
         match written.and_then(|()| out.commit()) {
@@ -341,6 +358,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             problem.dropped_options(),
             match report.stop {
                 Stop::Exhausted => "no, the whole tree was searched",
+                Stop::Interrupted => "by a signal: the figures are partial",
                 Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
                 Stop::Visitor if reader_gone => "when the reader of the output went away",
                 Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
@@ -380,21 +398,28 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
 
 /// The split's figures for --stats: how the tree was cut and how evenly the work fell.
 fn split_stats(split: &SplitReport<Halt>, shard: Shard, threads: usize) -> String {
-    let mean = split.outcome.stats.nodes as f64 / split.searched.max(1) as f64;
+    let largest = if split.searched == 0 {
+        "none (no subtree fell to this shard)".to_string()
+    } else {
+        let mean = split.subtree_nodes as f64 / split.searched as f64;
+        format!(
+            "{} nodes ({:.1} times the mean)",
+            split.largest_subtree,
+            split.largest_subtree as f64 / mean.max(1.0)
+        )
+    };
     format!(
         "threads: {threads}
 shard: {}/{}
 split depth: {}
 subtrees: {} of {}
-largest subtree: {} nodes ({:.1} times the mean)
+largest subtree: {largest}
 ",
         shard.index + 1,
         shard.count,
         split.depth,
         split.searched,
         split.subtrees,
-        split.largest_subtree,
-        split.largest_subtree as f64 / mean.max(1.0),
     )
 }
 

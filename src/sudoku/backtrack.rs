@@ -7,12 +7,14 @@
 
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
-use crate::xc::{Outcome, Stop};
+use crate::xc::{Outcome, Stop, StopFlag, POLL_EVERY};
 
 /// The backtracking solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
 pub struct Backtracker {
     max_nodes: Option<u64>,
+    /// Raised to end a search (a signal): the answer is then undecided.
+    stop: StopFlag,
     /// The indices of the empty cells of the current puzzle, kept to reuse their allocation.
     empty_cells: Vec<usize>,
 }
@@ -22,8 +24,14 @@ impl Backtracker {
     pub fn with_node_budget(max_nodes: Option<u64>) -> Backtracker {
         Backtracker {
             max_nodes,
-            empty_cells: Vec::new(),
+            ..Backtracker::default()
         }
+    }
+
+    /// Ends each search once `stop` is raised ([`Stop::Interrupted`]: the question undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> Backtracker {
+        self.stop = stop;
+        self
     }
 }
 
@@ -61,26 +69,40 @@ impl Solve for Backtracker {
         self.empty_cells.clear();
         self.empty_cells
             .extend((0..shape.cell_count()).filter(|&c| puzzle.get(c) == 0));
-        let limits = (max_solutions, self.max_nodes);
+        let limits = Limits {
+            max_solutions,
+            max_nodes: self.max_nodes,
+            stop: &self.stop,
+        };
         let allowed = |cells: &[u8], cell, digit| allowed(shape, cells, cell, digit);
         backtrack(puzzle.clone(), &self.empty_cells, limits, allowed, visitor)
     }
 }
 
+/// When [`backtrack`] stops.
+pub(crate) struct Limits<'a> {
+    /// After this many solutions.
+    pub max_solutions: u64,
+    /// After this many digits placed (nodes).
+    pub max_nodes: Option<u64>,
+    /// Once this flag is raised, looked at every [`POLL_EVERY`] digits placed.
+    pub stop: &'a StopFlag,
+}
+
 /// The backtracking loop itself, shared with the variants' backtracker: fills `empty` (cells of
 /// `work`, in order) with the smallest digit `allowed` accepts (asked while the cell is empty),
-/// backing up when none is left, and hands each full grid to `visitor`; `limits` are the
-/// solutions and the digits placed (nodes) after which it stops.
+/// backing up when none is left, and hands each full grid to `visitor` until a limit says stop.
 pub(crate) fn backtrack(
     mut work: Grid,
     empty: &[usize],
-    (max_solutions, max_nodes): (u64, Option<u64>),
+    limits: Limits<'_>,
     allowed: impl Fn(&[u8], usize, u8) -> bool,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
     let mut summary = Outcome::<()>::default();
     let side = work.shape().side() as u8;
-    let max_nodes = max_nodes.unwrap_or(u64::MAX);
+    let max_solutions = limits.max_solutions;
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
     // `depth` empty cells are filled; the one at `depth` tries the digit after its own.
     let mut depth = 0;
     loop {
@@ -106,6 +128,10 @@ pub(crate) fn backtrack(
         if digit <= side {
             if summary.stats.nodes == max_nodes {
                 summary.stop = Stop::NodeBudget;
+                break;
+            }
+            if summary.stats.nodes % POLL_EVERY == 0 && limits.stop.is_raised() {
+                summary.stop = Stop::Interrupted;
                 break;
             }
             summary.stats.nodes += 1;
@@ -153,6 +179,17 @@ mod tests {
         assert!(outcome.ran_out_of_nodes());
         assert_eq!(outcome.answer, None);
         assert_eq!(outcome.stats.nodes, 5);
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_search_undecided() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let stop = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let mut solver = Backtracker::default().with_stop_flag(stop);
+        let outcome = solver.count_solutions(&Grid::empty(Shape::CLASSIC), None);
+        assert_eq!(outcome.stop, Stop::Interrupted);
+        assert_eq!(outcome.answer, crate::xc::Count::at_least(0));
     }
 
     #[test]

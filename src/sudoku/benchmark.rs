@@ -95,6 +95,9 @@ pub struct Measurement {
     pub undecided: usize,
     /// Answers that failed validation: a solution that breaks a rule or drops a given. Must be 0.
     pub invalid: usize,
+    /// The solvers' stop flag was raised (a signal) before every puzzle was solved: the figures
+    /// are those of the puzzles before it, not of the collection.
+    pub interrupted: bool,
 }
 
 impl Measurement {
@@ -122,7 +125,7 @@ impl Measurement {
                 true => self.solved += 1,
                 false => self.invalid += 1,
             },
-            Verdict::Count(_) if outcome.stop == Stop::NodeBudget => self.undecided += 1,
+            Verdict::Count(_) if outcome.cut_short() => self.undecided += 1,
             Verdict::Count(count) if count.solutions == 0 => self.no_solution += 1,
             Verdict::NoSolution => self.no_solution += 1,
             Verdict::Count(_) => self.solved += 1,
@@ -132,7 +135,8 @@ impl Measurement {
     }
 }
 
-/// Solves every puzzle with `contender` under `mode` (single thread), validating each solution.
+/// Solves every puzzle with `contender` under `mode` (single thread), validating each solution,
+/// until the solvers' stop flag is raised ([`Measurement::interrupted`]).
 pub fn measure(
     puzzles: &[Grid],
     contender: Contender,
@@ -148,6 +152,10 @@ pub fn measure(
         let outcome =
             solvers.solve_propagated(puzzle, contender.algorithm, mode, contender.propagation);
         m.solving += started.elapsed();
+        if outcome.stop == Stop::Interrupted || solvers.stop_flag().is_raised() {
+            m.interrupted = true;
+            break;
+        }
         m.add(outcome, |solution| {
             solution.check_solution_of(puzzle).is_ok()
         });

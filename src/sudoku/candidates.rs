@@ -11,12 +11,14 @@
 use super::digits::DigitSet;
 use super::grid::Grid;
 use super::solve::Solve;
-use crate::xc::{Outcome, Stop};
+use crate::xc::{Outcome, Stop, StopFlag, POLL_EVERY};
 
 /// The candidate-bitmask solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
 pub struct CandidateSolver {
     max_nodes: Option<u64>,
+    /// Raised to end a search (a signal): the answer is then undecided.
+    stop: StopFlag,
     /// Empty cells; those before `open` are still to fill.
     empty: Vec<usize>,
     /// The branching stack: a cell and the candidates it has not tried yet.
@@ -33,6 +35,12 @@ impl CandidateSolver {
             max_nodes,
             ..CandidateSolver::default()
         }
+    }
+
+    /// Ends each search once `stop` is raised ([`Stop::Interrupted`]: the question undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> CandidateSolver {
+        self.stop = stop;
+        self
     }
 }
 
@@ -125,6 +133,10 @@ impl Solve for CandidateSolver {
                     summary.stop = Stop::NodeBudget;
                     break 'descend;
                 }
+                if summary.stats.nodes % POLL_EVERY == 0 && self.stop.is_raised() {
+                    summary.stop = Stop::Interrupted;
+                    break 'descend;
+                }
                 let bit = untried.lowest_alone();
                 *untried -= bit;
                 summary.stats.nodes += 1;
@@ -166,6 +178,17 @@ mod tests {
             panic!("expected one solution, got {:?}", outcome.answer);
         };
         assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
+    }
+
+    #[test]
+    fn a_raised_stop_flag_ends_the_search_undecided() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let stop = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let mut solver = CandidateSolver::default().with_stop_flag(stop);
+        let outcome = solver.first_solution(&Grid::empty(Shape::CLASSIC));
+        assert!(outcome.cut_short());
+        assert_eq!((outcome.stop, outcome.answer), (Stop::Interrupted, None));
     }
 
     #[test]

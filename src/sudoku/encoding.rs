@@ -13,7 +13,7 @@ use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
     ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
-    SearchLimits, Shard, SplitReport, SplitSettings, Uniqueness,
+    SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -44,6 +44,8 @@ pub struct SudokuSolver {
     shape: Shape,
     arena: Arena,
     max_nodes: Option<u64>,
+    /// Raised to end a search between two nodes (a signal): the answer is then undecided.
+    stop: StopFlag,
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
     pruned: PrunedScratch,
@@ -119,6 +121,7 @@ impl SudokuSolver {
             shape,
             arena,
             max_nodes: None,
+            stop: StopFlag::never(),
             scratch: Grid::empty(shape),
             pruned: PrunedScratch {
                 layout: Layout::new(shape),
@@ -149,6 +152,13 @@ impl SudokuSolver {
     /// Sets the node budget per puzzle (`None`: none).
     pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
         self.max_nodes = max_nodes;
+    }
+
+    /// Ends each search between two nodes once `stop` is raised ([`crate::xc::Stop::Interrupted`]:
+    /// what was found so far, the question undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> SudokuSolver {
+        self.stop = stop;
+        self
     }
 
     /// The shape this solver solves.
@@ -186,14 +196,15 @@ impl SudokuSolver {
             max_solutions: Some(max_solutions),
             max_nodes: self.max_nodes,
         };
-        let (pruned, scratch) = (&mut self.pruned, &mut self.scratch);
+        let (pruned, scratch, stop) = (&mut self.pruned, &mut self.scratch, &self.stop);
+        let search = Search {
+            limits,
+            stop,
+            scratch,
+        };
         match &mut self.arena {
-            Arena::Small(dlx) => {
-                search_pruned(dlx, pruned, puzzle, candidates, limits, scratch, visitor)
-            }
-            Arena::Large(dlx) => {
-                search_pruned(dlx, pruned, puzzle, candidates, limits, scratch, visitor)
-            }
+            Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
+            Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
         }
     }
 }
@@ -261,6 +272,7 @@ fn count_split_pruned<L: Link>(
             subtrees: 0,
             searched: 0,
             largest_subtree: 0,
+            subtree_nodes: 0,
         };
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
@@ -315,13 +327,17 @@ fn search_pruned<L: Link>(
     work: &mut PrunedScratch,
     puzzle: &Grid,
     allowed: Option<&[DigitSet]>,
-    limits: SearchLimits,
-    scratch: &mut Grid,
+    search: Search<'_>,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
     if !work.load(dlx, puzzle, allowed) {
         return Outcome::default();
     }
+    let Search {
+        limits,
+        stop,
+        scratch,
+    } = search;
     let (settled, meaning) = (&work.settled, &work.meaning);
     let mut visit = |options: &[OptionId]| {
         scratch.clone_from(settled);
@@ -333,8 +349,16 @@ fn search_pruned<L: Link>(
         ControlFlow::Continue(())
     };
     // Every search lays the arena out again first: a stopped search need not undo its levels.
-    dlx.search_then_reload(REACH_FROM_NODE, limits, &mut visit)
-        .map(|_| ())
+    let mut stoppable = Stoppable::new(stop, &mut visit);
+    let outcome = dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable);
+    stoppable.outcome(outcome).map(|_| ())
+}
+
+/// How [`search_pruned`] searches: its limits, its stop flag and the grid it decodes into.
+struct Search<'a> {
+    limits: SearchLimits,
+    stop: &'a StopFlag,
+    scratch: &'a mut Grid,
 }
 
 impl PrunedScratch {

@@ -18,6 +18,7 @@ use super::rate::{Rated, Rater, Rating};
 use super::relabel::Relabelling;
 use super::solvers::{Algorithm, Mode, Solvers, Verdict};
 use super::symmetry::Symmetry;
+use crate::xc::StopFlag;
 use thiserror::Error;
 
 /// How many solutions the puzzles made should have.
@@ -181,6 +182,9 @@ pub enum GenerateError {
     /// it can when the puzzle is not minimal, or the node budget left the question open).
     #[error("no orbit of givens could be removed to leave several solutions")]
     NoSeveral,
+    /// The generator's stop flag was raised (a signal) before the puzzle was made.
+    #[error("interrupted before the puzzle was made")]
+    Interrupted,
 }
 
 /// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
@@ -232,6 +236,13 @@ impl Generator {
         }
     }
 
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> Generator {
+        self.solvers = self.solvers.with_stop_flag(stop);
+        self
+    }
+
     /// The settings it makes puzzles to.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -239,6 +250,17 @@ impl Generator {
 
     /// Makes one puzzle from `random`'s stream.
     pub fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
+        let made = self.make(random);
+        // A question the flag cut is undecided, which a removal may have taken for an open
+        // question: nothing made after the flag was raised is given out.
+        if self.solvers.stop_flag().is_raised() {
+            return Err(GenerateError::Interrupted);
+        }
+        made
+    }
+
+    /// [`Generator::generate`], whatever the stop flag.
+    fn make(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let Generator {
             settings,
             orbits,
@@ -254,6 +276,9 @@ impl Generator {
             });
         }
         let (puzzle, solution, rating) = loop {
+            if solvers.stop_flag().is_raised() {
+                return Err(GenerateError::Interrupted);
+            }
             if cost.attempts == settings.max_attempts {
                 let (min, max) = settings.rating.unwrap_or((f64::MIN, f64::MAX));
                 return Err(GenerateError::NoneInRange {
@@ -491,6 +516,21 @@ fn dead_end(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_raised_stop_flag_makes_no_puzzle() {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        use std::sync::Arc;
+        let raised = Arc::new(AtomicBool::new(true));
+        let mut generator =
+            Generator::new(Settings::default()).with_stop_flag(StopFlag::new(Arc::clone(&raised)));
+        let made = generator.generate(&mut Random::for_item(1, 0));
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
+        // Lowered again, the same generator makes the puzzle it would have made.
+        raised.store(false, Ordering::Relaxed);
+        let made = generator.generate(&mut Random::for_item(1, 0)).unwrap();
+        assert_eq!(made, make(&Settings::default(), 1, 0));
+    }
 
     fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
         let mut random = Random::for_item(seed, index);

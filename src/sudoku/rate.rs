@@ -256,7 +256,7 @@ impl Rater {
             relabelling.apply_into(puzzle, &mut tables.relabelled);
             let outcome = solver.count_solutions(&tables.relabelled, Some(2));
             match outcome.answer.solutions {
-                _ if outcome.ran_out_of_nodes() => return (Rated::Undecided, None),
+                _ if outcome.cut_short() => return (Rated::Undecided, None),
                 0 => return (Rated::NoSolution, None),
                 1 => nodes += outcome.stats.nodes,
                 _ => return (Rated::Multiple, None),

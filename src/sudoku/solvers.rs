@@ -8,7 +8,7 @@ use super::digits::DigitSet;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
-use crate::xc::{Count, Outcome, ProgressSink, SearchStats, Shard, Stop, Uniqueness};
+use crate::xc::{Count, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag, Uniqueness};
 use std::sync::Arc;
 
 /// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
@@ -64,7 +64,7 @@ pub enum Verdict {
     /// The number of solutions, under [`Mode::Count`]: a lower bound when it reached the limit
     /// or the node budget ran out.
     Count(Count),
-    /// The node budget ran out before the question was decided.
+    /// The node budget ran out, or a stop flag was raised, before the question was decided.
     Undecided,
 }
 
@@ -78,6 +78,8 @@ pub struct Solvers {
     max_nodes: Option<u64>,
     /// Where split counts report how far they have got.
     progress: Option<Arc<dyn ProgressSink + Send>>,
+    /// What ends every search early (a signal); never raised by default.
+    stop: StopFlag,
 }
 
 impl Solvers {
@@ -98,12 +100,36 @@ impl Solvers {
         self
     }
 
+    /// Solvers whose every search ends once `stop` is raised (a signal): the puzzle's answer
+    /// is then undecided ([`Verdict::Undecided`], or a count marked incomplete).
+    pub fn with_stop_flag(self, stop: StopFlag) -> Solvers {
+        Solvers {
+            dlx: self
+                .dlx
+                .into_iter()
+                .map(|solver| solver.with_stop_flag(stop.clone()))
+                .collect(),
+            backtracker: self.backtracker.with_stop_flag(stop.clone()),
+            candidates: self.candidates.with_stop_flag(stop.clone()),
+            max_nodes: self.max_nodes,
+            stop,
+            progress: self.progress,
+        }
+    }
+
+    /// The flag that ends these solvers' searches.
+    pub fn stop_flag(&self) -> &StopFlag {
+        &self.stop
+    }
+
     /// The DLX solver for a shape, built on first use.
     pub fn dlx_for(&mut self, shape: Shape) -> &mut SudokuSolver {
         let index = match self.dlx.iter().position(|s| s.shape() == shape) {
             Some(index) => index,
             None => {
-                let solver = SudokuSolver::new(shape).with_node_budget(self.max_nodes);
+                let solver = SudokuSolver::new(shape)
+                    .with_node_budget(self.max_nodes)
+                    .with_stop_flag(self.stop.clone());
                 self.dlx.push(solver);
                 self.dlx.len() - 1
             }
@@ -184,7 +210,7 @@ impl Solvers {
     /// would cost more than it saves), a bigger tree is counted again, split into subtrees
     /// ([`SudokuSolver::count_split`]). With a `shard`, only that share of the tree is counted,
     /// always split. The node budget of these solvers does not apply; `stop_requested` is asked
-    /// at every node.
+    /// at every node of the split search, the solvers' stop flag at every node of the first.
     ///
     /// ```
     /// use dlx_solver::sudoku::{Grid, Shape, Solvers, Verdict};
@@ -250,7 +276,7 @@ pub fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verd
     match mode {
         Mode::First => {
             let outcome = solver.first_solution(puzzle);
-            let cut = outcome.stop == Stop::NodeBudget;
+            let cut = outcome.cut_short();
             outcome.map(|answer| match answer {
                 Some(grid) => Verdict::Solved(grid),
                 None if cut => Verdict::Undecided,
@@ -262,7 +288,7 @@ pub fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verd
             .map(Verdict::Count),
         Mode::Unique => {
             let outcome = solver.uniqueness(puzzle);
-            let cut = outcome.stop == Stop::NodeBudget;
+            let cut = outcome.cut_short();
             outcome.map(|answer| match answer {
                 Uniqueness::Multiple(_) => Verdict::Multiple,
                 _ if cut => Verdict::Undecided,
@@ -409,6 +435,38 @@ pub(super) mod tests {
             };
             assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{r}x{c}");
         }
+    }
+
+    #[test]
+    fn a_raised_stop_flag_gives_undecided_never_no_solution() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let mut solvers = Solvers::default().with_stop_flag(raised);
+        let empty = Grid::empty(Shape::CLASSIC);
+        for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
+            for mode in [Mode::First, Mode::Unique, Mode::Count { limit: u64::MAX }] {
+                let outcome = solvers.solve(&empty, algorithm, mode);
+                assert_eq!(outcome.stop, Stop::Interrupted, "{algorithm:?} {mode:?}");
+                let undecided = match mode {
+                    Mode::Count { .. } => Verdict::Count(Count::at_least(0)),
+                    _ => Verdict::Undecided,
+                };
+                assert_eq!(outcome.answer, undecided, "{algorithm:?} {mode:?}");
+            }
+        }
+        // Lowered, the same solvers answer: the flag is read at each search, not kept.
+        let lowered = Arc::new(AtomicBool::new(false));
+        let mut solvers = Solvers::default().with_stop_flag(StopFlag::new(Arc::clone(&lowered)));
+        let verdict = solvers.solve(&empty, Algorithm::Dlx, Mode::First).answer;
+        assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
+        lowered.store(true, std::sync::atomic::Ordering::Relaxed);
+        let count = solvers.count_on_every_core(&empty, None, None, &|| false);
+        assert_eq!(
+            count.stop,
+            Stop::Interrupted,
+            "the first search of a count polls it too"
+        );
     }
 
     #[test]

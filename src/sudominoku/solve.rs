@@ -7,7 +7,9 @@
 
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
-use crate::xc::{ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop};
+use crate::xc::{
+    ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
+};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
@@ -41,34 +43,42 @@ fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> 
 /// assert_eq!(solution.tiling.len(), DOMINOES);
 /// ```
 pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
-    solve_within(puzzle, None).answer
+    solve_within(puzzle, None, &StopFlag::never()).answer
 }
 
-/// The first solution, searching at most `max_nodes` nodes: `None` with
-/// [`Outcome::ran_out_of_nodes`] means undecided.
-pub fn solve_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Outcome<Option<Solution>> {
-    first_of(puzzle, &Encoding::new(puzzle), max_nodes)
+/// The first solution, searching at most `max_nodes` nodes and stopping once `stop` is raised:
+/// `None` with [`Outcome::cut_short`] means undecided.
+pub fn solve_within(
+    puzzle: &Puzzle,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
+    first_of(puzzle, &Encoding::new(puzzle), max_nodes, stop)
 }
 
 /// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
 /// judge prints it when a puzzle has several grids), or `None` when there is none; when
-/// `max_nodes` (counted over every search) runs out first, the answer is `None` and the outcome
-/// says so ([`Outcome::ran_out_of_nodes`]).
+/// `max_nodes` (counted over every search) runs out first, or `stop` is raised, the answer is
+/// `None` and the outcome says so ([`Outcome::cut_short`]).
 ///
 /// The first cover is the answer when it is the puzzle's only grid, which one search of the
 /// whole tree (stopping at a second grid) tells. Otherwise the grid is fixed cell by cell in
 /// row-major order: each cell gets the smallest digit with which some solution still exists,
 /// trying only digits below the best solution's (which always has one).
-pub fn solve_smallest_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Outcome<Option<Solution>> {
+pub fn solve_smallest_within(
+    puzzle: &Puzzle,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
     let left = |stats: SearchStats| max_nodes.map(|max| max.saturating_sub(stats.nodes));
-    let first = solve_within(puzzle, max_nodes);
+    let first = solve_within(puzzle, max_nodes, stop);
     let mut stats = first.stats;
     let mut best = match first.answer {
         Some(solution) => solution,
         None => return first,
     };
-    let grids = count_grids_within(puzzle, Some(1), left(stats));
-    if grids.ran_out_of_nodes() {
+    let grids = count_grids_within(puzzle, Some(1), left(stats), stop);
+    if grids.cut_short() {
         return then(stats, grids, None);
     }
     stats += grids.stats;
@@ -86,8 +96,8 @@ pub fn solve_smallest_within(puzzle: &Puzzle, max_nodes: Option<u64>) -> Outcome
         }
         for digit in 1..best.grid.get(cell) {
             limits[cell] = 1 << digit;
-            let found = first_within(puzzle, &limits, left(stats));
-            if found.ran_out_of_nodes() {
+            let found = first_within(puzzle, &limits, left(stats), stop);
+            if found.cut_short() {
                 return then(stats, found, None);
             }
             stats += found.stats;
@@ -110,8 +120,9 @@ fn first_within(
     puzzle: &Puzzle,
     limits: &[u16; CELLS],
     max_nodes: Option<u64>,
+    stop: &StopFlag,
 ) -> Outcome<Option<Solution>> {
-    first_of(puzzle, &Encoding::within(puzzle, limits), max_nodes)
+    first_of(puzzle, &Encoding::within(puzzle, limits), max_nodes, stop)
 }
 
 /// The first solution of one encoding of the puzzle, searching at most `max_nodes` nodes.
@@ -119,6 +130,7 @@ fn first_of(
     puzzle: &Puzzle,
     encoding: &Encoding,
     max_nodes: Option<u64>,
+    stop: &StopFlag,
 ) -> Outcome<Option<Solution>> {
     let mut dlx = Dlx::new(encoding.problem());
     let mut cover = None;
@@ -126,7 +138,7 @@ fn first_of(
         max_solutions: Some(1),
         max_nodes,
     };
-    let report = dlx.search(RULE, limits, &mut |options: &[OptionId]| {
+    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
         cover = Some(options.to_vec());
         ControlFlow::Break(())
     });
@@ -164,14 +176,16 @@ fn first_of(
 /// assert_eq!(count_grids(&with(4), Some(1)), Count::at_least(2));
 /// ```
 pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    count_grids_within(puzzle, limit, None).answer
+    count_grids_within(puzzle, limit, None, &StopFlag::never()).answer
 }
 
-/// [`count_grids`], searching at most `max_nodes` nodes.
+/// [`count_grids`], searching at most `max_nodes` nodes and stopping once `stop` is raised (the
+/// count is then a lower bound, and [`Outcome::cut_short`] says so).
 pub fn count_grids_within(
     puzzle: &Puzzle,
     limit: Option<u64>,
     max_nodes: Option<u64>,
+    stop: &StopFlag,
 ) -> Outcome<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
@@ -182,7 +196,7 @@ pub fn count_grids_within(
         max_solutions: None,
         max_nodes,
     };
-    let report = dlx.search(RULE, limits, &mut |options: &[OptionId]| {
+    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
         encoding.fill(&mut grid, options);
         if !grids.contains(grid.cells()) {
             grids.insert(grid.cells().to_vec());
@@ -201,14 +215,15 @@ pub fn count_grids_within(
 /// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
 /// "exactly the limit" from "more").
 pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    count_tilings_within(puzzle, limit, None).answer
+    count_tilings_within(puzzle, limit, None, &StopFlag::never()).answer
 }
 
-/// [`count_tilings`], searching at most `max_nodes` nodes.
+/// [`count_tilings`], searching at most `max_nodes` nodes and stopping once `stop` is raised.
 pub fn count_tilings_within(
     puzzle: &Puzzle,
     limit: Option<u64>,
     max_nodes: Option<u64>,
+    stop: &StopFlag,
 ) -> Outcome<Count> {
     let encoding = Encoding::new(puzzle);
     let mut dlx = Dlx::new(encoding.problem());
@@ -216,21 +231,19 @@ pub fn count_tilings_within(
         max_solutions: limit.map(|limit| limit.saturating_add(1)),
         max_nodes,
     };
-    let report = dlx.search(
-        RULE,
-        limits,
-        &mut |_: &[OptionId]| ControlFlow::Continue(()),
-    );
+    let report = dlx.search_until(RULE, limits, stop, &mut |_: &[OptionId]| {
+        ControlFlow::Continue(())
+    });
     let found = report.stats.solutions;
     let stop = report.stop;
     report.map(|_| up_to(found, limit, stop))
 }
 
 /// The count of a search that stopped at `limit + 1` things found, or found them all: exact
-/// unless it went past the limit or the node budget cut it.
+/// unless it went past the limit or the node budget or a stop flag cut it.
 fn up_to(found: u64, limit: Option<u64>, stop: Stop) -> Count {
     match limit {
-        _ if stop == Stop::NodeBudget => Count::at_least(found),
+        _ if matches!(stop, Stop::NodeBudget | Stop::Interrupted) => Count::at_least(found),
         Some(limit) if found > limit => Count::at_least(found),
         _ => Count::exactly(found),
     }
@@ -283,6 +296,21 @@ mod tests {
     }
 
     #[test]
+    fn a_raised_stop_flag_leaves_the_answer_undecided() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let puzzle = sample_with(1);
+        let tilings = count_tilings_within(&puzzle, None, None, &raised);
+        assert_eq!(tilings.stop, Stop::Interrupted);
+        assert_eq!(tilings.answer, Count::at_least(0));
+        let grids = count_grids_within(&puzzle, None, None, &raised);
+        assert_eq!(grids.answer, Count::at_least(0));
+        let smallest = solve_smallest_within(&puzzle, None, &raised);
+        assert!(smallest.cut_short() && smallest.answer.is_none());
+    }
+
+    #[test]
     fn the_smallest_grid_is_chosen_among_several() {
         // Fewer dominoes placed leave several grids; the answer is their row-major minimum.
         let mut tried_several = false;
@@ -294,7 +322,9 @@ mod tests {
             }
             let grids = all_grids(&puzzle);
             let smallest = grids.iter().map(|g| g.cells().to_vec()).min().unwrap();
-            let found = solve_smallest_within(&puzzle, None).answer.unwrap();
+            let found = solve_smallest_within(&puzzle, None, &StopFlag::never())
+                .answer
+                .unwrap();
             found.check_against(&puzzle).unwrap();
             assert_eq!(
                 found.grid.cells(),

@@ -85,6 +85,7 @@ pub mod problems;
 mod progress;
 mod search;
 mod split;
+mod stop_flag;
 mod walk;
 
 pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
@@ -101,5 +102,6 @@ pub use problem::{
 };
 pub use progress::{ProgressSink, TreePosition};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
-pub use split::{Piece, PlannedPiece, Shard, SplitPlan};
+pub use split::{Piece, PlannedPiece, Shard, SplitPlan, MAX_SUBTREES};
+pub use stop_flag::{StopFlag, Stoppable, POLL_EVERY};
 pub use walk::OptionWalk;

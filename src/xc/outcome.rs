@@ -47,6 +47,9 @@ pub enum Stop {
     /// The node budget ran out before the tree was explored: more solutions may exist, and a
     /// question the search was asked may be undecided.
     NodeBudget,
+    /// A stop flag was raised ([`super::StopFlag`]: a signal, another thread) before the tree was
+    /// explored: as under [`Stop::NodeBudget`], the answer is only what was found so far.
+    Interrupted,
 }
 
 /// An answer with the search that gave it: what every search of the crate returns.
@@ -70,6 +73,13 @@ impl<T> Outcome<T> {
     /// it cannot settle (is there a solution? is it unique?) is undecided.
     pub fn ran_out_of_nodes(&self) -> bool {
         self.stop == Stop::NodeBudget
+    }
+
+    /// Whether the search was cut before it could settle its question: the node budget ran out
+    /// or a stop flag was raised. A count is then a lower bound, and "no solution" or "unique"
+    /// is only what was seen: undecided.
+    pub fn cut_short(&self) -> bool {
+        matches!(self.stop, Stop::NodeBudget | Stop::Interrupted)
     }
 
     /// The same search with its answer turned into another.
@@ -118,7 +128,7 @@ pub struct Count {
     /// Solutions found.
     pub solutions: u64,
     /// `false` when `solutions` is only a lower bound: the search stopped at a limit, a node
-    /// budget or a visitor's request before the tree was exhausted.
+    /// budget, a stop flag or a visitor's request before the tree was exhausted.
     pub complete: bool,
 }
 
@@ -181,8 +191,8 @@ pub fn count_solutions<S: ?Sized>(
 }
 
 /// Whether `search` has no solution, one, or several: it is asked for two at most. Under a
-/// node budget, [`Outcome::ran_out_of_nodes`] says whether `None` or `Unique` is only what was
-/// seen; `Multiple` is always decided.
+/// node budget or a stop flag, [`Outcome::cut_short`] says whether `None` or `Unique` is only
+/// what was seen; `Multiple` is always decided.
 pub fn uniqueness<S: ToOwned + ?Sized>(
     search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
 ) -> Outcome<Uniqueness<S::Owned>> {

@@ -243,6 +243,16 @@ impl<'a> SplitProgress<'a> {
     }
 }
 
+impl SplitProgress<'_> {
+    /// The search has ended with its whole share searched: the sink hears 1, whatever the
+    /// shares added up to (a shard's subtrees are known only once its walk has ended).
+    pub(super) fn finish(&self) {
+        if let Ok(tally) = self.tally.lock() {
+            self.sink.report(1.0, tally.nodes);
+        }
+    }
+}
+
 /// One subtree's part in a [`SplitProgress`]: what its search has reported so far, so that a
 /// report adds only what is new (and a subtree searched again in order, which reports the same
 /// positions again, adds nothing twice).

@@ -1,8 +1,8 @@
 //! One search split into parts that can run anywhere: on the cores of one machine, or as
 //! shards on many, with results that add up to the one-thread search exactly.
 //!
-//! The tree is cut after its first few levels ([`Dlx::plan_split`]). Above the cut the search
-//! runs once, as the one-thread search would, and yields the pieces of the tree in its order:
+//! The tree is cut after its first few levels ([`Dlx::split_depth`]). Above the cut the search
+//! runs as the one-thread search would, and meets the pieces of the tree in its order:
 //! a solution found above the cut, or a subtree below it, named by the options chosen on the
 //! way to it (their first nodes in the arena, the same in every copy of the arena and on every
 //! machine that builds it from the same problem). A subtree is searched by replaying those
@@ -27,6 +27,13 @@ use std::ops::ControlFlow;
 /// dozen levels is far past any useful split.
 const MAX_DEPTH: usize = 12;
 
+/// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
+/// walking the top of the tree and counting its subtrees up to this many, and every shard walks
+/// the whole top to find its own, so this bounds the time a shard spends planning (memory is
+/// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
+/// last shards without a subtree: they count nothing, and the shards still add up.
+pub const MAX_SUBTREES: usize = 1 << 20;
+
 /// A part of the search tree, in the tree's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Piece {
@@ -35,6 +42,24 @@ pub enum Piece {
     /// The subtree reached by choosing these options, level by level from the root: the arena
     /// node of each option in the list of the item chosen at its level.
     Subtree(Vec<u32>),
+}
+
+/// A piece as the walk above the cut meets it, borrowed from the walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PieceAt<'a> {
+    /// A solution above the cut.
+    Solution(&'a [OptionId]),
+    /// The subtree below this path.
+    Subtree(&'a [u32]),
+}
+
+impl PieceAt<'_> {
+    fn to_owned(self) -> Piece {
+        match self {
+            PieceAt::Solution(options) => Piece::Solution(options.to_vec()),
+            PieceAt::Subtree(path) => Piece::Subtree(path.to_vec()),
+        }
+    }
 }
 
 /// A piece and the work the search did above the cut since the piece before it (nodes entered,
@@ -77,8 +102,19 @@ impl SplitPlan {
     }
 }
 
+/// How a walk above the cut ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum WalkEnd {
+    /// Every piece was met: the work above the cut after the last one.
+    Done(SearchStats),
+    /// The caller's visit said stop.
+    Stopped,
+    /// The stop flag was raised.
+    Interrupted,
+}
+
 /// Where the search above the cut stands.
-struct Walk {
+struct Walk<'a> {
     rule: ChoiceRule,
     depth: usize,
     /// The arena node of the option tried at each level so far.
@@ -89,6 +125,8 @@ struct Walk {
     pending: SearchStats,
     /// Nodes entered above the cut so far (what the choice rule may weigh).
     nodes: u64,
+    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    interrupted: bool,
 }
 
 /// Which pieces a shard takes: `index` of `count` (0-based here; the command line says 1-based).
@@ -106,15 +144,21 @@ impl Shard {
 
     /// Whether the `n`-th subtree of a plan is this shard's: subtrees are dealt round-robin, so
     /// neighbouring subtrees, often alike in size, go to different shards. The work above the
-    /// cut and the solutions found there are the first shard's.
-    pub fn takes_subtree(self, n: usize) -> bool {
-        n as u64 % self.count == self.index
+    /// cut and the solutions found there are the first shard's. A shard whose index is past
+    /// the plan's last subtree gets none.
+    pub fn takes_subtree(self, n: u64) -> bool {
+        n % self.count == self.index
     }
 
     /// Whether this shard reports the work above the cut.
     pub fn takes_top(self) -> bool {
         self.index == 0
     }
+}
+
+/// The stop request of a walk that cannot be stopped.
+fn never() -> bool {
+    false
 }
 
 impl<L: Link> Dlx<L> {
@@ -124,90 +168,161 @@ impl<L: Link> Dlx<L> {
         self.mode == Mode::Plain
     }
 
-    /// Cuts the tree at the shallowest depth that gives at least `min_subtrees` subtrees (or at
-    /// twelve levels, or where the tree ends), searching above the cut as the one-thread search
-    /// does. The arena is left as it was found.
-    pub fn plan_split(&mut self, rule: ChoiceRule, min_subtrees: usize) -> SplitPlan {
-        let mut plan = self.plan_at_depth(rule, 1);
-        while plan.subtrees() < min_subtrees && plan.depth < MAX_DEPTH {
-            let deeper = self.plan_at_depth(rule, plan.depth + 1);
-            if deeper.subtrees() <= plan.subtrees() {
+    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees
+    /// (at most [`MAX_SUBTREES`]), or twelve levels, or the depth below which the tree ends or
+    /// thins out. Each depth tried is walked as the one-thread search walks the top of the
+    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's
+    /// path, whatever the tree. `stop_requested` is asked at every node; `None` when it said
+    /// stop. The arena is left as it was found.
+    pub fn split_depth(
+        &mut self,
+        rule: ChoiceRule,
+        min_subtrees: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Option<usize> {
+        let enough = min_subtrees.clamp(1, MAX_SUBTREES);
+        let mut depth = 1;
+        let mut subtrees = self.count_subtrees(rule, depth, enough, stop_requested)?;
+        while subtrees < enough && depth < MAX_DEPTH {
+            let deeper = self.count_subtrees(rule, depth + 1, enough, stop_requested)?;
+            if deeper <= subtrees {
                 // The tree ends above the deeper cut, or thins out there: no gain.
                 break;
             }
-            plan = deeper;
+            depth += 1;
+            subtrees = deeper;
         }
-        plan
+        Some(depth)
     }
 
-    /// The pieces of the tree cut after `depth` levels.
+    /// The subtrees of the cut after `depth` levels, counted up to `enough`.
+    fn count_subtrees(
+        &mut self,
+        rule: ChoiceRule,
+        depth: usize,
+        enough: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Option<usize> {
+        let mut subtrees = 0;
+        let end = self.walk_pieces(rule, depth, stop_requested, &mut |piece, _| {
+            if let PieceAt::Subtree(_) = piece {
+                subtrees += 1;
+                if subtrees >= enough {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        (end != WalkEnd::Interrupted).then_some(subtrees)
+    }
+
+    /// Every piece of the tree cut after `depth` levels, kept: as many as the top of the tree
+    /// has, so for small trees and for looking at a cut; a split search walks the pieces
+    /// instead ([`Dlx::search_split`]). The arena is left as it was found.
     pub fn plan_at_depth(&mut self, rule: ChoiceRule, depth: usize) -> SplitPlan {
-        let mut plan = SplitPlan {
-            depth,
-            pieces: Vec::new(),
-            after: SearchStats::default(),
+        let mut pieces = Vec::new();
+        let end = self.walk_pieces(rule, depth, &never, &mut |piece, before| {
+            pieces.push(PlannedPiece {
+                piece: piece.to_owned(),
+                before,
+            });
+            ControlFlow::Continue(())
+        });
+        let WalkEnd::Done(after) = end else {
+            unreachable!("a walk that is never stopped ends done");
         };
+        SplitPlan {
+            depth,
+            pieces,
+            after,
+        }
+    }
+
+    /// Walks the tree above the cut after `depth` levels as the one-thread search does,
+    /// handing `visit` each piece in order with the work above the cut since the piece before
+    /// it, until the walk ends, `visit` breaks or `stop_requested` (asked at every node) says
+    /// stop. Nothing met is kept: memory is the path. The arena is left as it was found.
+    pub(super) fn walk_pieces(
+        &mut self,
+        rule: ChoiceRule,
+        depth: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
+    ) -> WalkEnd {
         if self.uncovered == 0 {
             // The empty set of options is the one solution, as `search` reports it.
-            plan.pieces.push(PlannedPiece {
-                piece: Piece::Solution(Vec::new()),
-                before: SearchStats {
-                    nodes: 1,
-                    solutions: 1,
-                    ..SearchStats::default()
-                },
-            });
-            return plan;
+            let before = SearchStats {
+                nodes: 1,
+                solutions: 1,
+                ..SearchStats::default()
+            };
+            return match visit(PieceAt::Solution(&[]), before) {
+                ControlFlow::Continue(()) => WalkEnd::Done(SearchStats::default()),
+                ControlFlow::Break(()) => WalkEnd::Stopped,
+            };
         }
         let hints = (self.short_item, self.empty_item);
         let mut walk = Walk {
             rule,
             depth,
-            path: Vec::new(),
-            options: Vec::new(),
+            path: Vec::with_capacity(depth),
+            options: Vec::with_capacity(depth),
             pending: SearchStats::default(),
             nodes: 0,
+            stop_requested,
+            interrupted: false,
         };
-        self.plan_level(&mut walk, &mut plan);
-        plan.after = walk.pending;
+        let flow = self.walk_level(&mut walk, visit);
         (self.short_item, self.empty_item) = hints;
-        plan
+        match flow {
+            ControlFlow::Continue(()) => WalkEnd::Done(walk.pending),
+            ControlFlow::Break(()) if walk.interrupted => WalkEnd::Interrupted,
+            ControlFlow::Break(()) => WalkEnd::Stopped,
+        }
     }
 
     /// The search above the cut from one level: the node entered, its item covered, and each
-    /// option tried in turn, as the search loop does (X2 to X8), recording the pieces met.
-    fn plan_level(&mut self, walk: &mut Walk, plan: &mut SplitPlan) {
+    /// option tried in turn, as the search loop does (X2 to X8), handing on the pieces met. A
+    /// break undoes this level's covers before it goes up, so the arena is whole again at the
+    /// top.
+    fn walk_level(
+        &mut self,
+        walk: &mut Walk<'_>,
+        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if (walk.stop_requested)() {
+            walk.interrupted = true;
+            return ControlFlow::Break(());
+        }
         walk.pending.nodes += 1;
         walk.nodes += 1;
         let best = self.choose_item::<false>(walk.rule, walk.nodes);
         self.cover::<true, false, false>(best, &mut walk.pending.updates);
         let mut current = self.node(best).down.get();
-        while current != best {
+        let mut flow = ControlFlow::Continue(());
+        while current != best && flow.is_continue() {
             self.cover_others::<true, false, false>(current, &mut walk.pending.updates);
             walk.path.push(current);
             walk.options.push(self.option_of(current));
-            if self.uncovered == 0 {
+            flow = if self.uncovered == 0 {
                 walk.pending.nodes += 1;
                 walk.pending.solutions += 1;
                 walk.nodes += 1;
-                plan.pieces.push(PlannedPiece {
-                    piece: Piece::Solution(walk.options.clone()),
-                    before: std::mem::take(&mut walk.pending),
-                });
+                let before = std::mem::take(&mut walk.pending);
+                visit(PieceAt::Solution(&walk.options), before)
             } else if walk.path.len() == walk.depth {
-                plan.pieces.push(PlannedPiece {
-                    piece: Piece::Subtree(walk.path.clone()),
-                    before: std::mem::take(&mut walk.pending),
-                });
+                let before = std::mem::take(&mut walk.pending);
+                visit(PieceAt::Subtree(&walk.path), before)
             } else {
-                self.plan_level(walk, plan);
-            }
+                self.walk_level(walk, visit)
+            };
             walk.path.pop();
             walk.options.pop();
             self.uncover_others::<false, false>(current);
             current = self.node(current).down.get();
         }
         self.uncover::<false, false>(best);
+        flow
     }
 
     /// Searches the subtree at `path` (from a [`Piece::Subtree`] of a plan of this arena or of
@@ -343,12 +458,52 @@ mod tests {
     }
 
     #[test]
-    fn a_plan_reaches_the_subtrees_asked_for_when_the_tree_has_them() {
+    fn a_cut_reaches_the_subtrees_asked_for_when_the_tree_has_them() {
         let mut dlx = Dlx::new(&queens(8));
-        let plan = dlx.plan_split(ChoiceRule::Mrv, 40);
+        let depth = dlx.split_depth(ChoiceRule::Mrv, 40, &never).unwrap();
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
         assert!(plan.subtrees() >= 40, "{} subtrees", plan.subtrees());
-        let shallower = dlx.plan_at_depth(ChoiceRule::Mrv, plan.depth - 1);
+        let shallower = dlx.plan_at_depth(ChoiceRule::Mrv, depth - 1);
         assert!(shallower.subtrees() < 40);
+        // More than the tree has: the deepest cut that still gains, never an endless walk.
+        let deepest = dlx
+            .split_depth(ChoiceRule::Mrv, usize::MAX, &never)
+            .unwrap();
+        assert!(deepest <= MAX_DEPTH);
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, deepest);
+        assert!(plan.subtrees() >= dlx.plan_at_depth(ChoiceRule::Mrv, deepest - 1).subtrees());
+    }
+
+    #[test]
+    fn a_walk_stopped_by_its_visit_or_its_flag_leaves_the_arena_whole() {
+        let problem = langford(7);
+        let mut dlx = Dlx::new(&problem);
+        let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 3);
+        // The walk hands on the pieces a kept plan holds, in its order, and stops where asked.
+        let mut met = Vec::new();
+        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &never, &mut |piece, before| {
+            met.push(PlannedPiece {
+                piece: piece.to_owned(),
+                before,
+            });
+            if met.len() == 10 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(end, WalkEnd::Stopped);
+        assert_eq!(met[..], plan.pieces[..10]);
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
+        // A raised flag stops it at the next node, and the depth is not chosen.
+        let raised = || true;
+        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &raised, &mut |_, _| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(end, WalkEnd::Interrupted);
+        assert_eq!(dlx.split_depth(ChoiceRule::Mrv, 100, &raised), None);
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
     }
 
     proptest! {

@@ -19,6 +19,7 @@ mod packaging;
 mod progress;
 mod puzzle_arguments;
 mod rate;
+mod signals;
 mod split;
 mod streams;
 mod sudoku;

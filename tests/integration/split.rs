@@ -154,3 +154,138 @@ fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--shard"), "{}", stderr(&out));
 }
+
+/// `dlx args` on `stdin`, run to its end with its address space limited to `bytes`: a run
+/// that needs more fails to allocate (and aborts), which the exit code shows.
+fn dlx_within_memory(args: &[&str], stdin: &[u8], bytes: u64) -> std::process::Output {
+    use std::io::Write;
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dlx"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let mut child = command.spawn().expect("the dlx binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let stdin = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    output
+}
+
+/// 20 items of 50 one-item options each: 50^20 solutions, and a top of the tree as wide as
+/// can be (50^4 subtrees at depth 4).
+fn wide_problem() -> String {
+    let names: Vec<String> = (0..20).map(|k| format!("i{k}")).collect();
+    let mut text = names.join(" ") + "\n";
+    for name in &names {
+        for _ in 0..50 {
+            text.push_str(name);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+/// The address space a shard's planning runs in: the binary, its threads' stacks and heaps,
+/// the arena and a window of pieces. The planner that kept every piece took 1.48 GB of memory
+/// for `--shard 1/10000` on the wide problem, and aborted on allocation for 1/1000000.
+const PLANNING_BYTES: u64 = 256 << 20;
+
+/// A shard's planning kept every piece at the cut and went deeper until it had 32 per shard,
+/// with no cap: memory grew with the shard count until the allocator gave up.
+#[test]
+fn a_large_shard_count_plans_in_bounded_memory() {
+    let wide = wide_problem();
+    for shard in ["1/10000", "7/1048576"] {
+        let args = ["xc", "--count", "--limit", "5", "--shard", shard, "-"];
+        let out = dlx_within_memory(&args, wide.as_bytes(), PLANNING_BYTES);
+        assert_eq!(out.status.code(), Some(0), "{shard}: {}", stderr(&out));
+        assert_eq!(stdout(&out), "5+\n", "{shard}");
+    }
+    let empty16 = format!("{}\n", ".".repeat(256));
+    let args = [
+        "sudoku",
+        "--count",
+        "--shard",
+        "1/1000000",
+        "--limit",
+        "1000",
+        "-",
+    ];
+    let out = dlx_within_memory(&args, empty16.as_bytes(), PLANNING_BYTES);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "1000+\n");
+}
+
+/// More shards than a tree is ever cut into is a usage error, named; a shard past the last
+/// subtree of a smaller tree is empty, and says so under --stats.
+#[test]
+fn shards_beyond_the_tree_are_empty_and_beyond_the_cap_refused() {
+    let toy = data("xc/toy.dlx");
+    let toy = toy.to_str().unwrap();
+    for command in [&["xc", toy][..], &["sudoku", "--count", "-"]] {
+        let args = [command, &["--shard", "1/99999999999"][..]].concat();
+        let out = dlx(&args, b"....\n");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("N <= 1048576"), "{}", stderr(&out));
+    }
+    // The toy's tree has two subtrees at its one useful cut: shard 5 of 5 gets none.
+    let out = dlx(&["xc", "--count", "--stats", "--shard", "5/5", toy], b"");
+    assert_eq!((out.status.code(), stdout(&out)), (Some(1), "0\n".into()));
+    let report = stderr(&out);
+    assert!(report.contains("subtrees: 0 of 2"), "{report}");
+    assert!(
+        report.contains("largest subtree: none (no subtree fell to this shard)"),
+        "{report}"
+    );
+    // Every part of a count into more parts than the tree has subtrees still adds up.
+    let path = data("xc/langford7.dlx");
+    let path = path.to_str().unwrap();
+    let whole = dlx(&["xc", "--count", "--threads", "1", path], b"");
+    let whole: u64 = stdout(&whole).trim().parse().unwrap();
+    let first = dlx(
+        &["xc", "--count", "--stats", "--shard", "1/1000", path],
+        b"",
+    );
+    let report = stderr(&first);
+    let cut = report
+        .lines()
+        .find_map(|line| line.strip_prefix("subtrees: "))
+        .and_then(|line| line.split(" of ").nth(1))
+        .and_then(|n| n.parse::<u64>().ok())
+        .unwrap_or_else(|| panic!("no `subtrees: a of b` in {report}"));
+    assert!(
+        cut < 1000,
+        "langford7 has fewer subtrees than 1000 parts: {cut}"
+    );
+    let mut sum: u64 = stdout(&first).trim().parse().unwrap();
+    for k in 2..=cut + 1 {
+        let shard = format!("{k}/1000");
+        let out = dlx(&["xc", "--count", "--shard", &shard, path], b"");
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        sum += stdout(&out).trim().parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, whole);
+    let past = dlx(&["xc", "--count", "--shard", "1000/1000", path], b"");
+    assert_eq!(stdout(&past), "0\n");
+}

@@ -7,16 +7,18 @@
 //! does not hold it and can still make its sum. No candidate sets, no cell ordering.
 
 use super::rules::Rules;
-use crate::sudoku::backtrack::backtrack;
+use crate::sudoku::backtrack::{backtrack, Limits};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::Solve;
-use crate::xc::Outcome;
+use crate::xc::{Outcome, StopFlag};
 
 /// The backtracking solver of one set of rules.
 #[derive(Clone, Debug)]
 pub struct VariantBacktracker {
     rules: Rules,
     max_nodes: Option<u64>,
+    /// Raised to end a search (a signal): the answer is then undecided.
+    stop: StopFlag,
     /// For each cell, the cells that may not hold its digit (shared region or forbidden pair).
     peers: Vec<Vec<usize>>,
     /// For each cell, its cage's index, if any.
@@ -56,6 +58,7 @@ impl VariantBacktracker {
         VariantBacktracker {
             rules,
             max_nodes: None,
+            stop: StopFlag::never(),
             peers,
             cage_of,
             cages,
@@ -65,6 +68,13 @@ impl VariantBacktracker {
     /// Gives up after `max_nodes` digits placed per search (`None`: never).
     pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> VariantBacktracker {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Ends each search once `stop` is raised ([`crate::xc::Stop::Interrupted`]: the question
+    /// undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantBacktracker {
+        self.stop = stop;
         self
     }
 
@@ -125,13 +135,12 @@ impl Solve for VariantBacktracker {
         }
         let empty: Vec<usize> = (0..cells).filter(|&c| puzzle.get(c) == 0).collect();
         let allowed = |cells: &[u8], cell, digit| self.allowed(cells, cell, digit);
-        backtrack(
-            work,
-            &empty,
-            (max_solutions, self.max_nodes),
-            allowed,
-            visitor,
-        )
+        let limits = Limits {
+            max_solutions,
+            max_nodes: self.max_nodes,
+            stop: &self.stop,
+        };
+        backtrack(work, &empty, limits, allowed, visitor)
     }
 }
 

@@ -14,6 +14,7 @@ use super::rules::{Rules, RulesError, Variants};
 use crate::sudoku::benchmark::Measurement;
 use crate::sudoku::solve::Solve;
 use crate::sudoku::solvers::{answer, Mode};
+use crate::xc::{Stop, StopFlag};
 use std::fmt;
 use std::time::Instant;
 
@@ -66,14 +67,19 @@ impl Searcher {
         contender: VariantContender,
         rules: &Rules,
         max_nodes: Option<u64>,
+        stop: &StopFlag,
     ) -> Result<Searcher, RulesError> {
         let solver: Box<dyn Solve> = match contender {
             VariantContender::Dlx(encoding) => Box::new(
-                VariantSolver::with_encoding(rules.clone(), encoding)?.with_node_budget(max_nodes),
+                VariantSolver::with_encoding(rules.clone(), encoding)?
+                    .with_node_budget(max_nodes)
+                    .with_stop_flag(stop.clone()),
             ),
-            VariantContender::Backtrack => {
-                Box::new(VariantBacktracker::new(rules.clone()).with_node_budget(max_nodes))
-            }
+            VariantContender::Backtrack => Box::new(
+                VariantBacktracker::new(rules.clone())
+                    .with_node_budget(max_nodes)
+                    .with_stop_flag(stop.clone()),
+            ),
         };
         Ok(Searcher {
             rules: rules.clone(),
@@ -93,7 +99,8 @@ pub struct Refused {
 }
 
 /// Solves every puzzle with `contender` under `mode` on one thread, each search giving up
-/// after `max_nodes`, and checks each solution against its rules. A puzzle's rules are those
+/// after `max_nodes`, and checks each solution against its rules, until `stop` is raised
+/// ([`Measurement::interrupted`]). A puzzle's rules are those
 /// of `variants` with its own layout and cages, or `shared_regions`; they are made outside the
 /// timed span, one puzzle at a time, so a long collection holds its records, not their rules.
 pub fn measure_variant(
@@ -103,6 +110,7 @@ pub fn measure_variant(
     contender: VariantContender,
     mode: Mode,
     max_nodes: Option<u64>,
+    stop: &StopFlag,
 ) -> Result<Measurement, Refused> {
     let mut m = Measurement {
         puzzles: puzzles.len(),
@@ -115,10 +123,15 @@ pub fn measure_variant(
         let started = Instant::now();
         let current = match searcher {
             Some(ref mut kept) if kept.rules == rules => kept,
-            _ => searcher.insert(Searcher::build(contender, &rules, max_nodes).map_err(refused)?),
+            _ => searcher
+                .insert(Searcher::build(contender, &rules, max_nodes, stop).map_err(refused)?),
         };
         let outcome = answer(current.solver.as_mut(), &puzzle.grid, mode);
         m.solving += started.elapsed();
+        if outcome.stop == Stop::Interrupted || stop.is_raised() {
+            m.interrupted = true;
+            break;
+        }
         m.add(outcome, |solution| {
             rules.check_solution(solution, &puzzle.grid).is_ok()
         });
@@ -153,15 +166,32 @@ mod tests {
         let (small, _) = toy_killer(&".".repeat(16));
         let puzzles = vec![small, puzzle];
         let colours = VariantContender::Dlx(KillerEncoding::Colours);
-        let refused =
-            measure_variant(&puzzles, &variants, None, colours, Mode::First, None).unwrap_err();
+        let refused = measure_variant(
+            &puzzles,
+            &variants,
+            None,
+            colours,
+            Mode::First,
+            None,
+            &StopFlag::never(),
+        )
+        .unwrap_err();
         assert_eq!(refused.index, 1);
         assert!(matches!(
             refused.error,
             RulesError::TooManyCageOptions { .. }
         ));
         let sets = VariantContender::Dlx(KillerEncoding::DigitSets);
-        let m = measure_variant(&puzzles, &variants, None, sets, Mode::First, None).unwrap();
+        let m = measure_variant(
+            &puzzles,
+            &variants,
+            None,
+            sets,
+            Mode::First,
+            None,
+            &StopFlag::never(),
+        )
+        .unwrap();
         assert_eq!((m.solved, m.invalid), (2, 0));
     }
 
@@ -179,8 +209,16 @@ mod tests {
             .solutions;
         let expected_solved = usize::from(count == 1);
         for contender in VariantContender::ALL {
-            let m =
-                measure_variant(&puzzles, &variants, None, contender, Mode::Unique, None).unwrap();
+            let m = measure_variant(
+                &puzzles,
+                &variants,
+                None,
+                contender,
+                Mode::Unique,
+                None,
+                &StopFlag::never(),
+            )
+            .unwrap();
             assert_eq!(m.invalid, 0, "{contender}");
             assert_eq!(m.solved, expected_solved, "{contender}");
             assert_eq!(m.no_solution, 1, "{contender}");

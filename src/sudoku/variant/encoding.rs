@@ -38,7 +38,7 @@ use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
     ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    SearchLimits, Uniqueness,
+    SearchLimits, StopFlag, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -296,6 +296,8 @@ pub struct VariantSolver {
     option_placing: Vec<Option<OptionId>>,
     cage_count: usize,
     max_nodes: Option<u64>,
+    /// Raised to end a search between two nodes (a signal): the answer is then undecided.
+    stop: StopFlag,
 }
 
 impl VariantSolver {
@@ -329,12 +331,20 @@ impl VariantSolver {
             option_placing: built.option_placing,
             cage_count: built.cage_count,
             max_nodes: None,
+            stop: StopFlag::never(),
         }
     }
 
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
     pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> VariantSolver {
         self.max_nodes = max_nodes;
+        self
+    }
+
+    /// Ends each search between two nodes once `stop` is raised
+    /// ([`crate::xc::Stop::Interrupted`]: what was found so far, the question undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantSolver {
+        self.stop = stop;
         self
     }
 
@@ -397,8 +407,9 @@ impl Solve for VariantSolver {
                 visitor(&solution);
                 ControlFlow::<()>::Continue(())
             };
+            let rule = ChoiceRule::MrvStopAtOne;
             self.dlx
-                .search(ChoiceRule::MrvStopAtOne, limits, &mut visit)
+                .search_until(rule, limits, &self.stop, &mut visit)
                 .map(|_| ())
         };
         self.dlx.unselect_all();

@@ -8,7 +8,7 @@ use super::regions::Regions;
 use super::rules::{Rules, RulesError, Variants};
 use crate::sudoku::grid::{Grid, Shape};
 use crate::sudoku::{Cost, Random};
-use crate::xc::Uniqueness;
+use crate::xc::{StopFlag, Uniqueness};
 use thiserror::Error;
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
@@ -42,6 +42,9 @@ pub enum VariantGenerateError {
     /// The variants do not fit the grid (see [`Rules::new`]).
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// The generator's stop flag was raised (a signal) before the puzzle was made.
+    #[error("interrupted before the puzzle was made")]
+    Interrupted,
 }
 
 /// Random layouts tried by [`generate_on_random_layout`] before it gives up. Most layouts have
@@ -52,16 +55,18 @@ pub const MAX_LAYOUTS: usize = 256;
 /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
 /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
 /// layout without a full grid (found within the node budget) is replaced by another, up to
-/// [`MAX_LAYOUTS`].
+/// [`MAX_LAYOUTS`]. Once `stop` is raised it gives [`VariantGenerateError::Interrupted`].
 pub fn generate_on_random_layout(
     shape: Shape,
     variants: &Variants,
     random: &mut Random,
+    stop: &StopFlag,
 ) -> Result<(Regions, GeneratedVariant), VariantGenerateError> {
     for restarts in 0..MAX_LAYOUTS {
         let layout = Regions::random(shape, random);
         let rules = Rules::new(shape, variants, Some(&layout))?;
-        match VariantGenerator::new(rules)?.generate(random) {
+        let mut generator = VariantGenerator::new(rules)?.with_stop_flag(stop.clone());
+        match generator.generate(random) {
             Ok(mut made) => {
                 made.cost.restarts += restarts as u64;
                 return Ok((layout, made));
@@ -76,6 +81,7 @@ pub fn generate_on_random_layout(
 /// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
 pub struct VariantGenerator {
     solver: VariantSolver,
+    stop: StopFlag,
 }
 
 impl VariantGenerator {
@@ -85,7 +91,19 @@ impl VariantGenerator {
             return Err(VariantGenerateError::Killer);
         }
         let solver = VariantSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
-        Ok(VariantGenerator { solver })
+        Ok(VariantGenerator {
+            solver,
+            stop: StopFlag::never(),
+        })
+    }
+
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`VariantGenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
+        VariantGenerator {
+            solver: self.solver.with_stop_flag(stop.clone()),
+            stop,
+        }
     }
 
     /// One puzzle from `random`'s stream.
@@ -93,21 +111,35 @@ impl VariantGenerator {
         &mut self,
         random: &mut Random,
     ) -> Result<GeneratedVariant, VariantGenerateError> {
+        let made = self.make(random);
+        // A question the flag cut reads as open, which keeps its given: nothing made after the
+        // flag was raised is given out.
+        if self.stop.is_raised() {
+            return Err(VariantGenerateError::Interrupted);
+        }
+        made
+    }
+
+    /// [`VariantGenerator::generate`], whatever the stop flag.
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, VariantGenerateError> {
         let mut cost = Cost::default();
         let solution = self.full_grid(random, &mut cost)?;
         let mut puzzle = solution.clone();
         let mut order: Vec<usize> = (0..solution.cells().len()).collect();
         random.shuffle(&mut order);
         for cell in order {
+            if self.stop.is_raised() {
+                return Err(VariantGenerateError::Interrupted);
+            }
             puzzle.set(cell, 0);
             let outcome = self.solver.uniqueness(&puzzle);
             cost.checks += 1;
             cost.nodes += outcome.stats.nodes;
             let unique = matches!(outcome.answer, Uniqueness::Unique(_));
-            if outcome.ran_out_of_nodes() {
+            if outcome.cut_short() {
                 cost.undecided += 1;
             }
-            if !unique || outcome.ran_out_of_nodes() {
+            if !unique || outcome.cut_short() {
                 puzzle.set(cell, solution.get(cell));
             }
         }
@@ -162,14 +194,36 @@ mod tests {
     use crate::sudoku::variant::Variant;
 
     #[test]
+    fn a_raised_stop_flag_makes_no_puzzle() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let shape = Shape::new(2, 3).unwrap();
+        let x = Variants::of(&[Variant::X]).unwrap();
+        let rules = Rules::new(shape, &x, None).unwrap();
+        let mut generator = VariantGenerator::new(rules)
+            .unwrap()
+            .with_stop_flag(raised.clone());
+        let made = generator.generate(&mut Random::for_item(1, 0));
+        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+        let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
+        let made = generate_on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
+        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+    }
+
+    #[test]
     fn jigsaw_puzzles_on_random_layouts_are_unique_under_their_own_layout() {
         let shape = Shape::new(2, 3).unwrap();
         let variants = Variants::of(&[Variant::Jigsaw]).unwrap();
         let mut layouts = Vec::new();
         for index in 0..3 {
-            let (layout, made) =
-                generate_on_random_layout(shape, &variants, &mut Random::for_item(9, index))
-                    .unwrap();
+            let (layout, made) = generate_on_random_layout(
+                shape,
+                &variants,
+                &mut Random::for_item(9, index),
+                &StopFlag::never(),
+            )
+            .unwrap();
             let rules = Rules::new(shape, &variants, Some(&layout)).unwrap();
             assert_eq!(rules.check_solution(&made.solution, &made.puzzle), Ok(()));
             let answer = VariantSolver::new(rules).uniqueness(&made.puzzle).answer;

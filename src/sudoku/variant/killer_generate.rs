@@ -10,6 +10,7 @@ use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
 use crate::sudoku::{Cost, Random, Solve, Solvers};
+use crate::xc::StopFlag;
 use thiserror::Error;
 
 /// The most cells a generated cage has by default: larger cages leave more ways of filling
@@ -51,6 +52,9 @@ pub enum KillerGenerateError {
     /// Too many grids gave up on open questions or on cages that could not be named.
     #[error("no unique Killer was found in {0} grids")]
     GaveUp(u64),
+    /// The generator's stop flag was raised (a signal) before the puzzle was made.
+    #[error("interrupted before the puzzle was made")]
+    Interrupted,
 }
 
 /// Makes Killers of one shape. Keep one per thread.
@@ -73,6 +77,13 @@ impl KillerGenerator {
         }
     }
 
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`KillerGenerateError::Interrupted`].
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> KillerGenerator {
+        self.solvers = self.solvers.with_stop_flag(stop);
+        self
+    }
+
     /// Cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours allow.
     pub fn with_max_cage(mut self, max_cage: usize) -> KillerGenerator {
         self.max_cage = max_cage.clamp(2, self.shape.side());
@@ -84,10 +95,23 @@ impl KillerGenerator {
         &mut self,
         random: &mut Random,
     ) -> Result<GeneratedKiller, KillerGenerateError> {
+        let made = self.make(random);
+        if self.solvers.stop_flag().is_raised() {
+            return Err(KillerGenerateError::Interrupted);
+        }
+        made
+    }
+
+    /// [`KillerGenerator::generate`], whatever the stop flag.
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedKiller, KillerGenerateError> {
         let shape = self.shape;
         let killer = Variants::of(&[Variant::Killer]).expect("one variant");
         let mut cost = Cost::default();
+        let stop = self.solvers.stop_flag().clone();
         for _ in 0..MAX_GRIDS {
+            if stop.is_raised() {
+                return Err(KillerGenerateError::Interrupted);
+            }
             cost.attempts += 1;
             let solution = random_solution(shape, random, &mut self.solvers, &mut cost)
                 .map_err(|_| KillerGenerateError::NoFullGrid)?;
@@ -101,7 +125,9 @@ impl KillerGenerator {
                 };
                 let rules = Rules::with_cages(shape, &killer, None, Some(&cages))
                     .expect("cages of distinct digits fit the rules");
-                let mut solver = VariantSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
+                let mut solver = VariantSolver::new(rules)
+                    .with_node_budget(Some(QUESTION_NODES))
+                    .with_stop_flag(stop.clone());
                 // Up to two solutions: the grid is one; another tells where the cages fail.
                 let mut other = None;
                 let outcome = solver.search(&puzzle, 2, &mut |found: &Grid| {
@@ -111,7 +137,7 @@ impl KillerGenerator {
                 });
                 cost.checks += 1;
                 cost.nodes += outcome.stats.nodes;
-                if outcome.ran_out_of_nodes() {
+                if outcome.cut_short() {
                     cost.undecided += 1;
                     break;
                 }
@@ -237,6 +263,16 @@ fn cut_cage(cage_of: &mut [Option<usize>], cell: usize) -> bool {
 mod tests {
     use super::*;
     use crate::xc::Uniqueness;
+
+    #[test]
+    fn a_raised_stop_flag_makes_no_killer() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let mut generator = KillerGenerator::new(Shape::new(2, 2).unwrap()).with_stop_flag(raised);
+        let made = generator.generate(&mut Random::for_item(1, 0));
+        assert_eq!(made.unwrap_err(), KillerGenerateError::Interrupted);
+    }
 
     #[test]
     fn generated_killers_are_unique_and_their_cages_hold_their_solution() {

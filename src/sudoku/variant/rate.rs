@@ -24,7 +24,7 @@ use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Random;
 use crate::sudoku::rate::{Rated, Rating, Technique, RELABELLINGS};
-use crate::xc::Uniqueness;
+use crate::xc::{StopFlag, Uniqueness};
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
 const RELABELLING_SEED: u64 = 0x7a71_a4e5;
@@ -83,6 +83,8 @@ impl Relabelling {
 /// ```
 pub struct VariantRater {
     max_nodes: Option<u64>,
+    /// Raised to end every search (a signal): the puzzle is then undecided.
+    stop: StopFlag,
     /// The relabellings of the last side met.
     relabellings: Vec<Relabelling>,
     /// The last rules met, their solver, and the solvers of their relabellings made so far.
@@ -94,9 +96,23 @@ impl VariantRater {
     pub fn new(max_nodes: Option<u64>) -> VariantRater {
         VariantRater {
             max_nodes,
+            stop: StopFlag::never(),
             relabellings: Vec::new(),
             kept: None,
         }
+    }
+
+    /// Ends every search once `stop` is raised: the puzzle being rated is then undecided.
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantRater {
+        self.stop = stop;
+        self
+    }
+
+    /// A solver of `rules` with this rater's budget and flag.
+    fn solver(&self, rules: Rules) -> VariantSolver {
+        VariantSolver::new(rules)
+            .with_node_budget(self.max_nodes)
+            .with_stop_flag(self.stop.clone())
     }
 
     /// Rates `puzzle` under `rules`, which must be of its side.
@@ -115,13 +131,13 @@ impl VariantRater {
                 .collect();
         }
         if self.kept.as_ref().map(|(kept, _)| kept) != Some(rules) {
-            let solver = VariantSolver::new(rules.clone()).with_node_budget(self.max_nodes);
+            let solver = self.solver(rules.clone());
             self.kept = Some((rules.clone(), vec![solver]));
         }
         let (_, solvers) = self.kept.as_mut().expect("kept above");
         let as_given = solvers[0].uniqueness(puzzle);
         let solution = match as_given.answer {
-            _ if as_given.ran_out_of_nodes() => return (Rated::Undecided, None),
+            _ if as_given.cut_short() => return (Rated::Undecided, None),
             Uniqueness::None => return (Rated::NoSolution, None),
             Uniqueness::Multiple(_) => return (Rated::Multiple, None),
             Uniqueness::Unique(solution) => Some(solution),
@@ -138,12 +154,15 @@ impl VariantRater {
         for (k, relabelling) in self.relabellings.iter().enumerate() {
             if solvers.len() == k + 1 {
                 let moved = rules.with_cells_moved(&relabelling.to);
-                solvers.push(VariantSolver::new(moved).with_node_budget(self.max_nodes));
+                let solver = VariantSolver::new(moved)
+                    .with_node_budget(self.max_nodes)
+                    .with_stop_flag(self.stop.clone());
+                solvers.push(solver);
             }
             let outcome =
                 solvers[k + 1].count_solutions(&relabelling.apply(puzzle, rename_digits), Some(2));
             match outcome.answer.solutions {
-                _ if outcome.ran_out_of_nodes() => return (Rated::Undecided, None),
+                _ if outcome.cut_short() => return (Rated::Undecided, None),
                 1 => nodes += outcome.stats.nodes,
                 // A relabelling keeps the count: anything else is this crate's bug.
                 found => panic!("a relabelled puzzle has {found} solutions, the puzzle one"),
