@@ -715,8 +715,8 @@ mod tests {
 
     /// Found by `cargo fuzz` (xc_format): ` \u{feff} \x06\0` held two items, the first named
     /// by a byte order mark; written as is, the mark started the text and was skipped. (The
-    /// second name, control characters, is refused since issue 14; `x` stands for it.)
-    /// Issue 14: the README says visible characters, and `\x01` was accepted.
+    /// second name, control characters, is now refused; `x` stands for it.)
+    /// Item names are visible characters (docs/cli.md): `\x01` was accepted.
     #[test]
     fn a_control_character_in_an_item_name_is_refused() {
         for text in ["a \u{1}b\na\n", "a\tb\u{7f}\na\n"] {

@@ -20,7 +20,7 @@
 //!   option for each *set* of digits with the cage's sum covers `k<cage>#<digit>` for every
 //!   digit outside the set. So the cells take each digit of the set once and no other. Fewer
 //!   options (a set, not its orders), and the search sees at once which digits a cage may
-//!   still hold, which makes it much faster (see the README's Killer figures). This encoding
+//!   still hold, which makes it much faster (figures in docs/benchmarks.md). This encoding
 //!   also adds, as cages of their own, the sums the regions imply ([`implied_cages`], the
 //!   "rule of 45"): on the project's 9x9 Killers they cut the search's nodes fivefold.
 //!

@@ -5,7 +5,7 @@
 //! (the *innies*) therefore add up to the difference, and, lying in one region, hold distinct
 //! digits. They are a cage the puzzle did not draw. Every solution meets it, so adding it to
 //! the exact-cover problem removes none; but the search then sees the sum at once instead of
-//! finding it out by trying digits, and visits far fewer nodes (the README's Killer figures).
+//! finding it out by trying digits, and visits far fewer nodes (figures in docs/benchmarks.md).
 
 use super::cages::{digit_set_bound, digit_set_count, sum_range, Cages};
 
