@@ -119,6 +119,21 @@ struct Probe {
     depth: u64,
 }
 
+/// A probe on its way down.
+struct Walk<'a> {
+    /// The source of the random draws.
+    random: &'a mut Pcg64Mcg,
+    /// The node of each option taken, from the root down.
+    path: &'a mut Vec<u32>,
+    /// Its figures so far.
+    probe: Probe,
+    /// The nodes the current depth stands for: the product of the degrees on the path.
+    breadth: f64,
+    /// Whether every option drawn so far was its item's first: the nodes of that path are the
+    /// ones the search numbers as it reaches them, which some choice rules look at.
+    first_options: bool,
+}
+
 impl<L: Link> Dlx<L> {
     /// Estimates the search tree of [`Dlx::search`] under `rule` from the current state with
     /// `probes` random probes seeded by `seed` (the same seed gives the same estimate).
@@ -158,10 +173,7 @@ impl<L: Link> Dlx<L> {
         let mut path: Vec<u32> = Vec::new();
         let hints = (self.short_item, self.empty_item);
         while estimate.probes < probes {
-            let probe = match self.mode {
-                Mode::Plain => self.probe_plain(rule, &mut random, &mut path, stop_requested),
-                _ => self.probe_coloured(rule, &mut random, &mut path, stop_requested),
-            };
+            let probe = self.probe(rule, &mut random, &mut path, stop_requested);
             (self.short_item, self.empty_item) = hints;
             let Some(probe) = probe else {
                 estimate.stopped = true;
@@ -177,9 +189,10 @@ impl<L: Link> Dlx<L> {
         Ok(estimate)
     }
 
-    /// One probe of Algorithm X's tree, or `None` when stopped. Each level covers its item as
-    /// the search does (X4), then the option drawn (X5); all is undone before returning.
-    fn probe_plain(
+    /// One probe from the root to a leaf, or `None` when stopped. Each level chooses an item
+    /// and draws one of its options as the search would ([`Dlx::descend_plain`] on plain exact
+    /// cover, [`Dlx::descend_coloured`] with colours); all is undone before returning.
+    fn probe(
         &mut self,
         rule: ChoiceRule,
         random: &mut Pcg64Mcg,
@@ -187,120 +200,119 @@ impl<L: Link> Dlx<L> {
         stop_requested: &dyn Fn() -> bool,
     ) -> Option<Probe> {
         path.clear();
-        let mut probe = Probe::default();
-        // The nodes this probe stands for at the current depth: the product of the degrees.
-        let mut breadth = 1.0;
-        let mut first_options = true;
-        let mut stopped = false;
-        if self.uncovered == 0 {
-            // The empty set of options is the one solution, a tree of one node.
-            probe.nodes = 1.0;
-            probe.solutions = 1.0;
-            return Some(probe);
-        }
-        loop {
+        let mut walk = Walk {
+            random,
+            path,
+            probe: Probe::default(),
+            breadth: 1.0,
+            first_options: true,
+        };
+        let stopped = loop {
             if stop_requested() {
-                stopped = true;
-                break;
+                break true;
             }
-            probe.nodes += breadth;
-            let node_number = if first_options {
-                path.len() as u64 + 1
-            } else {
-                u64::MAX
+            walk.probe.nodes += walk.breadth;
+            let descended = match self.mode {
+                Mode::Plain => self.descend_plain(rule, &mut walk),
+                _ => self.descend_coloured(rule, &mut walk),
             };
-            let item = self.choose_item::<false>(rule, node_number);
-            let mut cover_updates = 0;
-            self.cover::<true, false, false>(item, &mut cover_updates);
-            let d = self.len[item as usize] & !COVERED;
-            if d == 0 {
-                // A dead end: the search covers the item, finds no option and backs up.
-                probe.updates += breadth * cover_updates as f64;
-                self.uncover::<false, false>(item);
-                break;
+            if !descended {
+                break false;
             }
-            let drawn = below(random, d);
-            first_options &= drawn == 0;
-            let mut node = self.node(item).down.get();
-            for _ in 0..drawn {
-                node = self.node(node).down.get();
-            }
-            let mut option_updates = 0;
-            self.cover_others::<true, false, false>(node, &mut option_updates);
-            path.push(node);
-            probe.updates +=
-                breadth * (cover_updates as f64 + f64::from(d) * option_updates as f64);
-            breadth *= f64::from(d);
-            if self.uncovered == 0 {
-                // The child is a solution, counted as a node.
-                probe.nodes += breadth;
-                probe.solutions = breadth;
-                break;
+        };
+        walk.probe.depth = walk.path.len() as u64;
+        for &node in walk.path.iter().rev() {
+            let item = self.node(node).top.get();
+            match self.mode {
+                Mode::Plain => {
+                    self.uncover_others::<false, false>(node);
+                    self.uncover::<false, false>(item);
+                }
+                _ => {
+                    self.uncover_others_mcc(node);
+                    self.uncover_mcc(item, true);
+                    self.bound[item as usize] += 1;
+                }
             }
         }
-        probe.depth = path.len() as u64;
-        for &node in path.iter().rev() {
-            self.uncover_others::<false, false>(node);
-            self.uncover::<false, false>(self.node(node).top.get());
-        }
-        (!stopped).then_some(probe)
+        (!stopped).then_some(walk.probe)
     }
 
-    /// One probe of Algorithm M's tree on a problem with colours and no bounds, where every
+    /// One level of Algorithm X's tree: covers the item chosen as the search does (X4), then
+    /// the option drawn (X5), and says whether the probe went down; not at a leaf, a solution
+    /// (nothing left to cover: at the root, the empty set of options, a tree of one node) or a
+    /// dead end.
+    fn descend_plain(&mut self, rule: ChoiceRule, walk: &mut Walk) -> bool {
+        if self.uncovered == 0 {
+            walk.probe.solutions = walk.breadth;
+            return false;
+        }
+        let node_number = if walk.first_options {
+            walk.path.len() as u64 + 1
+        } else {
+            u64::MAX
+        };
+        let item = self.choose_item::<false>(rule, node_number);
+        let mut cover_updates = 0;
+        self.cover::<true, false, false>(item, &mut cover_updates);
+        let d = self.len[item as usize] & !COVERED;
+        if d == 0 {
+            // A dead end: the search covers the item, finds no option and backs up.
+            walk.probe.updates += walk.breadth * cover_updates as f64;
+            self.uncover::<false, false>(item);
+            return false;
+        }
+        let (drawn, node) = self.draw_option(item, d, walk.random);
+        walk.first_options &= drawn == 0;
+        let mut option_updates = 0;
+        self.cover_others::<true, false, false>(node, &mut option_updates);
+        walk.path.push(node);
+        walk.probe.updates +=
+            walk.breadth * (cover_updates as f64 + f64::from(d) * option_updates as f64);
+        walk.breadth *= f64::from(d);
+        true
+    }
+
+    /// One level of Algorithm M's tree on a problem with colours and no bounds, where every
     /// primary item is covered once: choosing an item covers it, and each of its options is a
-    /// branch, as in Algorithm X.
-    fn probe_coloured(
-        &mut self,
-        rule: ChoiceRule,
-        random: &mut Pcg64Mcg,
-        path: &mut Vec<u32>,
-        stop_requested: &dyn Fn() -> bool,
-    ) -> Option<Probe> {
-        path.clear();
-        let mut probe = Probe::default();
-        let mut breadth = 1.0;
-        let mut stopped = false;
-        loop {
-            if stop_requested() {
-                stopped = true;
-                break;
-            }
-            probe.nodes += breadth;
-            let Some((item, score)) = self.choose_scored(rule) else {
-                // Every primary item is covered: a solution.
-                probe.solutions = breadth;
-                break;
-            };
-            if score <= 0 {
-                // A dead end, where DLX2 covers the item before backing up: one update.
-                probe.updates += breadth;
-                break;
-            }
-            let mut cover = super::mcc::Counts::default();
-            self.bound[item as usize] -= 1;
-            self.cover_mcc(item, true, &mut cover);
-            let d = self.len[item as usize];
-            let drawn = below(random, d);
-            let mut node = self.node(item).down.get();
-            for _ in 0..drawn {
-                node = self.node(node).down.get();
-            }
-            let mut option = super::mcc::Counts::default();
-            self.cover_others_mcc(node, &mut option);
-            path.push(node);
-            let d = f64::from(d);
-            probe.updates += breadth * (cover.updates as f64 + d * option.updates as f64);
-            probe.cleansings += breadth * (cover.cleansings as f64 + d * option.cleansings as f64);
-            breadth *= d;
+    /// branch, as in Algorithm X. Says whether the probe went down; not at a solution or a
+    /// dead end.
+    fn descend_coloured(&mut self, rule: ChoiceRule, walk: &mut Walk) -> bool {
+        let Some((item, score)) = self.choose_scored(rule) else {
+            // Every primary item is covered: a solution.
+            walk.probe.solutions = walk.breadth;
+            return false;
+        };
+        if score <= 0 {
+            // A dead end, where DLX2 covers the item before backing up: one update.
+            walk.probe.updates += walk.breadth;
+            return false;
         }
-        probe.depth = path.len() as u64;
-        for &node in path.iter().rev() {
-            self.uncover_others_mcc(node);
-            let item = self.node(node).top.get();
-            self.uncover_mcc(item, true);
-            self.bound[item as usize] += 1;
+        let mut cover = super::mcc::Counts::default();
+        self.bound[item as usize] -= 1;
+        self.cover_mcc(item, true, &mut cover);
+        let d = self.len[item as usize];
+        let (_, node) = self.draw_option(item, d, walk.random);
+        let mut option = super::mcc::Counts::default();
+        self.cover_others_mcc(node, &mut option);
+        walk.path.push(node);
+        let d = f64::from(d);
+        walk.probe.updates += walk.breadth * (cover.updates as f64 + d * option.updates as f64);
+        walk.probe.cleansings +=
+            walk.breadth * (cover.cleansings as f64 + d * option.cleansings as f64);
+        walk.breadth *= d;
+        true
+    }
+
+    /// One of the `d > 0` options of `item`, drawn uniformly at random: its place among them
+    /// and its node in the item's list.
+    fn draw_option(&self, item: u32, d: u32, random: &mut Pcg64Mcg) -> (u32, u32) {
+        let drawn = below(random, d);
+        let mut node = self.node(item).down.get();
+        for _ in 0..drawn {
+            node = self.node(node).down.get();
         }
-        (!stopped).then_some(probe)
+        (drawn, node)
     }
 }
 
@@ -313,7 +325,7 @@ fn below(random: &mut Pcg64Mcg, n: u32) -> u32 {
 mod tests {
     use super::*;
     use crate::xc::problems::{langford, pentominoes, queens, random_mcc, random_xcc, toy};
-    use crate::xc::{parse_problem, Problem};
+    use crate::xc::{parse_problem, Problem, SearchStats};
 
     fn never() -> bool {
         false
@@ -371,53 +383,58 @@ mod tests {
         );
     }
 
+    /// The search's figures on `problem` under [`ChoiceRule::Mrv`], and the estimate of 40,000
+    /// probes seeded by `seed`; checks that the probes leave the arena as found (the search
+    /// walks the same tree again).
+    fn searched_and_estimated(problem: &Problem, seed: u64) -> (SearchStats, Estimate) {
+        let mut dlx = Dlx::new(problem);
+        let exact = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        let estimate = dlx.estimate(ChoiceRule::Mrv, 40_000, seed, &never).unwrap();
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, exact);
+        (exact, estimate)
+    }
+
+    /// Checks that the estimate `spread` of the figure `what` lies within five standard errors
+    /// of its exact value `figure`; gives the distance.
+    fn assert_within_five_standard_errors(what: &str, spread: Spread, figure: u64) -> f64 {
+        let error = (spread.mean() - figure as f64).abs();
+        assert!(
+            error <= 5.0 * spread.standard_error() + 1e-9,
+            "{what}: {} against {figure} (standard error {})",
+            spread.mean(),
+            spread.standard_error()
+        );
+        error
+    }
+
     /// The mean of many probes lands near the search's figures: each probe is unbiased.
     #[test]
     fn the_mean_of_many_probes_is_near_the_searchs_figures() {
         for problem in [toy(), queens(6), langford(5), pentominoes(3, 10)] {
-            let mut dlx = Dlx::new(&problem);
-            let exact = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
-            let estimate = dlx.estimate(ChoiceRule::Mrv, 40_000, 1, &never).unwrap();
+            let (exact, estimate) = searched_and_estimated(&problem, 1);
             for (what, spread, figure) in [
                 ("nodes", estimate.nodes, exact.nodes),
                 ("solutions", estimate.solutions, exact.solutions),
                 ("updates", estimate.updates, exact.updates),
             ] {
-                let error = (spread.mean() - figure as f64).abs();
-                assert!(
-                    error <= 5.0 * spread.standard_error() + 1e-9 && error <= 0.1 * figure as f64,
-                    "{what}: {} against {figure} (standard error {})",
-                    spread.mean(),
-                    spread.standard_error()
-                );
+                let error = assert_within_five_standard_errors(what, spread, figure);
+                assert!(error <= 0.1 * figure as f64, "{what}: {error} off {figure}");
             }
-            // The arena is left as found: the search walks the same tree again.
-            assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, exact);
         }
     }
 
     #[test]
     fn problems_with_colours_are_estimated_and_bounds_refused() {
         for seed in 1..=3 {
-            let problem = random_xcc(seed, 10, 4, 40);
-            let mut dlx = Dlx::new(&problem);
-            let exact = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
-            let estimate = dlx.estimate(ChoiceRule::Mrv, 40_000, 2, &never).unwrap();
+            let (exact, estimate) = searched_and_estimated(&random_xcc(seed, 10, 4, 40), 2);
             for (what, spread, figure) in [
                 ("nodes", estimate.nodes, exact.nodes),
                 ("solutions", estimate.solutions, exact.solutions),
                 ("updates", estimate.updates, exact.updates),
                 ("cleansings", estimate.cleansings, exact.cleansings),
             ] {
-                let error = (spread.mean() - figure as f64).abs();
-                assert!(
-                    error <= 5.0 * spread.standard_error() + 1e-9,
-                    "seed {seed}, {what}: {} against {figure} (standard error {})",
-                    spread.mean(),
-                    spread.standard_error()
-                );
+                assert_within_five_standard_errors(&format!("seed {seed}, {what}"), spread, figure);
             }
-            assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, exact);
         }
         let mut dlx = Dlx::new(&random_mcc(1, 6, 3, 20));
         assert_eq!(

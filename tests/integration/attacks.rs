@@ -1,7 +1,7 @@
 //! Regression tests for what attacking the CLI found (issue 14): one test per finding, each
 //! asserting the right behaviour on an input the test builds itself.
 
-use crate::common::{dlx, json_lines, stderr, stdout};
+use crate::common::{dlx, json_lines, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within};
 use dlx_solver::sudoku::{
     grid_to_string, parse_line, Algorithm, Format, Grid, Mode, Solvers, Verdict,
 };
@@ -11,6 +11,10 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_dlx");
+
+/// How long a run may take to end after a signal: it stops within moments, so this is room for
+/// a loaded machine, not for a run that ignores the signal.
+const GRACE: Duration = Duration::from_secs(20);
 
 /// A full 9x9 grid, found by the library on the empty grid.
 fn full_grid() -> Grid {
@@ -43,14 +47,8 @@ fn assert_solves(puzzle: &str, answer: &str) {
 
 /// Runs `dlx` on no input, killed after `seconds` (`None` then: it hung).
 fn dlx_within(args: &[&str], seconds: u64) -> Option<Output> {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut out = child.stdout.take().unwrap();
+    let mut run = spawn_dlx(args, b"");
+    let mut out = run.child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
         // Keep at most 1 MB: a runaway output must not fill the test's memory.
         let mut kept = Vec::new();
@@ -65,17 +63,11 @@ fn dlx_within(args: &[&str], seconds: u64) -> Option<Output> {
         }
         kept
     });
-    let started = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > Duration::from_secs(seconds) {
-            let _ = child.kill();
-            let _ = child.wait();
-            let _ = reader.join();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(20));
+    if wait_within(&mut run.child, Duration::from_secs(seconds)).is_none() {
+        let _ = reader.join();
+        return None;
     }
-    let mut output = child.wait_with_output().unwrap();
+    let mut output = run.output();
     output.stdout = reader.join().unwrap();
     Some(output)
 }
@@ -271,19 +263,10 @@ fn output_faults_are_named_never_a_panic() {
             .write(true)
             .open("/dev/full")
             .unwrap();
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(full)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        {
-            use std::io::Write;
-            let mut stdin = child.stdin.take().unwrap();
-            let _ = stdin.write_all(b"a b\na\nb\n");
-        }
-        let out = child.wait_with_output().unwrap();
+        let out = spawn_dlx_with(args, b"a b\na\nb\n", |command| {
+            command.stdout(full);
+        })
+        .output();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert_eq!(
             stderr(&out).lines().last().unwrap(),
@@ -383,30 +366,21 @@ fn memory_is_bounded_on_any_input() {
 /// its exit code, its output and its stderr.
 fn interrupted(args: &[&str], signal: i32, output: &Path) -> (Option<i32>, Vec<u8>, String) {
     let out_file = std::fs::File::create(output).unwrap();
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdout(out_file)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let run = spawn_dlx_with(args, b"", |command| {
+        command.stdout(out_file);
+    });
     let started = Instant::now();
     while std::fs::metadata(output).unwrap().len() == 0
         && started.elapsed() < Duration::from_secs(30)
     {
         std::thread::sleep(Duration::from_millis(10));
     }
-    std::thread::sleep(Duration::from_millis(100));
-    // SAFETY: kill only sends a signal to our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
-    let mut message = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut message)
-        .unwrap();
-    let status = child.wait().unwrap();
-    (status.code(), std::fs::read(output).unwrap(), message)
+    let out = run.interrupt_after(Duration::from_millis(100), signal, GRACE);
+    (
+        out.status.code(),
+        std::fs::read(output).unwrap(),
+        stderr(&out),
+    )
 }
 
 /// 6. SIGINT and SIGTERM killed `dlx` at once: no summary, results lost, JSON cut mid-object.
@@ -461,22 +435,10 @@ fn an_interrupted_run_writes_whole_records_and_says_so() {
         "-o",
         target.to_str().unwrap(),
     ];
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
-    // SAFETY: as above.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGTERM) }, 0);
-    let mut message = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut message)
-        .unwrap();
-    assert_eq!(child.wait().unwrap().code(), Some(143), "{message}");
+    let out =
+        spawn_dlx(&args, b"").interrupt_after(Duration::from_millis(700), libc::SIGTERM, GRACE);
+    let message = stderr(&out);
+    assert_eq!(out.status.code(), Some(143), "{message}");
     let answers = std::fs::read_to_string(&target).unwrap();
     assert!(answers.is_empty() || answers.ends_with('\n'), "whole lines");
     let undecided = answers.lines().filter(|&line| line == "undecided").count();
@@ -492,16 +454,11 @@ fn an_interrupted_run_writes_whole_records_and_says_so() {
     // the figures.
     let many = dir.path().join("many.dlx");
     write(&many, doubled_items(60).as_bytes());
-    let child = Command::new(BIN)
-        .args(["xc", "--count", many.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    // SAFETY: as above.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let out = child.wait_with_output().unwrap();
+    let out = spawn_dlx(&["xc", "--count", many.to_str().unwrap()], b"").interrupt_after(
+        Duration::from_millis(300),
+        libc::SIGINT,
+        GRACE,
+    );
     assert_eq!(out.status.code(), Some(130));
     let count = stdout(&out);
     assert!(

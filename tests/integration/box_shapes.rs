@@ -8,13 +8,24 @@ use dlx_solver::sudoku::{
     parse_line_with_boxes, parse_puzzles, Boxes, Format, Grid, Shape, SudokuSolver,
 };
 
+/// Runs `dlx args` on `input`, checking it exits 0 (`case` names the run in messages); gives
+/// its output and its stderr.
+fn succeeds(args: &[&str], input: &str, case: &str) -> (String, String) {
+    let output = dlx(args, input.as_bytes());
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{case}: {args:?}: {}",
+        stderr(&output)
+    );
+    (stdout(&output), stderr(&output))
+}
+
 /// Runs `dlx generate` with `args`, checking it succeeds; gives its output and its stderr.
 fn generate(args: &[&str]) -> (String, String) {
     let mut all = vec!["generate"];
     all.extend_from_slice(args);
-    let output = dlx(&all, b"");
-    assert!(output.status.success(), "{all:?}: {}", stderr(&output));
-    (stdout(&output), stderr(&output))
+    succeeds(&all, "", "generate")
 }
 
 /// The puzzles of a line-format text, read with `shape`'s boxes.
@@ -45,23 +56,14 @@ fn every_box_shape_up_to_5x5_reads_back_with_one_solution() {
                 "{name}: {note}"
             );
             // Each puzzle has one solution under the boxes it was made with...
-            let counted = dlx(
-                &["sudoku", "--box", &name, "--count", "-"],
-                puzzles.as_bytes(),
-            );
-            assert_eq!(
-                counted.status.code(),
-                Some(0),
-                "{name}: {}",
-                stderr(&counted)
-            );
-            assert_eq!(stdout(&counted), "1\n1\n", "{name}");
+            let (counted, _) =
+                succeeds(&["sudoku", "--box", &name, "--count", "-"], &puzzles, &name);
+            assert_eq!(counted, "1\n1\n", "{name}");
             // ... and the solution `dlx sudoku --box` gives is one of those boxes.
-            let solved = dlx(&["sudoku", "--box", &name, "-"], puzzles.as_bytes());
-            assert_eq!(solved.status.code(), Some(0), "{name}: {}", stderr(&solved));
+            let (solved, _) = succeeds(&["sudoku", "--box", &name, "-"], &puzzles, &name);
             for (puzzle, answer) in puzzles_of(&puzzles, shape)
                 .iter()
-                .zip(puzzles_of(&stdout(&solved), shape))
+                .zip(puzzles_of(&solved, shape))
             {
                 assert_eq!(answer.check_solution_of(puzzle), Ok(()), "{name}");
             }
@@ -129,16 +131,14 @@ fn a_box_that_does_not_fit_a_puzzle_is_an_error_for_that_puzzle() {
 fn rate_crosshatch_bench_and_the_grid_formats_take_the_box_too() {
     let shape = Shape::new(3, 2).unwrap();
     let (puzzles, _) = generate(&["--box", "3x2", "--count", "3", "--seed", "8"]);
-    let output = dlx(&["rate", "--box", "3x2", "-"], puzzles.as_bytes());
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    assert_eq!(stdout(&output).lines().count(), 3);
+    let (rated, _) = succeeds(&["rate", "--box", "3x2", "-"], &puzzles, "rate");
+    assert_eq!(rated.lines().count(), 3);
     // Cross-hatching under the right boxes deduces only what the one solution holds.
-    let output = dlx(&["crosshatch", "--box", "3x2", "-"], puzzles.as_bytes());
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let (passes, _) = succeeds(&["crosshatch", "--box", "3x2", "-"], &puzzles, "crosshatch");
     let mut solver = SudokuSolver::new(shape);
     for (puzzle, pass) in puzzles_of(&puzzles, shape)
         .iter()
-        .zip(puzzles_of(&stdout(&output), shape))
+        .zip(puzzles_of(&passes, shape))
     {
         let solution = solver.first_solution(puzzle).answer.unwrap();
         for cell in 0..shape.cell_count() {
@@ -148,24 +148,18 @@ fn rate_crosshatch_bench_and_the_grid_formats_take_the_box_too() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("tall.txt");
     std::fs::write(&file, &puzzles).unwrap();
-    let output = dlx(&["bench", "--box", "3x2", file.to_str().unwrap()], b"");
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    succeeds(
+        &["bench", "--box", "3x2", file.to_str().unwrap()],
+        "",
+        "bench",
+    );
     // Grids of the compact and spaced formats carry no shape either.
     for format in ["compact", "spaced"] {
         let (grids, _) = generate(&[
             "--box", "4x3", "--count", "2", "--seed", "2", "--to", format,
         ]);
-        let output = dlx(
-            &["sudoku", "--box", "4x3", "--count", "-"],
-            grids.as_bytes(),
-        );
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{format}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "1\n\n1\n", "{format}");
+        let (counted, _) = succeeds(&["sudoku", "--box", "4x3", "--count", "-"], &grids, format);
+        assert_eq!(counted, "1\n\n1\n", "{format}");
         let tall = Shape::new(4, 3).unwrap();
         let format = if format == "compact" {
             Format::Compact
@@ -191,7 +185,7 @@ fn variants_take_the_box_too() {
             "4",
         ]);
         assert!(note.contains("--box 3x2"), "{variant}: {note}");
-        let output = dlx(
+        let (counted, _) = succeeds(
             &[
                 "sudoku",
                 "--variant",
@@ -201,24 +195,14 @@ fn variants_take_the_box_too() {
                 "--count",
                 "-",
             ],
-            puzzles.as_bytes(),
+            &puzzles,
+            variant,
         );
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{variant}: {}",
-            stderr(&output)
-        );
-        assert_eq!(stdout(&output), "1\n1\n", "{variant}");
-        let output = dlx(
+        assert_eq!(counted, "1\n1\n", "{variant}");
+        succeeds(
             &["rate", "--variant", variant, "--box", "3x2", "-"],
-            puzzles.as_bytes(),
-        );
-        assert_eq!(
-            output.status.code(),
-            Some(0),
-            "{variant}: {}",
-            stderr(&output)
+            &puzzles,
+            variant,
         );
     }
     // A jigsaw's regions replace its boxes: no note.

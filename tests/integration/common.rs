@@ -1,9 +1,11 @@
 //! Helpers shared by the integration tests: paths to the data (the project's own, and the
 //! public data beside it when present) and running the binary.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// A file under `tests/data/`.
 pub fn data(path: &str) -> PathBuf {
@@ -75,24 +77,120 @@ pub fn collection(shared_name: &str) -> PathBuf {
     })
 }
 
-/// Runs `dlx` with arguments and the given standard input.
-pub fn dlx(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+/// A run of `dlx` under way.
+pub struct DlxRun {
+    pub child: Child,
+    /// Its command line, for messages.
+    command: String,
+    /// The thread writing its standard input.
+    writer: JoinHandle<()>,
+}
+
+/// Starts `dlx args` with its three streams piped and `stdin` written to it, then closed.
+pub fn spawn_dlx(args: &[&str], stdin: &[u8]) -> DlxRun {
+    spawn_dlx_with(args, stdin, |_| {})
+}
+
+/// [`spawn_dlx`], with `configure` changing the command before it starts (a stream sent
+/// elsewhere, a limit set in the child).
+pub fn spawn_dlx_with(args: &[&str], stdin: &[u8], configure: impl FnOnce(&mut Command)) -> DlxRun {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dlx"));
+    command
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the dlx binary runs");
-    let mut input = child.stdin.take().unwrap();
+        .stderr(Stdio::piped());
+    configure(&mut command);
+    let mut child = command.spawn().expect("the dlx binary runs");
+    let mut input = child.stdin.take();
     let stdin = stdin.to_vec();
     let writer = std::thread::spawn(move || {
         // The program may exit before reading everything; that is its right.
-        let _ = input.write_all(&stdin);
+        if let Some(input) = input.as_mut() {
+            let _ = input.write_all(&stdin);
+        }
     });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    DlxRun {
+        child,
+        command: format!("dlx {}", args.join(" ")),
+        writer,
+    }
+}
+
+impl DlxRun {
+    /// Waits for the run to end, collecting what it wrote to its piped streams.
+    pub fn output(self) -> Output {
+        let output = self.child.wait_with_output().unwrap();
+        self.writer.join().unwrap();
+        output
+    }
+
+    /// Lets the run work for `busy`, sends it `signal`, and waits at most `grace` for it to
+    /// end, reading its piped output meanwhile. A run that ended before the signal is not the
+    /// long run the test needs, and one still going after `grace` ignored the signal: it is
+    /// killed, and either fails the test.
+    pub fn interrupt_after(mut self, busy: Duration, signal: i32, grace: Duration) -> Output {
+        let out = self.child.stdout.take().map(drain);
+        let err = self.child.stderr.take().map(drain);
+        std::thread::sleep(busy);
+        assert!(
+            self.child.try_wait().unwrap().is_none(),
+            "`{}` ended before the signal: not the long run the test needs",
+            self.command
+        );
+        send_signal(&self.child, signal);
+        let status = wait_within(&mut self.child, grace);
+        let stderr = err.map_or_else(Vec::new, |err| err.join().unwrap());
+        let Some(status) = status else {
+            panic!(
+                "`{}` still ran {grace:?} after signal {signal}: {}",
+                self.command,
+                String::from_utf8_lossy(&stderr)
+            );
+        };
+        self.writer.join().unwrap();
+        Output {
+            status,
+            stdout: out.map_or_else(Vec::new, |out| out.join().unwrap()),
+            stderr,
+        }
+    }
+}
+
+/// Reads a child's pipe to its end on a thread of its own.
+fn drain(mut pipe: impl Read + Send + 'static) -> JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        bytes
+    })
+}
+
+/// Sends `signal` to `child`.
+pub fn send_signal(child: &Child, signal: i32) {
+    // SAFETY: kill only sends a signal to our own child.
+    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
+}
+
+/// Waits for `child` at most `limit`; kills it (and returns `None`) past that.
+pub fn wait_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some(status);
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs `dlx` with arguments and the given standard input.
+pub fn dlx(args: &[&str], stdin: &[u8]) -> Output {
+    spawn_dlx(args, stdin).output()
 }
 
 /// Standard output as text.

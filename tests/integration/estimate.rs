@@ -2,11 +2,9 @@
 //! probes, each weighted by the product of the branching degrees on its path), printed as
 //! `key: value` lines with its spread.
 
-use crate::common::{data, dlx, stderr, stdout};
+use crate::common::{data, dlx, spawn_dlx, stderr, stdout};
 use std::collections::BTreeMap;
-use std::io::Read;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// DLX1's nodes for the 6x10 pentominoes.
 const PENTOMINOES_NODES: f64 = 3_637_261.0;
@@ -153,37 +151,18 @@ fn the_estimate_is_not_a_count_and_needs_a_number_of_probes() {
 #[test]
 fn a_signal_stops_the_probes_and_prints_the_estimate_so_far() {
     let path = data("xc/pentominoes6x10.dlx");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(["xc", "--estimate", "100000000", path.to_str().unwrap()])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(700));
-    let sent = Instant::now();
-    // SAFETY: kill only sends a signal to our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, libc::SIGINT) }, 0);
-    let mut text = String::new();
-    child
-        .stdout
-        .take()
-        .unwrap()
-        .read_to_string(&mut text)
-        .unwrap();
-    let mut message = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut message)
-        .unwrap();
-    let status = child.wait().unwrap();
-    assert!(
-        sent.elapsed() < Duration::from_secs(2),
-        "{:?}",
-        sent.elapsed()
+    // Ending more than two seconds after the signal fails the test.
+    let out = spawn_dlx(
+        &["xc", "--estimate", "100000000", path.to_str().unwrap()],
+        b"",
+    )
+    .interrupt_after(
+        Duration::from_millis(700),
+        libc::SIGINT,
+        Duration::from_secs(2),
     );
-    assert_eq!(status.code(), Some(130), "{message}");
+    let (text, message) = (stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(130), "{message}");
     assert!(
         message.contains("interrupted") && message.contains("partial"),
         "{message}"

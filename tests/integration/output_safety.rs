@@ -3,15 +3,15 @@
 //! overwritten, a FIFO with no reader yields to a signal, and no temporary file outlives the
 //! run, however it ends.
 
-use crate::common::{dlx, puzzles, stderr, stdout};
+use crate::common::{
+    dlx, puzzles, send_signal, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within,
+};
 use dlx_solver::sudoku::parse_line;
 use std::fs::File;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_dlx");
 
 /// Two puzzles of the project's own, one a line.
 fn two_puzzles() -> String {
@@ -51,14 +51,19 @@ fn is_symlink(path: &Path) -> bool {
 }
 
 /// `dlx args` with its standard output written to the file `out`.
-fn dlx_into(args: &[&str], out: &Path) -> std::process::Output {
-    Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(File::create(out).unwrap())
-        .stderr(Stdio::piped())
-        .output()
-        .unwrap()
+fn dlx_into(args: &[&str], out: &Path) -> Output {
+    spawn_dlx_with(args, b"", |command| {
+        command.stdout(File::create(out).unwrap());
+    })
+    .output()
+}
+
+/// `dlx args` with its standard input read from the file `input`.
+fn dlx_reading(args: &[&str], input: &Path) -> Output {
+    spawn_dlx_with(args, b"", |command| {
+        command.stdin(File::open(input).unwrap());
+    })
+    .output()
 }
 
 /// `ln -s real.txt ulink; dlx sudoku in.txt -o ulink` left `real.txt` stale and `ulink` a plain
@@ -130,6 +135,13 @@ fn an_output_through_a_symbolic_link_replaces_the_target_and_keeps_the_link() {
     assert!(leftovers(dir.path()).is_empty() && leftovers(&sub).is_empty());
 }
 
+/// The arguments of `dlx command` on jigsaws whose layout is the file `layout`, then `rest`.
+fn on_jigsaws<'a>(command: &'a str, layout: &'a str, rest: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![command, "--variant", "jigsaw", "--regions", layout];
+    args.extend_from_slice(rest);
+    args
+}
+
 /// `--regions lay.txt ... -o lay.txt` (sudoku, rate, generate, `bench --svg lay.txt`)
 /// overwrote the layout, and `dlx sudoku - -o in3.txt < in3.txt` its own input: every file a
 /// command reads is an input of the guard, standard input too when it is a file.
@@ -150,56 +162,12 @@ fn no_file_a_command_reads_is_overwritten() {
     let jigsaws = dir.path().join("jg.txt");
     std::fs::write(&jigsaws, &givens).unwrap();
     let jg = jigsaws.to_str().unwrap();
-    let refused: Vec<Vec<&str>> = vec![
-        vec![
-            "sudoku",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            jg,
-            "-o",
-            lay,
-        ],
-        vec![
-            "rate",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            jg,
-            "-o",
-            lay,
-        ],
-        vec![
-            "generate",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            "-o",
-            lay,
-        ],
-        vec![
-            "bench",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            jg,
-            "--svg",
-            lay,
-        ],
-        vec![
-            "bench",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            jg,
-            "--svg",
-            jg,
-        ],
+    let refused = [
+        on_jigsaws("sudoku", lay, &[jg, "-o", lay]),
+        on_jigsaws("rate", lay, &[jg, "-o", lay]),
+        on_jigsaws("generate", lay, &["-o", lay]),
+        on_jigsaws("bench", lay, &[jg, "--svg", lay]),
+        on_jigsaws("bench", lay, &[jg, "--svg", jg]),
     ];
     for args in refused {
         let out = dlx(&args, b"");
@@ -215,16 +183,7 @@ fn no_file_a_command_reads_is_overwritten() {
     // The guard refuses only the files read: the same runs into another file work.
     let other = dir.path().join("out.txt");
     let out = dlx(
-        &[
-            "sudoku",
-            "--variant",
-            "jigsaw",
-            "--regions",
-            lay,
-            jg,
-            "-o",
-            other.to_str().unwrap(),
-        ],
+        &on_jigsaws("sudoku", lay, &[jg, "-o", other.to_str().unwrap()]),
         b"",
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
@@ -240,11 +199,7 @@ fn no_file_a_command_reads_is_overwritten() {
         std::fs::write(&input, &puzzles).unwrap();
         let mut all = args.to_vec();
         all.push(input.to_str().unwrap());
-        let out = Command::new(BIN)
-            .args(&all)
-            .stdin(File::open(&input).unwrap())
-            .output()
-            .unwrap();
+        let out = dlx_reading(&all, &input);
         assert_eq!(out.status.code(), Some(2), "{all:?}");
         assert!(
             stderr(&out).contains("is the input standard input"),
@@ -254,11 +209,10 @@ fn no_file_a_command_reads_is_overwritten() {
         assert_eq!(std::fs::read_to_string(&input).unwrap(), puzzles);
     }
     // `generate` reads no standard input: writing over the file it comes from is fine.
-    let out = Command::new(BIN)
-        .args(["generate", "--seed", "4", "-o", input.to_str().unwrap()])
-        .stdin(File::open(&input).unwrap())
-        .output()
-        .unwrap();
+    let out = dlx_reading(
+        &["generate", "--seed", "4", "-o", input.to_str().unwrap()],
+        &input,
+    );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let made = std::fs::read_to_string(&input).unwrap();
     parse_line(made.trim_end(), 1).expect("a generated puzzle");
@@ -270,27 +224,6 @@ fn mkfifo(path: &Path) {
     let name = std::ffi::CString::new(path.to_str().unwrap()).unwrap();
     // SAFETY: mkfifo reads a valid C string.
     assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
-}
-
-/// Waits for `child` at most `seconds`; kills it (and returns `None`) past that.
-fn wait_within(child: &mut Child, seconds: f64) -> Option<ExitStatus> {
-    let started = Instant::now();
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return Some(status);
-        }
-        if started.elapsed() > Duration::from_secs_f64(seconds) {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-fn signal(child: &Child, signal: i32) {
-    // SAFETY: kill only sends a signal to our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
 }
 
 /// `-o fifo` with no reader blocked in `open` and ignored SIGTERM. The FIFO is opened without
@@ -311,27 +244,22 @@ fn an_output_fifo_without_reader_yields_to_a_signal() {
         fifo.to_str().unwrap(),
     ];
     for (sent, code) in [(libc::SIGTERM, 143), (libc::SIGINT, 130)] {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(300));
-        signal(&child, sent);
-        let status = wait_within(&mut child, 2.0).expect("the signal ends the wait for a reader");
-        assert_eq!(status.code(), Some(code));
-        let message = stderr(&child.wait_with_output().unwrap());
+        // The signal ends the wait for a reader, within two seconds.
+        let out = spawn_dlx(&args, b"").interrupt_after(
+            Duration::from_millis(300),
+            sent,
+            Duration::from_secs(2),
+        );
+        assert_eq!(out.status.code(), Some(code));
+        let message = stderr(&out);
         assert!(message.contains("waiting for a reader"), "{message}");
     }
     // A reader that comes late gets every answer; the FIFO stays a FIFO.
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut run = spawn_dlx(&args, b"");
     std::thread::sleep(Duration::from_millis(200));
     let answers = std::fs::read_to_string(&fifo).unwrap();
-    let status = wait_within(&mut child, 10.0).expect("the run ends once read");
+    let status =
+        wait_within(&mut run.child, Duration::from_secs(10)).expect("the run ends once read");
     assert_eq!(status.code(), Some(0));
     assert_answers(&puzzles, &answers);
     assert!(std::fs::metadata(&fifo).unwrap().file_type().is_fifo());
@@ -347,20 +275,22 @@ fn a_second_signal_leaves_no_temporary_file() {
     for sent in [libc::SIGTERM, libc::SIGINT] {
         // 25x25 puzzles on one thread: each takes seconds, so the second signal comes while
         // the first is still being honoured.
-        let mut child = Command::new(BIN)
-            .args([
-                "generate",
-                "--box",
-                "5x5",
-                "--count",
-                "100000",
-                "--threads",
-                "1",
-            ])
-            .args(["--seed", "1", "-o", target.to_str().unwrap()])
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let args = [
+            "generate",
+            "--box",
+            "5x5",
+            "--count",
+            "100000",
+            "--threads",
+            "1",
+            "--seed",
+            "1",
+            "-o",
+            target.to_str().unwrap(),
+        ];
+        let mut run = spawn_dlx_with(&args, b"", |command| {
+            command.stderr(Stdio::null());
+        });
         let started = Instant::now();
         while leftovers(dir.path()).is_empty() && started.elapsed() < Duration::from_secs(10) {
             std::thread::sleep(Duration::from_millis(5));
@@ -370,11 +300,12 @@ fn a_second_signal_leaves_no_temporary_file() {
             "the run writes beside its target"
         );
         std::thread::sleep(Duration::from_millis(200));
-        signal(&child, sent);
+        send_signal(&run.child, sent);
         // Apart, so that the kernel does not merge them into one pending signal.
         std::thread::sleep(Duration::from_millis(100));
-        signal(&child, sent);
-        let status = wait_within(&mut child, 5.0).expect("a second signal ends the run");
+        send_signal(&run.child, sent);
+        let status = wait_within(&mut run.child, Duration::from_secs(5))
+            .expect("a second signal ends the run");
         assert_eq!(status.code(), Some(128 + sent));
         assert!(
             leftovers(dir.path()).is_empty(),

@@ -3,13 +3,8 @@
 //! having written only whole records (a count cut short says `N+ undecided`, never "no
 //! solution").
 
-use crate::common::{data, puzzles};
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
-
-const BIN: &str = env!("CARGO_BIN_EXE_dlx");
+use crate::common::{data, puzzles, spawn_dlx, stderr, stdout};
+use std::time::Duration;
 
 /// How long a run is left to get busy (past its start, deep in its search or planning) before
 /// the signal.
@@ -26,62 +21,15 @@ struct Signalled {
     stderr: String,
 }
 
-/// Reads a child's pipe to its end on a thread of its own.
-fn drain(mut pipe: impl Read + Send + 'static) -> JoinHandle<String> {
-    std::thread::spawn(move || {
-        let mut bytes = Vec::new();
-        let _ = pipe.read_to_end(&mut bytes);
-        String::from_utf8(bytes).expect("UTF-8 output")
-    })
-}
-
 /// Runs `dlx args` on `stdin`, sends `signal` once it has been busy for [`BUSY`], and waits at
 /// most [`GRACE`] for it to end. A run still going then ignored the signal: it is killed, and
 /// the test fails.
 fn signalled(args: &[&str], stdin: &[u8], signal: i32) -> Signalled {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the dlx binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let out = drain(child.stdout.take().unwrap());
-    let err = drain(child.stderr.take().unwrap());
-    std::thread::sleep(BUSY);
-    assert!(
-        child.try_wait().unwrap().is_none(),
-        "`dlx {}` ended before the signal: not the long run the test needs",
-        args.join(" ")
-    );
-    // SAFETY: kill only sends a signal to our own child.
-    assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
-    let sent = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if sent.elapsed() > GRACE {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!(
-                "`dlx {}` still ran {GRACE:?} after signal {signal}: {}",
-                args.join(" "),
-                err.join().unwrap()
-            );
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    };
-    writer.join().unwrap();
+    let output = spawn_dlx(args, stdin).interrupt_after(BUSY, signal, GRACE);
     Signalled {
-        code: status.code(),
-        stdout: out.join().unwrap(),
-        stderr: err.join().unwrap(),
+        code: output.status.code(),
+        stdout: stdout(&output),
+        stderr: stderr(&output),
     }
 }
 

@@ -2,7 +2,7 @@
 //! thread prints, and the shards of `--shard K/N`, run as separate processes, add up to the
 //! whole: every solution in exactly one shard, counts and figures summed exactly.
 
-use crate::common::{data, dlx, stderr, stdout};
+use crate::common::{data, dlx, spawn_dlx_with, stderr, stdout};
 use std::collections::BTreeSet;
 
 /// The figure `name: N` of a `--stats` report.
@@ -158,38 +158,24 @@ fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
 /// `dlx args` on `stdin`, run to its end with its address space limited to `bytes`: a run
 /// that needs more fails to allocate (and aborts), which the exit code shows.
 fn dlx_within_memory(args: &[&str], stdin: &[u8], bytes: u64) -> std::process::Output {
-    use std::io::Write;
     use std::os::unix::process::CommandExt;
-    use std::process::{Command, Stdio};
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dlx"));
-    command
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else.
-    unsafe {
-        command.pre_exec(move || {
-            let limit = libc::rlimit {
-                rlim_cur: bytes,
-                rlim_max: bytes,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
-                Ok(())
-            } else {
-                Err(std::io::Error::last_os_error())
-            }
-        });
-    }
-    let mut child = command.spawn().expect("the dlx binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let stdin = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&stdin);
-    });
-    let output = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    output
+    spawn_dlx_with(args, stdin, |command| {
+        // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else.
+        unsafe {
+            command.pre_exec(move || {
+                let limit = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
+        }
+    })
+    .output()
 }
 
 /// 20 items of 50 one-item options each: 50^20 solutions, and a top of the tree as wide as

@@ -3,7 +3,8 @@
 
 use crate::common::{puzzles, stderr, stdout};
 use dlx_solver::sudoku::parse_line;
-use std::os::fd::{FromRawFd, OwnedFd};
+use std::fs::File;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -43,6 +44,26 @@ fn run(args: &[&str], gone: Gone) -> Output {
         Gone::Stdout => command.stdout(pipe_without_reader()).stderr(Stdio::piped()),
     };
     command.output().expect("the dlx binary runs")
+}
+
+/// Runs `dlx args` with every stream read, then with the stream `gone` a pipe without reader,
+/// checking that both runs exit with `code`; gives the two runs' outputs.
+fn both_end_with(args: &[&str], gone: Gone, code: i32) -> (Output, Output) {
+    let read = run(args, Gone::Nothing);
+    assert_eq!(
+        read.status.code(),
+        Some(code),
+        "{args:?}: {}",
+        stderr(&read)
+    );
+    let unread = run(args, gone);
+    assert_eq!(
+        unread.status.code(),
+        Some(code),
+        "{args:?} with {gone:?} gone: {}",
+        stderr(&unread)
+    );
+    (read, unread)
 }
 
 fn write(path: &Path, text: &str) {
@@ -98,19 +119,7 @@ fn a_closed_stderr_changes_neither_the_results_nor_the_exit_code() {
         (vec!["sudominoku", "--strict", &inputs.unended], 0),
     ];
     for (args, code) in runs {
-        let read = run(&args, Gone::Nothing);
-        assert_eq!(
-            read.status.code(),
-            Some(code),
-            "{args:?}: {}",
-            stderr(&read)
-        );
-        let unread = run(&args, Gone::Stderr);
-        assert_eq!(
-            unread.status.code(),
-            Some(code),
-            "{args:?} with stderr gone"
-        );
+        let (read, unread) = both_end_with(&args, Gone::Stderr, code);
         assert_eq!(stdout(&unread), stdout(&read), "{args:?}: the same results");
     }
     // The results are whole: one `no solution` line per puzzle, five hundred of them.
@@ -156,16 +165,8 @@ fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
         (vec!["bench", "--limit", "20", &inputs.no_solution], 0),
     ];
     for (args, code) in runs {
-        let read = run(&args, Gone::Nothing);
-        assert_eq!(
-            read.status.code(),
-            Some(code),
-            "{args:?}: {}",
-            stderr(&read)
-        );
-        let unread = run(&args, Gone::Stdout);
+        let (_, unread) = both_end_with(&args, Gone::Stdout, code);
         let message = stderr(&unread);
-        assert_eq!(unread.status.code(), Some(code), "{args:?}: {message}");
         assert!(!message.contains("Broken pipe"), "{args:?}: {message}");
         assert!(!message.contains("panicked"), "{args:?}: {message}");
     }
@@ -186,6 +187,38 @@ fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
     );
 }
 
+/// A new pseudo-terminal: its master and its slave, both close-on-exec from the start, so that
+/// no child another test spawns meanwhile inherits the master (which would keep the terminal
+/// open and, unread, block the run's writes).
+fn pseudo_terminal() -> (OwnedFd, File) {
+    use std::os::unix::fs::OpenOptionsExt;
+    // SAFETY: posix_openpt opens a new master, owned here.
+    let master = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC) };
+    assert!(master >= 0, "a pseudo-terminal");
+    // SAFETY: the descriptor was just opened, and is owned once.
+    let master = unsafe { OwnedFd::from_raw_fd(master) };
+    let mut name = [0 as std::ffi::c_char; 256];
+    // SAFETY: grantpt, unlockpt and ptsname_r act on our master; ptsname_r writes at most
+    // `name.len()` bytes, NUL included.
+    unsafe {
+        assert_eq!(libc::grantpt(master.as_raw_fd()), 0);
+        assert_eq!(libc::unlockpt(master.as_raw_fd()), 0);
+        assert_eq!(
+            libc::ptsname_r(master.as_raw_fd(), name.as_mut_ptr(), name.len()),
+            0
+        );
+    }
+    // SAFETY: ptsname_r left a NUL-terminated string in `name`.
+    let path = unsafe { std::ffi::CStr::from_ptr(name.as_ptr()) };
+    let slave = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .custom_flags(libc::O_NOCTTY)
+        .open(path.to_str().unwrap())
+        .unwrap();
+    (master, slave)
+}
+
 /// A terminal that goes away mid-run (its window closed): the progress bar and the summary
 /// that a terminal gets can no longer be written, and the run must still end as it would
 /// have, every answer in its `--output` file and exit 0.
@@ -198,20 +231,7 @@ fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
     let copies = 6;
     write(&input, &one.repeat(copies));
     let output = dir.path().join("answers.txt");
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty fills the two descriptors of a new pseudo-terminal, owned here.
-    let opened = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(opened, 0);
-    // SAFETY: each descriptor is owned exactly once.
-    let (master, slave) = unsafe { (OwnedFd::from_raw_fd(master), OwnedFd::from_raw_fd(slave)) };
+    let (master, slave) = pseudo_terminal();
     let mut child = Command::new(BIN)
         .args(["sudoku", "--threads", "1", input.to_str().unwrap(), "-o"])
         .arg(&output)
@@ -223,7 +243,17 @@ fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
     std::thread::sleep(std::time::Duration::from_millis(900));
     // The terminal goes away: writes to it fail from now on.
     drop(master);
-    let status = child.wait().unwrap();
+    let started = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("the run hung once its terminal went away");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
     assert_eq!(status.code(), Some(0));
     let answers = std::fs::read_to_string(&output).unwrap();
     let puzzles_count = one.lines().count() * copies;

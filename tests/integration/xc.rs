@@ -208,6 +208,17 @@ fn the_cli_exit_codes_say_what_happened() {
     assert_eq!(out.status.code(), Some(2));
 }
 
+/// Marsaglia's xorshift from `state`: numbers enough like random ones for a test's large
+/// problems, the same on every run.
+fn xorshift(mut state: u64) -> impl FnMut() -> u64 {
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}
+
 /// 100,000 items and 1,000,000 options of 3 items (measured: about 0.2 s to build both the
 /// problem and the arena, in the test profile): the arena holds one node per item, option entry
 /// and spacer, and at most 16 bytes a node in all (12 for the node itself, the rest for the
@@ -224,13 +235,8 @@ fn a_problem_of_a_million_options_builds_in_memory_proportional_to_it() {
     }
     // Option k covers item k mod N, one from the next half of the items and one from the half
     // after: three distinct items, every item in at least ten options.
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut random = |below: u32| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % below as u64) as u32
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let mut random = |below: u32| (next() % u64::from(below)) as u32;
     let half = ITEMS / 2;
     for k in 0..OPTIONS {
         let a = (k % ITEMS as u64) as u32;
@@ -346,13 +352,8 @@ fn the_empty_solution_is_a_marked_line() {
 #[test]
 fn a_large_generated_problem_loads_and_solves_as_written() {
     const PRIMARY: usize = 200_000;
-    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
-    let mut random = |below: usize| {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % below as u64) as usize
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
+    let mut random = |below: usize| (next() % below as u64) as usize;
     // Primary names in a scrambled order, so the names' index is not walked in sequence.
     let mut order: Vec<usize> = (0..PRIMARY).collect();
     for k in (1..PRIMARY).rev() {
