@@ -19,10 +19,6 @@ const SHOW_AFTER: Duration = Duration::from_millis(500);
 /// The bar's length in steps: the fraction done to a hundredth of a percent.
 const STEPS: u64 = 10_000;
 
-/// A one-thread search reports its position every this many nodes (plus one): a few hundred
-/// times a second, each report walking the current path once.
-pub const REPORT_MASK: u64 = (1 << 14) - 1;
-
 /// The bar of the search under way, if a terminal shows one.
 pub struct TreeBar {
     enabled: bool,

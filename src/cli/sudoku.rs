@@ -68,11 +68,14 @@ object per puzzle: file (`argument K` for a puzzle given as the K-th input), lin
 format: as written, without the text after it), status, solution (or null), solutions (when
 counting), nodes, micros, error, label (the header or trailing text), agrees (CSV with a
 solution column), complete (when counting).
-With --count on a terminal, a count split over the threads (a search past 100,000 nodes, not
-under --threads 1) shows a progress bar on stderr once it has run half a second: the share of
-the puzzle's tree done as Knuth's DLX1 estimates it (each subtree counting for its share of the
-tree, the k-th of d choices at each level of its search for (k-1)/(d1...dl) of it), the nodes
-per second and the time left at that pace; never when stderr is not a terminal.
+With --count on a terminal, a count by dlx (the default algorithm) that runs half a second
+shows a progress bar on stderr: split over the threads (a search past 100,000 nodes) or on one
+(--threads 1, --max-nodes, --propagate, pencilmarks), a classic puzzle or a --variant one. The
+bar gives the share of the puzzle's tree done as Knuth's DLX1 estimates it (the k-th of d
+choices at each level for (k-1)/(d1...dl) of the tree; a split count adds up its subtrees'
+shares), the nodes per second and the time left at that pace. When several puzzles are counted
+at once, it follows one count at a time. The baselines (--algo backtrack, candidates) show no
+bar; and never one when stderr is not a terminal.
 On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
 its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
 `no solution`), every whole answer so far is written (with --output, put in place), the
@@ -102,7 +105,7 @@ pub struct SudokuArgs {
     unique: bool,
     /// The solver: dlx (dancing links), backtrack (the textbook baseline) or candidates (the
     /// strong baseline: candidate bitmasks, fewest candidates first). Pencilmark puzzles are
-    /// always solved by dlx.
+    /// always solved by dlx. Only dlx draws a --count's progress bar.
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
     /// Give up on a puzzle after this many search-tree nodes.
@@ -620,6 +623,11 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     } else {
         Mode::First
     };
+    // A DLX count's bar, the count split over the threads or not; the answers go to the
+    // terminal too only after each count ends. The baselines report nothing.
+    let bar = Arc::new(TreeBar::on_stderr(
+        args.count && matches!(args.algo, AlgoArg::Dlx),
+    ));
     if let Some(variants) = &args.variant {
         if args
             .read
@@ -650,6 +658,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
                 encoding: args.killer_encoding.into(),
                 draw: args.draw,
             },
+            bar.enabled().then_some(&*bar),
         );
     }
     let algorithm = match args.algo {
@@ -670,8 +679,6 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     let split_counts = splittable
         .then_some(args.shard)
         .filter(|shard| shard.is_some() || args.batch.threads != Some(1));
-    // A split count's bar; the answers go to the terminal too only after each count ends.
-    let bar = Arc::new(TreeBar::on_stderr(split_counts.is_some()));
     for_each_source(run, &args.batch.files, &args.read, |run, source, format| {
         let options = Options {
             algorithm,

@@ -4,6 +4,7 @@
 
 use super::batch::{self, Answer, Run};
 use super::interrupt;
+use super::progress::TreeBar;
 use super::sudoku::render;
 use anyhow::Context;
 use dlx_solver::sudoku::variant::{
@@ -16,16 +17,18 @@ use std::path::Path;
 /// Solvers a thread keeps, one per set of rules met lately: a collection of one variant and
 /// shape builds one arena; a jigsaw collection, whose every puzzle has its layout, builds one a
 /// puzzle and keeps only the last few.
-struct Solvers {
+struct Solvers<'a> {
     kept: Vec<VariantSolver>,
     max_nodes: Option<u64>,
     encoding: KillerEncoding,
+    /// Where a count shows how far it has got, when a terminal shows it.
+    bar: Option<&'a TreeBar>,
 }
 
 /// The solvers a thread keeps at most.
 const KEPT: usize = 4;
 
-impl Solvers {
+impl Solvers<'_> {
     /// The solver of `rules`, kept or made; an error when the encoding refuses the cages.
     fn for_rules(&mut self, rules: Rules) -> Result<&mut VariantSolver, RulesError> {
         // A Killer's cages are its own: its solver is never met again, so none is looked for.
@@ -88,7 +91,8 @@ pub struct Asked {
     pub draw: bool,
 }
 
-/// Answers every line of every input under the variants, in order, until the end or a signal.
+/// Answers every line of every input under the variants, in order, until the end or a signal,
+/// each count moving `bar` when given.
 pub fn answer_sources(
     run: &mut Run,
     files: &[std::path::PathBuf],
@@ -96,11 +100,13 @@ pub fn answer_sources(
     regions: Option<&Regions>,
     boxes: Boxes,
     asked: Asked,
+    bar: Option<&TreeBar>,
 ) -> anyhow::Result<()> {
     let solvers = || Solvers {
         kept: Vec::new(),
         max_nodes: asked.max_nodes,
         encoding: asked.encoding,
+        bar,
     };
     let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
         answer(solvers, puzzle, rules, line, asked)
@@ -182,17 +188,23 @@ pub fn for_each_puzzle<S: Send>(
 
 /// One puzzle's answer to the question asked.
 fn answer(
-    solvers: &mut Solvers,
+    solvers: &mut Solvers<'_>,
     puzzle: VariantPuzzle,
     rules: Rules,
     line: usize,
     asked: Asked,
 ) -> Answer {
+    let bar = solvers.bar;
     let solver = match solvers.for_rules(rules) {
         Ok(solver) => solver,
         Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
     };
-    let outcome = sudoku::answer(solver, &puzzle.grid, asked.mode);
+    let outcome = match (asked.mode, bar) {
+        (Mode::Count { limit }, Some(bar)) => solver
+            .count_reporting(&puzzle.grid, Some(limit), bar)
+            .map(Verdict::Count),
+        (mode, _) => sudoku::answer(solver, &puzzle.grid, mode),
+    };
     let drawing = match (&outcome.answer, asked.draw) {
         (Verdict::Solved(grid), true) => Some(draw(grid, solver.rules())),
         _ => None,

@@ -2,7 +2,7 @@
 
 use super::batch::MAX_INPUT_BYTES;
 use super::output::Output;
-use super::progress::{TreeBar, REPORT_MASK};
+use super::progress::TreeBar;
 use super::report::report;
 use super::{input, interrupt, Exit};
 use anyhow::{bail, Context};
@@ -220,7 +220,7 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
         if BAR {
-            self.bar.map(|_| REPORT_MASK)
+            self.bar.map(|_| xc::PROGRESS_MASK)
         } else {
             None
         }

@@ -12,8 +12,9 @@ use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
-    ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
-    SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable, Uniqueness,
+    self, ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
+    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable, Uniqueness,
+    Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -191,6 +192,60 @@ impl SudokuSolver {
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
+        self.search_reporting(puzzle, candidates, max_solutions, None, visitor)
+    }
+
+    /// The number of solutions of `puzzle` (within `candidates` when given), counting stopped
+    /// at `limit` if given, as [`Solve::count_solutions`] counts them, telling `progress` where
+    /// the search stands every so many nodes (see [`Reporting`]) when its
+    /// [`ProgressSink::begin`] takes this search: the bar of one long count on one thread.
+    ///
+    /// ```
+    /// use dlx_solver::sudoku::{Grid, Shape, SudokuSolver};
+    /// use dlx_solver::xc::{Count, ProgressSink};
+    /// use std::sync::Mutex;
+    ///
+    /// struct Fractions(Mutex<Vec<f64>>);
+    /// impl ProgressSink for Fractions {
+    ///     fn report(&self, fraction: f64, _nodes: u64) {
+    ///         self.0.lock().unwrap().push(fraction);
+    ///     }
+    /// }
+    ///
+    /// let shape = Shape::new(2, 2).unwrap();
+    /// let fractions = Fractions(Mutex::new(Vec::new()));
+    /// let empty = Grid::empty(shape);
+    /// let count = SudokuSolver::new(shape).count_reporting(&empty, None, None, &fractions);
+    /// assert_eq!(count.answer, Count::exactly(288));
+    /// assert_eq!(fractions.0.lock().unwrap().last(), Some(&1.0), "the whole tree was seen");
+    /// ```
+    pub fn count_reporting(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+    ) -> Outcome<Count> {
+        let progress = progress.begin().then_some(progress);
+        let outcome = xc::count_solutions(limit, |max, visit| {
+            self.search_reporting(puzzle, candidates, max, progress, visit)
+        });
+        if let Some(sink) = progress {
+            sink.end();
+        }
+        outcome
+    }
+
+    /// [`SudokuSolver::search_within`], its position told to `progress` when given (a sink
+    /// that has begun this search).
+    fn search_reporting(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        max_solutions: u64,
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
         let limits = SearchLimits {
             max_solutions: Some(max_solutions),
@@ -201,6 +256,7 @@ impl SudokuSolver {
             limits,
             stop,
             scratch,
+            progress,
         };
         match &mut self.arena {
             Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
@@ -337,6 +393,7 @@ fn search_pruned<L: Link>(
         limits,
         stop,
         scratch,
+        progress,
     } = search;
     let (settled, meaning) = (&work.settled, &work.meaning);
     let mut visit = |options: &[OptionId]| {
@@ -350,15 +407,34 @@ fn search_pruned<L: Link>(
     };
     // Every search lays the arena out again first: a stopped search need not undo its levels.
     let mut stoppable = Stoppable::new(stop, &mut visit);
-    let outcome = dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable);
+    let outcome = match progress {
+        None => dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable),
+        Some(sink) => search_reporting(dlx, limits, sink, &mut stoppable),
+    };
     stoppable.outcome(outcome).map(|_| ())
 }
 
-/// How [`search_pruned`] searches: its limits, its stop flag and the grid it decodes into.
+/// [`Dlx::search_then_reload`] with [`REACH_FROM_NODE`], its position told to `sink`. Kept out
+/// of line and apart from the search without reports, so that one is compiled, and inlined, as
+/// it was before there were any.
+#[inline(never)]
+fn search_reporting<L: Link, V: Visitor + ?Sized>(
+    dlx: &mut Dlx<L>,
+    limits: SearchLimits,
+    sink: &dyn ProgressSink,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    let mut reporting = Reporting::new(sink, visitor);
+    dlx.search_then_reload(REACH_FROM_NODE, limits, &mut reporting)
+}
+
+/// How [`search_pruned`] searches: its limits, its stop flag, the grid it decodes into, and
+/// where it reports how far it has got (a sink that has begun this search), if anywhere.
 struct Search<'a> {
     limits: SearchLimits,
     stop: &'a StopFlag,
     scratch: &'a mut Grid,
+    progress: Option<&'a dyn ProgressSink>,
 }
 
 impl PrunedScratch {

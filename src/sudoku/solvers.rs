@@ -93,8 +93,10 @@ impl Solvers {
         }
     }
 
-    /// These solvers, their split counts ([`Solvers::count_on_every_core`]) telling `sink` how
-    /// much of each puzzle's tree is done, from every thread as they go.
+    /// These solvers, their DLX counts telling `sink` how much of each puzzle's tree is done:
+    /// a split count ([`Solvers::count_on_every_core`]) from every thread as they go, a count
+    /// on one thread ([`Solvers::solve`] under [`Mode::Count`] with [`Algorithm::Dlx`], and
+    /// [`Solvers::solve_within`]) from its search. The backtracking baselines report nothing.
     pub fn reporting_to(mut self, sink: Arc<dyn ProgressSink + Send>) -> Solvers {
         self.progress = Some(sink);
         self
@@ -196,6 +198,14 @@ impl Solvers {
     /// assert_eq!(unique.answer, Verdict::Multiple);
     /// ```
     pub fn solve(&mut self, puzzle: &Grid, algorithm: Algorithm, mode: Mode) -> Outcome<Verdict> {
+        if let (Algorithm::Dlx, Mode::Count { limit }, Some(sink)) =
+            (algorithm, mode, &self.progress)
+        {
+            let sink = Arc::clone(sink);
+            let solver = self.dlx_for(puzzle.shape());
+            let count = solver.count_reporting(puzzle, None, Some(limit), &*sink);
+            return count.map(Verdict::Count);
+        }
         let solver: &mut dyn Solve = match algorithm {
             Algorithm::Dlx => self.dlx_for(puzzle.shape()),
             Algorithm::Backtrack => &mut self.backtracker,
@@ -263,6 +273,12 @@ impl Solvers {
         candidates: &[DigitSet],
         mode: Mode,
     ) -> Outcome<Verdict> {
+        if let (Mode::Count { limit }, Some(sink)) = (mode, &self.progress) {
+            let sink = Arc::clone(sink);
+            let solver = self.dlx_for(puzzle.shape());
+            let count = solver.count_reporting(puzzle, Some(candidates), Some(limit), &*sink);
+            return count.map(Verdict::Count);
+        }
         let mut within = WithinCandidates {
             solver: self.dlx_for(puzzle.shape()),
             candidates,
@@ -495,5 +511,92 @@ pub(super) mod tests {
         let mut solvers = Solvers::with_node_budget(Some(10_000_000));
         let verdict = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer;
         assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
+    }
+
+    /// A sink that keeps every report, and counts the searches it took and saw end.
+    #[derive(Default)]
+    pub(in crate::sudoku) struct Reports {
+        pub seen: std::sync::Mutex<Vec<(f64, u64)>>,
+        pub began: std::sync::atomic::AtomicUsize,
+        pub ended: std::sync::atomic::AtomicUsize,
+    }
+
+    impl ProgressSink for Reports {
+        fn begin(&self) -> bool {
+            self.began
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            true
+        }
+        fn report(&self, fraction: f64, nodes: u64) {
+            self.seen.lock().unwrap().push((fraction, nodes));
+        }
+        fn end(&self) {
+            self.ended
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    impl Reports {
+        /// The reports so far, forgotten here.
+        pub(in crate::sudoku) fn take(&self) -> Vec<(f64, u64)> {
+            std::mem::take(&mut *self.seen.lock().unwrap())
+        }
+    }
+
+    /// The reports of one whole search of `nodes` nodes: several along the way, neither the
+    /// fraction nor the nodes ever going down, the fraction below 1 until the last report,
+    /// which is 1 with the search's nodes.
+    pub(in crate::sudoku) fn assert_rises_to_one(seen: &[(f64, u64)], nodes: u64) {
+        assert!(seen.len() >= 3, "reports along the way: {seen:?}");
+        for pair in seen.windows(2) {
+            assert!(pair[1].0 >= pair[0].0 && pair[1].1 >= pair[0].1, "{pair:?}");
+        }
+        let (last, before) = (seen[seen.len() - 1], &seen[..seen.len() - 1]);
+        assert!(before
+            .iter()
+            .all(|&(fraction, _)| (0.0..1.0).contains(&fraction)));
+        assert!(
+            before.iter().any(|&(fraction, _)| fraction > 0.0),
+            "{before:?}"
+        );
+        assert_eq!(last, (1.0, nodes));
+    }
+
+    #[test]
+    fn a_count_on_one_thread_reports_a_fraction_that_rises_to_one() {
+        use std::sync::atomic::Ordering::Relaxed;
+        // Every 6x6 grid with its first row given: 39,168 solutions, some 390,000 nodes.
+        let puzzle: Grid = format!("123456{}", ".".repeat(30)).parse().unwrap();
+        let reports = Arc::new(Reports::default());
+        let mut solvers = Solvers::with_node_budget(None).reporting_to(reports.clone());
+        let all = Mode::Count { limit: u64::MAX };
+        let outcome = solvers.solve(&puzzle, Algorithm::Dlx, all);
+        assert_eq!(outcome.answer, Verdict::Count(Count::exactly(39_168)));
+        assert_rises_to_one(&reports.take(), outcome.stats.nodes);
+        // The count is the one a solver without a sink makes, node for node.
+        let quiet = Solvers::default().solve(&puzzle, Algorithm::Dlx, all);
+        assert_eq!((quiet.answer, quiet.stats), (outcome.answer, outcome.stats));
+        // Within candidates (a pencilmark puzzle) too.
+        let candidates = vec![crate::sudoku::DigitSet::all(6); 36];
+        let within = solvers.solve_within(&puzzle, &candidates, all);
+        assert_eq!(within.answer, Verdict::Count(Count::exactly(39_168)));
+        assert_rises_to_one(&reports.take(), within.stats.nodes);
+        assert_eq!(
+            (reports.began.load(Relaxed), reports.ended.load(Relaxed)),
+            (2, 2)
+        );
+        // A count its limit cuts never says it saw the whole tree.
+        let limited = solvers.solve(&puzzle, Algorithm::Dlx, Mode::Count { limit: 30_000 });
+        assert_eq!(limited.answer, Verdict::Count(Count::at_least(30_000)));
+        let seen = reports.take();
+        assert!(!seen.is_empty() && seen.iter().all(|&(fraction, _)| fraction < 1.0));
+        // The baselines report nothing, and neither do the other questions.
+        for algorithm in [Algorithm::Backtrack, Algorithm::Candidates] {
+            let counted = solvers.solve(&puzzle, algorithm, Mode::Count { limit: 100 });
+            assert_eq!(counted.answer, Verdict::Count(Count::at_least(100)));
+        }
+        solvers.solve(&puzzle, Algorithm::Dlx, Mode::First);
+        assert!(reports.take().is_empty());
+        assert_eq!(reports.began.load(Relaxed), 3);
     }
 }

@@ -12,7 +12,9 @@
 use super::arena::{Dlx, Link};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
-use super::progress::{ProgressSink, SplitProgress, SubtreeProgress, TreePosition};
+use super::progress::{
+    ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition, PROGRESS_MASK,
+};
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use super::split::{PieceAt, Shard, WalkEnd, MAX_SUBTREES};
 use rayon::prelude::*;
@@ -38,10 +40,6 @@ const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.
 pub const HELD_PER_SUBTREE: u64 = 4096;
-
-/// A subtree's search reports its progress every this many nodes (plus one), when a
-/// [`ProgressSink`] takes it: a few hundred reports a second per thread.
-const PROGRESS_MASK: u64 = (1 << 14) - 1;
 
 /// How a split search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,10 +144,7 @@ impl<L: Link> Dlx<L> {
                 // The visitor's own node check stops it on a signal.
                 report.outcome = match progress.filter(|sink| sink.begin()) {
                     Some(sink) => {
-                        let mut reporting = Reporting {
-                            inner: visitor,
-                            sink,
-                        };
+                        let mut reporting = Reporting::new(sink, visitor);
                         let outcome = self.search(settings.rule, limits, &mut reporting);
                         sink.end();
                         outcome
@@ -683,37 +678,6 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
         if let Some(progress) = &mut self.progress {
             progress.reached(at);
         }
-    }
-}
-
-/// A visitor that reports its search's position to a sink: the one search of a problem that
-/// cannot be split.
-struct Reporting<'a, V: Visitor + ?Sized> {
-    inner: &'a mut V,
-    sink: &'a dyn ProgressSink,
-}
-
-impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
-    type Break = V::Break;
-
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
-        self.inner.solution(options)
-    }
-
-    fn wants_options(&self) -> bool {
-        self.inner.wants_options()
-    }
-
-    fn enter_node(&mut self) -> ControlFlow<V::Break> {
-        self.inner.enter_node()
-    }
-
-    fn progress_mask(&self) -> Option<u64> {
-        Some(PROGRESS_MASK)
-    }
-
-    fn progress(&mut self, at: &TreePosition) {
-        self.sink.report(at.done, at.nodes);
     }
 }
 

@@ -12,12 +12,20 @@
 //! has seen the whole tree.
 //!
 //! A search reports its position to [`super::Visitor::progress`] every so many nodes, when the
-//! visitor asks ([`super::Visitor::progress_mask`]); a split search adds up the shares of its
-//! subtrees and reports to a [`ProgressSink`].
+//! visitor asks ([`super::Visitor::progress_mask`]); a search of one thread hands it on to a
+//! [`ProgressSink`] through [`Reporting`], and a split search adds up the shares of its
+//! subtrees and reports to one.
 
 use super::arena::{Dlx, Link, COVERED};
 use super::outcome::SearchStats;
+use super::problem::OptionId;
+use super::search::Visitor;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
+
+/// A search that reports to a [`ProgressSink`] does so every this many nodes (plus one): a
+/// few hundred reports a second per thread, each walking the current path once.
+pub const PROGRESS_MASK: u64 = (1 << 14) - 1;
 
 /// Below this share of the tree, a level's `k` is not looked for: what it adds to the share
 /// before the current node is past `f64`'s precision near 1, and walking a long list to find
@@ -80,6 +88,74 @@ pub trait ProgressSink: Sync {
 
     /// The search that began here has ended.
     fn end(&self) {}
+}
+
+/// A visitor that hands everything on to `inner` and tells `sink` where the search stands
+/// every [`PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
+/// fraction 1): the progress of a search of one thread. The caller has the sink
+/// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
+///
+/// A search without it makes no reports at all ([`Visitor::progress_mask`]'s default compiles
+/// away), so a caller who reports only sometimes runs the two visitors in two calls, not one
+/// visitor that tests whether it has a sink.
+///
+/// ```
+/// use dlx_solver::xc::{problems, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
+/// use std::ops::ControlFlow;
+/// use std::sync::Mutex;
+///
+/// struct Last(Mutex<f64>);
+/// impl ProgressSink for Last {
+///     fn report(&self, fraction: f64, _nodes: u64) {
+///         *self.0.lock().unwrap() = fraction;
+///     }
+/// }
+///
+/// let last = Last(Mutex::new(0.0));
+/// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
+/// let mut reporting = Reporting::new(&last, &mut count);
+/// let outcome = Dlx::new(&problems::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
+/// assert_eq!(outcome.stats.solutions, 92);
+/// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
+/// ```
+pub struct Reporting<'a, V: ?Sized> {
+    sink: &'a dyn ProgressSink,
+    inner: &'a mut V,
+}
+
+impl<'a, V: Visitor + ?Sized> Reporting<'a, V> {
+    /// `inner`, its search's position told to `sink`.
+    pub fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
+        Reporting { sink, inner }
+    }
+}
+
+impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
+    type Break = V::Break;
+
+    #[inline(always)]
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
+        self.inner.solution(options)
+    }
+
+    #[inline(always)]
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<V::Break> {
+        self.inner.enter_node()
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        Some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.sink.report(at.done, at.nodes);
+    }
 }
 
 impl<L: Link> Dlx<L> {

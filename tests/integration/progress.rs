@@ -9,7 +9,8 @@ use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dlx");
 
-/// An empty 9x9 grid: a count that never ends (6.67e21 solutions), split over the threads.
+/// An empty 9x9 grid: a count that never ends (6.67e21 solutions), split over the threads or
+/// not; an X-Sudoku too.
 const EMPTY_9X9: &str =
     ".................................................................................\n";
 
@@ -58,13 +59,15 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
         assert!(!has_bar(&message), "{args:?}: {message:?}");
         assert!(message.contains("interrupted"), "{message}");
     }
-    let (out, message) = interrupted_off_a_terminal(
-        &["sudoku", "--count", "--threads", "2"],
-        EMPTY_9X9.as_bytes(),
-        1_200,
-    );
-    assert_eq!(out.status.code(), Some(130), "{message}");
-    assert!(!has_bar(&message), "{message:?}");
+    for args in [
+        &["sudoku", "--count", "--threads", "2"][..],
+        &["sudoku", "--count", "--threads", "1"],
+        &["sudoku", "--variant", "x", "--count"],
+    ] {
+        let (out, message) = interrupted_off_a_terminal(args, EMPTY_9X9.as_bytes(), 1_200);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {message}");
+        assert!(!has_bar(&message), "{args:?}: {message:?}");
+    }
 }
 
 /// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
@@ -93,6 +96,9 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
         format!("{BIN} xc --count --threads 1 {}", path.display()),
         format!("{BIN} xc --count --threads 2 {}", path.display()),
         format!("{BIN} sudoku --count --threads 2 {}", grid.display()),
+        // One thread: the one search reports its own position.
+        format!("{BIN} sudoku --count --threads 1 {}", grid.display()),
+        format!("{BIN} sudoku --variant x --count {}", grid.display()),
     ] {
         let Some(screen) = on_a_terminal(&command) else {
             break;

@@ -37,8 +37,8 @@ use super::rules::{Rules, RulesError};
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
-    ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    SearchLimits, StopFlag, Uniqueness,
+    self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
+    ProgressSink, Reporting, SearchLimits, StopFlag, Stoppable, Uniqueness, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -361,17 +361,36 @@ impl VariantSolver {
         let empty = puzzle.cells().iter().filter(|&&digit| digit == 0).count();
         (empty + self.cage_count) as u64
     }
-}
 
-questions_without_the_trait!(VariantSolver);
+    /// The number of solutions of `puzzle`, counting stopped at `limit` if given, as
+    /// [`Solve::count_solutions`] counts them, telling `progress` where the search stands every
+    /// so many nodes (see [`Reporting`]) when its [`ProgressSink::begin`] takes this search:
+    /// the bar of one long count.
+    pub fn count_reporting(
+        &mut self,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+    ) -> Outcome<Count> {
+        let progress = progress.begin().then_some(progress);
+        let outcome = xc::count_solutions(limit, |max, visit| {
+            self.search_reporting(puzzle, max, progress, visit)
+        });
+        if let Some(sink) = progress {
+            sink.end();
+        }
+        outcome
+    }
 
-impl Solve for VariantSolver {
-    /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
-    /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
-    fn search(
+    /// [`Solve::search`], its position told to `progress` when given (a sink that has begun
+    /// this search). Panics if the puzzle's side is not the rules': that is the caller's bug,
+    /// not input. Givens that break a rule (two alike in a region or a forbidden pair) mean no
+    /// solution.
+    fn search_reporting(
         &mut self,
         puzzle: &Grid,
         max_solutions: u64,
+        progress: Option<&dyn ProgressSink>,
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
         let side = self.rules.side();
@@ -408,12 +427,43 @@ impl Solve for VariantSolver {
                 ControlFlow::<()>::Continue(())
             };
             let rule = ChoiceRule::MrvStopAtOne;
-            self.dlx
-                .search_until(rule, limits, &self.stop, &mut visit)
-                .map(|_| ())
+            let mut stoppable = Stoppable::new(&self.stop, &mut visit);
+            let searched = match progress {
+                None => self.dlx.search(rule, limits, &mut stoppable),
+                Some(sink) => search_reporting(&mut self.dlx, rule, limits, sink, &mut stoppable),
+            };
+            stoppable.outcome(searched).map(|_| ())
         };
         self.dlx.unselect_all();
         outcome
+    }
+}
+
+/// [`Dlx::search`], its position told to `sink`. Kept out of line and apart from the search
+/// without reports, so that one is compiled, and inlined, as it was before there were any.
+#[inline(never)]
+fn search_reporting<V: Visitor + ?Sized>(
+    dlx: &mut Dlx,
+    rule: ChoiceRule,
+    limits: SearchLimits,
+    sink: &dyn ProgressSink,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    dlx.search(rule, limits, &mut Reporting::new(sink, visitor))
+}
+
+questions_without_the_trait!(VariantSolver);
+
+impl Solve for VariantSolver {
+    /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
+    /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.search_reporting(puzzle, max_solutions, None, visitor)
     }
 }
 
@@ -452,5 +502,33 @@ mod tests {
         let again = solver.count_solutions(&Grid::empty(shape), None).answer;
         let without_givens = solver.count_solutions(&Grid::empty(shape), None).answer;
         assert_eq!(again, without_givens);
+    }
+
+    #[test]
+    fn a_variant_count_reports_a_fraction_that_rises_to_one() {
+        use crate::sudoku::solvers::tests::{assert_rises_to_one, Reports};
+        use crate::sudoku::variant::parse_variant_line;
+        // Every 6x6 X-Sudoku (8,640, some 265,000 nodes of Algorithm X), and the 6x6 grids
+        // with the first row given and a cage of two cells adding up to 9 below it, the cage
+        // coloured (13,056, some 130,000 nodes of Algorithm M).
+        let shape = Shape::new(2, 3).unwrap();
+        let x = solver(shape, &[Variant::X]);
+        let killer = Variants::parse("killer").unwrap();
+        let cage = format!("......AA{}", ".".repeat(28));
+        let line = format!("123456{} {cage} 9", ".".repeat(30));
+        let caged = parse_variant_line(&line, 1, &killer, None).unwrap();
+        let rules = caged.rules(&killer, None).unwrap();
+        let coloured = VariantSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
+        for (mut solver, puzzle, solutions) in [
+            (x, Grid::empty(shape), 8_640),
+            (coloured, caged.grid, 13_056),
+        ] {
+            let reports = Reports::default();
+            let outcome = solver.count_reporting(&puzzle, None, &reports);
+            assert_eq!(outcome.answer, Count::exactly(solutions));
+            assert_rises_to_one(&reports.take(), outcome.stats.nodes);
+            let quiet = solver.count_solutions(&puzzle, None);
+            assert_eq!((quiet.answer, quiet.stats), (outcome.answer, outcome.stats));
+        }
     }
 }
