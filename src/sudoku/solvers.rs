@@ -513,35 +513,7 @@ pub(super) mod tests {
         assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
     }
 
-    /// A sink that keeps every report, and counts the searches it took and saw end.
-    #[derive(Default)]
-    pub(in crate::sudoku) struct Reports {
-        pub seen: std::sync::Mutex<Vec<(f64, u64)>>,
-        pub began: std::sync::atomic::AtomicUsize,
-        pub ended: std::sync::atomic::AtomicUsize,
-    }
-
-    impl ProgressSink for Reports {
-        fn begin(&self) -> bool {
-            self.began
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            true
-        }
-        fn report(&self, fraction: f64, nodes: u64) {
-            self.seen.lock().unwrap().push((fraction, nodes));
-        }
-        fn end(&self) {
-            self.ended
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
-
-    impl Reports {
-        /// The reports so far, forgotten here.
-        pub(in crate::sudoku) fn take(&self) -> Vec<(f64, u64)> {
-            std::mem::take(&mut *self.seen.lock().unwrap())
-        }
-    }
+    pub(in crate::sudoku) use crate::xc::progress::Reports;
 
     /// The reports of one whole search of `nodes` nodes: several along the way, neither the
     /// fraction nor the nodes ever going down, the fraction below 1 until the last report,

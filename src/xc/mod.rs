@@ -82,7 +82,7 @@ mod outcome;
 mod parallel;
 mod problem;
 pub mod problems;
-mod progress;
+pub(crate) mod progress;
 mod search;
 mod split;
 mod stop_flag;

@@ -874,28 +874,7 @@ mod tests {
         }
     }
 
-    /// A sink that keeps every report.
-    #[derive(Default)]
-    struct Reports {
-        seen: std::sync::Mutex<Vec<(f64, u64)>>,
-        began: std::sync::atomic::AtomicUsize,
-        ended: std::sync::atomic::AtomicUsize,
-    }
-
-    impl ProgressSink for Reports {
-        fn begin(&self) -> bool {
-            self.began
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            true
-        }
-        fn report(&self, fraction: f64, nodes: u64) {
-            self.seen.lock().unwrap().push((fraction, nodes));
-        }
-        fn end(&self) {
-            self.ended
-                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        }
-    }
+    use crate::xc::progress::Reports;
 
     #[test]
     fn a_split_search_reports_a_fraction_that_rises_to_one() {

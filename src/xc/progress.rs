@@ -371,6 +371,40 @@ impl<'s, 'a> SubtreeProgress<'s, 'a> {
     }
 }
 
+/// A sink that keeps every report, and counts the searches it took and saw end: what the
+/// tests of every reporting search check their reports with.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Reports {
+    pub seen: std::sync::Mutex<Vec<(f64, u64)>>,
+    pub began: std::sync::atomic::AtomicUsize,
+    pub ended: std::sync::atomic::AtomicUsize,
+}
+
+#[cfg(test)]
+impl ProgressSink for Reports {
+    fn begin(&self) -> bool {
+        self.began
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        true
+    }
+    fn report(&self, fraction: f64, nodes: u64) {
+        self.seen.lock().unwrap().push((fraction, nodes));
+    }
+    fn end(&self) {
+        self.ended
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[cfg(test)]
+impl Reports {
+    /// The reports so far, forgotten here.
+    pub(crate) fn take(&self) -> Vec<(f64, u64)> {
+        std::mem::take(&mut *self.seen.lock().unwrap())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
