@@ -13,8 +13,8 @@ use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::{questions_without_the_trait, Solve};
 use crate::xc::{
     self, ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
-    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable, Uniqueness,
-    Visitor,
+    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, Stop, StopFlag, Stoppable,
+    Uniqueness, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -386,17 +386,76 @@ fn search_pruned<L: Link>(
     search: Search<'_>,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
-    if !work.load(dlx, puzzle, allowed) {
-        return Outcome::default();
-    }
     let Search {
         limits,
         stop,
         scratch,
         progress,
     } = search;
+    let mut handed = 0;
+    if progress.is_none() {
+        // First without the stop flag, for at most UNPOLLED_NODES nodes: nearly every puzzle
+        // is decided within them, and a search that polls the flag is compiled less well.
+        if !work.load(dlx, puzzle, allowed) {
+            return Outcome::default();
+        }
+        let unpolled = SearchLimits {
+            max_nodes: Some(
+                limits
+                    .max_nodes
+                    .map_or(UNPOLLED_NODES, |b| b.min(UNPOLLED_NODES)),
+            ),
+            ..limits
+        };
+        let outcome = search_loaded(dlx, work, scratch, unpolled, None, 0, &mut handed, visitor);
+        let budget_left = limits
+            .max_nodes
+            .is_none_or(|budget| budget > UNPOLLED_NODES);
+        if outcome.stop != Stop::NodeBudget || !budget_left {
+            return outcome;
+        }
+    }
+    // A long search: again from the start, polling the flag, the solutions handed on already
+    // skipped (the search walks the same tree in the same order).
+    if !work.load(dlx, puzzle, allowed) {
+        return Outcome::default();
+    }
+    let polled = Some(Polled { stop, progress });
+    search_loaded(dlx, work, scratch, limits, polled, handed, &mut 0, visitor)
+}
+
+/// Nodes a Sudoku search runs before it is run again polling the stop flag. Polling at every
+/// node cost the Sudoku solver 6% of its instructions (the first 300 puzzles of the forum's
+/// hardest 1905: 603M against 640M, see docs/benchmarks.md); a search of this many nodes takes
+/// a few milliseconds, so a signal is still answered at once.
+const UNPOLLED_NODES: u64 = 1 << 16;
+
+/// What a search polls: the stop flag, and the sink it reports its position to, if any.
+struct Polled<'a> {
+    stop: &'a StopFlag,
+    progress: Option<&'a dyn ProgressSink>,
+}
+
+/// The search of a laid-out arena: each solution after the first `skip` decoded into `scratch`
+/// and handed to `visitor`, `handed` counting those handed on.
+#[allow(clippy::too_many_arguments)]
+fn search_loaded<L: Link>(
+    dlx: &mut Dlx<L>,
+    work: &PrunedScratch,
+    scratch: &mut Grid,
+    limits: SearchLimits,
+    polled: Option<Polled<'_>>,
+    mut skip: u64,
+    handed: &mut u64,
+    visitor: &mut dyn FnMut(&Grid),
+) -> Outcome<()> {
     let (settled, meaning) = (&work.settled, &work.meaning);
     let mut visit = |options: &[OptionId]| {
+        if skip > 0 {
+            skip -= 1;
+            return ControlFlow::Continue(());
+        }
+        *handed += 1;
         scratch.clone_from(settled);
         for &option in options {
             let (cell, digit) = meaning[option.index()];
@@ -406,6 +465,11 @@ fn search_pruned<L: Link>(
         ControlFlow::Continue(())
     };
     // Every search lays the arena out again first: a stopped search need not undo its levels.
+    let Some(Polled { stop, progress }) = polled else {
+        return dlx
+            .search_then_reload(REACH_FROM_NODE, limits, &mut visit)
+            .map(|_| ());
+    };
     let mut stoppable = Stoppable::new(stop, &mut visit);
     let outcome = match progress {
         None => dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable),
