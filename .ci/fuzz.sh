@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: a short fuzzing run (issue 8). Every target of fuzz/ runs ${FUZZ_SECONDS:-30} seconds from
+# CI: a short fuzzing run. Every target of fuzz/ runs ${FUZZ_SECONDS:-30} seconds from
 # its committed seeds (fuzz/corpus/<target>); a crash, panic, failed check or timeout fails the
 # script, naming the target and the input that did it, and showing its panic.
 #

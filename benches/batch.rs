@@ -1,4 +1,4 @@
-//! The batch runner against a plain loop (issue 6): the first 5,000 17-clue puzzles (read from
+//! The batch runner against a plain loop: the first 5,000 17-clue puzzles (read from
 //! `../shared/puzzles/`; the project's minimal puzzles when absent), each line
 //! parsed, solved with the uniqueness test and written as one output line, by
 //!

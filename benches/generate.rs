@@ -1,4 +1,4 @@
-//! The generator and the rater (issue 15), one thread: minimal 9x9 and 16x16 puzzles made one
+//! The generator and the rater, one thread: minimal 9x9 and 16x16 puzzles made one
 //! after another (`generate/minimal_9x9`, `generate/minimal_16x16`), and the rating of the
 //! 17-clue collection's first 2,000 puzzles (`rate/17clue`, read from `../shared/puzzles/`; the
 //! project's minimal puzzles, `rate/minimal`, when it is absent). Throughput in puzzles. Every

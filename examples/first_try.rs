@@ -1,4 +1,4 @@
-//! The program of issue 17, written as a newcomer would write it first: 8 queens through `xc`,
+//! The program a newcomer writes first: 8 queens through `xc`,
 //! one Sudoku string through `sudoku`. It must compile and run as it stands; CI runs it.
 
 use dlx_solver::sudoku::{Grid, SudokuSolver};

@@ -621,7 +621,7 @@ mod tests {
         assert_eq!((err, calls), (3, 3));
     }
 
-    /// Issue 14: a line had no length limit, and `/dev/zero` grew the reader until the kernel
+    /// A line had no length limit, and `/dev/zero` grew the reader until the kernel
     /// killed it.
     #[test]
     fn an_over_long_line_is_cut_marked_and_skipped_and_reading_goes_on() {

@@ -106,7 +106,7 @@ fn engine(c: &mut Criterion) {
     );
 }
 
-/// How the choice of item grows with the number of items (issue 20, item 5): `n` one-item
+/// How the choice of item grows with the number of items: `n` one-item
 /// options (`problems::singletons`), a search `n` levels deep that does nothing but choose.
 /// Throughput in items, so a flat rate means linear growth. Below 1,024 items DLX1's rule
 /// scans the lengths (`n²` in all); from there it descends its tree of bounds.

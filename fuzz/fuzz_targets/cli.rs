@@ -196,14 +196,14 @@ fuzz_target!(|bytes: &[u8]| {
     if matches!(command, Command::Xc) {
         return;
     }
-    // An input with no puzzle is bad input, and leaves no output file (issue 14).
+    // An input with no puzzle is bad input, and leaves no output file.
     let Ok(output) = std::fs::read(&scratch.output) else {
         assert_eq!(exit, cli::Exit::BadInput, "no output file");
         return;
     };
     let output = String::from_utf8(output).expect("the output is UTF-8");
     let copies = if twice { 2 } else { 1 };
-    // The CLI reads CR, LF and CRLF alike as line endings (issue 14); so does the oracle.
+    // The CLI reads CR, LF and CRLF alike as line endings; so does the oracle.
     let text = String::from_utf8_lossy(input)
         .replace("\r\n", "\n")
         .replace('\r', "\n");

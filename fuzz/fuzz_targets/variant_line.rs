@@ -1,4 +1,4 @@
-//! Variant records from arbitrary bytes (issue 21): the first byte picks the variants, the rest
+//! Variant records from arbitrary bytes: the first byte picks the variants, the rest
 //! is lines of records. Reading never panics, each error points into its line, and every
 //! record read is searched under a node budget in each encoding, every solution checked here
 //! against the rules' regions, pairs and cages (distinct digits, sums), the givens kept.

@@ -73,7 +73,7 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(a, b, "{rule:?}");
         }
     }
-    // Issue 14: the node budget holds whatever happens, solutions included, under every
+    // The node budget holds whatever happens, solutions included, under every
     // rule: budgets drawn from the input, small enough to cut most searches.
     let seed = bytes
         .iter()

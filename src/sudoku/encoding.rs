@@ -226,14 +226,9 @@ impl SudokuSolver {
         limit: Option<u64>,
         progress: &dyn ProgressSink,
     ) -> Outcome<Count> {
-        let progress = progress.begin().then_some(progress);
-        let outcome = xc::count_solutions(limit, |max, visit| {
+        xc::count_reporting(limit, progress, |max, progress, visit| {
             self.search_reporting(puzzle, candidates, max, progress, visit)
-        });
-        if let Some(sink) = progress {
-            sink.end();
-        }
-        outcome
+        })
     }
 
     /// [`SudokuSolver::search_within`], its position told to `progress` when given (a sink
@@ -322,14 +317,7 @@ fn count_split_pruned<L: Link>(
     progress: Option<&dyn ProgressSink>,
 ) -> SplitReport<()> {
     if !work.load(dlx, puzzle, None) {
-        return SplitReport {
-            outcome: Outcome::default(),
-            depth: 0,
-            subtrees: 0,
-            searched: 0,
-            largest_subtree: 0,
-            subtree_nodes: 0,
-        };
+        return SplitReport::default();
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
     dlx.search_split_reporting(settings, stop_requested, progress, &mut none)

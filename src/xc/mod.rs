@@ -100,6 +100,7 @@ pub use parallel::{SplitReport, SplitSettings, HELD_PER_SUBTREE, SUBTREES_PER_TH
 pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES,
 };
+pub(crate) use progress::count_reporting;
 pub use progress::{ProgressSink, Reporting, TreePosition, PROGRESS_MASK};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
 pub use split::{Piece, PlannedPiece, Shard, SplitPlan, MAX_SUBTREES};

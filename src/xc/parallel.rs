@@ -89,6 +89,20 @@ pub struct SplitReport<B> {
     pub subtree_nodes: u64,
 }
 
+/// A split search that did nothing: no node, no subtree.
+impl<B> Default for SplitReport<B> {
+    fn default() -> Self {
+        SplitReport {
+            outcome: Outcome::default(),
+            depth: 0,
+            subtrees: 0,
+            searched: 0,
+            largest_subtree: 0,
+            subtree_nodes: 0,
+        }
+    }
+}
+
 impl<L: Link> Dlx<L> {
     /// Searches this shard's share of the tree on the current rayon pool, handing `visitor` the
     /// solutions in the one-thread search's order. With [`ChoiceRule::Mrv`] and the whole tree
@@ -125,14 +139,7 @@ impl<L: Link> Dlx<L> {
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
         self.assert_not_spent();
-        let mut report = SplitReport {
-            outcome: Outcome::default(),
-            depth: 0,
-            subtrees: 0,
-            searched: 0,
-            largest_subtree: 0,
-            subtree_nodes: 0,
-        };
+        let mut report = SplitReport::default();
         if !self.can_split() {
             // Algorithm M runs whole here; only the first shard reports it, so shards still
             // add up.

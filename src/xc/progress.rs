@@ -17,7 +17,7 @@
 //! subtrees and reports to one.
 
 use super::arena::{Dlx, Link, COVERED};
-use super::outcome::SearchStats;
+use super::outcome::{Count, Outcome, SearchStats};
 use super::problem::OptionId;
 use super::search::Visitor;
 use std::ops::ControlFlow;
@@ -268,6 +268,21 @@ impl<L: Link> Dlx<L> {
         (self.short_item, self.empty_item) = hints;
         (at.done, at.share)
     }
+}
+
+/// [`super::count_solutions`] of a search told where to report its position: `progress` when
+/// its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else nowhere.
+pub(crate) fn count_reporting<S: ?Sized>(
+    limit: Option<u64>,
+    progress: &dyn ProgressSink,
+    search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
+) -> Outcome<Count> {
+    let progress = progress.begin().then_some(progress);
+    let outcome = super::count_solutions(limit, |max, visit| search(max, progress, visit));
+    if let Some(sink) = progress {
+        sink.end();
+    }
+    outcome
 }
 
 /// The progress of a split search, added up over its subtrees from every thread: each

@@ -879,7 +879,7 @@ pub(super) mod tests {
         assert!(!report.is_complete());
     }
 
-    /// Issue 14: a solution counted as a node pushed the count past the budget, and the
+    /// A solution counted as a node pushed the count past the budget, and the
     /// equality test never stopped the search again (a budget of 64 nodes on 8 queens searched
     /// all 1,199 nodes).
     #[test]
@@ -1068,7 +1068,7 @@ pub(super) mod tests {
             let total = items + secondary;
             let problem = small_problem(items, secondary, &options);
             let mut dlx = Dlx::new(&problem);
-            // Issue 14: whatever the budget, rule and solution limit, the search never enters
+            // Whatever the budget, rule and solution limit, the search never enters
             // more nodes than its budget, stops there only when the tree is bigger, and
             // leaves the arena as it found it.
             let full = dlx.count_solutions(rule, None);

@@ -1,4 +1,4 @@
-//! Regression tests for what attacking the CLI found (issue 14): one test per finding, each
+//! Regression tests for what attacking the CLI found: one test per finding, each
 //! asserting the right behaviour on an input the test builds itself.
 
 use crate::common::{dlx, json_lines, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within};

@@ -34,7 +34,7 @@ fn mixed_input() -> (String, Expected) {
         let line = text.lines().count() + 1;
         match k % 7 {
             3 => {
-                // Two equal givens in row 1: well-formed, without solution (issue 14).
+                // Two equal givens in row 1: well-formed, without solution.
                 let bad = format!("11{}", &puzzle[2..]);
                 text.push_str(&bad);
                 expected.push((line, Err("no solution")));
@@ -236,7 +236,7 @@ fn invalid_utf8_is_one_error_line_and_the_rest_is_solved() {
     assert_eq!(lines[0], lines[2]);
 }
 
-/// Issue 17: grid and CSV inputs ran through a second runner of the CLI's, beside the
+/// Grid and CSV inputs ran through a second runner of the CLI's, beside the
 /// library's. Every format now goes through `dlx_solver::batch`: over more puzzles than one
 /// chunk (4,096), the answers come in order, one per puzzle, each a valid solution of its
 /// puzzle, byte for byte the same on 1, 2 and 8 threads.

@@ -1,4 +1,4 @@
-//! Collections as their publishers write them (issue 16): comments after puzzle lines, grid
+//! Collections as their publishers write them: comments after puzzle lines, grid
 //! headers, CSV with a solution column, pencilmarks, a bad grid among good ones; and, when
 //! `../shared/cases/realworld/` is present, the real files. Every answer is validated against
 //! its puzzle: every rule kept, every given kept.

@@ -1,4 +1,4 @@
-//! Regression tests for what `cargo fuzz` found (issue 8): one test per finding, each on the
+//! Regression tests for what `cargo fuzz` found: one test per finding, each on the
 //! input the fuzzer reduced, asserting the right behaviour rather than only "no panic".
 
 use crate::common::{dlx, json_lines, stdout};

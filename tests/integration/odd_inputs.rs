@@ -506,7 +506,7 @@ fn a_10_mb_line_is_one_short_error_and_the_next_puzzle_is_solved() {
             let answers = stdout(&out);
             let answers: Vec<&str> = answers.lines().collect();
             assert_eq!(answers.len(), 2, "{command}");
-            // Cut at 8 KiB and skipped in constant memory (issue 14).
+            // Cut at 8 KiB and skipped in constant memory.
             assert_eq!(answers[0], "error: line 1: line longer than 8192 bytes");
             if command == "sudoku" {
                 assert_solves(puzzle, answers[1]);

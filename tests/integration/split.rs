@@ -1,4 +1,4 @@
-//! One problem on many threads and in shards (issue 19): `dlx xc --threads` prints what one
+//! One problem on many threads and in shards: `dlx xc --threads` prints what one
 //! thread prints, and the shards of `--shard K/N`, run as separate processes, add up to the
 //! whole: every solution in exactly one shard, counts and figures summed exactly.
 

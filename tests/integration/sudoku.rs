@@ -174,7 +174,7 @@ fn counts_agree_between_the_solvers() {
             &["sudoku", "--count", "--limit", "10", "--algo", algo],
             empty4.as_bytes(),
         );
-        // A count that reached the limit is a lower bound (issue 14).
+        // A count that reached the limit is a lower bound.
         assert_eq!(stdout(&out), "10+\n", "{algo}");
     }
 }
@@ -236,7 +236,7 @@ fn a_bad_character_is_refused_with_its_place() {
 fn a_conflicting_given_names_both_cells() {
     let text = spaced_case().replace(SPACED_ROW4, "6 0 9 9 0 5 2 0 4");
     let out = dlx(&["sudoku"], text.as_bytes());
-    // Well-formed givens that break the rules: no solution (issue 14), the clash named.
+    // Well-formed givens that break the rules: no solution, the clash named.
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(stdout(&out), "no solution\n");
     assert_eq!(
@@ -410,7 +410,7 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 3, "{flags:?}");
         let undecided = if flags == ["--count"] {
-            // A count cut by the budget: a lower bound, undecided (issue 14).
+            // A count cut by the budget: a lower bound, undecided.
             "0+ undecided"
         } else {
             "undecided"

@@ -364,7 +364,7 @@ fn each_bad_puzzle_is_reported_with_its_place_and_the_others_are_solved() {
         ("5 C4 6 C5", "5 C4 6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
         ("A1 B4", "A2 B4", "line 16, column 1: cell A2 is used twice (see also line 14)"),
         ("A1 B4 C7 D2 E5 F8 G3 H6 I9", "A1 B4 C7 D2 E5 F8 G3 H6", "line 17, column 1: expected a cell A1-I9 (a row letter A-I and a column digit 1-9), found `11`"),
-        // Well-formed givens that break a rule: `no solution` (exit 1), since issue 14.
+        // Well-formed givens that break a rule: `no solution` (exit 1).
         ("5 C4 6 C5", "5 C4 3 C5", "line 16, column 7: no solution: the givens break a Sudoku rule: digit 3 appears twice in row 3, at C5 and C7 (see also line 15)"),
     ];
     for &(from, to, message) in cases {

@@ -158,7 +158,7 @@ fn the_cli_counts_limits_and_reads_stdin() {
     let out = dlx(&["xc", "--count"], &queens);
     assert_eq!((out.status.code(), stdout(&out)), (Some(0), "92\n".into()));
     let out = dlx(&["xc", "--count", "--limit", "10", "-"], &queens);
-    assert_eq!(stdout(&out), "10+\n", "a lower bound (issue 14)");
+    assert_eq!(stdout(&out), "10+\n", "a lower bound");
     let out = dlx(&["xc", "--limit", "3", "-"], &queens);
     assert_eq!(stdout(&out).matches("\n\n").count(), 3);
 }

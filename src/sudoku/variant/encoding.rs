@@ -372,14 +372,9 @@ impl VariantSolver {
         limit: Option<u64>,
         progress: &dyn ProgressSink,
     ) -> Outcome<Count> {
-        let progress = progress.begin().then_some(progress);
-        let outcome = xc::count_solutions(limit, |max, visit| {
+        xc::count_reporting(limit, progress, |max, progress, visit| {
             self.search_reporting(puzzle, max, progress, visit)
-        });
-        if let Some(sink) = progress {
-            sink.end();
-        }
-        outcome
+        })
     }
 
     /// [`Solve::search`], its position told to `progress` when given (a sink that has begun
