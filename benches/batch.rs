@@ -14,8 +14,8 @@
 //! one line per puzzle, in order, each a valid solution of its puzzle.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::batch::{Batch, BatchConfig};
-use dlx_solver::sudoku::{
+use dlx_engine::batch::{Batch, BatchConfig};
+use dlx_puzzles::sudoku::{
     grid_to_string, is_skipped_line, parse_line, Algorithm, Format, Mode, Solvers, Verdict,
 };
 use std::cell::RefCell;
@@ -74,7 +74,7 @@ thread_local! {
 
 fn runner(batch: &Batch, input: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();
-    let solve = |solvers: &mut Solvers, record: dlx_solver::batch::Record<'_>| {
+    let solve = |solvers: &mut Solvers, record: dlx_engine::batch::Record<'_>| {
         let line = std::str::from_utf8(record.bytes).unwrap();
         Some(answer(solvers, line, record.line as usize))
     };

@@ -6,7 +6,7 @@
 //! rated must be rated.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     parse_puzzles, Algorithm, Format, Generator, Grid, Mode, Random, Rated, Rater, Settings, Shape,
     Solvers, Verdict,
 };

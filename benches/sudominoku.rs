@@ -2,7 +2,7 @@
 //! found, solution decoded), every answer validated before timing.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::sudominoku::{count_tilings, parse_puzzles, solve, Encoding, Puzzle};
+use dlx_puzzles::sudominoku::{count_tilings, parse_puzzles, solve, Encoding, Puzzle};
 use std::hint::black_box;
 
 #[path = "puzzle_files/mod.rs"]

@@ -5,9 +5,9 @@
 //! puzzle is checked unique before timing, and each timed run asserts it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::sudoku::variant::{parse_variant_line, KillerEncoding, VariantSolver, Variants};
-use dlx_solver::sudoku::{Grid, SudokuSolver};
-use dlx_solver::xc::Uniqueness;
+use dlx_engine::Uniqueness;
+use dlx_puzzles::sudoku::variant::{parse_variant_line, KillerEncoding, VariantSolver, Variants};
+use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,5 +1,5 @@
 //! A batch over a file of Sudoku puzzles, one a line, through the library's runner
-//! ([`dlx_solver::batch::Batch`]): the lines are solved on every core, each worker thread with
+//! ([`dlx_engine::batch::Batch`]): the lines are solved on every core, each worker thread with
 //! its own [`Solvers`] (made once, reused for every puzzle it takes), and the answers come out
 //! in input order. Each solution is checked against its puzzle (every cell filled, every rule
 //! kept, every given kept) before it is printed.
@@ -7,8 +7,8 @@
 //! `cargo run --example batch_per_thread -- [FILE]` (default: the project's own
 //! `puzzles/minimal-9x9.txt`); CI runs it. Exits with an error at the first wrong answer.
 
-use dlx_solver::batch::{is_broken_pipe, Batch, BatchConfig, Ended};
-use dlx_solver::sudoku::{grid_to_string, is_skipped_line, parse_line, Format, Grid, Solvers};
+use dlx_engine::batch::{is_broken_pipe, Batch, BatchConfig, Ended};
+use dlx_puzzles::sudoku::{grid_to_string, is_skipped_line, parse_line, Format, Grid, Solvers};
 use std::io::Write;
 
 /// The project's 20,000 minimal puzzles (made by `dlx generate --seed 1`).

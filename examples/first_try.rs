@@ -1,8 +1,8 @@
 //! The program a newcomer writes first: 8 queens through `xc`,
 //! one Sudoku string through `sudoku`. It must compile and run as it stands; CI runs it.
 
-use dlx_solver::sudoku::{Grid, SudokuSolver};
-use dlx_solver::xc::{problems::queens, ChoiceRule, Dlx};
+use dlx_engine::{problems::queens, ChoiceRule, Dlx};
+use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 
 fn main() {
     let problem = queens(8);
@@ -26,6 +26,6 @@ fn main() {
     let unique = solver.uniqueness(&puzzle).answer;
     println!(
         "unique: {}",
-        matches!(unique, dlx_solver::xc::Uniqueness::Unique(_))
+        matches!(unique, dlx_engine::Uniqueness::Unique(_))
     );
 }

@@ -5,7 +5,7 @@
 //! `tests/data/xc/toy.dlx` holds it); CI runs it. The format: the first line names the items,
 //! primary then `|` then secondary; each further line is an option; `|` starts a comment.
 
-use dlx_solver::xc::{parse_problem, ChoiceRule, Dlx, OptionId, SearchLimits};
+use dlx_engine::{parse_problem, ChoiceRule, Dlx, OptionId, SearchLimits};
 use std::ops::ControlFlow;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

@@ -1,12 +1,12 @@
 //! The twelve pentominoes packed into a board, through the library: the problem (one item per
 //! piece and per cell, one option per placement, made with `ProblemBuilder` in
-//! `dlx_solver::xc::problems`), every packing counted, and the first one drawn and checked.
+//! `dlx_engine::problems`), every packing counted, and the first one drawn and checked.
 //!
 //! `cargo run --release --example pentominoes -- 6 10` counts the 9,356 packings of the 6x10
 //! board (2,339 up to symmetry); the default, 3x20, has 8 (2 up to symmetry) and CI runs it.
 
-use dlx_solver::xc::problems::pentominoes;
-use dlx_solver::xc::{ChoiceRule, Dlx};
+use dlx_engine::problems::pentominoes;
+use dlx_engine::{ChoiceRule, Dlx};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>());

@@ -1,12 +1,12 @@
 //! n queens through the library: the problem built with `ProblemBuilder` (in
-//! `dlx_solver::xc::problems`), laid out in a `Dlx` arena, its solutions counted with DLX1's
+//! `dlx_engine::problems`), laid out in a `Dlx` arena, its solutions counted with DLX1's
 //! choice rule, and the first one drawn and checked.
 //!
 //! `cargo run --example queens -- 8` prints 92 solutions and DLX1's figures (1,199 nodes,
 //! 21,375 updates), then a board; CI runs it.
 
-use dlx_solver::xc::problems::queens;
-use dlx_solver::xc::{ChoiceRule, Dlx};
+use dlx_engine::problems::queens;
+use dlx_engine::{ChoiceRule, Dlx};
 
 fn main() {
     let n: usize = std::env::args()

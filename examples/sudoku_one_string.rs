@@ -4,7 +4,7 @@
 //! `cargo run --example sudoku_one_string -- PUZZLE` (81 symbols, `.` or `0` for empty; a
 //! puzzle of the project's own collection by default); CI runs it.
 
-use dlx_solver::sudoku::{grid_to_string, parse_line, Format, SudokuSolver};
+use dlx_puzzles::sudoku::{grid_to_string, parse_line, Format, SudokuSolver};
 
 /// The first puzzle of `puzzles/minimal-9x9.txt` (made by `dlx generate --seed 1`).
 const DEFAULT: &str = include_str!("../puzzles/minimal-9x9.txt");

@@ -1,11 +1,11 @@
-//! Writes the classic exact-cover problems of `dlx_solver::xc::problems` to `tests/data/xc/`
+//! Writes the classic exact-cover problems of `dlx_engine::problems` to `tests/data/xc/`
 //! (or to the directory given as the one argument), one file each in Knuth's format.
 //!
 //! `cargo run --example write_xc_problems`; the integration tests check that the committed
 //! files are byte for byte what this writes. With `--timing DIR` first, it writes the larger
 //! problems of `problems::timing_suite` instead, for timing against Knuth's programs.
 
-use dlx_solver::xc::problems::{dlx1_suite, timing_suite, xcc_mcc_suite};
+use dlx_engine::problems::{dlx1_suite, timing_suite, xcc_mcc_suite};
 use std::path::PathBuf;
 
 fn main() -> std::io::Result<()> {

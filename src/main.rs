@@ -1,7 +1,7 @@
 //! `dlx`: the command-line face of the library. It turns flags into library calls, and results
-//! and errors into text and exit codes; everything else lives in `dlx_solver`.
+//! and errors into text and exit codes; everything else lives in `dlx_engine` and `dlx_puzzles`.
 
-mod cli;
+use dlx_cli as cli;
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -11,11 +11,9 @@
 //! number and validated once, when the filter first selects it.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_solver::xc::{problems, ChoiceRule, Dlx, Problem};
-use peers::{Peer, Plain, Prepared};
+use dlx_bench::peers::engine::{Peer, Plain, Prepared};
+use dlx_engine::{problems, ChoiceRule, Dlx, Problem};
 use std::cell::OnceCell;
-
-mod peers;
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {

@@ -10,23 +10,23 @@
 //! N puzzles of each file (see `PUBLIC`): the textbook solver takes seconds per hard puzzle and
 //! finds no 17-clue answer within 20 million nodes, so it sits that collection out.
 //!
-//! Beside them, the peers (`peers.rs`): the `sudoku` crate (`sudoku-crate`), and the
+//! Beside them, the peers (`dlx_bench::peers`): the `sudoku` crate (`sudoku-crate`), and the
 //! exact-cover crates `dlx` (`dlx-crate`), `exact-covers` and `dancing-links`, each on the
 //! first N puzzles of `PUBLIC` with `dlx@N` (ours on the same N) when N is not dlx's count.
 //! Their verdicts must equal ours and every solution they give is validated; `dancing-links`
 //! takes minutes on a hard puzzle, so it runs on serg alone.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dlx_solver::sudoku::{measure, parse_puzzles, Contender, Format, Grid, Mode, Solvers};
+use dlx_bench::{measure, Contender};
+use dlx_puzzles::sudoku::{parse_puzzles, Format, Grid, Mode, Solvers};
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-mod peers;
 #[path = "../puzzle_files/mod.rs"]
 mod puzzle_files;
 
-use peers::Peer;
+use dlx_bench::peers::sudoku::{self as peers, Peer};
 
 /// A collection and how many of its first puzzles each solver takes.
 #[derive(Clone, Copy)]

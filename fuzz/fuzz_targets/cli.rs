@@ -1,6 +1,6 @@
 //! The `dlx` binary's whole path from bytes to output: the first bytes of the input pick a
-//! subcommand and its flags, the rest is the input file. The target compiles the binary's own
-//! `src/cli/` in place and calls `cli::run` as `main` does, writing to a file (`-o`).
+//! subcommand and its flags, the rest is the input file. The target calls the binary's own
+//! library (`dlx_cli`) as `main` does, writing to a file (`-o`).
 //!
 //! What a user relies on is checked: no panic; an `Err` is fine (it is exit code 2 with a
 //! message); under `--jsonl` every output line is a JSON object and there is one per puzzle;
@@ -12,13 +12,11 @@
 
 #![no_main]
 
-#[allow(dead_code)]
-#[path = "../../src/cli/mod.rs"]
-mod cli;
+use dlx_cli as cli;
 
 use clap::Parser;
-use dlx_solver::sudoku::{self, Format};
-use dlx_solver::sudominoku;
+use dlx_puzzles::sudoku::{self, Format};
+use dlx_puzzles::sudominoku;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use std::path::PathBuf;

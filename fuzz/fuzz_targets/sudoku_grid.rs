@@ -7,7 +7,7 @@
 
 mod common;
 
-use dlx_solver::sudoku::{detect_format, parse_puzzles, Format};
+use dlx_puzzles::sudoku::{detect_format, parse_puzzles, Format};
 use libfuzzer_sys::fuzz_target;
 
 /// Puzzles of one input searched (all are parsed): keeps an input in the milliseconds.

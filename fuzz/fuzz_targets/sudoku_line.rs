@@ -6,7 +6,7 @@
 
 mod common;
 
-use dlx_solver::sudoku::{is_skipped_line, parse_line};
+use dlx_puzzles::sudoku::{is_skipped_line, parse_line};
 use libfuzzer_sys::fuzz_target;
 
 /// Any line number: the parser only reports it.

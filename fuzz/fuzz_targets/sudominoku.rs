@@ -4,11 +4,11 @@
 
 #![no_main]
 
-use dlx_solver::sudominoku::{
+use dlx_puzzles::sudominoku::{
     count_grids_within, count_tilings_within, parse_puzzles, solve_within, write_drawing,
     write_grid, CellLabel, End, Puzzle, Puzzles,
 };
-use dlx_solver::xc::StopFlag;
+use dlx_engine::StopFlag;
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Write as _;
 

@@ -5,10 +5,10 @@
 
 #![no_main]
 
-use dlx_solver::sudoku::variant::{
+use dlx_puzzles::sudoku::variant::{
     parse_variant_line, KillerEncoding, Rules, VariantRecordError, VariantSolver, Variants,
 };
-use dlx_solver::sudoku::{Grid, Solve};
+use dlx_puzzles::sudoku::{Grid, Solve};
 use libfuzzer_sys::fuzz_target;
 
 /// Search-tree nodes each search may take.

@@ -5,7 +5,7 @@
 
 #![no_main]
 
-use dlx_solver::xc::{
+use dlx_engine::{
     parse_problem_bytes, write_problem, ChoiceRule, Dlx, ItemKind, OptionId, SearchLimits,
 };
 use libfuzzer_sys::fuzz_target;

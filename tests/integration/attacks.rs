@@ -2,7 +2,7 @@
 //! asserting the right behaviour on an input the test builds itself.
 
 use crate::common::{dlx, json_lines, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     grid_to_string, parse_line, Algorithm, Format, Grid, Mode, Solvers, Verdict,
 };
 use std::io::{BufRead, BufReader, Read};

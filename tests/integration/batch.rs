@@ -2,7 +2,7 @@
 //! JSON lines, several inputs, and the odd cases (broken pipe, empty, missing, directory).
 
 use crate::common::{collection, dlx, stderr, stdout};
-use dlx_solver::sudoku::{grid_to_string, parse_line, parse_records, Format, Grid};
+use dlx_puzzles::sudoku::{grid_to_string, parse_line, parse_records, Format, Grid};
 use std::process::{Command, Stdio};
 
 /// What a puzzle line must give, by line number: `Ok(puzzle)` to be solved, or the status
@@ -237,7 +237,7 @@ fn invalid_utf8_is_one_error_line_and_the_rest_is_solved() {
 }
 
 /// Grid and CSV inputs ran through a second runner of the CLI's, beside the
-/// library's. Every format now goes through `dlx_solver::batch`: over more puzzles than one
+/// library's. Every format now goes through `dlx_engine::batch`: over more puzzles than one
 /// chunk (4,096), the answers come in order, one per puzzle, each a valid solution of its
 /// puzzle, byte for byte the same on 1, 2 and 8 threads.
 #[test]

@@ -4,7 +4,7 @@
 //! puzzle of another side than the box given is an error naming both.
 
 use crate::common::{dlx, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     parse_line_with_boxes, parse_puzzles, Boxes, Format, Grid, Shape, SudokuSolver,
 };
 

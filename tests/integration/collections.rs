@@ -4,7 +4,7 @@
 //! its puzzle: every rule kept, every given kept.
 
 use crate::common::{dlx, json_lines, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     grid_to_string, parse_line, pencilmark_line, DigitSet, Format, Grid, Shape, SudokuSolver,
 };
 use std::path::PathBuf;
@@ -309,7 +309,7 @@ fn the_realworld_files_give_one_valid_answer_per_puzzle() {
     let json = json_lines(&out);
     assert_eq!(json.len(), 5);
     let text = std::fs::read_to_string(&path).unwrap();
-    let file = dlx_solver::sudominoku::parse_puzzles(&text);
+    let file = dlx_puzzles::sudominoku::parse_puzzles(&text);
     for (object, entry) in json[..4].iter().zip(&file.entries) {
         let solution = object["solution"].as_str().unwrap();
         let grid = parse_line(solution, 1).unwrap();

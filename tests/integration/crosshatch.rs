@@ -4,8 +4,8 @@
 //! against the puzzle's unique solution; and `dlx sudoku --propagate crosshatch` with every solution validated.
 
 use crate::common::{collection, data, dlx, json_lines, shared_or_skip, stderr, stdout};
-use dlx_solver::sudoku::{cross_hatch, parse_line, Grid, Shape};
-use dlx_solver::xc::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
+use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
+use dlx_puzzles::sudoku::{cross_hatch, parse_line, Grid, Shape};
 
 /// The task's input: 9 lines of 9 characters, `.` for empty.
 fn read_task_grid(text: &str) -> Grid {

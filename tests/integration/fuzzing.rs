@@ -2,7 +2,7 @@
 //! input the fuzzer reduced, asserting the right behaviour rather than only "no panic".
 
 use crate::common::{dlx, json_lines, stdout};
-use dlx_solver::sudoku::parse_line;
+use dlx_puzzles::sudoku::parse_line;
 
 const PUZZLE: &[u8] =
     b"5.4.7.....6.....9..7...3.....72..1..2...5..4.......6.8...728..3.3...98.....6...1.\n";

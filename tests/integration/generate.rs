@@ -3,7 +3,7 @@
 //! number of threads, and the shipped files under `puzzles/` are what their commands make.
 
 use crate::common::{dlx, json_lines, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     parse_line, parse_puzzles, Algorithm, Format, Grid, Mode, Rated, Rater, Shape, Solvers,
     Symmetry, Verdict,
 };

@@ -3,10 +3,10 @@
 //! going through every grid, and bad cage specifications refused with their place.
 
 use crate::common::{dlx, puzzles, stderr, stdout};
-use dlx_solver::sudoku::variant::{
+use dlx_puzzles::sudoku::variant::{
     parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, VariantSolver, Variants,
 };
-use dlx_solver::sudoku::{Grid, Shape, Solve};
+use dlx_puzzles::sudoku::{Grid, Shape, Solve};
 use proptest::prelude::*;
 
 /// A Killer record's cages read here, independently of the library: the cells of each cage

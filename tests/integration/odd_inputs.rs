@@ -4,7 +4,7 @@
 //! expected, and every other puzzle of the file is still answered, in order.
 
 use crate::common::{collection, data, dlx, json_lines, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     self, cross_hatch_in_place, grid_to_string, parse_line, parse_puzzles, Format, Grid,
 };
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! what the generator did, and `--to csv` writing the puzzle's empty cells as the input did.
 
 use crate::common::{dlx, json_lines, stderr, stdout};
-use dlx_solver::sudoku::{parse_line, parse_line_with_boxes, Boxes, Grid, Shape};
+use dlx_puzzles::sudoku::{parse_line, parse_line_with_boxes, Boxes, Grid, Shape};
 
 /// The example of the issue: a hard 17-clue 9x9 puzzle.
 const PUZZLE: &str =

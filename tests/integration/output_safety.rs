@@ -6,7 +6,7 @@
 use crate::common::{
     dlx, puzzles, send_signal, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within,
 };
-use dlx_solver::sudoku::parse_line;
+use dlx_puzzles::sudoku::parse_line;
 use std::fs::File;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! says it cannot be read.
 
 use crate::common::{dlx, json_lines, puzzles, stderr, stdout};
-use dlx_solver::sudoku::{parse_line, Grid};
+use dlx_puzzles::sudoku::{parse_line, Grid};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 

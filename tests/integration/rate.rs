@@ -4,7 +4,7 @@
 //! there.
 
 use crate::common::{dlx, json_lines, shared_or_skip, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     cross_hatch, parse_line, Random, Rated, Rater, Relabelling, Solvers, Technique,
 };
 

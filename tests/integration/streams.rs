@@ -2,7 +2,7 @@
 //! closed standard output ends it with the code of what it found, as an open one would.
 
 use crate::common::{puzzles, stderr, stdout};
-use dlx_solver::sudoku::parse_line;
+use dlx_puzzles::sudoku::parse_line;
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;

@@ -2,7 +2,7 @@
 //! size, and each kind of bad input with its message.
 
 use crate::common::{collection, data, dlx, shared_or_skip, stderr, stdout};
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, SudokuSolver,
 };
 

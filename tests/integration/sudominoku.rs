@@ -3,11 +3,11 @@
 //! validated (with a tiling check independent of the solver), and every kind of bad input.
 
 use crate::common::{data, dlx, json_lines, shared_or_skip, stderr, stdout};
-use dlx_solver::sudoku::{Grid, Shape};
-use dlx_solver::sudominoku::{
+use dlx_engine::{ChoiceRule, OptionId, ProblemBuilder, SearchLimits};
+use dlx_puzzles::sudoku::{Grid, Shape};
+use dlx_puzzles::sudominoku::{
     count_grids, count_tilings, parse_puzzles, solve, End, PlacedDomino, Puzzle, Solution,
 };
-use dlx_solver::xc::{ChoiceRule, OptionId, ProblemBuilder, SearchLimits};
 use std::ops::ControlFlow;
 
 /// A file in the task's format that the project wrote (two puzzles, each with one grid and
@@ -266,7 +266,7 @@ fn random_tiling(grid: &Grid, rng: &mut Rng) -> Option<(Vec<PlacedDomino>, [usiz
         builder.option(&items).unwrap();
     }
     let problem = builder.build();
-    let mut arena = dlx_solver::xc::Dlx::new(&problem);
+    let mut arena = dlx_engine::Dlx::new(&problem);
     let mut cover = None;
     let limits = SearchLimits {
         max_solutions: Some(1),

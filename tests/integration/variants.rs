@@ -2,12 +2,12 @@
 //! by a checker written here from the variants' definitions (not from the library's rules),
 //! counts confirmed by a plain brute-force enumeration, and bad layouts refused with their place.
 
-use dlx_solver::sudoku::variant::{
+use dlx_engine::{Count, Uniqueness};
+use dlx_puzzles::sudoku::variant::{
     parse_variant_line, Regions, RegionsErrorKind, Rules, VariantRecordError, VariantSolver,
     Variants,
 };
-use dlx_solver::sudoku::{Grid, Shape};
-use dlx_solver::xc::{Count, Uniqueness};
+use dlx_puzzles::sudoku::{Grid, Shape};
 use proptest::prelude::*;
 
 /// A 9x9 jigsaw layout of our own: the boxes with cells traded between neighbours (cells that
@@ -172,7 +172,7 @@ fn every_4x4_count_matches_brute_force() {
         let expected = brute_force_count(&empty, &differ);
         let mut solver = VariantSolver::new(rules(shape, &variants, regions));
         let mut solutions = 0;
-        let outcome = dlx_solver::sudoku::Solve::search(&mut solver, &empty, u64::MAX, &mut |s| {
+        let outcome = dlx_puzzles::sudoku::Solve::search(&mut solver, &empty, u64::MAX, &mut |s| {
             assert_eq!(check(s, &empty, &differ), Ok(()), "{variants:?}");
             solutions += 1;
         });

@@ -1,7 +1,7 @@
 //! The engine against DLX1's own figures, and `dlx xc` end to end.
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
-use dlx_solver::xc::{
+use dlx_engine::{
     parse_problem_bytes, problems, ChoiceRule, Dlx, ItemId, OptionId, ProblemBuilder, SearchLimits,
     Stop,
 };
@@ -52,7 +52,7 @@ fn check_dlx1_figures(path: &Path, solutions: u64, updates: u64, nodes: u64) {
             }
             assert!(problem
                 .items()
-                .filter(|&i| problem.item_kind(i) == dlx_solver::xc::ItemKind::Primary)
+                .filter(|&i| problem.item_kind(i) == dlx_engine::ItemKind::Primary)
                 .all(|i| covered.contains(&i)));
             seen += 1;
             ControlFlow::Continue(())
@@ -130,7 +130,7 @@ fn an_empty_4x4_sudoku_has_288_solutions() {
             }
         }
     }
-    let problem = dlx_solver::xc::parse_problem(&text).unwrap();
+    let problem = dlx_engine::parse_problem(&text).unwrap();
     let report = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None);
     assert_eq!(report.stats.solutions, 288);
 }
@@ -341,7 +341,7 @@ fn the_empty_solution_is_a_marked_line() {
     assert_eq!(stdout(&out), "4\n");
     // The marker is a comment where Knuth's format is read: a solution block read back as
     // options holds none.
-    let marker = dlx_solver::xc::parse_problem("A\n| empty solution\n").unwrap();
+    let marker = dlx_engine::parse_problem("A\n| empty solution\n").unwrap();
     assert_eq!(marker.option_count(), 0);
 }
 

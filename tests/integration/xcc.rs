@@ -3,7 +3,7 @@
 //! options as written.
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
-use dlx_solver::xc::{
+use dlx_engine::{
     parse_problem_bytes, problems, ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem,
     SearchLimits, SearchStats,
 };

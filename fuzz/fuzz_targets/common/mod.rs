@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use dlx_solver::sudoku::{
+use dlx_puzzles::sudoku::{
     cross_hatch, detect_format, grid_to_string, parse_line, parse_puzzles, Algorithm, Format, Grid,
     Mode, ParseError, Propagation, Solvers, Verdict,
 };

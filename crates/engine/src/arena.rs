@@ -1,0 +1,1008 @@
+//! The dancing-links arena: Knuth's DLX1 layout in flat vectors, linked by `u32` indices.
+//!
+//! Items are numbered from 1 in the arena, primary items first (in declaration order), then
+//! secondary ones. Item `k` has a header node `nodes[k]` whose `up`/`down` start the vertical
+//! list of the options that contain it. After the headers come the options, one after another,
+//! each followed by a *spacer* node: a spacer's `top` is 0 (DLX1 stores minus the option's
+//! number there; ours comes from `option_first`, so links can be unsigned and as small as `u16`),
+//! its `up` is the first node of the option before it and its `down` the last node of the option
+//! after it. Options thus need no left/right links: their nodes are
+//! consecutive.
+//!
+//! One departure from DLX1, measured: the list lengths live in a dense array `len` instead of
+//! the headers' `top` fields, and the list of active primary items is that array itself, a
+//! covered item carrying the [`COVERED`] bit. Choosing an item then reads `len` front to back,
+//! which the processor streams, instead of chasing links one dependent load at a time: on the
+//! first 20,000 17-clue Sudoku puzzles (uniqueness mode) this alone took the search from about
+//! 15,400 to 17,600 puzzles a second (x1.14, same run). Since primary items stay in declaration
+//! order, "the first item of least length" is the one DLX1 picks.
+
+use super::choice_tree::MinTree;
+use super::problem::{ItemId, ItemKind, OptionId, Problem};
+use super::walk::OptionWalk;
+use thiserror::Error;
+
+/// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
+/// 65,536 nodes, whose 8-byte nodes make the arena two thirds as large (a 9x9 Sudoku's full
+/// problem, 31 KiB, fits in a 32 KiB L1 cache; the pruned problems of puzzles are smaller).
+pub trait Link:
+    Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static + private::Sealed
+{
+    /// The most nodes an arena with these links can hold.
+    const MAX_NODES: u64;
+    /// What pads a node to an aligned size: nothing for `u32` (12-byte nodes), a `u16` for
+    /// `u16` (8 bytes, see [`Node`]).
+    #[doc(hidden)]
+    type Pad: Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static;
+    #[doc(hidden)]
+    fn new(index: u32) -> Self;
+    #[doc(hidden)]
+    fn get(self) -> u32;
+}
+
+mod private {
+    pub trait Sealed {}
+    impl Sealed for u16 {}
+    impl Sealed for u32 {}
+}
+
+impl Link for u32 {
+    const MAX_NODES: u64 = super::problem::MAX_NODES;
+    type Pad = ();
+    #[inline(always)]
+    fn new(index: u32) -> u32 {
+        index
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+impl Link for u16 {
+    const MAX_NODES: u64 = 1 << 16;
+    type Pad = u16;
+    #[inline(always)]
+    fn new(index: u32) -> u16 {
+        debug_assert!(index < 1 << 16);
+        index as u16
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self as u32
+    }
+}
+
+/// One node: 12 bytes with `u32` links (five to a cache line), 8 with `u16`.
+///
+/// The `u16` node is padded from 6 bytes to 8: a node is then read in one aligned load and
+/// found by a shift, where 6-byte nodes took a multiplication and straddled words. Best of 3
+/// interleaved `dlx bench --algo dlx` runs (whole files, puzzles/s): forum hardest 1905 4,077
+/// -> 4,520, 1106 2,248 -> 2,468, top1465 23,022 -> 24,647, serg and 17-clue +1%. The `u32`
+/// node stays 12 bytes: padded to 16, the pentominoes' arena outgrew the first-level cache
+/// further and the search slowed (4.90 -> 5.01 s).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C)]
+pub(super) struct Node<L: Link> {
+    pub(super) up: L,
+    pub(super) down: L,
+    /// The item of an option node; 0 in a header or a spacer (item numbers start at 1).
+    pub(super) top: L,
+    /// Padding only (see above).
+    pub(super) pad: L::Pad,
+}
+
+/// Added to an item's length while it is covered, so a scan for the shortest list skips it
+/// without a separate flag, and uncovering subtracts it back. Lengths stay below it because a
+/// problem has fewer than 2^31 nodes.
+pub(super) const COVERED: u32 = 1 << 31;
+
+/// A problem with more nodes than the chosen link type can address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
+pub struct ArenaTooLarge {
+    /// The nodes the problem needs: headers, option nodes and spacers.
+    pub nodes: u64,
+    /// The most nodes the link type can address.
+    pub limit: u64,
+}
+
+/// Why an option could not be selected before the search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum SelectError {
+    /// One of the option's items is covered already by an earlier selection.
+    #[error("item {0:?} is covered already by an earlier selection")]
+    Conflict(ItemId),
+    /// No option has this id.
+    #[error("no option {0:?} in this problem")]
+    UnknownOption(OptionId),
+    /// The problem has bounds (multiplicities), where selecting before the search is not
+    /// supported: an option imposed on an item covered several times would have to leave the
+    /// item's list as a tweak does, and be counted against its bounds.
+    #[error("options can be selected before the search only in problems without bounds")]
+    Bounds,
+}
+
+/// Which search a loaded problem takes, and how it counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Plain exact cover: DLX1's loop, which the colours and bounds cost nothing.
+    Plain,
+    /// Colours but no bounds: Algorithm M's loop ([`super::mcc`]), counting as DLX2 does.
+    Coloured,
+    /// Bounds (and perhaps colours): Algorithm M's loop, counting as DLX3 does.
+    Bounded,
+}
+
+/// The colour code of a node whose colour constraint a purify has satisfied (DLX2's `-1`): its
+/// option stays in the item's list and no later hide removes it from there.
+pub(super) const CLEANSED: u32 = u32::MAX;
+
+/// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
+///
+/// The arena can be searched any number of times: every search leaves the links as it found
+/// them. Options may be selected before a search ([`Dlx::select`]), which is how a puzzle's
+/// givens are imposed on a template built once per puzzle size, then released with
+/// [`Dlx::unselect_all`].
+#[derive(Clone, Debug)]
+pub struct Dlx<L: Link = u32> {
+    pub(super) nodes: Vec<Node<L>>,
+    /// The length of each item's list (index 0 unused), plus [`COVERED`] while it is covered.
+    pub(super) len: Vec<u32>,
+    /// Arena items `1..=primary_count` are primary.
+    pub(super) primary_count: u32,
+    /// Primary items not covered yet: zero means a solution.
+    pub(super) uncovered: u32,
+    /// The last item whose list a hide left with at most one option (0: none). It is only a
+    /// hint, checked before use: `ChoiceRule::MrvStopAtOne` takes it without scanning when it
+    /// is still an active primary item with at most one option.
+    pub(super) short_item: u32,
+    /// Likewise the last item whose list a hide emptied: a dead end to take first.
+    pub(super) empty_item: u32,
+    /// Every node above `item_count` is an option node or a spacer.
+    pub(super) item_count: u32,
+    /// The problem's id of each arena item (index 0 unused).
+    pub(super) item_ids: Vec<ItemId>,
+    /// The first node of each option, by option id.
+    pub(super) option_first: Vec<u32>,
+    /// When every option has the same number of items, that number plus one (its spacer): the
+    /// option of a node is then a division away. 0 otherwise.
+    pub(super) uniform_stride: u32,
+    /// How the user asked options to be walked ([`Dlx::set_option_walk`]).
+    pub(super) option_walk: OptionWalk,
+    /// Nonzero when hides and unhides walk an option by its nodes' places instead of through
+    /// its spacer (see [`Dlx::hide`]): `u64::MAX / uniform_stride + 1`, which makes a node's
+    /// place a multiplication away ([`Dlx::place_in_option`]).
+    pub(super) stride_magic: u64,
+    /// The place in its options at which each item was first met, or `u32::MAX`: scratch for
+    /// choosing the walk, kept to reuse its allocation.
+    pub(super) item_place: Vec<u32>,
+    selected: Vec<OptionId>,
+    pub(super) item_taken: Vec<bool>,
+    /// The search's choice stack, kept here so a search allocates nothing.
+    pub(super) choice: Vec<u32>,
+    pub(super) solution: Vec<OptionId>,
+    /// Which search this problem takes.
+    pub(super) mode: Mode,
+    /// Set by [`Dlx::search_then_reload`]: a stopped search leaves its levels as they are.
+    pub(super) leave_on_stop: bool,
+    /// A search stopped without undoing its levels: the links are not the problem's until the
+    /// arena is laid out again.
+    pub(super) spent: bool,
+    /// Problems with colours or bounds only (empty otherwise): each node's colour code, 0 for
+    /// none, [`CLEANSED`] once satisfied; apart from the nodes, so plain nodes stay 12 bytes.
+    pub(super) colour: Vec<u32>,
+    /// Likewise, for each primary item (index 0 unused): how many more chosen options may
+    /// contain it (DLX3's `bound`), and its upper bound less its lower (`slack`).
+    pub(super) bound: Vec<u32>,
+    pub(super) slack: Vec<u32>,
+    /// For each level of Algorithm M's search, the first option tweaked there.
+    pub(super) first_tweak: Vec<u32>,
+    /// Problems with colours or bounds only: the option of each node, so that handing over a
+    /// solution reads an array instead of searching `option_first` (bounds make solutions
+    /// many and deep: on a random MCC problem of 480,000 solutions the search spent half its
+    /// time there).
+    pub(super) node_option: Vec<u32>,
+    /// Problems with colours or bounds only: the active primary items as DLX3 keeps them, a
+    /// doubly linked list from 0 in declaration order, so that choosing an item walks only the
+    /// active ones (deep in the search most are retired).
+    pub(super) active_next: Vec<u32>,
+    pub(super) active_prev: Vec<u32>,
+    /// Lower bounds of the primary items' lengths, for choosing among many items without
+    /// scanning them all ([`MinTree`]); built by the searches that use it.
+    pub(super) tree: MinTree,
+    /// From how many primary items the search chooses through `tree`, when not by the rule
+    /// (tests set it).
+    pub(super) tree_from_items: Option<u32>,
+}
+
+impl Dlx<u32> {
+    /// Lays a problem out in a fresh arena with `u32` links, which hold any problem a
+    /// [`super::ProblemBuilder`] accepts.
+    pub fn new(problem: &Problem) -> Dlx<u32> {
+        Dlx::try_new(problem).expect("the builder keeps problems within u32 links")
+    }
+}
+
+/// The choice rule's hints (`Dlx::short_item`, `Dlx::empty_item`), held in locals while a
+/// cover hides options and stored back when it is done.
+struct Hints {
+    short_item: u32,
+    empty_item: u32,
+}
+
+impl<L: Link> Dlx<L> {
+    /// Lays a problem out in a fresh arena with links of type `L`, if they can address it.
+    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, ArenaTooLarge> {
+        let n = problem.item_count();
+        let node_count = (n + 2 + problem.entry_count() + problem.option_count()) as u64;
+        if node_count > L::MAX_NODES {
+            return Err(ArenaTooLarge {
+                nodes: node_count,
+                limit: L::MAX_NODES,
+            });
+        }
+        // Primary items first, each kind in declaration order.
+        let mut item_ids = Vec::with_capacity(n + 1);
+        item_ids.push(ItemId(u32::MAX));
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            item_ids.extend(problem.items().filter(|&i| problem.item_kind(i) == kind));
+        }
+        let mut arena_index = vec![0u32; n];
+        for (k, item) in item_ids.iter().enumerate().skip(1) {
+            arena_index[item.index()] = k as u32;
+        }
+        let primary_count = problem.primary_count() as u32;
+
+        let mut dlx = Dlx::unfilled();
+        dlx.lay_out(
+            primary_count as usize,
+            n,
+            problem.options().map(|o| problem.option_items(o)),
+            |item: ItemId| arena_index[item.index()],
+        )?;
+        dlx.item_ids = item_ids;
+        if problem.has_colours() || problem.has_bounds() {
+            dlx.load_colours_and_bounds(problem);
+        }
+        Ok(dlx)
+    }
+
+    /// Sets up Algorithm M's extra state: colour codes (dense, from 1, in order of first
+    /// appearance), bounds and slacks, and a choice stack deep enough for null moves.
+    fn load_colours_and_bounds(&mut self, problem: &Problem) {
+        self.mode = if problem.has_bounds() {
+            Mode::Bounded
+        } else {
+            Mode::Coloured
+        };
+        let mut codes = std::collections::HashMap::new();
+        self.colour = vec![0; self.nodes.len()];
+        for (option, &first) in problem.options().zip(&self.option_first) {
+            for (k, colour) in problem.option_colours(option).enumerate() {
+                if let Some(colour) = colour {
+                    let next = codes.len() as u32 + 1;
+                    self.colour[first as usize + k] = *codes.entry(colour).or_insert(next);
+                }
+            }
+        }
+        let primary = self.primary_count as usize;
+        self.bound = vec![0; primary + 1];
+        self.slack = vec![0; primary + 1];
+        for k in 1..=primary {
+            let bounds = problem.item_bounds(self.item_ids[k]);
+            self.bound[k] = bounds.upper();
+            self.slack[k] = bounds.upper() - bounds.lower();
+        }
+        let items = primary as u32 + 1;
+        self.active_next = (1..=items).map(|k| k % items).collect();
+        self.active_prev = (0..items).map(|k| (k + items - 1) % items).collect();
+        self.node_option = vec![0; self.nodes.len()];
+        for (option, window) in self.option_first.windows(2).enumerate() {
+            self.node_option[window[0] as usize..window[1] as usize].fill(option as u32);
+        }
+        if let Some(&last) = self.option_first.last() {
+            let option = self.option_first.len() as u32 - 1;
+            self.node_option[last as usize..].fill(option);
+        }
+        // Every level adds an option or makes a null move, which retires an item for good.
+        let levels = primary + self.option_first.len() + 1;
+        self.choice.resize(levels, 0);
+        self.first_tweak = vec![0; levels];
+    }
+
+    /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
+    /// `0..primary` are primary and `primary..items` secondary, and each option lists item
+    /// numbers (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count from 0 in the order given, item ids
+    /// are the numbers themselves. This is for encodings that build a pruned problem for every
+    /// puzzle: no names, no [`Problem`], no allocation once the arena has grown to size.
+    pub fn reload<'a>(
+        &mut self,
+        primary: usize,
+        items: usize,
+        options: impl IntoIterator<Item = &'a [u32], IntoIter: Clone>,
+    ) -> Result<(), ArenaTooLarge> {
+        debug_assert!(primary <= items);
+        self.lay_out(primary, items, options.into_iter(), |k: u32| {
+            debug_assert!((k as usize) < items, "item {k} out of range");
+            k + 1
+        })?;
+        self.item_ids.clear();
+        self.item_ids
+            .extend((0..=items as u32).map(|k| ItemId(k.wrapping_sub(1))));
+        Ok(())
+    }
+
+    /// An arena with no items, to be laid out.
+    fn unfilled() -> Dlx<L> {
+        Dlx {
+            nodes: Vec::new(),
+            len: Vec::new(),
+            primary_count: 0,
+            uncovered: 0,
+            short_item: 0,
+            empty_item: 0,
+            item_count: 0,
+            item_ids: Vec::new(),
+            option_first: Vec::new(),
+            uniform_stride: 0,
+            option_walk: OptionWalk::Auto,
+            stride_magic: 0,
+            item_place: Vec::new(),
+            selected: Vec::new(),
+            item_taken: Vec::new(),
+            choice: Vec::new(),
+            solution: Vec::new(),
+            mode: Mode::Plain,
+            leave_on_stop: false,
+            spent: false,
+            colour: Vec::new(),
+            bound: Vec::new(),
+            slack: Vec::new(),
+            first_tweak: Vec::new(),
+            node_option: Vec::new(),
+            active_next: Vec::new(),
+            active_prev: Vec::new(),
+            tree: MinTree::default(),
+            tree_from_items: None,
+        }
+    }
+
+    /// Fills the arena: headers for `items` items (the first `primary` primary), then each
+    /// option, whose entries `arena_item` maps to arena item numbers (from 1). The options are
+    /// read twice: once to size the arena exactly, once to fill it by index, which measured
+    /// about twice as fast as pushing node by node for the pruned Sudoku problems.
+    fn lay_out<'a, T: Copy + 'a>(
+        &mut self,
+        primary: usize,
+        items: usize,
+        options: impl Iterator<Item = &'a [T]> + Clone,
+        arena_item: impl Fn(T) -> u32,
+    ) -> Result<(), ArenaTooLarge> {
+        let (entries, option_count) = options
+            .clone()
+            .fold((0, 0), |(e, o), option| (e + option.len(), o + 1));
+        // The root, the headers, the first spacer, then each option and its spacer.
+        let total = items + 2 + entries + option_count;
+        if total as u64 > L::MAX_NODES {
+            return Err(ArenaTooLarge {
+                nodes: total as u64,
+                limit: L::MAX_NODES,
+            });
+        }
+        let zero = L::new(0);
+        let nodes = &mut self.nodes;
+        let len = &mut self.len;
+        let spacer = Node {
+            up: zero,
+            down: zero,
+            top: zero,
+            pad: Default::default(),
+        };
+        // Every node below is written whole, so a reused arena keeps its old contents rather
+        // than being zeroed first (cachegrind, first 1,000 17-clue puzzles: 224.8M -> 215.4M
+        // instructions).
+        nodes.resize(total, spacer);
+        nodes.truncate(total);
+        // Node 0 stands for the root, which DLX1 keeps there; the headers follow, lists empty.
+        for (k, header) in nodes[..=items].iter_mut().enumerate() {
+            *header = Node {
+                up: L::new(k as u32),
+                down: L::new(k as u32),
+                top: zero,
+                pad: Default::default(),
+            };
+        }
+        nodes[items + 1] = spacer;
+        len.clear();
+        len.resize(items + 1, 0);
+        len[0] = COVERED;
+        self.option_first.clear();
+        self.option_first.reserve(option_count);
+        // The first spacer is at `items + 1`; its `up` is never followed.
+        let mut spacer_before = items + 1;
+        let mut here = items + 2;
+        // The stride every option has if all have the same width.
+        let stride = (option_count > 0).then(|| entries / option_count + 1);
+        let mut uniform = true;
+        for option in options {
+            let first = here;
+            self.option_first.push(first as u32);
+            uniform &= Some(option.len() + 1) == stride;
+            for &item in option {
+                let header = arena_item(item) as usize;
+                // The one check that makes the unchecked accesses below sound: every other
+                // index is a header or a node already written, all below `total`.
+                assert!(
+                    (1..=items).contains(&header),
+                    "option names item {header}, not one of 1..={items}"
+                );
+                let link = L::new(here as u32);
+                // SAFETY: `header <= items < total`, `here < total` (counted above), and
+                // `bottom` is a header or an earlier node.
+                unsafe {
+                    let bottom = nodes.get_unchecked(header).up;
+                    *nodes.get_unchecked_mut(here) = Node {
+                        up: bottom,
+                        down: L::new(header as u32),
+                        top: L::new(header as u32),
+                        pad: Default::default(),
+                    };
+                    nodes.get_unchecked_mut(bottom.get() as usize).down = link;
+                    nodes.get_unchecked_mut(header).up = link;
+                    *len.get_unchecked_mut(header) += 1;
+                }
+                here += 1;
+            }
+            nodes[spacer_before].down = L::new(here as u32 - 1);
+            nodes[here] = Node {
+                up: L::new(first as u32),
+                ..spacer
+            };
+            spacer_before = here;
+            here += 1;
+        }
+        self.uniform_stride = match stride {
+            Some(stride) if uniform => stride as u32,
+            _ => 0,
+        };
+        self.primary_count = primary as u32;
+        self.uncovered = primary as u32;
+        self.short_item = 0;
+        self.empty_item = 0;
+        self.item_count = items as u32;
+        self.selected.clear();
+        self.item_taken.clear();
+        self.item_taken.resize(items + 1, false);
+        self.choice.clear();
+        self.choice.resize(primary + 1, 0);
+        self.solution.clear();
+        self.solution.reserve(primary);
+        self.mode = Mode::Plain;
+        self.spent = false;
+        self.colour.clear();
+        self.bound.clear();
+        self.slack.clear();
+        self.first_tweak.clear();
+        self.node_option.clear();
+        self.active_next.clear();
+        self.active_prev.clear();
+        self.choose_walk();
+        Ok(())
+    }
+
+    /// Number of options in the arena.
+    pub fn option_count(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// Number of nodes: the root, the item headers, each option's entries, and a spacer before
+    /// the first option and after each one.
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// The bytes the arena holds on the heap, counted from its vectors' capacities: what a
+    /// caller needs to check that memory grows with the problem's size and no faster.
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node<L>>()
+            + (self.len.capacity()
+                + self.option_first.capacity()
+                + self.choice.capacity()
+                + self.colour.capacity()
+                + self.bound.capacity()
+                + self.slack.capacity()
+                + self.first_tweak.capacity()
+                + self.node_option.capacity()
+                + self.active_next.capacity()
+                + self.active_prev.capacity())
+                * size_of::<u32>()
+            + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
+                * size_of::<ItemId>()
+            + self.item_taken.capacity() * size_of::<bool>()
+            + self.item_place.capacity() * size_of::<u32>()
+    }
+
+    /// The options selected so far with [`Dlx::select`], in order.
+    pub fn selected(&self) -> &[OptionId] {
+        &self.selected
+    }
+
+    /// Imposes an option before the search, as if it had been chosen: its items are covered and
+    /// every option that clashes with it disappears. Searches then find the completions of the
+    /// selected options (which they do not repeat in their solutions).
+    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        self.assert_not_spent();
+        let &first = self
+            .option_first
+            .get(option.index())
+            .ok_or(SelectError::UnknownOption(option))?;
+        match self.mode {
+            Mode::Bounded => return Err(SelectError::Bounds),
+            Mode::Coloured => self.select_coloured(first)?,
+            Mode::Plain => {
+                let mut p = first;
+                while self.node(p).top.get() != 0 {
+                    let item = self.node(p).top.get() as usize;
+                    if self.item_taken[item] {
+                        return Err(SelectError::Conflict(self.item_ids[item]));
+                    }
+                    p += 1;
+                }
+                let mut p = first;
+                let mut updates = 0;
+                while self.node(p).top.get() != 0 {
+                    let item = self.node(p).top.get();
+                    self.item_taken[item as usize] = true;
+                    self.cover::<true, false, false>(item, &mut updates);
+                    p += 1;
+                }
+            }
+        }
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// Undoes every [`Dlx::select`], newest first, restoring the arena as it was built.
+    pub fn unselect_all(&mut self) {
+        while let Some(option) = self.selected.pop() {
+            let first = self.option_first[option.index()];
+            if self.mode == Mode::Coloured {
+                self.unselect_coloured(first);
+                continue;
+            }
+            let mut p = first;
+            while self.node(p + 1).top.get() != 0 {
+                p += 1;
+            }
+            loop {
+                let item = self.node(p).top.get();
+                self.uncover::<false, false>(item);
+                self.item_taken[item as usize] = false;
+                if p == first {
+                    break;
+                }
+                p -= 1;
+            }
+        }
+        // The covers' hints too: as built, none.
+        self.short_item = 0;
+        self.empty_item = 0;
+    }
+
+    /// The option a node belongs to: the last option starting at or before it.
+    #[inline]
+    pub(super) fn option_of(&self, node: u32) -> OptionId {
+        // Options of one width (the Sudoku encodings' four items, for one): a division. Handing
+        // over a solution found each of its options by a binary search, 7% of the instructions
+        // of a short Sudoku search (serg, callgrind).
+        if let Some(option) = (node - self.item_count - 2).checked_div(self.uniform_stride) {
+            return OptionId(option);
+        }
+        let after = self.option_first.partition_point(|&first| first <= node);
+        OptionId(after as u32 - 1)
+    }
+
+    #[inline(always)]
+    pub(super) fn node(&self, index: u32) -> &Node<L> {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: every link stored in the arena is the index of one of its nodes: `new` builds
+        // them so, and cover/uncover only copy links between nodes.
+        unsafe { self.nodes.get_unchecked(index as usize) }
+    }
+
+    #[inline(always)]
+    pub(super) fn node_mut(&mut self, index: u32) -> &mut Node<L> {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    }
+
+    /// An item's list length (plus [`COVERED`] while it is covered), to change it.
+    #[inline(always)]
+    pub(super) fn len_mut(&mut self, item: u32) -> &mut u32 {
+        debug_assert!((item as usize) < self.len.len());
+        // SAFETY: items are `1..=item_count`, and `len` has `item_count + 1` entries.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
+    /// Covers an item (TAOCP 7.2.2.1 (12)): marks it covered (DLX1 unlinks it from the active
+    /// list) and hides every option that contains it from the lists of its other items. Counts
+    /// DLX1's updates.
+    ///
+    /// `HINTS` says whether hides keep `short_item` and `empty_item` up to date:
+    /// only the choice rules that read them need it, and on DLX1's rule, which reads the
+    /// lengths alone, the upkeep in the innermost loop cost 10% of the pentominoes' time.
+    /// `TREE` says whether they keep [`Dlx::tree`]'s bounds, which only a search of many items
+    /// reads.
+    #[inline(always)]
+    pub(super) fn cover<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
+        &mut self,
+        item: u32,
+        updates: &mut u64,
+    ) {
+        *self.len_mut(item) += COVERED;
+        self.uncovered -= (item <= self.primary_count) as u32;
+        // Counted here and added once: the caller's count lives in memory (the search is short
+        // of registers), and adding to it at every hide put a read and a write of the same
+        // place in the innermost loop (pentominoes under DLX1's rule 2.94 s -> 2.76 s).
+        let mut count = 1;
+        // The hints too are kept in locals through the hides and stored once: two fewer stores
+        // a hide (callgrind, the first 300 puzzles of forum hardest 1905: -1.6% instructions).
+        let mut hints = Hints {
+            short_item: self.short_item,
+            empty_item: self.empty_item,
+        };
+        let mut row = self.node(item).down.get();
+        while row > self.item_count {
+            // Read before the hide: it never changes a link of this list (the option's other
+            // nodes are in other lists), and the compiler, which cannot know that, would
+            // otherwise wait for every store of the hide before loading the next row.
+            let next = self.node(row).down.get();
+            self.hide::<HINTS, TREE, BY_PLACE>(row, &mut count, &mut hints);
+            row = next;
+        }
+        if HINTS {
+            (self.short_item, self.empty_item) = (hints.short_item, hints.empty_item);
+        }
+        *updates += count;
+    }
+
+    /// Hides the option of node `row` from every list but its own item's (TAOCP 7.2.2.1 (13)),
+    /// walking the option through its spacer as DLX1 does, or by place when `BY_PLACE` (see
+    /// [`super::walk`] for when and why).
+    #[inline(always)]
+    fn hide<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
+        &mut self,
+        row: u32,
+        updates: &mut u64,
+        hints: &mut Hints,
+    ) {
+        if BY_PLACE {
+            let width = self.uniform_stride - 1;
+            let mut place = self.place_in_option(row);
+            let first = row - place;
+            for _ in 1..width {
+                place += 1;
+                if place == width {
+                    place = 0;
+                }
+                self.hide_node::<HINTS, TREE>(first + place, hints);
+            }
+            *updates += width as u64 - 1;
+            return;
+        }
+        let mut q = row + 1;
+        while q != row {
+            let Node { up, top, .. } = *self.node(q);
+            if top.get() == 0 {
+                q = up.get();
+                continue;
+            }
+            self.hide_node::<HINTS, TREE>(q, hints);
+            *updates += 1;
+            q += 1;
+        }
+    }
+
+    /// Takes option node `q` out of its item's list, shortening the list (one update).
+    #[inline(always)]
+    fn hide_node<const HINTS: bool, const TREE: bool>(&mut self, q: u32, hints: &mut Hints) {
+        let Node { up, down, top, .. } = *self.node(q);
+        self.node_mut(up.get()).down = down;
+        self.node_mut(down.get()).up = up;
+        let len = self.len_mut(top.get());
+        *len -= 1;
+        let len = *len;
+        if HINTS {
+            // Selects, not branches: whether a list falls to one option or none is as good as
+            // random to the processor, and the branches' mispredictions cost the Sudoku solver
+            // a quarter of its time (forum hardest 1905, 4,390 -> 5,777 puzzles/s).
+            let item = top.get();
+            hints.empty_item = if len == 0 { item } else { hints.empty_item };
+            hints.short_item = if len <= 1 { item } else { hints.short_item };
+        }
+        if TREE && top.get() <= self.primary_count {
+            self.tree.lowered(top.get() as usize - 1, len);
+        }
+    }
+
+    /// Undoes [`Dlx::cover`] (TAOCP 7.2.2.1 (14)). DLX1 shows the rows may go in either
+    /// direction; going up mirrors cover exactly and is what the book writes.
+    #[inline(always)]
+    pub(super) fn uncover<const TREE: bool, const BY_PLACE: bool>(&mut self, item: u32) {
+        let mut row = self.node(item).up.get();
+        while row > self.item_count {
+            // As in `cover`: the unhide leaves this list's links alone.
+            let next = self.node(row).up.get();
+            self.unhide::<BY_PLACE>(row);
+            row = next;
+        }
+        *self.len_mut(item) -= COVERED;
+        let primary = item <= self.primary_count;
+        self.uncovered += primary as u32;
+        if TREE && primary {
+            // Active again, so shorter than while covered.
+            self.tree
+                .lowered(item as usize - 1, self.len[item as usize]);
+        }
+    }
+
+    /// Undoes [`Dlx::hide`] (TAOCP 7.2.2.1 (15)), right to left, by place or through the
+    /// spacer as the hide went.
+    #[inline(always)]
+    fn unhide<const BY_PLACE: bool>(&mut self, row: u32) {
+        if BY_PLACE {
+            let width = self.uniform_stride - 1;
+            let mut place = self.place_in_option(row);
+            let first = row - place;
+            for _ in 1..width {
+                place = if place == 0 { width - 1 } else { place - 1 };
+                self.unhide_node(first + place);
+            }
+            return;
+        }
+        let mut q = row - 1;
+        while q != row {
+            if self.node(q).top.get() == 0 {
+                q = self.node(q).down.get();
+                continue;
+            }
+            self.unhide_node(q);
+            q -= 1;
+        }
+    }
+
+    /// Puts option node `q` back in its item's list, which [`Dlx::hide_node`] took it out of.
+    #[inline(always)]
+    fn unhide_node(&mut self, q: u32) {
+        let Node { up, down, top, .. } = *self.node(q);
+        let here = L::new(q);
+        self.node_mut(up.get()).down = here;
+        self.node_mut(down.get()).up = here;
+        *self.len_mut(top.get()) += 1;
+    }
+
+    /// Covers the items of `node`'s option other than its own (step X5).
+    #[inline(always)]
+    pub(super) fn cover_others<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
+        &mut self,
+        node: u32,
+        updates: &mut u64,
+    ) {
+        let mut p = node + 1;
+        while p != node {
+            let Node { up, top, .. } = *self.node(p);
+            if top.get() == 0 {
+                p = up.get();
+            } else {
+                self.cover::<HINTS, TREE, BY_PLACE>(top.get(), updates);
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Dlx::cover_others`], going left as the covering went right (step X6).
+    #[inline(always)]
+    pub(super) fn uncover_others<const TREE: bool, const BY_PLACE: bool>(&mut self, node: u32) {
+        let mut p = node - 1;
+        while p != node {
+            let Node { down, top, .. } = *self.node(p);
+            if top.get() == 0 {
+                p = down.get();
+            } else {
+                self.uncover::<TREE, BY_PLACE>(top.get());
+                p -= 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::ProblemBuilder;
+    use proptest::prelude::*;
+
+    fn toy() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C", "D", "E", "F", "G"] {
+            b.primary(name).unwrap();
+        }
+        for option in [
+            &["C", "E"][..],
+            &["A", "D", "G"],
+            &["B", "C", "F"],
+            &["A", "D", "F"],
+            &["B", "G"],
+            &["D", "E", "G"],
+        ] {
+            b.option_by_names(option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn every_node_knows_its_option_whether_options_share_a_width_or_not() {
+        // Queens: four items an option (the uniform stride); the toy: two and three items; and
+        // Langford pairs: three items each, the last option of a wider problem.
+        for problem in [
+            crate::problems::queens(5),
+            toy(),
+            crate::problems::langford(4),
+        ] {
+            let dlx = Dlx::new(&problem);
+            let uniform = problem
+                .options()
+                .all(|o| problem.option_items(o).len() == problem.option_items(OptionId(0)).len());
+            assert_eq!(dlx.uniform_stride != 0, uniform);
+            for option in problem.options() {
+                let first = dlx.option_first[option.index()];
+                for k in 0..problem.option_items(option).len() as u32 {
+                    assert_eq!(dlx.option_of(first + k), option);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn covers_leave_the_hints_on_the_last_lists_they_shortened_and_count_their_updates() {
+        // Knuth's toy, items A to G numbered 1 to 7. Covering A hides (A D G) and (A D F):
+        // D and F fall to one option, F last. Covering B hides (B C F) and (B G): C falls to
+        // one, F to none, then G to one.
+        let mut dlx = Dlx::new(&toy());
+        let mut updates = 0;
+        dlx.cover::<true, false, false>(1, &mut updates);
+        assert_eq!((dlx.short_item, dlx.empty_item, updates), (6, 0, 5));
+        dlx.cover::<true, false, false>(2, &mut updates);
+        assert_eq!((dlx.short_item, dlx.empty_item, updates), (7, 6, 9));
+        assert_eq!((dlx.len[6], dlx.len[7]), (0, 1));
+    }
+
+    #[test]
+    fn nodes_take_12_bytes_with_u32_links_and_8_with_u16() {
+        assert_eq!(std::mem::size_of::<Node<u32>>(), 12);
+        assert_eq!(std::mem::size_of::<Node<u16>>(), 8);
+    }
+
+    #[test]
+    fn layout_matches_knuths_table() {
+        let dlx = Dlx::new(&toy());
+        // TAOCP 7.2.2.1 Table 1: item lengths 2 2 2 3 2 2 3, the first option at node 9.
+        let lengths: Vec<u32> = (1..=7).map(|k| dlx.len[k]).collect();
+        assert_eq!(lengths, [2, 2, 2, 3, 2, 2, 3]);
+        assert_eq!(dlx.nodes[8].down, 10);
+        assert_eq!(dlx.nodes[9].top, 3);
+        assert_eq!(dlx.nodes[11].top, 0, "a spacer");
+        assert_eq!(dlx.nodes[11].up, 9);
+        assert_eq!(dlx.option_of(13), OptionId(1));
+        assert_eq!(dlx.nodes[0].up, 0, "the root has no vertical list");
+        assert_eq!(dlx.uncovered, 7);
+    }
+
+    #[test]
+    fn small_links_refuse_a_problem_they_cannot_address() {
+        let mut b = ProblemBuilder::new();
+        let items: Vec<ItemId> = (0..300)
+            .map(|k| b.primary(&format!("i{k}")).unwrap())
+            .collect();
+        for _ in 0..250 {
+            b.option(&items).unwrap();
+        }
+        let err = Dlx::<u16>::try_new(&b.build()).unwrap_err();
+        assert_eq!(err.nodes, 302 + 250 * 301);
+        assert_eq!(
+            err.to_string(),
+            "the problem needs 75552 nodes, more than the 65536 these links address"
+        );
+        assert!(Dlx::<u16>::try_new(&toy()).is_ok());
+    }
+
+    #[test]
+    fn reload_lays_out_the_same_arena_as_new_and_reuses_it() {
+        let problem = toy();
+        let fresh = Dlx::new(&problem);
+        let mut reused = Dlx::<u32>::new(&crate::parse_problem("Z\nZ\n").unwrap());
+        let options: Vec<Vec<u32>> = problem
+            .options()
+            .map(|o| problem.option_items(o).iter().map(|i| i.0).collect())
+            .collect();
+        reused
+            .reload(7, 7, options.iter().map(Vec::as_slice))
+            .unwrap();
+        assert_eq!(reused.nodes, fresh.nodes);
+        assert_eq!(reused.len, fresh.len);
+        assert_eq!(reused.option_count(), 6);
+        assert_eq!(reused.select(OptionId(2)), Ok(()));
+        assert_eq!(
+            reused.select(OptionId(0)),
+            Err(SelectError::Conflict(ItemId(2)))
+        );
+        let mut small = Dlx::<u16>::try_new(&toy()).unwrap();
+        let huge = vec![0u32; 70_000];
+        let err = small.reload(1, 1, [huge.as_slice()]).unwrap_err();
+        assert_eq!(err.limit, 65_536);
+    }
+
+    #[test]
+    fn select_then_unselect_restores_the_arena() {
+        let problem = toy();
+        let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
+        dlx.select(OptionId(0)).unwrap();
+        assert_eq!(
+            dlx.select(OptionId(2)),
+            Err(SelectError::Conflict(ItemId(2))),
+            "C is taken by the first option"
+        );
+        dlx.select(OptionId(3)).unwrap();
+        assert_eq!(dlx.selected(), &[OptionId(0), OptionId(3)]);
+        assert_eq!(
+            dlx.select(OptionId(9)),
+            Err(SelectError::UnknownOption(OptionId(9)))
+        );
+        dlx.unselect_all();
+        assert_eq!(dlx.nodes, fresh.nodes);
+        assert_eq!(dlx.len, fresh.len);
+        assert_eq!(dlx.uncovered, fresh.uncovered);
+        assert!(dlx.selected().is_empty());
+    }
+
+    proptest! {
+        /// Covering any sequence of items and uncovering them in reverse restores every link.
+        #[test]
+        fn cover_then_uncover_restores_every_link(
+            items in 1usize..8,
+            secondary in 0usize..4,
+            options in proptest::collection::vec(proptest::collection::btree_set(0usize..12, 1..5), 0..14),
+            order in proptest::collection::vec(0usize..12, 1..6),
+        ) {
+            let total = items + secondary;
+            let mut b = ProblemBuilder::new();
+            for k in 0..items { b.primary(&format!("p{k}")).unwrap(); }
+            for k in 0..secondary { b.secondary(&format!("s{k}")).unwrap(); }
+            for option in &options {
+                let ids: Vec<ItemId> = option.iter().filter(|&&k| k < total).map(|&k| ItemId(k as u32)).collect();
+                b.option(&ids).unwrap();
+            }
+            let mut dlx = Dlx::new(&b.build());
+            let fresh = dlx.clone();
+            let mut covered = Vec::new();
+            let mut updates = 0;
+            for k in order {
+                let item = (k % total) as u32 + 1;
+                if !covered.contains(&item) {
+                    dlx.cover::<true, false, false>(item, &mut updates);
+                    covered.push(item);
+                }
+            }
+            for &item in covered.iter().rev() {
+                dlx.uncover::<false, false>(item);
+            }
+            prop_assert_eq!(&dlx.nodes, &fresh.nodes);
+            prop_assert_eq!(&dlx.len, &fresh.len);
+            prop_assert_eq!(dlx.uncovered, fresh.uncovered);
+        }
+    }
+}

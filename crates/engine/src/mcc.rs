@@ -1,0 +1,919 @@
+//! Algorithm M (TAOCP 7.2.2.1): exact cover with colours (XCC) and multiplicities (MCC), the
+//! search of Knuth's DLX3, which is DLX2's when every primary item is covered exactly once.
+//!
+//! A secondary item given a colour by the chosen option is *purified*: every option giving it
+//! another colour (or none) is hidden, and those giving it the same colour are *cleansed*, marked
+//! so that no later hide removes them from its list and no later choice purifies it again. A
+//! primary item with bounds `[a, b]` keeps a `bound`, how many more chosen options may contain it,
+//! and a `slack`, `b - a`; it is covered when its bound reaches zero. Branching on an item whose
+//! bound or slack is above one *tweaks* its options one at a time (each is hidden and taken out
+//! of the item's list as it is tried, so that later levels choose among the options below it),
+//! and, when the slack allows, ends with a *null move* that retires the item without choosing an
+//! option.
+//!
+//! Why a second loop beside [`super::search`]'s: Algorithm X's loop is tuned to the last
+//! instruction (the lengths scanned a block at a time, hints of short lists), and Algorithm M
+//! needs a colour test on every node it hides, tweaks, null moves and a choice of item scored
+//! with bounds and slacks. Folding them into one loop would cost plain exact cover on every
+//! node; keeping them apart costs it one test per search ([`Dlx::search`] picks the loop by the
+//! problem it was given), and the 6x10 pentominoes run as fast as before.
+//!
+//! With [`ChoiceRule::Mrv`] the search visits Knuth's tree step for step: the same `nodes`,
+//! `updates` and `cleansings` as DLX3 on problems with bounds, and as DLX2 on problems with
+//! colours only (which differ in one point: DLX2 covers an item with no options left before
+//! backing up, one update DLX3 does not make).
+
+use super::arena::{Dlx, Link, Mode, Node, SelectError, CLEANSED};
+use super::outcome::{Outcome, SearchStats, Stop};
+use super::problem::OptionId;
+use super::progress::TreePosition;
+use super::search::{ChoiceRule, SearchLimits, Visitor};
+use std::ops::ControlFlow;
+
+/// What the search does next: Knuth's labels in DLX3.
+enum Step {
+    /// Try the option at the level's current node, or the null move (`advance`).
+    Advance,
+    /// Restore the item branched on at this level, then back down (`backup`).
+    Backup,
+    /// Leave this level for the one above (`backdown`).
+    Backdown,
+}
+
+/// The figures the search counts as it goes.
+#[derive(Default)]
+pub(super) struct Counts {
+    pub(super) updates: u64,
+    pub(super) cleansings: u64,
+}
+
+impl<L: Link> Dlx<L> {
+    /// Algorithm M from the current state, as [`Dlx::search`] describes; called by it for
+    /// problems with colours or bounds.
+    pub(super) fn search_mcc<V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stats = SearchStats::default();
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        if max_solutions == 0 {
+            return Outcome {
+                answer: None,
+                stats,
+                stop: Stop::SolutionLimit,
+            };
+        }
+        // DLX2 covers an item left with no options before it backs up: one update more.
+        let dead_end_updates = u64::from(self.mode == Mode::Coloured);
+        let mut counts = Counts::default();
+        let mut level = 0usize;
+        let mut best = 0u32;
+        let mut current = 0u32;
+        let mut broke_with = None;
+        // The options chosen on the levels above, kept as the levels are entered and left:
+        // most nodes of a problem with many shallow solutions are solutions, and building
+        // each one from the choices cost a third of the search.
+        self.solution.clear();
+        // Progress reports (asked once; the default `None` compiles them away) need each
+        // level's branching degree, as DLX3 keeps it: kept only for them.
+        let progress_mask = visitor.progress_mask();
+        let mut next_report = 0u64;
+        let mut scores = Vec::new();
+        if progress_mask.is_some() {
+            scores.resize(self.choice.len(), 0i64);
+        }
+        let stop;
+        'forward: loop {
+            // Enter a level (DLX3's `forward`).
+            if stats.nodes >= max_nodes {
+                self.unwind_mcc(level);
+                stop = Stop::NodeBudget;
+                break 'forward;
+            }
+            if let ControlFlow::Break(value) = visitor.enter_node() {
+                self.unwind_mcc(level);
+                broke_with = Some(value);
+                stop = Stop::Visitor;
+                break 'forward;
+            }
+            stats.nodes += 1;
+            if let Some(mask) = progress_mask {
+                if stats.nodes >= next_report {
+                    next_report = stats.nodes.saturating_add(mask).saturating_add(1);
+                    visitor.progress(&self.position_mcc(level, &scores, &stats));
+                }
+            }
+            let mut step = match self.choose_scored(rule) {
+                // No active primary item: every bound is met, a solution.
+                None => {
+                    stats.solutions += 1;
+                    let flow = visitor.solution(&self.solution);
+                    if flow.is_break() || stats.solutions == max_solutions {
+                        self.unwind_mcc(level);
+                        stop = match flow {
+                            ControlFlow::Break(value) => {
+                                broke_with = Some(value);
+                                Stop::Visitor
+                            }
+                            ControlFlow::Continue(()) => Stop::SolutionLimit,
+                        };
+                        break 'forward;
+                    }
+                    Step::Backdown
+                }
+                // Too few options are left to meet some item's lower bound.
+                Some((_, score)) if score <= 0 => {
+                    counts.updates += dead_end_updates;
+                    Step::Backdown
+                }
+                Some((item, score)) => {
+                    if progress_mask.is_some() {
+                        scores[level] = score;
+                    }
+                    best = item;
+                    current = self.node(best).down.get();
+                    self.choice[level] = current;
+                    self.first_tweak[level] = 0;
+                    let bound = &mut self.bound[best as usize];
+                    *bound -= 1;
+                    let (bound, slack) = (*bound, self.slack[best as usize]);
+                    if bound != 0 || slack != 0 {
+                        self.first_tweak[level] = current;
+                    }
+                    if bound == 0 {
+                        self.cover_mcc(best, true, &mut counts);
+                    }
+                    Step::Advance
+                }
+            };
+            loop {
+                match step {
+                    Step::Advance => {
+                        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+                        if bound == 0 && slack == 0 {
+                            // Exact cover's branching: each option of the covered item in turn.
+                            if current == best {
+                                step = Step::Backup;
+                                continue;
+                            }
+                        } else if i64::from(self.len[best as usize])
+                            <= i64::from(bound) - i64::from(slack)
+                        {
+                            // Too few options below to meet the lower bound.
+                            step = Step::Backup;
+                            continue;
+                        } else if current != best {
+                            self.tweak(current, bound != 0, &mut counts);
+                        } else if bound != 0 {
+                            // The null move: the item is retired as it stands.
+                            self.deactivate(best);
+                        }
+                        if current > self.item_count {
+                            self.cover_others_mcc(current, &mut counts);
+                            let option = OptionId(self.node_option[current as usize]);
+                            self.solution.push(option);
+                        }
+                        level += 1;
+                        continue 'forward;
+                    }
+                    Step::Backup => {
+                        self.restore_best(best, level);
+                        step = Step::Backdown;
+                    }
+                    Step::Backdown => {
+                        if level == 0 {
+                            stop = Stop::Exhausted;
+                            if progress_mask.is_some() {
+                                visitor.progress(&TreePosition::finished(&stats));
+                            }
+                            break 'forward;
+                        }
+                        level -= 1;
+                        current = self.choice[level];
+                        if current <= self.item_count {
+                            // Undo a null move (it chose no option).
+                            best = current;
+                            self.reactivate(best);
+                            step = Step::Backup;
+                            continue;
+                        }
+                        self.solution.pop();
+                        best = self.node(current).top.get();
+                        self.uncover_others_mcc(current);
+                        current = self.node(current).down.get();
+                        self.choice[level] = current;
+                        step = Step::Advance;
+                    }
+                }
+            }
+        }
+        stats.updates = counts.updates;
+        stats.cleansings = counts.cleansings;
+        Outcome {
+            answer: broke_with,
+            stats,
+            stop,
+        }
+    }
+
+    /// The item to branch on, with its score (DLX3's branching degree `len + s - bound + 1`,
+    /// `s` the least of slack and bound), or `None` when no primary item is active. The lowest
+    /// score wins; on ties the smaller `s`, then the longer list, then the first item. A score
+    /// of zero or less means a dead end whatever the other items are, so the scan stops there;
+    /// under the rules other than [`ChoiceRule::Mrv`] it stops at a score of one too.
+    pub(super) fn choose_scored(&self, rule: ChoiceRule) -> Option<(u32, i64)> {
+        let stop_at = match rule {
+            ChoiceRule::Mrv => 0,
+            ChoiceRule::MrvStopAtOne | ChoiceRule::MrvThenReach { .. } => 1,
+        };
+        let mut best = None;
+        let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
+        let mut item = self.active_next[0];
+        while item != 0 {
+            let len = self.len[item as usize];
+            let bound = self.bound[item as usize];
+            let slack = self.slack[item as usize].min(bound);
+            let score = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
+            if score < best_score
+                || (score == best_score
+                    && (slack < best_slack || (slack == best_slack && len > best_len)))
+            {
+                (best, best_score, best_slack, best_len) = (Some(item), score, slack, len);
+                if score <= stop_at {
+                    break;
+                }
+            }
+            item = self.active_next[item as usize];
+        }
+        best.map(|item| (item, best_score))
+    }
+
+    /// Takes a primary item out of the active list without hiding anything.
+    fn deactivate(&mut self, item: u32) {
+        let (prev, next) = (
+            self.active_prev[item as usize],
+            self.active_next[item as usize],
+        );
+        self.active_next[prev as usize] = next;
+        self.active_prev[next as usize] = prev;
+        self.uncovered -= 1;
+    }
+
+    /// Undoes [`Dlx::deactivate`]: the item kept its neighbours, and the search retires and
+    /// restores items last out, first in, so they are its neighbours again.
+    fn reactivate(&mut self, item: u32) {
+        let (prev, next) = (
+            self.active_prev[item as usize],
+            self.active_next[item as usize],
+        );
+        self.active_next[prev as usize] = item;
+        self.active_prev[next as usize] = item;
+        self.uncovered += 1;
+    }
+
+    /// Puts back the item branched on at `level` as it was before the level (DLX3's `backup`).
+    fn restore_best(&mut self, best: u32, level: usize) {
+        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+        if bound == 0 && slack == 0 {
+            self.uncover_mcc(best, true);
+        } else {
+            self.untweak(best, self.first_tweak[level], bound != 0);
+        }
+        self.bound[best as usize] += 1;
+    }
+
+    /// Undoes levels `0..level` deepest first, as backing down from each would.
+    fn unwind_mcc(&mut self, level: usize) {
+        for l in (0..level).rev() {
+            let current = self.choice[l];
+            let best = if current <= self.item_count {
+                self.reactivate(current);
+                current
+            } else {
+                self.uncover_others_mcc(current);
+                let best = self.node(current).top.get();
+                if self.bound[best as usize] == 0 && self.slack[best as usize] != 0 {
+                    // Covered when the level was entered, and retired until its null move,
+                    // which backing down would have reached and undone: undo it here.
+                    self.reactivate(best);
+                }
+                best
+            };
+            self.restore_best(best, l);
+        }
+    }
+
+    /// Covers an item (DLX3's `cover`): hides every option in its list, and takes it out of the
+    /// active items if `deactivate`. Cleansed nodes stay where they are.
+    pub(super) fn cover_mcc(&mut self, item: u32, deactivate: bool, counts: &mut Counts) {
+        if deactivate && item <= self.primary_count {
+            self.deactivate(item);
+        }
+        counts.updates += 1;
+        let mut row = self.node(item).down.get();
+        while row > self.item_count {
+            self.hide_mcc(row, counts);
+            row = self.node(row).down.get();
+        }
+    }
+
+    /// Undoes [`Dlx::cover_mcc`], bottom to top.
+    pub(super) fn uncover_mcc(&mut self, item: u32, reactivate: bool) {
+        let mut row = self.node(item).up.get();
+        while row > self.item_count {
+            self.unhide_mcc(row);
+            row = self.node(row).up.get();
+        }
+        if reactivate && item <= self.primary_count {
+            self.reactivate(item);
+        }
+    }
+
+    /// Hides the option of node `row` from the lists of its other items, left to right, but
+    /// for its cleansed nodes.
+    fn hide_mcc(&mut self, row: u32, counts: &mut Counts) {
+        let mut q = row + 1;
+        while q != row {
+            if self.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                self.node_mut(up.get()).down = down;
+                self.node_mut(down.get()).up = up;
+                *self.len_mut(top.get()) -= 1;
+                counts.updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::hide_mcc`], right to left.
+    fn unhide_mcc(&mut self, row: u32) {
+        let mut q = row - 1;
+        while q != row {
+            if self.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = down.get();
+                    continue;
+                }
+                let here = L::new(q);
+                self.node_mut(up.get()).down = here;
+                self.node_mut(down.get()).up = here;
+                *self.len_mut(top.get()) += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// Tweaks node `n`, the top of its item's list (DLX3's `tweak`): takes it out of that list,
+    /// and if `block`, hides the rest of its option too (when the item is covered already, its
+    /// options are hidden, and only `n` leaves the list).
+    fn tweak(&mut self, n: u32, block: bool, counts: &mut Counts) {
+        let mut q = if block { n + 1 } else { n };
+        loop {
+            if self.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                self.node_mut(up.get()).down = down;
+                self.node_mut(down.get()).up = up;
+                *self.len_mut(top.get()) -= 1;
+                counts.updates += 1;
+            }
+            if q == n {
+                break;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes every tweak of `item` made at one level, from `first` (the top of its list then)
+    /// down to its present top: the tweaked nodes kept their `down` links, so the list is
+    /// rebuilt by setting `up` links along them. With `unblock`, their options come back into
+    /// their other items' lists; without, the item was covered, and is uncovered now.
+    fn untweak(&mut self, item: u32, first: u32, unblock: bool) {
+        let top = self.node(item).down.get();
+        self.node_mut(item).down = L::new(first);
+        let (mut row, mut above, mut count) = (first, item, 0);
+        while row != top {
+            self.node_mut(row).up = L::new(above);
+            count += 1;
+            if unblock {
+                self.unhide_forward(row);
+            }
+            above = row;
+            row = self.node(row).down.get();
+        }
+        self.node_mut(row).up = L::new(above);
+        *self.len_mut(item) += count;
+        if !unblock {
+            self.uncover_mcc(item, false);
+        }
+    }
+
+    /// Puts the option of node `row` back into its other items' lists, left to right as it was
+    /// hidden: the untweaked options come back in the order they left, which (as Knuth's DLX3
+    /// shows) the links allow.
+    fn unhide_forward(&mut self, row: u32) {
+        let mut q = row + 1;
+        while q != row {
+            if self.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                let here = L::new(q);
+                self.node_mut(up.get()).down = here;
+                self.node_mut(down.get()).up = here;
+                *self.len_mut(top.get()) += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Imposes the colour of node `p` on its secondary item (DLX2's `purify`): hides the options
+    /// that give the item another colour or none, and cleanses those that give it the same.
+    fn purify(&mut self, p: u32, counts: &mut Counts) {
+        let item = self.node(p).top.get();
+        let colour = self.colour[p as usize];
+        counts.cleansings += 1;
+        let mut row = self.node(item).down.get();
+        while row > self.item_count {
+            if self.colour[row as usize] != colour {
+                self.hide_mcc(row, counts);
+            } else if row != p {
+                counts.cleansings += 1;
+                self.colour[row as usize] = CLEANSED;
+            }
+            row = self.node(row).down.get();
+        }
+    }
+
+    /// Undoes [`Dlx::purify`], bottom to top.
+    fn unpurify(&mut self, p: u32) {
+        let item = self.node(p).top.get();
+        let colour = self.colour[p as usize];
+        let mut row = self.node(item).up.get();
+        while row > self.item_count {
+            if self.colour[row as usize] == CLEANSED {
+                self.colour[row as usize] = colour;
+            } else if row != p {
+                self.unhide_mcc(row);
+            }
+            row = self.node(row).up.get();
+        }
+    }
+
+    /// Covers, partly covers or purifies the items of `node`'s option other than its own,
+    /// left to right: a primary item's bound goes down by one and it is covered at zero; an
+    /// uncoloured secondary item is covered, a coloured one purified, a cleansed one left.
+    pub(super) fn cover_others_mcc(&mut self, node: u32, counts: &mut Counts) {
+        let mut p = node + 1;
+        while p != node {
+            let Node { up, top, .. } = *self.node(p);
+            let item = top.get();
+            if item == 0 {
+                p = up.get();
+                continue;
+            }
+            if item <= self.primary_count {
+                let bound = &mut self.bound[item as usize];
+                *bound -= 1;
+                if *bound == 0 {
+                    self.cover_mcc(item, true, counts);
+                }
+            } else {
+                match self.colour[p as usize] {
+                    0 => self.cover_mcc(item, true, counts),
+                    CLEANSED => {}
+                    _ => self.purify(p, counts),
+                }
+            }
+            p += 1;
+        }
+    }
+
+    /// [`Dlx::select`] on a problem with colours (and no bounds): the option is imposed as the
+    /// search would choose it at its first primary item, its items covered or purified. An item an earlier selection took is a conflict,
+    /// unless both give it the same colour: then the earlier purify has cleansed this node.
+    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), SelectError> {
+        let mut anchor = None;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get();
+            let alike = item > self.primary_count && self.colour[p as usize] == CLEANSED;
+            if self.item_taken[item as usize] && !alike {
+                return Err(SelectError::Conflict(self.item_ids[item as usize]));
+            }
+            if item <= self.primary_count && anchor.is_none() {
+                anchor = Some(p);
+            }
+            p += 1;
+        }
+        // Knuth's format and the builder drop options without a primary item.
+        let anchor = anchor.expect("every option has a primary item");
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = true;
+            p += 1;
+        }
+        let mut counts = Counts::default();
+        let item = self.node(anchor).top.get();
+        // Without bounds every primary item is covered once: its bound goes from 1 to 0.
+        self.bound[item as usize] -= 1;
+        self.cover_mcc(item, true, &mut counts);
+        self.cover_others_mcc(anchor, &mut counts);
+        Ok(())
+    }
+
+    /// Undoes [`Dlx::select_coloured`] of the option starting at node `first`; selections are
+    /// undone newest first.
+    pub(super) fn unselect_coloured(&mut self, first: u32) {
+        let mut anchor = first;
+        while self.node(anchor).top.get() > self.primary_count {
+            anchor += 1;
+        }
+        self.uncover_others_mcc(anchor);
+        let item = self.node(anchor).top.get();
+        self.uncover_mcc(item, true);
+        self.bound[item as usize] += 1;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = false;
+            p += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::cover_others_mcc`], right to left.
+    pub(super) fn uncover_others_mcc(&mut self, node: u32) {
+        let mut p = node - 1;
+        while p != node {
+            let Node { down, top, .. } = *self.node(p);
+            let item = top.get();
+            if item == 0 {
+                p = down.get();
+                continue;
+            }
+            if item <= self.primary_count {
+                if self.bound[item as usize] == 0 {
+                    self.uncover_mcc(item, true);
+                }
+                self.bound[item as usize] += 1;
+            } else {
+                match self.colour[p as usize] {
+                    0 => self.uncover_mcc(item, true),
+                    CLEANSED => {}
+                    _ => self.unpurify(p),
+                }
+            }
+            p -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
+    use crate::{parse_problem, Uniqueness};
+    use proptest::prelude::*;
+
+    /// The options of a solution as Knuth writes them, sorted.
+    fn written(problem: &Problem, options: &[OptionId]) -> Vec<String> {
+        let mut out: Vec<String> = options
+            .iter()
+            .map(|&o| {
+                let mut line = Vec::new();
+                crate::write_option(problem, o, &mut line).unwrap();
+                String::from_utf8(line).unwrap()
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn dlx2s_toy_problem_has_its_solution_and_figures() {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C"] {
+            b.primary(name).unwrap();
+        }
+        b.secondary("X").unwrap();
+        b.secondary("Y").unwrap();
+        let (zero, one) = (Some(Colour::from('0')), Some(Colour::from('1')));
+        for option in [
+            &[("A", None), ("B", None), ("X", zero), ("Y", zero)][..],
+            &[("A", None), ("C", None), ("X", one), ("Y", one)],
+            &[("X", zero), ("Y", one)],
+            &[("B", None), ("X", one)],
+            &[("C", None), ("Y", one)],
+        ] {
+            b.coloured_option_by_names(option).unwrap();
+        }
+        let problem = b.build();
+        assert_eq!(problem.dropped_options(), 1, "X:0 Y:1 has no primary item");
+        let mut dlx = Dlx::new(&problem);
+        let report = dlx.uniqueness(ChoiceRule::Mrv);
+        let Uniqueness::Unique(solution) = &report.answer else {
+            panic!("expected one solution, got {:?}", report.answer);
+        };
+        assert_eq!(written(&problem, solution), ["A C X:1 Y:1", "B X:1"]);
+        // DLX2's figures: 14 updates, 5 cleansings, 4 nodes.
+        let all = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        assert_eq!((all.updates, all.cleansings, all.nodes), (14, 5, 4));
+    }
+
+    #[test]
+    fn dlx3s_toy_problem_has_its_solution_and_figures() {
+        let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let problem = parse_problem(text).unwrap();
+        let mut dlx = Dlx::new(&problem);
+        let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+        assert_eq!(report.stats.solutions, 1);
+        // DLX3's figures: 14 updates, 7 cleansings, 6 nodes.
+        let stats = report.stats;
+        assert_eq!((stats.updates, stats.cleansings, stats.nodes), (14, 7, 6));
+        let solution = dlx.first_solution(ChoiceRule::Mrv).answer.unwrap();
+        assert_eq!(
+            written(&problem, &solution),
+            ["A C X:1 Y:1", "B X:1", "C Y:1"]
+        );
+    }
+
+    #[test]
+    fn a_null_move_covers_an_item_fewer_times_than_its_upper_bound() {
+        // A may be covered by none, one or both of its options; B needs one of its own.
+        let problem = parse_problem("0:2|A B\nA B\nA\nB\n").unwrap();
+        let mut found = Vec::new();
+        Dlx::new(&problem).search(
+            ChoiceRule::Mrv,
+            SearchLimits::default(),
+            &mut |options: &[OptionId]| {
+                found.push(written(&problem, options));
+                ControlFlow::Continue(())
+            },
+        );
+        found.sort();
+        assert_eq!(
+            found,
+            [vec!["A", "A B"], vec!["A", "B"], vec!["A B"], vec!["B"]]
+        );
+    }
+
+    #[test]
+    fn selecting_before_a_search_is_refused_with_bounds() {
+        let problem = parse_problem("2|A\nA\n").unwrap();
+        let err = Dlx::new(&problem).select(OptionId(0)).unwrap_err();
+        assert_eq!(err, crate::SelectError::Bounds);
+    }
+
+    #[test]
+    fn a_selected_colour_holds_for_the_search_and_options_of_one_colour_share_an_item() {
+        let problem = parse_problem("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
+        let mut dlx = Dlx::new(&problem);
+        let fresh = dlx.clone();
+        let solutions = |dlx: &mut Dlx| {
+            let mut found = Vec::new();
+            dlx.search(
+                ChoiceRule::Mrv,
+                SearchLimits::default(),
+                &mut |o: &[OptionId]| {
+                    found.push(written(&problem, o));
+                    ControlFlow::Continue(())
+                },
+            );
+            found.sort();
+            found
+        };
+        dlx.select(OptionId(0)).unwrap();
+        assert_eq!(solutions(&mut dlx), [vec!["B", "C"], vec!["B", "C X:1"]]);
+        assert!(dlx.select(OptionId(0)).is_err(), "the same option twice");
+        assert!(dlx.select(OptionId(1)).is_err(), "X is 1 already");
+        dlx.select(OptionId(3)).unwrap();
+        assert_eq!(solutions(&mut dlx), [vec!["B"]]);
+        dlx.unselect_all();
+        assert_eq!(dlx.colour, fresh.colour);
+        assert_eq!(dlx.nodes, fresh.nodes);
+        assert_eq!(solutions(&mut dlx).len(), 2);
+    }
+
+    /// Whether a set of options meets the definition: every primary item covered within its
+    /// bounds; every secondary item used by at most one option, or only by options that all
+    /// give it the same colour.
+    fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+        meets(problem, options, true)
+    }
+
+    /// Whether a set of options could be part of a solution as far as it goes: no primary item
+    /// covered more often than its upper bound, the secondary items as [`is_solution`] says.
+    fn fits(problem: &Problem, options: &[OptionId]) -> bool {
+        meets(problem, options, false)
+    }
+
+    /// [`is_solution`] when `complete`, else [`fits`].
+    fn meets(problem: &Problem, options: &[OptionId], complete: bool) -> bool {
+        let n = problem.item_count();
+        let mut times = vec![0u32; n];
+        let mut uncoloured = vec![0u32; n];
+        let mut colour_seen: Vec<Option<Colour>> = vec![None; n];
+        let mut clash = false;
+        for &o in options {
+            for (&item, colour) in problem
+                .option_items(o)
+                .iter()
+                .zip(problem.option_colours(o))
+            {
+                let i = item.index();
+                times[i] += 1;
+                match colour {
+                    None => uncoloured[i] += 1,
+                    Some(c) => {
+                        clash |= colour_seen[i].is_some_and(|seen| seen != c);
+                        colour_seen[i] = Some(c);
+                    }
+                }
+            }
+        }
+        !clash
+            && problem.items().all(|item| {
+                let i = item.index();
+                match problem.item_kind(item) {
+                    ItemKind::Primary => {
+                        let bounds = problem.item_bounds(item);
+                        let lower = if complete { bounds.lower() } else { 0 };
+                        (lower..=bounds.upper()).contains(&times[i])
+                    }
+                    ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
+                }
+            })
+    }
+
+    /// Every subset of options checked against the definition.
+    fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+        let n = problem.option_count();
+        (0u32..1 << n)
+            .map(|mask| {
+                (0..n as u32)
+                    .filter(|k| mask >> k & 1 == 1)
+                    .map(OptionId)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|options| is_solution(problem, options))
+            .collect()
+    }
+
+    /// A small random problem: primary items with bounds (or exactly once when `plain_bounds`),
+    /// secondary items, options whose secondary entries may be coloured.
+    fn random_problem(
+        bounds: &[(u32, u32)],
+        secondary: usize,
+        options: &[Vec<(usize, u8)>],
+    ) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for (k, &(lower, upper)) in bounds.iter().enumerate() {
+            let bounds = Bounds::new(lower.min(upper), upper).unwrap();
+            b.primary_with_bounds(&format!("p{k}"), bounds).unwrap();
+        }
+        for k in 0..secondary {
+            b.secondary(&format!("s{k}")).unwrap();
+        }
+        let total = bounds.len() + secondary;
+        for option in options {
+            let mut entries: Vec<(ItemId, Option<Colour>)> = Vec::new();
+            for &(k, colour) in option {
+                let item = ItemId((k % total) as u32);
+                let coloured = item.index() >= bounds.len() && colour > 0;
+                if entries.iter().all(|&(seen, _)| seen != item) {
+                    entries.push((item, coloured.then_some(Colour(u32::from(colour)))));
+                }
+            }
+            b.coloured_option(&entries).unwrap();
+        }
+        b.build()
+    }
+
+    const RULES: [ChoiceRule; 3] = [
+        ChoiceRule::Mrv,
+        ChoiceRule::MrvStopAtOne,
+        ChoiceRule::MrvThenReach { from_node: 0 },
+    ];
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        /// Algorithm M finds exactly the subsets of options the definition allows, each once,
+        /// with `u16` and `u32` links alike, and leaves the arena as it found it however the
+        /// search stops.
+        #[test]
+        fn solutions_match_brute_force_with_colours_and_bounds(
+            bounds in proptest::collection::vec((0u32..3, 1u32..4), 1..5),
+            exact in any::<bool>(),
+            secondary in 0usize..3,
+            options in proptest::collection::vec(
+                proptest::collection::vec((0usize..8, 0u8..3), 1..4), 0..11),
+            rule in proptest::sample::select(&RULES[..]),
+            budget in 0u64..30,
+        ) {
+            // Half the problems colours only (DLX2's counting), half with bounds too.
+            let bounds: Vec<(u32, u32)> = if exact {
+                vec![(1, 1); bounds.len()]
+            } else {
+                bounds
+            };
+            let problem = random_problem(&bounds, secondary, &options);
+            let mut expected = brute_force(&problem);
+            expected.sort();
+            let mut dlx = Dlx::new(&problem);
+            let fresh = dlx.clone();
+            let mut found = Vec::new();
+            let report = dlx.search(rule, SearchLimits::default(), &mut |o: &[OptionId]| {
+                let mut o = o.to_vec();
+                o.sort();
+                found.push(o);
+                ControlFlow::Continue(())
+            });
+            found.sort();
+            prop_assert_eq!(&found, &expected);
+            prop_assert_eq!(report.stats.solutions, expected.len() as u64);
+            prop_assert_eq!(report.stop, Stop::Exhausted);
+            let mut small = Dlx::<u16>::try_new(&problem).unwrap();
+            let small_report = small.count_solutions(rule, None);
+            prop_assert_eq!(small_report.stats, report.stats);
+            for (max_nodes, max_solutions) in [(Some(budget), None), (None, Some(1)), (Some(budget), Some(2))] {
+                let limits = SearchLimits { max_solutions, max_nodes };
+                let cut = dlx.search(rule, limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
+                prop_assert!(cut.stats.nodes <= max_nodes.unwrap_or(u64::MAX));
+                prop_assert_eq!(&dlx.nodes, &fresh.nodes);
+                prop_assert_eq!(&dlx.len, &fresh.len);
+                prop_assert_eq!(&dlx.colour, &fresh.colour);
+                prop_assert_eq!(&dlx.bound, &fresh.bound);
+                prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+                prop_assert_eq!(&dlx.active_prev, &fresh.active_prev);
+                prop_assert_eq!(dlx.uncovered, fresh.uncovered);
+            }
+        }
+
+        /// Options selected before the search on a problem with colours: a selection is refused
+        /// exactly when it does not fit with the earlier ones, the search then finds exactly the
+        /// solutions holding every selected option (without them), and unselecting restores the
+        /// arena.
+        #[test]
+        fn selecting_with_colours_restricts_the_solutions_to_those_holding_the_selection(
+            primaries in 1usize..5,
+            secondary in 1usize..3,
+            options in proptest::collection::vec(
+                proptest::collection::vec((0usize..8, 0u8..3), 1..4), 1..11),
+            picks in proptest::collection::vec(0usize..11, 1..6),
+        ) {
+            let problem = random_problem(&vec![(1, 1); primaries], secondary, &options);
+            prop_assume!(problem.option_count() > 0, "every option was dropped");
+            let all = brute_force(&problem);
+            let mut dlx = Dlx::new(&problem);
+            let fresh = dlx.clone();
+            let mut selected: Vec<OptionId> = Vec::new();
+            for pick in picks {
+                let option = OptionId((pick % problem.option_count()) as u32);
+                let mut with = selected.clone();
+                with.push(option);
+                let fits_too = !selected.contains(&option) && fits(&problem, &with);
+                prop_assert_eq!(dlx.select(option).is_ok(), fits_too, "{:?} after {:?}", option, selected);
+                if fits_too {
+                    selected.push(option);
+                }
+            }
+            let mut expected: Vec<Vec<OptionId>> = all
+                .iter()
+                .filter(|t| selected.iter().all(|o| t.contains(o)))
+                .map(|t| t.iter().copied().filter(|o| !selected.contains(o)).collect())
+                .collect();
+            expected.sort();
+            let mut found = Vec::new();
+            dlx.search(ChoiceRule::Mrv, SearchLimits::default(), &mut |o: &[OptionId]| {
+                let mut o = o.to_vec();
+                o.sort();
+                found.push(o);
+                ControlFlow::Continue(())
+            });
+            found.sort();
+            prop_assert_eq!(found, expected);
+            dlx.unselect_all();
+            prop_assert_eq!(&dlx.nodes, &fresh.nodes);
+            prop_assert_eq!(&dlx.len, &fresh.len);
+            prop_assert_eq!(&dlx.colour, &fresh.colour);
+            prop_assert_eq!(&dlx.bound, &fresh.bound);
+            prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+            prop_assert_eq!(&dlx.item_taken, &fresh.item_taken);
+        }
+    }
+}

@@ -1,0 +1,926 @@
+//! One problem on every core, and on many machines: the pieces of the tree cut after its first
+//! levels (see `split.rs`) searched on the rayon pool (or only one shard's share of them), their
+//! solutions handed on in the one-thread search's order and their figures summed.
+//!
+//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk
+//! gathers this shard's into a window, and subtrees are searched a window at a time, each on a
+//! copy of the arena that a worker keeps for the window; a window's solutions are held until
+//! the window's subtrees are done, then handed on in order. A subtree with more than [`HELD_PER_SUBTREE`] solutions is not held
+//! but searched again in order on the caller's thread, so memory stays bounded however many
+//! solutions a subtree has.
+
+use super::arena::{Dlx, Link};
+use super::outcome::{Outcome, SearchStats, Stop};
+use super::problem::OptionId;
+use super::progress::{
+    ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition, PROGRESS_MASK,
+};
+use super::search::{ChoiceRule, SearchLimits, Visitor};
+use super::split::{PieceAt, Shard, WalkEnd, MAX_SUBTREES};
+use rayon::prelude::*;
+use std::ops::ControlFlow;
+
+/// Subtrees the plan is asked for per thread: many more than threads, so that a few large
+/// subtrees do not leave the other threads idle at the end of a window.
+pub const SUBTREES_PER_THREAD: usize = 32;
+
+/// Subtrees searched together before their solutions are handed on.
+const WINDOW_PER_THREAD: usize = 8;
+
+/// Pieces a count searches together: no solution is held, so a window is only its pieces'
+/// paths (a few megabytes), and large enough that the one subtree still running at its end
+/// keeps the other threads waiting rarely.
+const COUNT_WINDOW: usize = 1 << 15;
+
+/// Pieces walked after which a window that holds any of this shard's pieces is searched even
+/// if it is not full: a shard of many holds one piece in that many or fewer, and a limit or a
+/// first solution need not wait for the walk of the whole top of the tree.
+const FLUSH_AFTER_PIECES: u64 = 1 << 18;
+
+/// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
+/// thread, which searches it again and hands its solutions on as they come.
+pub const HELD_PER_SUBTREE: u64 = 4096;
+
+/// How a split search runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitSettings {
+    /// The choice rule: [`ChoiceRule::Mrv`] to get DLX1's figures exactly.
+    pub rule: ChoiceRule,
+    /// Stop after this many solutions of this shard (`None`: all).
+    pub max_solutions: Option<u64>,
+    /// The shard's share of the tree ([`Shard::WHOLE`]: all of it).
+    pub shard: Shard,
+    /// The subtrees the plan is asked for: a function of the shard count only, never of the
+    /// thread count, so that every machine running a shard cuts the tree the same way.
+    pub min_subtrees: usize,
+    /// Only count: the visitor is not handed the subtrees' solutions (but for the subtree a
+    /// limit falls in), so nothing is held and every subtree is searched in one go, with no
+    /// window whose slowest subtree the others wait for.
+    pub count_only: bool,
+}
+
+impl SplitSettings {
+    /// The subtrees to ask for when `shards` machines share the tree on `threads` threads each:
+    /// [`SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when more, up to
+    /// [`MAX_SUBTREES`].
+    pub fn subtrees_for(shards: u64) -> usize {
+        let per_shard = usize::try_from(shards)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(SUBTREES_PER_THREAD);
+        (SUBTREES_PER_THREAD * 64).max(per_shard).min(MAX_SUBTREES)
+    }
+}
+
+/// What a split search did: the usual outcome (figures summed over the pieces searched), with
+/// the plan's size and the largest subtree, to see how evenly the work was spread.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitReport<B> {
+    /// The answer (the visitor's break value, if it broke), the summed figures, why it ended.
+    pub outcome: Outcome<Option<B>>,
+    /// Levels above the cut.
+    pub depth: usize,
+    /// Subtrees in the whole cut (those walked before a signal, when one stopped the walk).
+    pub subtrees: u64,
+    /// Subtrees this shard searched.
+    pub searched: usize,
+    /// Nodes of the largest subtree searched.
+    pub largest_subtree: u64,
+    /// Nodes of the subtrees searched, all told (the work above the cut aside).
+    pub subtree_nodes: u64,
+}
+
+/// A split search that did nothing: no node, no subtree.
+impl<B> Default for SplitReport<B> {
+    fn default() -> Self {
+        SplitReport {
+            outcome: Outcome::default(),
+            depth: 0,
+            subtrees: 0,
+            searched: 0,
+            largest_subtree: 0,
+            subtree_nodes: 0,
+        }
+    }
+}
+
+impl<L: Link> Dlx<L> {
+    /// Searches this shard's share of the tree on the current rayon pool, handing `visitor` the
+    /// solutions in the one-thread search's order. With [`ChoiceRule::Mrv`] and the whole tree
+    /// the figures are the one-thread search's; the shards' figures and counts sum to them.
+    /// `stop_requested` is asked on entering each node, on every thread and in the walk that
+    /// cuts the tree (a signal): the search then ends with [`Stop::Interrupted`], the figures
+    /// and solutions of what it finished kept.
+    ///
+    /// Memory is bounded whatever the tree and the shard count: the top of the tree is walked
+    /// ([`Dlx::split_depth`], then once more for the pieces), never kept, and only a window of
+    /// this shard's pieces is held at a time.
+    pub fn search_split<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        self.search_split_reporting(settings, stop_requested, None, visitor)
+    }
+
+    /// [`Dlx::search_split`], telling `progress` (when given, and when its
+    /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
+    /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
+    /// it ([`super::TreePosition`]), a subtree being searched for the share of it its search has
+    /// done, against the shard's part of the tree (1/N of it: the subtrees are dealt
+    /// round-robin, so a shard's share is known only once its walk ends, and the fraction is
+    /// made 1 when the search ends). A problem that cannot be split reports its one search's
+    /// position.
+    pub fn search_split_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        self.assert_not_spent();
+        let mut report = SplitReport::default();
+        if !self.can_split() {
+            // Algorithm M runs whole here; only the first shard reports it, so shards still
+            // add up.
+            if settings.shard.takes_top() {
+                let limits = SearchLimits {
+                    max_solutions: settings.max_solutions,
+                    max_nodes: None,
+                };
+                // The visitor's own node check stops it on a signal.
+                report.outcome = match progress.filter(|sink| sink.begin()) {
+                    Some(sink) => {
+                        let mut reporting = Reporting::new(sink, visitor);
+                        let outcome = self.search(settings.rule, limits, &mut reporting);
+                        sink.end();
+                        outcome
+                    }
+                    None => self.search(settings.rule, limits, visitor),
+                };
+            }
+            return report;
+        }
+        let Some(depth) = self.split_depth(settings.rule, settings.min_subtrees, stop_requested)
+        else {
+            report.outcome.stop = Stop::Interrupted;
+            return report;
+        };
+        report.depth = depth;
+        let shard = settings.shard;
+        let window_size = if settings.count_only {
+            COUNT_WINDOW
+        } else {
+            rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
+        };
+        // The workers' arenas are copies of this one as it stands between the walks.
+        let template = self.clone();
+        let sink = progress.filter(|sink| sink.begin());
+        let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
+        let mut run = Run {
+            stats: SearchStats::default(),
+            left: settings.max_solutions.unwrap_or(u64::MAX),
+            stop: Stop::Exhausted,
+            answer: None,
+            searched: 0,
+            largest: 0,
+            subtree_nodes: 0,
+        };
+        let mut window = Vec::with_capacity(window_size);
+        // The work above the cut before the subtrees of other shards, which the first shard
+        // reports with its next piece.
+        let mut skipped = SearchStats::default();
+        let mut subtrees = 0u64;
+        let mut walked_since_search = 0u64;
+        let mut share = Share {
+            again: None,
+            template: &template,
+            settings,
+            stop_requested,
+            progress: split_progress.as_ref(),
+        };
+        let walked = self.walk_pieces(
+            settings.rule,
+            depth,
+            stop_requested,
+            &mut |piece, before| {
+                let mine = match piece {
+                    PieceAt::Solution(options) if shard.takes_top() => Some(Mine {
+                        before,
+                        solution: Some(options.to_vec()),
+                        path: None,
+                    }),
+                    PieceAt::Solution(_) => None,
+                    PieceAt::Subtree(path) => {
+                        subtrees += 1;
+                        if shard.takes_subtree(subtrees - 1) {
+                            Some(Mine {
+                                before: if shard.takes_top() {
+                                    before
+                                } else {
+                                    SearchStats::default()
+                                },
+                                solution: None,
+                                path: Some(path.to_vec()),
+                            })
+                        } else {
+                            if shard.takes_top() {
+                                skipped += before;
+                            }
+                            None
+                        }
+                    }
+                };
+                if let Some(mut mine) = mine {
+                    mine.before += std::mem::take(&mut skipped);
+                    window.push(mine);
+                }
+                walked_since_search += 1;
+                let due = walked_since_search >= FLUSH_AFTER_PIECES && !window.is_empty();
+                if window.len() < window_size && !due {
+                    return ControlFlow::Continue(());
+                }
+                walked_since_search = 0;
+                let flow = share.search_window(&window, &mut run, visitor);
+                window.clear();
+                flow
+            },
+        );
+        let after = match walked {
+            WalkEnd::Done(after) => {
+                if share
+                    .search_window(&window, &mut run, visitor)
+                    .is_continue()
+                {
+                    Some(after)
+                } else {
+                    None
+                }
+            }
+            WalkEnd::Stopped => None,
+            WalkEnd::Interrupted => {
+                run.stop = Stop::Interrupted;
+                None
+            }
+        };
+        if let (Some(after), Stop::Exhausted, true) = (after, run.stop, shard.takes_top()) {
+            run.stats += after;
+            run.stats += skipped;
+        }
+        report.outcome = Outcome {
+            answer: run.answer,
+            stats: run.stats,
+            stop: run.stop,
+        };
+        report.subtrees = subtrees;
+        report.searched = run.searched;
+        report.largest_subtree = run.largest;
+        report.subtree_nodes = run.subtree_nodes;
+        if let (Some(sink), Some(split)) = (sink, &split_progress) {
+            if report.outcome.stop == Stop::Exhausted {
+                split.finish();
+            }
+            sink.end();
+        }
+        report
+    }
+}
+
+/// One of this shard's pieces, with the work above the cut it reports before it.
+struct Mine {
+    before: SearchStats,
+    /// A solution above the cut (the first shard's).
+    solution: Option<Vec<OptionId>>,
+    /// A subtree's path.
+    path: Option<Vec<u32>>,
+}
+
+/// What searching a window of pieces needs: the copy the workers start from, the arena a
+/// subtree is searched again in, in order (a copy made on first use: the caller's arena stands
+/// in the middle of the walk), the settings, the stop request.
+struct Share<'a, L: Link> {
+    again: Option<Dlx<L>>,
+    template: &'a Dlx<L>,
+    settings: SplitSettings,
+    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    /// Where the subtrees report their progress, if anywhere.
+    progress: Option<&'a SplitProgress<'a>>,
+}
+
+impl<L: Link> Share<'_, L> {
+    /// Searches a window of pieces: the subtrees in parallel, then each piece handed on in
+    /// order. Breaks when the run ends (a limit, the visitor, a signal).
+    fn search_window<V: Visitor + ?Sized>(
+        &mut self,
+        window: &[Mine],
+        run: &mut Run<V::Break>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let settings = self.settings;
+        let stop_requested = self.stop_requested;
+        let template = self.template;
+        let held = if settings.count_only {
+            run.left
+        } else {
+            run.left.min(HELD_PER_SUBTREE)
+        };
+        let keep = !settings.count_only;
+        // Each subtree's share of the tree, for the progress reports only: its path replayed
+        // on the caller's own copy of the arena.
+        let split_progress = self.progress;
+        let shares: Vec<f64> = match split_progress {
+            Some(_) => {
+                let dlx = self.again.get_or_insert_with(|| template.clone());
+                window
+                    .iter()
+                    .map(|mine| {
+                        mine.path
+                            .as_deref()
+                            .map_or(0.0, |path| dlx.path_share(path).1)
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        let searched: Vec<Option<Held>> = window
+            .par_iter()
+            .enumerate()
+            .map_init(
+                || template.clone(),
+                |dlx, (index, mine)| {
+                    mine.path.as_deref().map(|path| {
+                        let progress =
+                            split_progress.map(|split| SubtreeProgress::new(split, shares[index]));
+                        let hold = Hold {
+                            rule: settings.rule,
+                            limit: held,
+                            keep,
+                            stop_requested,
+                            progress,
+                        };
+                        hold_subtree(dlx, path, hold)
+                    })
+                },
+            )
+            .collect();
+        for (mine, result) in window.iter().zip(searched) {
+            if run.stop == Stop::Interrupted {
+                // Counting only: the subtrees after the one the signal cut, finished or not,
+                // still add their solutions to the count, which says it is a lower bound.
+                if let Some(held) = result {
+                    run.count_after_a_signal(&held);
+                } else if mine.solution.is_some() && run.left > 0 {
+                    run.stats.solutions += 1;
+                    run.left -= 1;
+                }
+                continue;
+            }
+            run.stats += mine.before;
+            if let Some(options) = &mine.solution {
+                if run.hand_on(options, visitor).is_break() {
+                    return ControlFlow::Break(());
+                }
+                continue;
+            }
+            let (Some(path), Some(held)) = (&mine.path, result) else {
+                continue;
+            };
+            if held.interrupted {
+                run.stop = Stop::Interrupted;
+                if keep {
+                    run.searched += 1;
+                    // The solutions come out in order: none past the subtree the signal cut.
+                    let mut stats = held.stats;
+                    stats.solutions = 0;
+                    run.stats += stats;
+                    return ControlFlow::Break(());
+                }
+                run.count_after_a_signal(&held);
+                continue;
+            }
+            run.searched += 1;
+            let complete = held.stats.solutions < held.limit;
+            // A subtree whose last solution is the last one wanted must stop there, as the
+            // one-thread search does, not after the rest of its tree: searched again below.
+            if complete && held.stats.solutions < run.left {
+                run.searched_subtree(held.stats.nodes);
+                let mut stats = held.stats;
+                stats.solutions = 0;
+                run.stats += stats;
+                if !keep {
+                    run.stats.solutions += held.stats.solutions;
+                    run.left -= held.stats.solutions;
+                    continue;
+                }
+                for options in held.solutions.chunks_exact(held.width.max(1)) {
+                    if run.hand_on(options, visitor).is_break() {
+                        return ControlFlow::Break(());
+                    }
+                }
+            } else {
+                // Too many to hold, or the limit falls inside: search it again here, in order,
+                // stopping exactly where the one-thread search would.
+                let limits = SearchLimits {
+                    max_solutions: Some(run.left),
+                    max_nodes: None,
+                };
+                let mut progress = held.progress;
+                if let Some(progress) = &mut progress {
+                    progress.restart_nodes();
+                }
+                let mut visit = Stream {
+                    run: &mut *run,
+                    inner: &mut *visitor,
+                    stop_requested,
+                    progress,
+                };
+                let dlx = self.again.get_or_insert_with(|| template.clone());
+                let outcome = dlx.search_subtree(settings.rule, path, limits, &mut visit);
+                run.searched_subtree(outcome.stats.nodes);
+                let mut stats = outcome.stats;
+                stats.solutions = 0;
+                run.stats += stats;
+                if outcome.stop != Stop::Exhausted {
+                    if outcome.stop == Stop::SolutionLimit {
+                        run.stop = Stop::SolutionLimit;
+                    }
+                    return ControlFlow::Break(());
+                }
+            }
+        }
+        if run.stop == Stop::Interrupted {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A subtree searched by a worker: its solutions, flat, `width` options each (every solution
+/// of a subtree has the same number of levels only by chance, so `width` 0 means "not flat").
+struct Held<'s, 'a> {
+    solutions: Vec<OptionId>,
+    width: usize,
+    stats: SearchStats,
+    /// The most solutions the worker would hold: reaching it means "search it again in order".
+    limit: u64,
+    interrupted: bool,
+    /// What the worker's search reported of its progress, for a search again in order to go on
+    /// from.
+    progress: Option<SubtreeProgress<'s, 'a>>,
+}
+
+/// How a worker searches a subtree.
+struct Hold<'r, 's, 'a> {
+    rule: ChoiceRule,
+    /// The most solutions to hold.
+    limit: u64,
+    /// Whether the solutions are kept, or only counted.
+    keep: bool,
+    stop_requested: &'r (dyn Fn() -> bool + Sync),
+    /// Where the search reports its progress, if anywhere.
+    progress: Option<SubtreeProgress<'s, 'a>>,
+}
+
+/// Searches a subtree on a worker's arena, holding up to `hold.limit` solutions. Solutions of
+/// different lengths (possible: options cover different numbers of primary items) cannot be
+/// held flat, so the first such solution makes the worker give the subtree up to the caller.
+fn hold_subtree<'s, 'a, L: Link>(
+    dlx: &mut Dlx<L>,
+    path: &[u32],
+    hold: Hold<'_, 's, 'a>,
+) -> Held<'s, 'a> {
+    let reports = hold.progress.is_some();
+    let holder = Holder::<false> {
+        keep: hold.keep,
+        solutions: Vec::new(),
+        width: None,
+        uneven: false,
+        stop_requested: hold.stop_requested,
+        interrupted: false,
+        progress: hold.progress,
+    };
+    let limits = SearchLimits {
+        max_solutions: Some(hold.limit),
+        max_nodes: None,
+    };
+    // Two searches compiled: the one without reports is the search as it was before them.
+    let (outcome, holder) = if reports {
+        let mut holder = holder.reporting::<true>();
+        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        (outcome, holder.reporting::<false>())
+    } else {
+        let mut holder = holder;
+        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        (outcome, holder)
+    };
+    let uneven = holder.uneven;
+    Held {
+        solutions: holder.solutions,
+        width: holder.width.unwrap_or(0),
+        stats: outcome.stats,
+        // An uneven subtree is given up as if it had too many solutions to hold.
+        limit: if uneven { 0 } else { hold.limit },
+        interrupted: holder.interrupted,
+        progress: holder.progress,
+    }
+}
+
+/// A worker's visitor: holds solutions flat while they all have the same length, and reports
+/// its search's progress when `REPORTS`.
+struct Holder<'r, 's, 'a, const REPORTS: bool = false> {
+    /// Whether the solutions are kept, or only counted.
+    keep: bool,
+    solutions: Vec<OptionId>,
+    width: Option<usize>,
+    uneven: bool,
+    stop_requested: &'r (dyn Fn() -> bool + Sync),
+    interrupted: bool,
+    progress: Option<SubtreeProgress<'s, 'a>>,
+}
+
+impl<'r, 's, 'a, const REPORTS: bool> Holder<'r, 's, 'a, REPORTS> {
+    /// The same holder, reporting or not.
+    fn reporting<const TO: bool>(self) -> Holder<'r, 's, 'a, TO> {
+        Holder {
+            keep: self.keep,
+            solutions: self.solutions,
+            width: self.width,
+            uneven: self.uneven,
+            stop_requested: self.stop_requested,
+            interrupted: self.interrupted,
+            progress: self.progress,
+        }
+    }
+}
+
+impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
+    type Break = ();
+
+    fn wants_options(&self) -> bool {
+        self.keep
+    }
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if !self.keep {
+            return ControlFlow::Continue(());
+        }
+        match self.width {
+            None => self.width = Some(options.len()),
+            Some(width) if width != options.len() => {
+                self.uneven = true;
+                return ControlFlow::Break(());
+            }
+            Some(_) => {}
+        }
+        self.solutions.extend_from_slice(options);
+        ControlFlow::Continue(())
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if (self.stop_requested)() {
+            self.interrupted = true;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        (REPORTS && self.progress.is_some()).then_some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
+        }
+    }
+}
+
+/// The caller's side of a split search: the figures so far and the solutions still wanted.
+struct Run<B> {
+    stats: SearchStats,
+    left: u64,
+    stop: Stop,
+    answer: Option<B>,
+    searched: usize,
+    largest: u64,
+    subtree_nodes: u64,
+}
+
+impl<B> Run<B> {
+    /// Notes the size of a subtree searched to its end.
+    fn searched_subtree(&mut self, nodes: u64) {
+        self.largest = self.largest.max(nodes);
+        self.subtree_nodes += nodes;
+    }
+
+    /// Adds what a subtree found to a count a signal cut: its work, and its solutions as far
+    /// as the limit allows (the count is a lower bound either way).
+    fn count_after_a_signal(&mut self, held: &Held) {
+        self.searched += 1;
+        let mut stats = held.stats;
+        stats.solutions = held.stats.solutions.min(self.left);
+        self.left -= stats.solutions;
+        self.stats += stats;
+        if !held.interrupted {
+            self.searched_subtree(held.stats.nodes);
+        }
+    }
+
+    /// Hands one solution on; breaks when the visitor does or the limit is reached.
+    fn hand_on<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        options: &[OptionId],
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        self.stats.solutions += 1;
+        self.left -= 1;
+        if let ControlFlow::Break(value) = visitor.solution(options) {
+            self.answer = Some(value);
+            self.stop = Stop::Visitor;
+            return ControlFlow::Break(());
+        }
+        if self.left == 0 {
+            self.stop = Stop::SolutionLimit;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The caller's visitor while it searches a subtree again in order.
+struct Stream<'a, 's, 'p, B, V: Visitor<Break = B> + ?Sized> {
+    run: &'a mut Run<B>,
+    inner: &'a mut V,
+    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    progress: Option<SubtreeProgress<'s, 'p>>,
+}
+
+impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.run.hand_on(options, self.inner)
+    }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if (self.stop_requested)() {
+            self.run.stop = Stop::Interrupted;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn progress_mask(&self) -> Option<u64> {
+        self.progress.is_some().then_some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{langford, pentominoes, queens};
+    use crate::Problem;
+
+    fn never() -> bool {
+        false
+    }
+
+    /// All solutions, in order, and the figures, of a split search on a pool of `threads`.
+    fn split(
+        problem: &Problem,
+        threads: usize,
+        shard: Shard,
+        max_solutions: Option<u64>,
+        count_only: bool,
+    ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| {
+            let mut dlx = Dlx::new(problem);
+            let mut found = Vec::new();
+            let settings = SplitSettings {
+                rule: ChoiceRule::Mrv,
+                max_solutions,
+                shard,
+                min_subtrees: 50,
+                count_only,
+            };
+            let report = dlx.search_split(settings, &never, &mut |options: &[OptionId]| {
+                found.push(options.to_vec());
+                ControlFlow::Continue(())
+            });
+            (found, report)
+        })
+    }
+
+    fn one_thread(
+        problem: &Problem,
+        max_solutions: Option<u64>,
+    ) -> (Vec<Vec<OptionId>>, Outcome<Option<()>>) {
+        let mut found = Vec::new();
+        let limits = SearchLimits {
+            max_solutions,
+            max_nodes: None,
+        };
+        let outcome =
+            Dlx::new(problem).search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
+                found.push(options.to_vec());
+                ControlFlow::Continue(())
+            });
+        (found, outcome)
+    }
+
+    #[test]
+    fn any_thread_count_gives_the_one_thread_solutions_order_and_figures() {
+        for problem in [queens(8), langford(7), pentominoes(3, 20)] {
+            let (whole, outcome) = one_thread(&problem, None);
+            for threads in [1, 2, 3] {
+                let (found, report) = split(&problem, threads, Shard::WHOLE, None, false);
+                assert_eq!(found, whole, "{threads} threads");
+                assert_eq!(report.outcome.stats, outcome.stats, "{threads} threads");
+                assert_eq!(report.outcome.stop, Stop::Exhausted);
+            }
+        }
+    }
+
+    #[test]
+    fn a_limit_gives_the_first_solutions_and_the_one_thread_figures() {
+        let problem = queens(8);
+        for limit in [1, 7, 40, 92, 200] {
+            let (whole, outcome) = one_thread(&problem, Some(limit));
+            let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit), false);
+            assert_eq!(found, whole, "limit {limit}");
+            assert_eq!(report.outcome.stats, outcome.stats, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn a_count_alone_gives_the_one_thread_count_and_figures() {
+        for problem in [queens(8), langford(7)] {
+            for limit in [None, Some(7), Some(40)] {
+                let (_, outcome) = one_thread(&problem, limit);
+                let (handed, report) = split(&problem, 2, Shard::WHOLE, limit, true);
+                assert_eq!(report.outcome.stats, outcome.stats, "limit {limit:?}");
+                assert!(handed.len() as u64 <= outcome.stats.solutions);
+            }
+        }
+    }
+
+    #[test]
+    fn many_more_shards_than_subtrees_add_up_and_the_rest_are_empty() {
+        let problem = queens(8);
+        let (_, whole) = one_thread(&problem, None);
+        let count = 1 << 20;
+        let first = split(&problem, 2, Shard { index: 0, count }, None, true).1;
+        let subtrees = first.subtrees;
+        assert!(subtrees < count, "{subtrees} subtrees");
+        let mut stats = first.outcome.stats;
+        for index in 1..subtrees {
+            let (_, report) = split(&problem, 1, Shard { index, count }, None, true);
+            assert_eq!(report.searched, 1, "shard {index} has its one subtree");
+            stats += report.outcome.stats;
+        }
+        assert_eq!(stats, whole.stats);
+        let past = split(
+            &problem,
+            1,
+            Shard {
+                index: count - 1,
+                count,
+            },
+            None,
+            true,
+        )
+        .1;
+        assert_eq!(
+            (past.searched, past.outcome.stats),
+            (0, SearchStats::default())
+        );
+        assert_eq!(past.outcome.stop, Stop::Exhausted);
+    }
+
+    #[test]
+    fn a_stop_request_ends_a_split_count_with_what_it_finished() {
+        let problem = langford(7);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let settings = SplitSettings {
+            rule: ChoiceRule::Mrv,
+            max_solutions: None,
+            shard: Shard::WHOLE,
+            min_subtrees: 50,
+            count_only: true,
+        };
+        // Asked to stop from the planning on: nothing is searched.
+        let always = || true;
+        let report = pool.install(|| {
+            Dlx::new(&problem).search_split(settings, &always, &mut |_: &[OptionId]| {
+                ControlFlow::<()>::Continue(())
+            })
+        });
+        assert_eq!(report.outcome.stop, Stop::Interrupted);
+        assert_eq!(report.outcome.stats.solutions, 0);
+        // Asked halfway through: some subtrees are done, their solutions counted.
+        let (_, whole) = one_thread(&problem, None);
+        let asked = std::sync::atomic::AtomicU64::new(0);
+        let count_asks = || asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == u64::MAX;
+        pool.install(|| {
+            Dlx::new(&problem).search_split(settings, &count_asks, &mut |_: &[OptionId]| {
+                ControlFlow::<()>::Continue(())
+            })
+        });
+        let halfway = asked.swap(0, std::sync::atomic::Ordering::Relaxed) / 2;
+        let later = || asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= halfway;
+        let report = pool.install(|| {
+            Dlx::new(&problem).search_split(settings, &later, &mut |_: &[OptionId]| {
+                ControlFlow::<()>::Continue(())
+            })
+        });
+        assert_eq!(report.outcome.stop, Stop::Interrupted);
+        assert!(report.outcome.stats.nodes < whole.stats.nodes);
+        assert!(report.outcome.stats.solutions <= whole.stats.solutions);
+    }
+
+    #[test]
+    fn shards_add_up_to_the_whole() {
+        let problem = langford(7);
+        let (whole, outcome) = one_thread(&problem, None);
+        for count in [1, 2, 5] {
+            let mut solutions = Vec::new();
+            let mut stats = SearchStats::default();
+            for index in 0..count {
+                let (found, report) = split(&problem, 2, Shard { index, count }, None, false);
+                solutions.extend(found);
+                stats += report.outcome.stats;
+            }
+            assert_eq!(stats, outcome.stats, "{count} shards");
+            solutions.sort();
+            let mut expected = whole.clone();
+            expected.sort();
+            assert_eq!(
+                solutions, expected,
+                "each solution in exactly one of {count} shards"
+            );
+        }
+    }
+
+    use crate::progress::Reports;
+
+    #[test]
+    fn a_split_search_reports_a_fraction_that_rises_to_one() {
+        let coloured = crate::problems::random_xcc(3, 12, 4, 60);
+        for problem in [queens(8), langford(7), pentominoes(3, 20), coloured] {
+            for (threads, count_only) in [(1, false), (2, false), (3, true)] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let reports = Reports::default();
+                let settings = SplitSettings {
+                    rule: ChoiceRule::Mrv,
+                    max_solutions: None,
+                    shard: Shard::WHOLE,
+                    min_subtrees: 50,
+                    count_only,
+                };
+                let mut dlx = Dlx::new(&problem);
+                let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+                let report = pool.install(|| {
+                    dlx.search_split_reporting(settings, &never, Some(&reports), &mut none)
+                });
+                let (_, whole) = one_thread(&problem, None);
+                assert_eq!(report.outcome.stats, whole.stats);
+                let seen = reports.seen.into_inner().unwrap();
+                assert!(!seen.is_empty());
+                for pair in seen.windows(2) {
+                    assert!(pair[1].0 >= pair[0].0 && pair[1].1 >= pair[0].1, "{pair:?}");
+                }
+                let (fraction, nodes) = seen[seen.len() - 1];
+                assert!(fraction > 1.0 - 1e-9 && fraction <= 1.0, "{fraction}");
+                assert!(nodes <= whole.stats.nodes, "the subtrees' nodes, not more");
+                use std::sync::atomic::Ordering::Relaxed;
+                assert_eq!(
+                    (reports.began.load(Relaxed), reports.ended.load(Relaxed)),
+                    (1, 1)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,540 @@
+//! How far a search has got through its tree, as Knuth's DLX1 reports it: from the current
+//! path alone, the choice at each level being the `k`-th of `d`.
+//!
+//! Under the assumption that the tree is uniform below every node, the choice `k` of `d` at
+//! the first level has left `(k - 1) / d` of the tree behind it, the choice at the second level
+//! `(k - 1) / (d1 d2)` more, and so on: the share of the tree searched before the current node
+//! is `sum over levels l of (k_l - 1) / (d_1 ... d_l)`, and the current node's own subtree is
+//! `1 / (d_1 ... d_L)` of it. DLX1 prints the middle of that subtree, the share before it plus
+//! half its own; [`TreePosition::done`] is the share before it, which, unlike the middle,
+//! never goes down from one node to the next (a child's subtree starts where its parent's
+//! does, while its middle comes before its parent's), and reaches exactly 1 when the search
+//! has seen the whole tree.
+//!
+//! A search reports its position to [`super::Visitor::progress`] every so many nodes, when the
+//! visitor asks ([`super::Visitor::progress_mask`]); a search of one thread hands it on to a
+//! [`ProgressSink`] through [`Reporting`], and a split search adds up the shares of its
+//! subtrees and reports to one.
+
+use super::arena::{Dlx, Link, COVERED};
+use super::outcome::{Count, Outcome, SearchStats};
+use super::problem::OptionId;
+use super::search::Visitor;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+/// A search that reports to a [`ProgressSink`] does so every this many nodes (plus one): a
+/// few hundred reports a second per thread, each walking the current path once.
+pub const PROGRESS_MASK: u64 = (1 << 14) - 1;
+
+/// Below this share of the tree, a level's `k` is not looked for: what it adds to the share
+/// before the current node is past `f64`'s precision near 1, and walking a long list to find
+/// it would cost more than the report is worth.
+const NEGLIGIBLE_SHARE: f64 = 1.0 / (1u64 << 60) as f64;
+
+/// Where a search stands in its tree, as DLX1 computes it from the current path.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct TreePosition {
+    /// Nodes entered so far, as the search counts them (solutions included).
+    pub nodes: u64,
+    /// Solutions found so far.
+    pub solutions: u64,
+    /// The levels of choices above the current node (0 at the root).
+    pub level: usize,
+    /// The share of the tree searched before the current node, between 0 and 1: never less
+    /// than at an earlier report of the same search, and exactly 1 once the search has seen the
+    /// whole tree.
+    pub done: f64,
+    /// The current node's share of the tree, `1 / (d_1 ... d_L)` (0 once the search is done).
+    pub share: f64,
+}
+
+impl TreePosition {
+    /// The position reported when the whole tree has been searched.
+    pub(super) fn finished(stats: &SearchStats) -> TreePosition {
+        TreePosition {
+            nodes: stats.nodes,
+            solutions: stats.solutions,
+            level: 0,
+            done: 1.0,
+            share: 0.0,
+        }
+    }
+
+    /// DLX1's progress estimate: the share before the current node plus half its own, the
+    /// middle of the current subtree.
+    pub fn dlx1_estimate(&self) -> f64 {
+        self.done + self.share / 2.0
+    }
+
+    /// The position with one more level: the `k`-th choice (from 1) of `d`.
+    fn descend(&mut self, k: u32, d: u32) {
+        self.share /= f64::from(d.max(1));
+        self.done += f64::from(k.saturating_sub(1)) * self.share;
+    }
+}
+
+/// Where a split search reports how far it has got, from any of its threads: the commands'
+/// progress bars.
+pub trait ProgressSink: Sync {
+    /// A search starts reporting here: `false` when the sink takes no reports from it (it is
+    /// showing another search's). Default: yes.
+    fn begin(&self) -> bool {
+        true
+    }
+
+    /// `fraction` (0 to 1) of the search's tree is done, after `nodes` nodes.
+    fn report(&self, fraction: f64, nodes: u64);
+
+    /// The search that began here has ended.
+    fn end(&self) {}
+}
+
+/// A visitor that hands everything on to `inner` and tells `sink` where the search stands
+/// every [`PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
+/// fraction 1): the progress of a search of one thread. The caller has the sink
+/// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
+///
+/// A search without it makes no reports at all ([`Visitor::progress_mask`]'s default compiles
+/// away), so a caller who reports only sometimes runs the two visitors in two calls, not one
+/// visitor that tests whether it has a sink.
+///
+/// ```
+/// use dlx_engine::{problems, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
+/// use std::ops::ControlFlow;
+/// use std::sync::Mutex;
+///
+/// struct Last(Mutex<f64>);
+/// impl ProgressSink for Last {
+///     fn report(&self, fraction: f64, _nodes: u64) {
+///         *self.0.lock().unwrap() = fraction;
+///     }
+/// }
+///
+/// let last = Last(Mutex::new(0.0));
+/// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
+/// let mut reporting = Reporting::new(&last, &mut count);
+/// let outcome = Dlx::new(&problems::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
+/// assert_eq!(outcome.stats.solutions, 92);
+/// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
+/// ```
+pub struct Reporting<'a, V: ?Sized> {
+    sink: &'a dyn ProgressSink,
+    inner: &'a mut V,
+}
+
+impl<'a, V: Visitor + ?Sized> Reporting<'a, V> {
+    /// `inner`, its search's position told to `sink`.
+    pub fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
+        Reporting { sink, inner }
+    }
+}
+
+impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
+    type Break = V::Break;
+
+    #[inline(always)]
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
+        self.inner.solution(options)
+    }
+
+    #[inline(always)]
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<V::Break> {
+        self.inner.enter_node()
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        Some(PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.sink.report(at.done, at.nodes);
+    }
+}
+
+impl<L: Link> Dlx<L> {
+    /// The position of Algorithm X's search with `level` levels chosen (`choice[..level]`):
+    /// each level's item is covered and its list left as it was when the level chose from it,
+    /// so its length is `d` and the chosen node's place in it is `k`, found by walking down
+    /// from the header as DLX1 does.
+    pub(super) fn position(&self, level: usize, stats: &SearchStats) -> TreePosition {
+        let mut at = TreePosition {
+            nodes: stats.nodes,
+            solutions: stats.solutions,
+            level,
+            done: 0.0,
+            share: 1.0,
+        };
+        for &chosen in &self.choice[..level] {
+            let item = self.node(chosen).top.get();
+            let d = self.len[item as usize] & !COVERED;
+            let k = if at.share < NEGLIGIBLE_SHARE {
+                1
+            } else {
+                self.place_in_list(item, chosen, item, d)
+            };
+            at.descend(k, d);
+        }
+        at
+    }
+
+    /// The position of Algorithm M's search with `level` levels chosen, as DLX3 computes it:
+    /// `d` is the branching degree the level's item had when chosen (`scores`), `k` counts the
+    /// options tried there so far, from the first one tweaked (or the top of the list) down to
+    /// the current choice (the item's header for a null move, which comes last).
+    pub(super) fn position_mcc(
+        &self,
+        level: usize,
+        scores: &[i64],
+        stats: &SearchStats,
+    ) -> TreePosition {
+        let mut at = TreePosition {
+            nodes: stats.nodes,
+            solutions: stats.solutions,
+            level,
+            done: 0.0,
+            share: 1.0,
+        };
+        let levels = self.choice[..level].iter().zip(&scores[..level]);
+        for (l, (&chosen, &score)) in levels.enumerate() {
+            let item = if chosen <= self.item_count {
+                chosen
+            } else {
+                self.node(chosen).top.get()
+            };
+            let d = score.clamp(1, i64::from(u32::MAX)) as u32;
+            let k = if at.share < NEGLIGIBLE_SHARE {
+                1
+            } else {
+                let first = match self.first_tweak[l] {
+                    0 => self.node(item).down.get(),
+                    first => first,
+                };
+                self.place_in_list(first, chosen, item, d)
+            };
+            at.descend(k, d);
+        }
+        at
+    }
+
+    /// The place (from 1) of `chosen` in the list walked down from the node after `from`,
+    /// the header being the place after the last option, at most `d`: a list that does not
+    /// lead to `chosen` within `d` steps (it cannot, but a progress report is no reason to
+    /// loop) gives `d`.
+    fn place_in_list(&self, from: u32, chosen: u32, item: u32, d: u32) -> u32 {
+        let mut p = if from == item {
+            self.node(item).down.get()
+        } else {
+            from
+        };
+        let mut k = 1;
+        while p != chosen && k < d {
+            if p == item {
+                return d;
+            }
+            p = self.node(p).down.get();
+            k += 1;
+        }
+        k
+    }
+
+    /// The part of the tree below the choices of `path` (a subtree of a split plan): where it
+    /// starts (the share of the tree before it) and its share, found by replaying the choices
+    /// as [`Dlx::search_subtree`] does. The arena is left as it was found.
+    pub(super) fn path_share(&mut self, path: &[u32]) -> (f64, f64) {
+        let hints = (self.short_item, self.empty_item);
+        let mut at = TreePosition {
+            share: 1.0,
+            ..TreePosition::default()
+        };
+        let mut ignored = 0u64;
+        for &node in path {
+            let item = self.node(node).top.get();
+            self.cover::<true, false, false>(item, &mut ignored);
+            let d = self.len[item as usize] & !COVERED;
+            at.descend(self.place_in_list(item, node, item, d), d);
+            self.cover_others::<true, false, false>(node, &mut ignored);
+        }
+        for &node in path.iter().rev() {
+            self.uncover_others::<false, false>(node);
+            self.uncover::<false, false>(self.node(node).top.get());
+        }
+        (self.short_item, self.empty_item) = hints;
+        (at.done, at.share)
+    }
+}
+
+/// [`super::count_solutions`] of a search told where to report its position: `progress` when
+/// its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else nowhere.
+pub fn count_reporting<S: ?Sized>(
+    limit: Option<u64>,
+    progress: &dyn ProgressSink,
+    search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
+) -> Outcome<Count> {
+    let progress = progress.begin().then_some(progress);
+    let outcome = super::count_solutions(limit, |max, visit| search(max, progress, visit));
+    if let Some(sink) = progress {
+        sink.end();
+    }
+    outcome
+}
+
+/// The progress of a split search, added up over its subtrees from every thread: each
+/// subtree counts for its share of the tree, and a subtree being searched for the share of it
+/// its own search has done. Only the subtrees count: the work above the cut is done when the
+/// plan is made.
+pub(super) struct SplitProgress<'a> {
+    sink: &'a dyn ProgressSink,
+    tally: Mutex<Tally>,
+}
+
+#[derive(Default)]
+struct Tally {
+    /// The shares of the subtrees (and parts of subtrees) searched.
+    done: f64,
+    /// The shares of all the subtrees this search takes.
+    total: f64,
+    /// Nodes reported so far.
+    nodes: u64,
+}
+
+impl<'a> SplitProgress<'a> {
+    /// Reporting to `sink` for a search whose subtrees add up to `total` of the tree.
+    pub(super) fn new(sink: &'a dyn ProgressSink, total: f64) -> SplitProgress<'a> {
+        SplitProgress {
+            sink,
+            tally: Mutex::new(Tally {
+                total,
+                ..Tally::default()
+            }),
+        }
+    }
+
+    /// Adds `share` of the tree searched and `nodes` nodes, and tells the sink.
+    /// The sink is told under the lock, so that it hears the threads' reports in the order
+    /// they were added up: the fraction it gets never goes down.
+    fn add(&self, share: f64, nodes: u64) {
+        let Ok(mut tally) = self.tally.lock() else {
+            return;
+        };
+        tally.done += share;
+        tally.nodes += nodes;
+        let fraction = if tally.total > 0.0 {
+            (tally.done / tally.total).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        self.sink.report(fraction, tally.nodes);
+    }
+}
+
+impl SplitProgress<'_> {
+    /// The search has ended with its whole share searched: the sink hears 1, whatever the
+    /// shares added up to (a shard's subtrees are known only once its walk has ended).
+    pub(super) fn finish(&self) {
+        if let Ok(tally) = self.tally.lock() {
+            self.sink.report(1.0, tally.nodes);
+        }
+    }
+}
+
+/// One subtree's part in a [`SplitProgress`]: what its search has reported so far, so that a
+/// report adds only what is new (and a subtree searched again in order, which reports the same
+/// positions again, adds nothing twice).
+#[derive(Clone, Copy)]
+pub(super) struct SubtreeProgress<'s, 'a> {
+    split: &'s SplitProgress<'a>,
+    /// The subtree's share of the tree.
+    share: f64,
+    /// The part of the subtree reported done.
+    done: f64,
+    /// The nodes of the subtree's search reported.
+    nodes: u64,
+}
+
+impl<'s, 'a> SubtreeProgress<'s, 'a> {
+    pub(super) fn new(split: &'s SplitProgress<'a>, share: f64) -> SubtreeProgress<'s, 'a> {
+        SubtreeProgress {
+            split,
+            share,
+            done: 0.0,
+            nodes: 0,
+        }
+    }
+
+    /// The subtree's search stands at `at`.
+    pub(super) fn reached(&mut self, at: &TreePosition) {
+        let done = at.done.max(self.done);
+        let nodes = at.nodes.max(self.nodes);
+        if done > self.done || nodes > self.nodes {
+            self.split
+                .add((done - self.done) * self.share, nodes - self.nodes);
+            (self.done, self.nodes) = (done, nodes);
+        }
+    }
+
+    /// A new search of the same subtree starts (searched again in order): its node count
+    /// starts again from 0.
+    pub(super) fn restart_nodes(&mut self) {
+        self.nodes = 0;
+    }
+}
+
+/// A sink that keeps every report, and counts the searches it took and saw end: what the
+/// tests of every reporting search check their reports with.
+#[cfg(any(test, feature = "test-support"))]
+#[derive(Default)]
+pub struct Reports {
+    /// Every report: the fraction done and the nodes.
+    pub seen: std::sync::Mutex<Vec<(f64, u64)>>,
+    /// Searches that began.
+    pub began: std::sync::atomic::AtomicUsize,
+    /// Searches that ended.
+    pub ended: std::sync::atomic::AtomicUsize,
+}
+
+#[cfg(any(test, feature = "test-support"))]
+impl ProgressSink for Reports {
+    fn begin(&self) -> bool {
+        self.began
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        true
+    }
+    fn report(&self, fraction: f64, nodes: u64) {
+        self.seen.lock().unwrap().push((fraction, nodes));
+    }
+    fn end(&self) {
+        self.ended
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+#[cfg(any(test, feature = "test-support"))]
+impl Reports {
+    /// The reports so far, forgotten here.
+    pub fn take(&self) -> Vec<(f64, u64)> {
+        std::mem::take(&mut *self.seen.lock().unwrap())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{langford, pentominoes, queens, random_mcc, random_xcc, toy};
+    use crate::{ChoiceRule, OptionId, Problem, SearchLimits, Stop, Visitor};
+    use std::ops::ControlFlow;
+
+    /// Every position reported, at every node.
+    struct Recorder(Vec<TreePosition>);
+
+    impl Visitor for Recorder {
+        type Break = ();
+        fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+        fn progress_mask(&self) -> Option<u64> {
+            Some(0)
+        }
+        fn progress(&mut self, at: &TreePosition) {
+            self.0.push(*at);
+        }
+    }
+
+    fn positions(problem: &Problem, rule: ChoiceRule) -> (Vec<TreePosition>, SearchStats) {
+        let mut recorder = Recorder(Vec::new());
+        let outcome = Dlx::new(problem).search(rule, SearchLimits::default(), &mut recorder);
+        assert_eq!(outcome.stop, Stop::Exhausted);
+        (recorder.0, outcome.stats)
+    }
+
+    /// The share done never goes down, stays below 1 until the end, and the last report is
+    /// the whole tree, with the search's figures.
+    fn check_monotone(problem: &Problem, rule: ChoiceRule) {
+        let (seen, stats) = positions(problem, rule);
+        assert!(seen.len() >= 2, "a report at each node and one at the end");
+        for pair in seen.windows(2) {
+            assert!(
+                pair[1].done >= pair[0].done,
+                "{:?} then {:?} ({rule:?})",
+                pair[0],
+                pair[1]
+            );
+            assert!(pair[1].nodes >= pair[0].nodes);
+        }
+        let (last, before) = (seen[seen.len() - 1], &seen[..seen.len() - 1]);
+        assert!(before.windows(2).all(|pair| pair[1].nodes > pair[0].nodes));
+        assert!(before.iter().all(|at| at.done < 1.0 && at.share > 0.0));
+        assert_eq!((last.done, last.share), (1.0, 0.0));
+        assert_eq!((last.nodes, last.solutions), (stats.nodes, stats.solutions));
+        // Every node entered but the solutions (which Algorithm X counts without entering a
+        // level) is reported once.
+        assert_eq!(before[0].nodes, 1, "the root is reported");
+    }
+
+    #[test]
+    fn the_share_done_rises_over_a_whole_search_and_ends_at_one() {
+        for problem in [toy(), queens(6), langford(5), pentominoes(3, 10)] {
+            for rule in [
+                ChoiceRule::Mrv,
+                ChoiceRule::MrvStopAtOne,
+                ChoiceRule::MrvThenReach { from_node: 0 },
+            ] {
+                check_monotone(&problem, rule);
+            }
+        }
+    }
+
+    #[test]
+    fn the_share_done_rises_under_colours_and_multiplicities_too() {
+        for seed in 1..=6 {
+            check_monotone(&random_xcc(seed, 8, 3, 30), ChoiceRule::Mrv);
+            check_monotone(&random_mcc(seed, 6, 3, 24), ChoiceRule::Mrv);
+        }
+    }
+
+    #[test]
+    fn a_uniform_tree_is_reported_as_knuth_computes_it() {
+        // Two items, each with three options of its own: the root chooses 1 of 3, each child
+        // 1 of 3 again, and the leaves are solutions. At the node below the second option of
+        // `a`, the share before is 1/3, its own 1/3, and DLX1 prints 1/3 + 1/6.
+        let problem =
+            crate::parse_problem("a b | x y z u v w\na x\na y\na z\nb u\nb v\nb w\n").unwrap();
+        let (seen, _) = positions(&problem, ChoiceRule::Mrv);
+        let second = seen
+            .iter()
+            .find(|at| at.level == 1 && at.done > 0.0)
+            .expect("the second option of the first level is tried");
+        assert!((second.done - 1.0 / 3.0).abs() < 1e-12);
+        assert!((second.share - 1.0 / 3.0).abs() < 1e-12);
+        assert!((second.dlx1_estimate() - 0.5).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_subtree_starts_where_the_whole_search_reaches_it() {
+        let problem = queens(6);
+        let mut dlx = Dlx::new(&problem);
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 2);
+        let mut shares = Vec::new();
+        for planned in &plan.pieces {
+            if let crate::Piece::Subtree(path) = &planned.piece {
+                shares.push(dlx.path_share(path));
+            }
+        }
+        // In the tree's order, one subtree ends before or where the next starts, and none
+        // ends past the whole.
+        for pair in shares.windows(2) {
+            assert!(pair[0].0 + pair[0].1 <= pair[1].0 + 1e-12, "{pair:?}");
+        }
+        let (start, share) = shares[shares.len() - 1];
+        assert!(start + share <= 1.0 + 1e-12);
+        // The arena is left as found.
+        let fresh = Dlx::new(&problem);
+        assert_eq!((&dlx.nodes, &dlx.len), (&fresh.nodes, &fresh.len));
+    }
+}

@@ -1,0 +1,546 @@
+//! One search split into parts that can run anywhere: on the cores of one machine, or as
+//! shards on many, with results that add up to the one-thread search exactly.
+//!
+//! The tree is cut after its first few levels ([`Dlx::split_depth`]). Above the cut the search
+//! runs as the one-thread search would, and meets the pieces of the tree in its order:
+//! a solution found above the cut, or a subtree below it, named by the options chosen on the
+//! way to it (their first nodes in the arena, the same in every copy of the arena and on every
+//! machine that builds it from the same problem). A subtree is searched by replaying those
+//! choices on a copy of the arena ([`Dlx::search_subtree`]): the same covers the search made,
+//! so the subtrees are exactly the one-thread search's under any rule, and every count is
+//! exact. With [`ChoiceRule::Mrv`] each subtree's search is moreover node for node the
+//! one-thread search's, and the figures of the pieces (each piece carries the work above the
+//! cut since the piece before it) sum to the one-thread figures, DLX1's included; the other
+//! rules' choices inside a subtree may differ ([`ChoiceRule::MrvStopAtOne`]'s hints and
+//! [`ChoiceRule::MrvThenReach`]'s node threshold depend on what was searched before).
+//!
+//! Problems with colours or bounds (Algorithm M) are not split: [`Dlx::can_split`] says so, and
+//! a split search of one runs whole, on the caller's thread.
+
+use super::arena::{Dlx, Link, Mode};
+use super::outcome::{Outcome, SearchStats};
+use super::problem::OptionId;
+use super::search::{ChoiceRule, SearchLimits, Visitor};
+use std::ops::ControlFlow;
+
+/// The deepest cut tried: each level multiplies the pieces by the options of its item, so a
+/// dozen levels is far past any useful split.
+const MAX_DEPTH: usize = 12;
+
+/// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
+/// walking the top of the tree and counting its subtrees up to this many, and every shard walks
+/// the whole top to find its own, so this bounds the time a shard spends planning (memory is
+/// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
+/// last shards without a subtree: they count nothing, and the shards still add up.
+pub const MAX_SUBTREES: usize = 1 << 20;
+
+/// A part of the search tree, in the tree's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A solution found above the cut: its options, level by level.
+    Solution(Vec<OptionId>),
+    /// The subtree reached by choosing these options, level by level from the root: the arena
+    /// node of each option in the list of the item chosen at its level.
+    Subtree(Vec<u32>),
+}
+
+/// A piece as the walk above the cut meets it, borrowed from the walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PieceAt<'a> {
+    /// A solution above the cut.
+    Solution(&'a [OptionId]),
+    /// The subtree below this path.
+    Subtree(&'a [u32]),
+}
+
+impl PieceAt<'_> {
+    fn to_owned(self) -> Piece {
+        match self {
+            PieceAt::Solution(options) => Piece::Solution(options.to_vec()),
+            PieceAt::Subtree(path) => Piece::Subtree(path.to_vec()),
+        }
+    }
+}
+
+/// A piece and the work the search did above the cut since the piece before it (nodes entered,
+/// updates; a [`Piece::Solution`] counts as a node and a solution, as in the one-thread search).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlannedPiece {
+    /// The piece.
+    pub piece: Piece,
+    /// The work above the cut that comes before the piece in the one-thread search.
+    pub before: SearchStats,
+}
+
+/// The tree cut at a depth: its pieces in order and the work above the cut after the last one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitPlan {
+    /// The number of levels above the cut.
+    pub depth: usize,
+    /// The pieces, in the order the one-thread search meets them.
+    pub pieces: Vec<PlannedPiece>,
+    /// The work above the cut after the last piece (the last levels' final nodes and covers).
+    pub after: SearchStats,
+}
+
+impl SplitPlan {
+    /// How many pieces are subtrees.
+    pub fn subtrees(&self) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| matches!(p.piece, Piece::Subtree(_)))
+            .count()
+    }
+
+    /// The work above the cut, all of it.
+    pub fn above_the_cut(&self) -> SearchStats {
+        let mut total = self.after;
+        for piece in &self.pieces {
+            total += piece.before;
+        }
+        total
+    }
+}
+
+/// How a walk above the cut ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum WalkEnd {
+    /// Every piece was met: the work above the cut after the last one.
+    Done(SearchStats),
+    /// The caller's visit said stop.
+    Stopped,
+    /// The stop flag was raised.
+    Interrupted,
+}
+
+/// Where the search above the cut stands.
+struct Walk<'a> {
+    rule: ChoiceRule,
+    depth: usize,
+    /// The arena node of the option tried at each level so far.
+    path: Vec<u32>,
+    /// The options tried at each level so far.
+    options: Vec<OptionId>,
+    /// Work done since the last piece.
+    pending: SearchStats,
+    /// Nodes entered above the cut so far (what the choice rule may weigh).
+    nodes: u64,
+    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    interrupted: bool,
+}
+
+/// Which pieces a shard takes: `index` of `count` (0-based here; the command line says 1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: u64,
+    /// How many shards share the tree.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole tree as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether the `n`-th subtree of a plan is this shard's: subtrees are dealt round-robin, so
+    /// neighbouring subtrees, often alike in size, go to different shards. The work above the
+    /// cut and the solutions found there are the first shard's. A shard whose index is past
+    /// the plan's last subtree gets none.
+    pub fn takes_subtree(self, n: u64) -> bool {
+        n % self.count == self.index
+    }
+
+    /// Whether this shard reports the work above the cut.
+    pub fn takes_top(self) -> bool {
+        self.index == 0
+    }
+}
+
+/// The stop request of a walk that cannot be stopped.
+fn never() -> bool {
+    false
+}
+
+impl<L: Link> Dlx<L> {
+    /// Whether the search can be split: plain exact cover, not Algorithm M's colours or bounds
+    /// (its purifications and tweaks are not replayed).
+    pub fn can_split(&self) -> bool {
+        self.mode == Mode::Plain
+    }
+
+    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees
+    /// (at most [`MAX_SUBTREES`]), or twelve levels, or the depth below which the tree ends or
+    /// thins out. Each depth tried is walked as the one-thread search walks the top of the
+    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's
+    /// path, whatever the tree. `stop_requested` is asked at every node; `None` when it said
+    /// stop. The arena is left as it was found.
+    pub fn split_depth(
+        &mut self,
+        rule: ChoiceRule,
+        min_subtrees: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Option<usize> {
+        let enough = min_subtrees.clamp(1, MAX_SUBTREES);
+        let mut depth = 1;
+        let mut subtrees = self.count_subtrees(rule, depth, enough, stop_requested)?;
+        while subtrees < enough && depth < MAX_DEPTH {
+            let deeper = self.count_subtrees(rule, depth + 1, enough, stop_requested)?;
+            if deeper <= subtrees {
+                // The tree ends above the deeper cut, or thins out there: no gain.
+                break;
+            }
+            depth += 1;
+            subtrees = deeper;
+        }
+        Some(depth)
+    }
+
+    /// The subtrees of the cut after `depth` levels, counted up to `enough`.
+    fn count_subtrees(
+        &mut self,
+        rule: ChoiceRule,
+        depth: usize,
+        enough: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Option<usize> {
+        let mut subtrees = 0;
+        let end = self.walk_pieces(rule, depth, stop_requested, &mut |piece, _| {
+            if let PieceAt::Subtree(_) = piece {
+                subtrees += 1;
+                if subtrees >= enough {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        (end != WalkEnd::Interrupted).then_some(subtrees)
+    }
+
+    /// Every piece of the tree cut after `depth` levels, kept: as many as the top of the tree
+    /// has, so for small trees and for looking at a cut; a split search walks the pieces
+    /// instead ([`Dlx::search_split`]). The arena is left as it was found.
+    pub fn plan_at_depth(&mut self, rule: ChoiceRule, depth: usize) -> SplitPlan {
+        let mut pieces = Vec::new();
+        let end = self.walk_pieces(rule, depth, &never, &mut |piece, before| {
+            pieces.push(PlannedPiece {
+                piece: piece.to_owned(),
+                before,
+            });
+            ControlFlow::Continue(())
+        });
+        let WalkEnd::Done(after) = end else {
+            unreachable!("a walk that is never stopped ends done");
+        };
+        SplitPlan {
+            depth,
+            pieces,
+            after,
+        }
+    }
+
+    /// Walks the tree above the cut after `depth` levels as the one-thread search does,
+    /// handing `visit` each piece in order with the work above the cut since the piece before
+    /// it, until the walk ends, `visit` breaks or `stop_requested` (asked at every node) says
+    /// stop. Nothing met is kept: memory is the path. The arena is left as it was found.
+    pub(super) fn walk_pieces(
+        &mut self,
+        rule: ChoiceRule,
+        depth: usize,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
+    ) -> WalkEnd {
+        if self.uncovered == 0 {
+            // The empty set of options is the one solution, as `search` reports it.
+            let before = SearchStats {
+                nodes: 1,
+                solutions: 1,
+                ..SearchStats::default()
+            };
+            return match visit(PieceAt::Solution(&[]), before) {
+                ControlFlow::Continue(()) => WalkEnd::Done(SearchStats::default()),
+                ControlFlow::Break(()) => WalkEnd::Stopped,
+            };
+        }
+        let hints = (self.short_item, self.empty_item);
+        let mut walk = Walk {
+            rule,
+            depth,
+            path: Vec::with_capacity(depth),
+            options: Vec::with_capacity(depth),
+            pending: SearchStats::default(),
+            nodes: 0,
+            stop_requested,
+            interrupted: false,
+        };
+        let flow = self.walk_level(&mut walk, visit);
+        (self.short_item, self.empty_item) = hints;
+        match flow {
+            ControlFlow::Continue(()) => WalkEnd::Done(walk.pending),
+            ControlFlow::Break(()) if walk.interrupted => WalkEnd::Interrupted,
+            ControlFlow::Break(()) => WalkEnd::Stopped,
+        }
+    }
+
+    /// The search above the cut from one level: the node entered, its item covered, and each
+    /// option tried in turn, as the search loop does (X2 to X8), handing on the pieces met. A
+    /// break undoes this level's covers before it goes up, so the arena is whole again at the
+    /// top.
+    fn walk_level(
+        &mut self,
+        walk: &mut Walk<'_>,
+        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if (walk.stop_requested)() {
+            walk.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        walk.pending.nodes += 1;
+        walk.nodes += 1;
+        let best = self.choose_item::<false>(walk.rule, walk.nodes);
+        self.cover::<true, false, false>(best, &mut walk.pending.updates);
+        let mut current = self.node(best).down.get();
+        let mut flow = ControlFlow::Continue(());
+        while current != best && flow.is_continue() {
+            self.cover_others::<true, false, false>(current, &mut walk.pending.updates);
+            walk.path.push(current);
+            walk.options.push(self.option_of(current));
+            flow = if self.uncovered == 0 {
+                walk.pending.nodes += 1;
+                walk.pending.solutions += 1;
+                walk.nodes += 1;
+                let before = std::mem::take(&mut walk.pending);
+                visit(PieceAt::Solution(&walk.options), before)
+            } else if walk.path.len() == walk.depth {
+                let before = std::mem::take(&mut walk.pending);
+                visit(PieceAt::Subtree(&walk.path), before)
+            } else {
+                self.walk_level(walk, visit)
+            };
+            walk.path.pop();
+            walk.options.pop();
+            self.uncover_others::<false, false>(current);
+            current = self.node(current).down.get();
+        }
+        self.uncover::<false, false>(best);
+        flow
+    }
+
+    /// Searches the subtree at `path` (from a [`Piece::Subtree`] of a plan of this arena or of
+    /// one built from the same problem): the path's choices are replayed without being counted,
+    /// then the search runs from there under `rule`, handing the visitor whole solutions (the
+    /// path's options first). The arena is left as it was found.
+    pub fn search_subtree<V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        path: &[u32],
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let hints = (self.short_item, self.empty_item);
+        let mut ignored = 0u64;
+        for &node in path {
+            self.cover::<true, false, false>(self.node(node).top.get(), &mut ignored);
+            self.cover_others::<true, false, false>(node, &mut ignored);
+        }
+        let prefix: Vec<OptionId> = path.iter().map(|&node| self.option_of(node)).collect();
+        let mut whole = Vec::new();
+        let mut prefixed = Prefixed {
+            prefix: &prefix,
+            whole: &mut whole,
+            inner: visitor,
+        };
+        let outcome = self.search(rule, limits, &mut prefixed);
+        for &node in path.iter().rev() {
+            self.uncover_others::<false, false>(node);
+            self.uncover::<false, false>(self.node(node).top.get());
+        }
+        (self.short_item, self.empty_item) = hints;
+        outcome
+    }
+}
+
+/// A visitor that hands on solutions with the replayed path's options put first.
+struct Prefixed<'a, V: Visitor + ?Sized> {
+    prefix: &'a [OptionId],
+    whole: &'a mut Vec<OptionId>,
+    inner: &'a mut V,
+}
+
+impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
+    type Break = V::Break;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
+        self.whole.clear();
+        self.whole.extend_from_slice(self.prefix);
+        self.whole.extend_from_slice(options);
+        self.inner.solution(self.whole)
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<V::Break> {
+        self.inner.enter_node()
+    }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        self.inner.progress_mask()
+    }
+
+    fn progress(&mut self, at: &super::TreePosition) {
+        self.inner.progress(at)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::problems::{langford, pentominoes, queens, toy};
+    use crate::Problem;
+    use proptest::prelude::*;
+
+    /// Every solution of a plan's pieces in order, and the summed figures, against the
+    /// one-thread search.
+    fn check_split(problem: &Problem, depth: usize) {
+        let mut dlx = Dlx::new(problem);
+        let mut whole = Vec::new();
+        let one = dlx.search(
+            ChoiceRule::Mrv,
+            SearchLimits::default(),
+            &mut |options: &[OptionId]| {
+                whole.push(options.to_vec());
+                ControlFlow::Continue(())
+            },
+        );
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
+        let mut split = Vec::new();
+        let mut stats = plan.after;
+        for planned in &plan.pieces {
+            stats += planned.before;
+            match &planned.piece {
+                Piece::Solution(options) => split.push(options.clone()),
+                Piece::Subtree(path) => {
+                    let mut copy = dlx.clone();
+                    let part = copy.search_subtree(
+                        ChoiceRule::Mrv,
+                        path,
+                        SearchLimits::default(),
+                        &mut |options: &[OptionId]| {
+                            split.push(options.to_vec());
+                            ControlFlow::Continue(())
+                        },
+                    );
+                    stats += part.stats;
+                }
+            }
+        }
+        assert_eq!(
+            split, whole,
+            "the same solutions in the same order (depth {depth})"
+        );
+        assert_eq!(stats, one.stats, "the same figures (depth {depth})");
+        // The arena is as it was: the search walks the same tree again.
+        let again = dlx.count_solutions(ChoiceRule::Mrv, None);
+        assert_eq!(again.stats, one.stats);
+    }
+
+    #[test]
+    fn split_searches_sum_to_dlx1s_figures_at_every_depth() {
+        for depth in 1..=4 {
+            check_split(&toy(), depth);
+            check_split(&queens(8), depth);
+            check_split(&langford(7), depth);
+        }
+        check_split(&pentominoes(3, 20), 3);
+    }
+
+    #[test]
+    fn a_cut_reaches_the_subtrees_asked_for_when_the_tree_has_them() {
+        let mut dlx = Dlx::new(&queens(8));
+        let depth = dlx.split_depth(ChoiceRule::Mrv, 40, &never).unwrap();
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
+        assert!(plan.subtrees() >= 40, "{} subtrees", plan.subtrees());
+        let shallower = dlx.plan_at_depth(ChoiceRule::Mrv, depth - 1);
+        assert!(shallower.subtrees() < 40);
+        // More than the tree has: the deepest cut that still gains, never an endless walk.
+        let deepest = dlx
+            .split_depth(ChoiceRule::Mrv, usize::MAX, &never)
+            .unwrap();
+        assert!(deepest <= MAX_DEPTH);
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, deepest);
+        assert!(plan.subtrees() >= dlx.plan_at_depth(ChoiceRule::Mrv, deepest - 1).subtrees());
+    }
+
+    #[test]
+    fn a_walk_stopped_by_its_visit_or_its_flag_leaves_the_arena_whole() {
+        let problem = langford(7);
+        let mut dlx = Dlx::new(&problem);
+        let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 3);
+        // The walk hands on the pieces a kept plan holds, in its order, and stops where asked.
+        let mut met = Vec::new();
+        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &never, &mut |piece, before| {
+            met.push(PlannedPiece {
+                piece: piece.to_owned(),
+                before,
+            });
+            if met.len() == 10 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(end, WalkEnd::Stopped);
+        assert_eq!(met[..], plan.pieces[..10]);
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
+        // A raised flag stops it at the next node, and the depth is not chosen.
+        let raised = || true;
+        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &raised, &mut |_, _| {
+            ControlFlow::Continue(())
+        });
+        assert_eq!(end, WalkEnd::Interrupted);
+        assert_eq!(dlx.split_depth(ChoiceRule::Mrv, 100, &raised), None);
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random problems, primary and secondary items: any depth gives the one-thread
+        /// search's solutions, order and figures.
+        #[test]
+        fn random_problems_split_exactly(
+            items in 1usize..7,
+            secondary in 0usize..3,
+            options in proptest::collection::vec(proptest::collection::btree_set(0usize..9, 1..4), 0..14),
+            depth in 1usize..5,
+        ) {
+            let problem = crate::search::tests::small_problem(items, secondary, &options);
+            check_split(&problem, depth);
+            // Under the rules whose choices depend on what came before, the subtrees are still
+            // exactly the one-thread search's: the counts agree.
+            for rule in [ChoiceRule::MrvStopAtOne, ChoiceRule::MrvThenReach { from_node: 0 }] {
+                let mut dlx = Dlx::new(&problem);
+                let whole = dlx.count_solutions(rule, None).answer.solutions;
+                let plan = dlx.plan_at_depth(rule, depth);
+                let mut count = 0;
+                for planned in &plan.pieces {
+                    count += match &planned.piece {
+                        Piece::Solution(_) => 1,
+                        Piece::Subtree(path) => {
+                            let mut copy = dlx.clone();
+                            let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+                            copy.search_subtree(rule, path, SearchLimits::default(), &mut none)
+                                .stats
+                                .solutions
+                        }
+                    };
+                }
+                prop_assert_eq!(count, whole, "{:?}", rule);
+            }
+        }
+    }
+}

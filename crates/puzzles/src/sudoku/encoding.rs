@@ -1,0 +1,725 @@
+//! The DLX Sudoku solver: Sudoku as exact cover (items and numbering in [`super::layout`]),
+//! searched by the generic engine.
+//!
+//! The solver settles the givens' singles and locked candidates first, then lays out, for each
+//! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
+//! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
+
+use super::digits::DigitSet;
+use super::grid::{Grid, Shape};
+use super::layout::Layout;
+use super::locked::Segments;
+use super::singles::{fill_singles, mark_givens, open_candidates, Units};
+use super::solve::{questions_without_the_trait, Solve};
+use dlx_engine::{
+    self, ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
+    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, Stop, StopFlag, Stoppable,
+    Uniqueness, Visitor,
+};
+use std::ops::ControlFlow;
+
+/// The DLX Sudoku solver for one shape: an arena reused for every puzzle, in which the problem
+/// a puzzle's givens leave is laid out afresh. Keep one per thread and shape.
+///
+/// ```
+/// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
+/// use dlx_engine::{Count, Uniqueness};
+///
+/// let shape = Shape::new(2, 2).unwrap();
+/// let mut solver = SudokuSolver::new(shape);
+/// // The first puzzle of the project's `puzzles/4x4.txt`: minimal, so it has one solution.
+/// let puzzle: Grid = "..3..1..23......".parse().unwrap();
+/// let solution = solver.first_solution(&puzzle).answer.expect("the puzzle has a solution");
+/// solution.check_solution_of(&puzzle).unwrap();
+/// assert_eq!(solver.uniqueness(&puzzle).answer, Uniqueness::Unique(solution));
+///
+/// // The empty 4x4 grid has 288 completions; a limit makes the count a lower bound.
+/// let empty = Grid::empty(shape);
+/// assert_eq!(solver.count_solutions(&empty, None).answer, Count::exactly(288));
+/// let bounded = solver.count_solutions(&empty, Some(10)).answer;
+/// assert_eq!(bounded, Count::at_least(10));
+/// assert!(matches!(solver.uniqueness(&empty).answer, Uniqueness::Multiple(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SudokuSolver {
+    shape: Shape,
+    arena: Arena,
+    max_nodes: Option<u64>,
+    /// Raised to end a search between two nodes (a signal): the answer is then undecided.
+    stop: StopFlag,
+    /// The grid a solution is decoded into, kept to reuse its allocation.
+    scratch: Grid,
+    pruned: PrunedScratch,
+}
+
+/// The arena, with `u16` links whenever the shape's full problem fits them (up to 16x16): a
+/// 9x9 problem then takes at most 31 KiB (8-byte nodes) instead of 47 and stays in the L1
+/// cache.
+#[derive(Clone, Debug)]
+enum Arena {
+    Small(Dlx<u16>),
+    Large(Dlx<u32>),
+}
+
+/// The buffers a pruned problem is built in, kept across puzzles.
+#[derive(Clone, Debug)]
+struct PrunedScratch {
+    layout: Layout,
+    units: Units,
+    /// The puzzle with its singles filled.
+    settled: Grid,
+    /// The digits each unit holds.
+    used: Vec<DigitSet>,
+    /// Each cell's digits left, narrowed by the singles and the locked candidates.
+    candidates: Vec<DigitSet>,
+    segments: Segments,
+    /// The arena item of each item of the full problem (cell, row-digit, column-digit,
+    /// box-digit), or `SETTLED` for one a given covers.
+    item_of: Vec<u32>,
+    /// Four items per option, one option after another: the first `options` are this
+    /// puzzle's, the rest left from an earlier one (the buffers only grow).
+    entries: Vec<u32>,
+    /// The (cell, digit) of each option.
+    meaning: Vec<(u32, u8)>,
+    /// How many options this puzzle has.
+    options: usize,
+}
+
+const SETTLED: u32 = u32::MAX;
+
+/// The search's choice rule: the shortest list, ties going to the item that reaches furthest
+/// ([`ChoiceRule::MrvThenReach`]) once a search has entered 64 nodes. Callgrind, the first 400
+/// puzzles of each file, instructions relative to taking the first tied item
+/// ([`ChoiceRule::MrvStopAtOne`]), weighing ties from node 0 / 32 / 64 / 128: top1465 -16.7% /
+/// -14.7% / -14.9% / -13.9%, forum hardest 1106 -15.2% / -14.1% / -14.1% / -13.9%, serg +10.6%
+/// / +2.1% / +0.8% / +0.5%, 1905 and 17-clue within 2% either way. Serg's puzzles have several
+/// solutions each and end after 62 nodes on average whatever the rule, so there weighing is
+/// pure cost. Timed against the first-tie build ([`super::measure`], best of 5 to 8 runs each,
+/// interleaved; the first 4,000 puzzles of 1905): 17-clue 1.04x, top1465 1.08x, 1905 1.00x,
+/// 1106 1.11x, serg 0.98x; weighing from node 0 instead gave 1.02x, 1.13x, 1.04x, 1.15x and
+/// 0.84x.
+const REACH_FROM_NODE: ChoiceRule = ChoiceRule::MrvThenReach { from_node: 64 };
+
+impl SudokuSolver {
+    /// A solver for a shape.
+    pub fn new(shape: Shape) -> SudokuSolver {
+        let side = shape.side() as u64;
+        // Root, headers and first spacer, then N^3 options of four nodes and a spacer each.
+        let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
+        // Every option lists its cell, row, column and box items in that order, so each item
+        // keeps its place and the walk through the spacer is the faster one: no need to look
+        // at every puzzle's layout to find that out (see `OptionWalk`).
+        let arena = if full_problem_nodes <= <u16 as Link>::MAX_NODES {
+            let mut dlx = Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits");
+            dlx.set_option_walk(OptionWalk::Spacers);
+            Arena::Small(dlx)
+        } else {
+            let mut dlx = Dlx::new(&Problem::default());
+            dlx.set_option_walk(OptionWalk::Spacers);
+            Arena::Large(dlx)
+        };
+        SudokuSolver {
+            shape,
+            arena,
+            max_nodes: None,
+            stop: StopFlag::never(),
+            scratch: Grid::empty(shape),
+            pruned: PrunedScratch {
+                layout: Layout::new(shape),
+                units: Units::new(shape),
+                settled: Grid::empty(shape),
+                used: Vec::new(),
+                candidates: Vec::new(),
+                segments: Segments::new(shape),
+                item_of: Vec::new(),
+                entries: Vec::new(),
+                meaning: Vec::new(),
+                options: 0,
+            },
+        }
+    }
+
+    /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
+    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> SudokuSolver {
+        self.max_nodes = max_nodes;
+        self
+    }
+
+    /// The node budget per puzzle (`None`: none).
+    pub fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Sets the node budget per puzzle (`None`: none).
+    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+    }
+
+    /// Ends each search between two nodes once `stop` is raised ([`dlx_engine::Stop::Interrupted`]:
+    /// what was found so far, the question undecided).
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> SudokuSolver {
+        self.stop = stop;
+        self
+    }
+
+    /// The shape this solver solves.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+questions_without_the_trait!(SudokuSolver);
+
+impl Solve for SudokuSolver {
+    /// Panics if the puzzle's shape is not the solver's: that is the caller's bug, not input.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.search_within(puzzle, None, max_solutions, visitor)
+    }
+}
+
+impl SudokuSolver {
+    /// [`Solve::search`], each empty cell allowed only the digits of `candidates` when given: a
+    /// pencilmark puzzle's options are fewer.
+    pub fn search_within(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.search_reporting(puzzle, candidates, max_solutions, None, visitor)
+    }
+
+    /// The number of solutions of `puzzle` (within `candidates` when given), counting stopped
+    /// at `limit` if given, as [`Solve::count_solutions`] counts them, telling `progress` where
+    /// the search stands every so many nodes (see [`Reporting`]) when its
+    /// [`ProgressSink::begin`] takes this search: the bar of one long count on one thread.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
+    /// use dlx_engine::{Count, ProgressSink};
+    /// use std::sync::Mutex;
+    ///
+    /// struct Fractions(Mutex<Vec<f64>>);
+    /// impl ProgressSink for Fractions {
+    ///     fn report(&self, fraction: f64, _nodes: u64) {
+    ///         self.0.lock().unwrap().push(fraction);
+    ///     }
+    /// }
+    ///
+    /// let shape = Shape::new(2, 2).unwrap();
+    /// let fractions = Fractions(Mutex::new(Vec::new()));
+    /// let empty = Grid::empty(shape);
+    /// let count = SudokuSolver::new(shape).count_reporting(&empty, None, None, &fractions);
+    /// assert_eq!(count.answer, Count::exactly(288));
+    /// assert_eq!(fractions.0.lock().unwrap().last(), Some(&1.0), "the whole tree was seen");
+    /// ```
+    pub fn count_reporting(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+    ) -> Outcome<Count> {
+        dlx_engine::count_reporting(limit, progress, |max, progress, visit| {
+            self.search_reporting(puzzle, candidates, max, progress, visit)
+        })
+    }
+
+    /// [`SudokuSolver::search_within`], its position told to `progress` when given (a sink
+    /// that has begun this search).
+    fn search_reporting(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        max_solutions: u64,
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
+        let limits = SearchLimits {
+            max_solutions: Some(max_solutions),
+            max_nodes: self.max_nodes,
+        };
+        let (pruned, scratch, stop) = (&mut self.pruned, &mut self.scratch, &self.stop);
+        let search = Search {
+            limits,
+            stop,
+            scratch,
+            progress,
+        };
+        match &mut self.arena {
+            Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
+            Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
+        }
+    }
+}
+
+impl SudokuSolver {
+    /// Counts the completions of `puzzle` with the search split into subtrees (see
+    /// [`Dlx::search_split`]) on the current rayon pool: one big count on every core, or only
+    /// `shard`'s share of it, the shards' counts adding up to the whole. Counting stops at
+    /// `limit` when given; `stop_requested` is asked at every node (a signal). The node budget
+    /// does not apply: a split count is for the counts too big for one search.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> SplitReport<()> {
+        self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
+    }
+
+    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done (see
+    /// [`Dlx::search_split_reporting`]).
+    pub fn count_split_reporting(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+    ) -> SplitReport<()> {
+        assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
+        let settings = SplitSettings {
+            rule: REACH_FROM_NODE,
+            max_solutions: limit,
+            shard,
+            min_subtrees: SplitSettings::subtrees_for(shard.count),
+            count_only: true,
+        };
+        let work = &mut self.pruned;
+        match &mut self.arena {
+            Arena::Small(dlx) => {
+                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
+            }
+            Arena::Large(dlx) => {
+                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
+            }
+        }
+    }
+}
+
+/// [`SudokuSolver::count_split`] on one arena: the puzzle settled and laid out as
+/// [`search_pruned`] does, then the split search.
+fn count_split_pruned<L: Link>(
+    dlx: &mut Dlx<L>,
+    work: &mut PrunedScratch,
+    puzzle: &Grid,
+    settings: SplitSettings,
+    stop_requested: &(dyn Fn() -> bool + Sync),
+    progress: Option<&dyn ProgressSink>,
+) -> SplitReport<()> {
+    if !work.load(dlx, puzzle, None) {
+        return SplitReport::default();
+    }
+    let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+    dlx.search_split_reporting(settings, stop_requested, progress, &mut none)
+}
+
+/// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on
+/// pencilmark puzzles too.
+pub struct WithinCandidates<'a> {
+    pub solver: &'a mut SudokuSolver,
+    pub candidates: &'a [DigitSet],
+}
+
+impl Solve for WithinCandidates<'_> {
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.solver
+            .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
+    }
+}
+
+/// Settles the givens' naked and hidden singles ([`fill_singles`]) and their locked candidates
+/// ([`Segments::strike_locked`]), the two in turn until neither changes anything, lays out the
+/// problem they leave (only the items left open, only the candidates left), as Knuth's
+/// SUDOKU-DLX does, in the arena's memory, and searches it. Clashing givens, or a contradiction
+/// among the singles, mean no solution.
+///
+/// The locked candidates were measured the same way (callgrind, instructions for the first
+/// 1,000 puzzles, 300 for the two forum files): 17-clue 198.6M -> 137.1M (nodes per puzzle
+/// 65.9 -> 20.5), top1465 878.5M -> 571.9M (619.3 -> 409.5 nodes), forum hardest 1905 768.5M ->
+/// 769.4M and 1106 1,416.8M -> 1,409.6M (their puzzles have nothing locked before the search),
+/// serg 116.5M -> 124.1M (+6.5%: the pass finds little there).
+///
+/// The singles pass was measured (callgrind, instructions, [`super::measure`] of the DLX solver
+/// on the first 1,000 puzzles):
+/// 17-clue 214.7M -> 170.1M for solving (the file's reading aside), nodes per puzzle 114.9 ->
+/// 74.0; forum hardest 1905 2,508.7M -> 2,518.7M (+0.4%: its puzzles have no singles to give);
+/// serg 110.3M -> 117.4M (+6%: many solutions, few singles).
+///
+/// The alternative, one arena of the full problem per shape with the givens' options selected
+/// on it and released after the search, was measured against this (cachegrind, instructions,
+/// [`super::measure`] of the DLX solver on the first 1,000 puzzles of each collection): 17-clue 237.9M
+/// selected vs 235.7M pruned, top1465 896.6M vs 884.5M, serg 184M vs 116M. Selecting costs in
+/// proportion to the givens and undoing it as much again; laying out costs in proportion to the
+/// candidates left, which writing the arena by index keeps small.
+fn search_pruned<L: Link>(
+    dlx: &mut Dlx<L>,
+    work: &mut PrunedScratch,
+    puzzle: &Grid,
+    allowed: Option<&[DigitSet]>,
+    search: Search<'_>,
+    visitor: &mut dyn FnMut(&Grid),
+) -> Outcome<()> {
+    let Search {
+        limits,
+        stop,
+        scratch,
+        progress,
+    } = search;
+    let mut handed = 0;
+    if progress.is_none() {
+        // First without the stop flag, for at most UNPOLLED_NODES nodes: nearly every puzzle
+        // is decided within them, and a search that polls the flag is compiled less well.
+        if !work.load(dlx, puzzle, allowed) {
+            return Outcome::default();
+        }
+        let unpolled = SearchLimits {
+            max_nodes: Some(
+                limits
+                    .max_nodes
+                    .map_or(UNPOLLED_NODES, |b| b.min(UNPOLLED_NODES)),
+            ),
+            ..limits
+        };
+        let outcome = search_loaded(dlx, work, scratch, unpolled, None, 0, &mut handed, visitor);
+        let budget_left = limits
+            .max_nodes
+            .is_none_or(|budget| budget > UNPOLLED_NODES);
+        if outcome.stop != Stop::NodeBudget || !budget_left {
+            return outcome;
+        }
+    }
+    // A long search: again from the start, polling the flag, the solutions handed on already
+    // skipped (the search walks the same tree in the same order).
+    if !work.load(dlx, puzzle, allowed) {
+        return Outcome::default();
+    }
+    let polled = Some(Polled { stop, progress });
+    search_loaded(dlx, work, scratch, limits, polled, handed, &mut 0, visitor)
+}
+
+/// Nodes a Sudoku search runs before it is run again polling the stop flag. Polling at every
+/// node cost the Sudoku solver 6% of its instructions (the first 300 puzzles of the forum's
+/// hardest 1905: 603M against 640M, see docs/benchmarks.md); a search of this many nodes takes
+/// a few milliseconds, so a signal is still answered at once.
+const UNPOLLED_NODES: u64 = 1 << 16;
+
+/// What a search polls: the stop flag, and the sink it reports its position to, if any.
+struct Polled<'a> {
+    stop: &'a StopFlag,
+    progress: Option<&'a dyn ProgressSink>,
+}
+
+/// The search of a laid-out arena: each solution after the first `skip` decoded into `scratch`
+/// and handed to `visitor`, `handed` counting those handed on.
+#[allow(clippy::too_many_arguments)]
+fn search_loaded<L: Link>(
+    dlx: &mut Dlx<L>,
+    work: &PrunedScratch,
+    scratch: &mut Grid,
+    limits: SearchLimits,
+    polled: Option<Polled<'_>>,
+    mut skip: u64,
+    handed: &mut u64,
+    visitor: &mut dyn FnMut(&Grid),
+) -> Outcome<()> {
+    let (settled, meaning) = (&work.settled, &work.meaning);
+    let mut visit = |options: &[OptionId]| {
+        if skip > 0 {
+            skip -= 1;
+            return ControlFlow::Continue(());
+        }
+        *handed += 1;
+        scratch.clone_from(settled);
+        for &option in options {
+            let (cell, digit) = meaning[option.index()];
+            scratch.set(cell as usize, digit);
+        }
+        visitor(scratch);
+        ControlFlow::Continue(())
+    };
+    // Every search lays the arena out again first: a stopped search need not undo its levels.
+    let Some(Polled { stop, progress }) = polled else {
+        return dlx
+            .search_then_reload(REACH_FROM_NODE, limits, &mut visit)
+            .map(|_| ());
+    };
+    let mut stoppable = Stoppable::new(stop, &mut visit);
+    let outcome = match progress {
+        None => dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable),
+        Some(sink) => search_reporting(dlx, limits, sink, &mut stoppable),
+    };
+    stoppable.outcome(outcome).map(|_| ())
+}
+
+/// [`Dlx::search_then_reload`] with [`REACH_FROM_NODE`], its position told to `sink`. Kept out
+/// of line and apart from the search without reports, so that one is compiled, and inlined, as
+/// it was before there were any.
+#[inline(never)]
+fn search_reporting<L: Link, V: Visitor + ?Sized>(
+    dlx: &mut Dlx<L>,
+    limits: SearchLimits,
+    sink: &dyn ProgressSink,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    let mut reporting = Reporting::new(sink, visitor);
+    dlx.search_then_reload(REACH_FROM_NODE, limits, &mut reporting)
+}
+
+/// How [`search_pruned`] searches: its limits, its stop flag, the grid it decodes into, and
+/// where it reports how far it has got (a sink that has begun this search), if anywhere.
+struct Search<'a> {
+    limits: SearchLimits,
+    stop: &'a StopFlag,
+    scratch: &'a mut Grid,
+    progress: Option<&'a dyn ProgressSink>,
+}
+
+impl PrunedScratch {
+    /// Settles the puzzle and lays out what it leaves open in `dlx`. `false`: no solution.
+    fn load<L: Link>(
+        &mut self,
+        dlx: &mut Dlx<L>,
+        puzzle: &Grid,
+        allowed: Option<&[DigitSet]>,
+    ) -> bool {
+        if !self.settle(puzzle, allowed) {
+            return false;
+        }
+        let items = self.lay_out();
+        if dlx
+            .reload(
+                items,
+                items,
+                self.entries[..4 * self.options].chunks_exact(4),
+            )
+            .is_err()
+        {
+            unreachable!("the arena's links were chosen to hold the shape's full problem");
+        }
+        true
+    }
+
+    /// Marks the givens in their units, then settles singles and locked candidates in turn
+    /// until neither changes anything, leaving the result in `settled` and `candidates` (each
+    /// empty cell's digits left, within `allowed` when given). `false`: no solution (givens
+    /// that clash, found while marking them, or a contradiction among the singles).
+    fn settle(&mut self, puzzle: &Grid, allowed: Option<&[DigitSet]>) -> bool {
+        let units = &self.units;
+        let used = &mut self.used;
+        if !mark_givens(units, puzzle.cells(), used) {
+            return false;
+        }
+        self.settled.clone_from(puzzle);
+        open_candidates(units, self.settled.cells(), used, &mut self.candidates);
+        if let Some(allowed) = allowed {
+            for (open, &allowed) in self.candidates.iter_mut().zip(allowed) {
+                *open &= allowed;
+            }
+        }
+        loop {
+            if !fill_singles(units, self.settled.cells_mut(), used, &mut self.candidates) {
+                return false;
+            }
+            if !self.segments.strike_locked(&mut self.candidates) {
+                return true;
+            }
+        }
+    }
+
+    /// Numbers the items the settled grid leaves open, in the full problem's order (cells,
+    /// then unit-digit items), and writes one option per (open cell, candidate): `entries`
+    /// holds their items, `meaning` their (cell, digit). Returns how many items are open.
+    fn lay_out(&mut self) -> usize {
+        let layout = self.layout;
+        let item_of = &mut self.item_of;
+        item_of.clear();
+        item_of.resize(layout.item_count(), SETTLED);
+        let mut items = 0u32;
+        for (cell, &digit) in self.settled.cells().iter().enumerate() {
+            if digit == 0 {
+                item_of[layout.cell(cell)] = items;
+                items += 1;
+            }
+        }
+        let open_cells = items as usize;
+        let all = DigitSet::all(layout.side());
+        for (unit, &used) in self.used.iter().enumerate() {
+            for digit in (all - used).iter() {
+                item_of[layout.unit_digit(unit, usize::from(digit) - 1)] = items;
+                items += 1;
+            }
+        }
+        // Written by index into buffers sized for every candidate a cell could have, which
+        // only grow: pushing option by option spent more on the vectors' capacity checks than
+        // on the options, and counting the candidates first costs a population count a cell.
+        let side = layout.side();
+        let most = open_cells * side;
+        if self.meaning.len() < most {
+            self.entries.resize(4 * most, 0);
+            self.meaning.resize(most, (0, 0));
+        }
+        let mut options = 0;
+        let mut slots = self
+            .entries
+            .chunks_exact_mut(4)
+            .zip(self.meaning.iter_mut());
+        for (cell, &open) in self.candidates.iter().enumerate() {
+            if open.is_empty() {
+                continue;
+            }
+            let [r, c, b] = self.units.of(cell).map(|unit| layout.unit_digit(unit, 0));
+            let cell_item = item_of[layout.cell(cell)];
+            let (rows, cols, boxes) = (
+                &item_of[r..r + side],
+                &item_of[c..c + side],
+                &item_of[b..b + side],
+            );
+            for digit in open.iter() {
+                let d = usize::from(digit) - 1;
+                let Some((entry, meaning)) = slots.next() else {
+                    unreachable!("a slot was made for every digit of every open cell");
+                };
+                entry.copy_from_slice(&[cell_item, rows[d], cols[d], boxes[d]]);
+                *meaning = (cell as u32, digit);
+                options += 1;
+            }
+        }
+        self.options = options;
+        items as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::sudoku_problem;
+
+    #[test]
+    fn the_empty_4x4_grid_has_288_solutions() {
+        let shape = Shape::new(2, 2).unwrap();
+        let outcome = SudokuSolver::new(shape).count_solutions(&Grid::empty(shape), Some(1000));
+        assert_eq!(outcome.answer, dlx_engine::Count::exactly(288));
+    }
+
+    #[test]
+    fn the_pruned_problem_of_the_empty_grid_is_the_full_problem() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut solver = SudokuSolver::new(shape);
+        solver.count_solutions(&Grid::empty(shape), Some(1));
+        let Arena::Small(rebuilt) = &solver.arena else {
+            panic!("a 6x6 problem fits u16 links");
+        };
+        assert_eq!(rebuilt.option_count(), sudoku_problem(shape).option_count());
+    }
+
+    #[test]
+    fn the_arena_is_reused_between_puzzles() {
+        let shape = Shape::new(2, 2).unwrap();
+        let mut solver = SudokuSolver::new(shape);
+        let mut puzzle = Grid::empty(shape);
+        puzzle.set(0, 1);
+        puzzle.set(5, 1); // same box as cell 0: no solution
+        assert_eq!(solver.first_solution(&puzzle).answer, None);
+        puzzle.set(5, 0);
+        let solution = solver.first_solution(&puzzle).answer.unwrap();
+        assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
+        assert_eq!(
+            solver
+                .count_solutions(&Grid::empty(shape), Some(1000))
+                .answer,
+            Count::exactly(288)
+        );
+    }
+
+    #[test]
+    fn dense_and_sparse_puzzles_alternate() {
+        let mut solver = SudokuSolver::new(Shape::CLASSIC);
+        let full = solver
+            .first_solution(&Grid::empty(Shape::CLASSIC))
+            .answer
+            .unwrap();
+        // Keep every third cell (27 givens), every seventh (12), or all.
+        for keep in [3, 7, 3, 7, 1] {
+            let mut puzzle = full.clone();
+            for cell in 0..81 {
+                if cell % keep != 0 {
+                    puzzle.set(cell, 0);
+                }
+            }
+            let solution = solver.first_solution(&puzzle).answer.unwrap();
+            assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "keep {keep}");
+            let mut clash = puzzle.clone();
+            clash.set(1, full.get(0));
+            clash.set(0, full.get(0));
+            assert_eq!(solver.first_solution(&clash).answer, None, "keep {keep}");
+        }
+    }
+
+    #[test]
+    fn uniqueness_tells_one_from_many() {
+        let shape = Shape::new(2, 2).unwrap();
+        let mut solver = SudokuSolver::new(shape);
+        let full = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
+        let mut puzzle = full.clone();
+        puzzle.set(0, 0);
+        assert_eq!(solver.uniqueness(&puzzle).answer, Uniqueness::Unique(full));
+        assert!(matches!(
+            solver.uniqueness(&Grid::empty(shape)).answer,
+            Uniqueness::Multiple(_)
+        ));
+    }
+
+    #[test]
+    fn a_split_count_and_its_shards_add_up_to_the_one_search_count() {
+        // Every 6x6 grid with its first row given: 28,200,960 / 720 = 39,168.
+        let shape = Shape::new(2, 3).unwrap();
+        let mut puzzle = Grid::empty(shape);
+        for (cell, digit) in (1..=6).enumerate() {
+            puzzle.set(cell, digit);
+        }
+        let mut solver = SudokuSolver::new(shape);
+        let one = solver.count_solutions(&puzzle, None).answer;
+        assert_eq!(one, Count::exactly(39_168));
+        let never = || false;
+        let whole = solver.count_split(&puzzle, Shard::WHOLE, None, &never);
+        assert_eq!(whole.outcome.stats.solutions, 39_168);
+        assert!(whole.outcome.is_complete());
+        let count = 3;
+        let shards: u64 = (0..count)
+            .map(|index| {
+                let shard = Shard { index, count };
+                solver
+                    .count_split(&puzzle, shard, None, &never)
+                    .outcome
+                    .stats
+                    .solutions
+            })
+            .sum();
+        assert_eq!(shards, 39_168);
+        let limited = solver.count_split(&puzzle, Shard::WHOLE, Some(1000), &never);
+        assert_eq!(limited.outcome.stats.solutions, 1000);
+        assert!(!limited.outcome.is_complete());
+    }
+
+    #[test]
+    fn a_node_budget_leaves_the_question_open() {
+        let mut solver = SudokuSolver::new(Shape::CLASSIC).with_node_budget(Some(3));
+        let outcome = solver.count_solutions(&Grid::empty(Shape::CLASSIC), Some(10));
+        assert!(outcome.ran_out_of_nodes());
+    }
+}

@@ -1,0 +1,353 @@
+//! Difficulty ratings: the hardest technique a puzzle needs, among the passes this crate has,
+//! and for a puzzle they leave unsolved, how much searching it takes.
+//!
+//! The scale (higher is harder):
+//!
+//! | rating | technique | what solves the puzzle |
+//! |---|---|---|
+//! | 1 | `crosshatch` | cross-hatching alone (a digit with one place left in a box) |
+//! | 2 | `singles` | naked and hidden singles (in rows, columns and boxes) |
+//! | 3 | `locked` | singles and locked candidates, in turn |
+//! | 4 + n | `search` | the engine, after those passes, in `n` search-tree nodes on average |
+//!
+//! `n` is the mean of the engine's nodes, each search asked whether the puzzle is unique, over
+//! [`RELABELLINGS`] relabellings of the puzzle (digits renamed, rows moved within bands, columns
+//! within stacks): the engine breaks ties between items by their order, so one search's count
+//! depends on the labels, and the mean does much less. The relabellings come from a fixed seed,
+//! so a puzzle's rating never changes.
+
+use super::crosshatch::cross_hatch_in_place;
+use super::digits::DigitSet;
+use super::grid::{Grid, Shape};
+use super::locked::Segments;
+use super::random::Random;
+use super::relabel::Relabelling;
+use super::singles::{fill_singles, mark_givens, open_candidates, Units};
+use super::solvers::Solvers;
+use std::fmt;
+
+/// Relabellings whose search nodes are averaged.
+pub const RELABELLINGS: u64 = 16;
+
+/// The seed of the relabellings: fixed, so ratings are reproducible.
+const RELABELLING_SEED: u64 = 0x5eed_f00d;
+
+/// The hardest technique a puzzle needs, easiest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// Cross-hatching alone fills the grid.
+    CrossHatching,
+    /// Naked and hidden singles fill it.
+    Singles,
+    /// Singles and locked candidates fill it.
+    LockedCandidates,
+    /// The passes leave cells open: the engine searches.
+    Search,
+}
+
+impl Technique {
+    /// The technique's name, as printed beside a rating.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::CrossHatching => "crosshatch",
+            Technique::Singles => "singles",
+            Technique::LockedCandidates => "locked",
+            Technique::Search => "search",
+        }
+    }
+
+    /// The rating's whole part: 1 to 4.
+    pub fn level(self) -> u8 {
+        self as u8 + 1
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A uniquely solvable puzzle's difficulty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// The hardest technique the puzzle needs: the first of the ladder that solves it.
+    pub technique: Technique,
+    /// The mean search-tree nodes over the relabellings (0 below [`Technique::Search`]).
+    pub nodes: f64,
+}
+
+impl Rating {
+    /// The number: the technique's level, plus the mean nodes for a search.
+    pub fn value(&self) -> f64 {
+        f64::from(self.technique.level()) + self.nodes
+    }
+}
+
+/// What rating a puzzle found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Rated {
+    /// The puzzle has one solution.
+    Unique(Rating),
+    /// The puzzle has no solution: a difficulty means nothing.
+    NoSolution,
+    /// Several solutions: a difficulty means nothing.
+    Multiple,
+    /// A search ran out of its node budget.
+    Undecided,
+}
+
+/// Rates puzzles: keeps the passes' tables and the relabellings of each shape met, to reuse
+/// them from puzzle to puzzle. Keep one per thread.
+///
+/// ```
+/// use dlx_puzzles::sudoku::{Grid, Rated, Rater, Shape, Solvers, SudokuSolver, Technique};
+///
+/// let mut rater = Rater::default();
+/// let mut solvers = Solvers::with_node_budget(None);
+///
+/// // The first puzzle of the project's `puzzles/hard-9x9.txt`, generated with a minimum
+/// // rating of 200.
+/// let hard: Grid =
+///     "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2..."
+///         .parse()
+///         .unwrap();
+/// let Rated::Unique(rating) = rater.rate(&hard, &mut solvers) else {
+///     panic!("the puzzle has one solution");
+/// };
+/// assert_eq!(rating.technique, Technique::Search);
+/// assert!(rating.value() >= 200.0);
+/// // The same puzzle always gets the same rating.
+/// assert_eq!(rater.rate(&hard, &mut solvers), Rated::Unique(rating));
+///
+/// // Its solution with one cell emptied needs cross-hatching alone: rated 1.
+/// let solution = SudokuSolver::new(hard.shape()).first_solution(&hard).answer.unwrap();
+/// let mut easy = solution.clone();
+/// easy.set(0, 0);
+/// let Rated::Unique(rating) = rater.rate(&easy, &mut solvers) else {
+///     panic!("one empty cell has one way to be filled");
+/// };
+/// assert_eq!((rating.technique, rating.value()), (Technique::CrossHatching, 1.0));
+///
+/// // A difficulty means nothing without exactly one solution.
+/// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+/// assert_eq!(rater.rate(&empty, &mut solvers), Rated::Multiple);
+/// let stuck: Grid = "..1.23..........".parse().unwrap();
+/// assert_eq!(rater.rate(&stuck, &mut solvers), Rated::NoSolution);
+/// ```
+#[derive(Default)]
+pub struct Rater {
+    shapes: Vec<ShapeTables>,
+}
+
+/// What rating a puzzle of one shape needs, built once.
+struct ShapeTables {
+    shape: Shape,
+    units: Units,
+    segments: Segments,
+    relabellings: Vec<Relabelling>,
+    /// Scratch: the digits each unit holds, each cell's candidates, a grid for the passes and
+    /// one for the relabelled puzzle.
+    used: Vec<DigitSet>,
+    candidates: Vec<DigitSet>,
+    settled: Grid,
+    relabelled: Grid,
+}
+
+impl ShapeTables {
+    fn new(shape: Shape) -> ShapeTables {
+        let mut random = Random::for_item(RELABELLING_SEED, shape.side() as u64);
+        ShapeTables {
+            shape,
+            units: Units::new(shape),
+            segments: Segments::new(shape),
+            relabellings: (0..RELABELLINGS)
+                .map(|_| Relabelling::random(shape, &mut random, false))
+                .collect(),
+            used: Vec::new(),
+            candidates: Vec::new(),
+            settled: Grid::empty(shape),
+            relabelled: Grid::empty(shape),
+        }
+    }
+
+    /// The easiest technique that fills the grid, `Some(None)` when none does, `None` when the
+    /// puzzle shows it has no solution on the way.
+    fn technique(&mut self, puzzle: &Grid) -> Option<Option<Technique>> {
+        if puzzle.check_givens().is_err() {
+            return None;
+        }
+        self.settled.clone_from(puzzle);
+        match cross_hatch_in_place(&mut self.settled, |_, _| {}) {
+            Err(_) => return None,
+            Ok(_) if self.settled.is_full() => return Some(Some(Technique::CrossHatching)),
+            Ok(_) => {}
+        }
+        self.settled.clone_from(puzzle);
+        if !mark_givens(&self.units, puzzle.cells(), &mut self.used) {
+            return None;
+        }
+        let cells = self.settled.cells_mut();
+        open_candidates(&self.units, cells, &self.used, &mut self.candidates);
+        let mut technique = Technique::Singles;
+        loop {
+            if !fill_singles(&self.units, cells, &mut self.used, &mut self.candidates) {
+                return None;
+            }
+            if cells.iter().all(|&d| d != 0) {
+                return Some(Some(technique));
+            }
+            if !self.segments.strike_locked(&mut self.candidates) {
+                return Some(None);
+            }
+            technique = Technique::LockedCandidates;
+        }
+    }
+}
+
+impl Rater {
+    /// Rates one puzzle, searching with `solvers` (whose node budget applies to each search).
+    pub fn rate(&mut self, puzzle: &Grid, solvers: &mut Solvers) -> Rated {
+        self.rate_solving(puzzle, solvers, false).0
+    }
+
+    /// [`Rater::rate`], and the puzzle's solution when it has one: the passes' grid when they
+    /// fill it, else one search more, from where the passes left it (fewer nodes than any of
+    /// the rating's; `None` if it outruns the node budget).
+    pub fn rate_with_solution(
+        &mut self,
+        puzzle: &Grid,
+        solvers: &mut Solvers,
+    ) -> (Rated, Option<Grid>) {
+        self.rate_solving(puzzle, solvers, true)
+    }
+
+    /// The rating, and under `solve` the solution of a puzzle that has one.
+    fn rate_solving(
+        &mut self,
+        puzzle: &Grid,
+        solvers: &mut Solvers,
+        solve: bool,
+    ) -> (Rated, Option<Grid>) {
+        let shape = puzzle.shape();
+        let index = match self.shapes.iter().position(|t| t.shape == shape) {
+            Some(index) => index,
+            None => {
+                self.shapes.push(ShapeTables::new(shape));
+                self.shapes.len() - 1
+            }
+        };
+        let tables = &mut self.shapes[index];
+        match tables.technique(puzzle) {
+            None => return (Rated::NoSolution, None),
+            Some(Some(technique)) => {
+                let rating = Rating {
+                    technique,
+                    nodes: 0.0,
+                };
+                // The passes filled the grid: their grid is the solution.
+                return (Rated::Unique(rating), solve.then(|| tables.settled.clone()));
+            }
+            Some(None) => {}
+        }
+        let solver = solvers.dlx_for(shape);
+        let mut nodes = 0u64;
+        for relabelling in &tables.relabellings {
+            relabelling.apply_into(puzzle, &mut tables.relabelled);
+            let outcome = solver.count_solutions(&tables.relabelled, Some(2));
+            match outcome.answer.solutions {
+                _ if outcome.cut_short() => return (Rated::Undecided, None),
+                0 => return (Rated::NoSolution, None),
+                1 => nodes += outcome.stats.nodes,
+                _ => return (Rated::Multiple, None),
+            }
+        }
+        let rating = Rating {
+            technique: Technique::Search,
+            nodes: nodes as f64 / RELABELLINGS as f64,
+        };
+        // The passes' grid holds the givens and the cells they proved: its one solution is
+        // the puzzle's.
+        let solution = match solve {
+            true => solver.first_solution(&tables.settled).answer,
+            false => None,
+        };
+        (Rated::Unique(rating), solution)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::parse_line;
+
+    fn rate(line: &str) -> Rated {
+        Rater::default().rate(&parse_line(line, 1).unwrap(), &mut Solvers::default())
+    }
+
+    fn technique(line: &str) -> Technique {
+        match rate(line) {
+            Rated::Unique(rating) => rating.technique,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_solution_comes_with_the_rating_at_every_level() {
+        let solved =
+            "192365487567814293384927156215746938936258741478139562623591874851473629749682315";
+        let mut one_hole = solved.to_string();
+        one_hole.replace_range(0..1, ".");
+        let hard =
+            "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2...";
+        let (mut rater, mut solvers) = (Rater::default(), Solvers::default());
+        for line in [one_hole.as_str(), hard] {
+            let puzzle = parse_line(line, 1).unwrap();
+            let (rated, solution) = rater.rate_with_solution(&puzzle, &mut solvers);
+            assert_eq!(rated, rater.rate(&puzzle, &mut solvers), "{line}");
+            assert!(matches!(rated, Rated::Unique(_)), "{line}");
+            assert_eq!(
+                solution.unwrap().check_solution_of(&puzzle),
+                Ok(()),
+                "{line}"
+            );
+        }
+        let empty = parse_line(&".".repeat(81), 1).unwrap();
+        assert_eq!(
+            rater.rate_with_solution(&empty, &mut solvers),
+            (Rated::Multiple, None)
+        );
+    }
+
+    #[test]
+    fn each_level_of_the_scale() {
+        // The solution of `dlx generate --seed 1`'s first puzzle.
+        let solved =
+            "192365487567814293384927156215746938936258741478139562623591874851473629749682315";
+        // One cell empty: its box has one place left for the missing digit.
+        let mut one_hole = solved.to_string();
+        one_hole.replace_range(0..1, ".");
+        assert_eq!(technique(&one_hole), Technique::CrossHatching);
+        // A hard puzzle (the first of puzzles/hard-9x9.txt): the passes leave it open.
+        let hard =
+            "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2...";
+        let Rated::Unique(rating) = rate(hard) else {
+            panic!("the hard puzzle is unique");
+        };
+        assert_eq!(rating.technique, Technique::Search);
+        assert!(rating.value() >= 200.0, "{rating:?}");
+        assert_eq!(
+            rate(hard),
+            Rated::Unique(rating),
+            "ratings are reproducible"
+        );
+    }
+
+    #[test]
+    fn no_solution_and_several_are_told_apart() {
+        assert_eq!(rate(&".".repeat(81)), Rated::Multiple);
+        // Row 1 lacks only 9, which column 9 holds further down: no clash, no solution.
+        let dead_end = format!("12345678.........9{}", ".".repeat(63));
+        assert_eq!(rate(&dead_end), Rated::NoSolution);
+    }
+}

@@ -1,0 +1,343 @@
+//! Solving and counting Sudominoku on the engine: the first cover, the distinct digit grids, the
+//! covers (tilings).
+//!
+//! A proper puzzle has one digit grid but may have several tilings that give it (the sample's
+//! second puzzle has two), so solving stops at the first cover, and counting grids has to
+//! deduplicate the grids the covers give.
+
+use super::encoding::{Encoding, ANY_DIGIT};
+use super::model::{Puzzle, Solution, CELLS};
+use dlx_engine::{
+    ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
+};
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+/// The search rule for every Sudominoku search: forced moves first.
+const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
+
+/// Adds a later search's figures to an outcome's, keeping the later stop.
+fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> {
+    let mut stats = earlier;
+    stats += later.stats;
+    Outcome {
+        answer,
+        stats,
+        stop: later.stop,
+    }
+}
+
+/// The first solution, or `None` when the puzzle has none.
+///
+/// ```
+/// use dlx_puzzles::sudominoku::{parse_puzzles, solve, DOMINOES};
+///
+/// // The task's second sample puzzle: eleven dominoes placed, then the singles' cells.
+/// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
+///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+/// let puzzle = parse_puzzles(text).entries.remove(0).puzzle.unwrap();
+/// let solution = solve(&puzzle).expect("the sample has a solution");
+/// // A valid Sudoku keeping every given, tiled by the 36 dominoes, the placed ones kept.
+/// solution.check_against(&puzzle).unwrap();
+/// assert_eq!(solution.tiling.len(), DOMINOES);
+/// ```
+pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
+    solve_within(puzzle, None, &StopFlag::never()).answer
+}
+
+/// The first solution, searching at most `max_nodes` nodes and stopping once `stop` is raised:
+/// `None` with [`Outcome::cut_short`] means undecided.
+pub fn solve_within(
+    puzzle: &Puzzle,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
+    first_of(puzzle, &Encoding::new(puzzle), max_nodes, stop)
+}
+
+/// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
+/// judge prints it when a puzzle has several grids), or `None` when there is none; when
+/// `max_nodes` (counted over every search) runs out first, or `stop` is raised, the answer is
+/// `None` and the outcome says so ([`Outcome::cut_short`]).
+///
+/// The first cover is the answer when it is the puzzle's only grid, which one search of the
+/// whole tree (stopping at a second grid) tells. Otherwise the grid is fixed cell by cell in
+/// row-major order: each cell gets the smallest digit with which some solution still exists,
+/// trying only digits below the best solution's (which always has one).
+pub fn solve_smallest_within(
+    puzzle: &Puzzle,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
+    let left = |stats: SearchStats| max_nodes.map(|max| max.saturating_sub(stats.nodes));
+    let first = solve_within(puzzle, max_nodes, stop);
+    let mut stats = first.stats;
+    let mut best = match first.answer {
+        Some(solution) => solution,
+        None => return first,
+    };
+    let grids = count_grids_within(puzzle, Some(1), left(stats), stop);
+    if grids.cut_short() {
+        return then(stats, grids, None);
+    }
+    stats += grids.stats;
+    if grids.answer.complete {
+        return Outcome {
+            answer: Some(best),
+            stats,
+            stop: Stop::Exhausted,
+        };
+    }
+    let mut limits = [ANY_DIGIT; CELLS];
+    for cell in 0..CELLS {
+        if puzzle.givens().get(cell) != 0 || puzzle.is_single(cell) {
+            continue;
+        }
+        for digit in 1..best.grid.get(cell) {
+            limits[cell] = 1 << digit;
+            let found = first_within(puzzle, &limits, left(stats), stop);
+            if found.cut_short() {
+                return then(stats, found, None);
+            }
+            stats += found.stats;
+            if let Some(solution) = found.answer {
+                best = solution;
+                break;
+            }
+        }
+        limits[cell] = 1 << best.grid.get(cell);
+    }
+    Outcome {
+        answer: Some(best),
+        stats,
+        stop: Stop::Exhausted,
+    }
+}
+
+/// The first solution whose free cells keep to `limits`.
+fn first_within(
+    puzzle: &Puzzle,
+    limits: &[u16; CELLS],
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
+    first_of(puzzle, &Encoding::within(puzzle, limits), max_nodes, stop)
+}
+
+/// The first solution of one encoding of the puzzle, searching at most `max_nodes` nodes.
+fn first_of(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Option<Solution>> {
+    let mut dlx = Dlx::new(encoding.problem());
+    let mut cover = None;
+    let limits = SearchLimits {
+        max_solutions: Some(1),
+        max_nodes,
+    };
+    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
+        cover = Some(options.to_vec());
+        ControlFlow::Break(())
+    });
+    let solution = cover.map(|options| encoding.solution(puzzle, &options));
+    report.map(|_| solution)
+}
+
+/// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
+/// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
+/// cover (tiling), so it costs as much as [`count_tilings`] when whole.
+///
+/// ```
+/// use dlx_puzzles::sudominoku::{count_grids, count_tilings, parse_puzzles};
+/// use dlx_engine::Count;
+///
+/// // The task's second sample puzzle (see `solve`), with its first `placed` dominoes.
+/// let dominoes = "5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+///                 3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7";
+/// let singles = "I5 E6 D1 F2 B3 G9 H7 C9 E5";
+/// let with = |placed: usize| {
+///     let kept: Vec<&str> = dominoes.lines().take(placed).collect();
+///     let text = format!("{placed}\n{}\n{singles}\n0\n", kept.join("\n"));
+///     parse_puzzles(&text).entries.remove(0).puzzle.unwrap()
+/// };
+///
+/// // One digit grid, reached by two tilings.
+/// let sample = with(11);
+/// assert_eq!(count_grids(&sample, None), Count::exactly(1));
+/// assert_eq!(count_tilings(&sample, None), Count::exactly(2));
+///
+/// // Fewer dominoes placed leave several grids; a limit makes the count a lower bound.
+/// // The first six dominoes already fix the grid; with four, several grids are left, and a
+/// // limit makes the count a lower bound (the search goes one grid past the limit).
+/// assert_eq!(count_grids(&with(6), None), Count::exactly(1));
+/// assert_eq!(count_grids(&with(4), Some(1)), Count::at_least(2));
+/// ```
+pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
+    count_grids_within(puzzle, limit, None, &StopFlag::never()).answer
+}
+
+/// [`count_grids`], searching at most `max_nodes` nodes and stopping once `stop` is raised (the
+/// count is then a lower bound, and [`Outcome::cut_short`] says so).
+pub fn count_grids_within(
+    puzzle: &Puzzle,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Count> {
+    let encoding = Encoding::new(puzzle);
+    let mut dlx = Dlx::new(encoding.problem());
+    let mut grid = puzzle.givens().clone();
+    let mut grids: HashSet<Vec<u8>> = HashSet::new();
+    let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
+    let limits = SearchLimits {
+        max_solutions: None,
+        max_nodes,
+    };
+    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
+        encoding.fill(&mut grid, options);
+        if !grids.contains(grid.cells()) {
+            grids.insert(grid.cells().to_vec());
+        }
+        if grids.len() as u64 >= wanted {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    let found = grids.len() as u64;
+    let stop = report.stop;
+    report.map(|_| up_to(found, limit, stop))
+}
+
+/// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
+/// "exactly the limit" from "more").
+pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
+    count_tilings_within(puzzle, limit, None, &StopFlag::never()).answer
+}
+
+/// [`count_tilings`], searching at most `max_nodes` nodes and stopping once `stop` is raised.
+pub fn count_tilings_within(
+    puzzle: &Puzzle,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Outcome<Count> {
+    let encoding = Encoding::new(puzzle);
+    let mut dlx = Dlx::new(encoding.problem());
+    let limits = SearchLimits {
+        max_solutions: limit.map(|limit| limit.saturating_add(1)),
+        max_nodes,
+    };
+    let report = dlx.search_until(RULE, limits, stop, &mut |_: &[OptionId]| {
+        ControlFlow::Continue(())
+    });
+    let found = report.stats.solutions;
+    let stop = report.stop;
+    report.map(|_| up_to(found, limit, stop))
+}
+
+/// The count of a search that stopped at `limit + 1` things found, or found them all: exact
+/// unless it went past the limit or the node budget or a stop flag cut it.
+fn up_to(found: u64, limit: Option<u64>, stop: Stop) -> Count {
+    match limit {
+        _ if matches!(stop, Stop::NodeBudget | Stop::Interrupted) => Count::at_least(found),
+        Some(limit) if found > limit => Count::at_least(found),
+        _ => Count::exactly(found),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::Grid;
+    use crate::sudominoku::parse_puzzles;
+
+    /// The task's second sample puzzle, `placed` of its eleven dominoes kept.
+    fn sample_with(placed: usize) -> Puzzle {
+        let dominoes = [
+            "5 I9 2 H9",
+            "6 A5 7 A6",
+            "4 B8 6 C8",
+            "3 B5 8 B4",
+            "3 C3 2 D3",
+            "9 D2 8 E2",
+            "3 G2 5 H2",
+            "1 A2 8 A1",
+            "1 H8 3 I8",
+            "8 I3 7 I4",
+            "4 I6 9 I7",
+        ];
+        let text = format!(
+            "{placed}\n{}\nI5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n",
+            dominoes[..placed].join("\n")
+        );
+        parse_puzzles(&text).entries.remove(0).puzzle.unwrap()
+    }
+
+    /// Every digit grid of a puzzle, from every cover.
+    fn all_grids(puzzle: &Puzzle) -> Vec<Grid> {
+        let encoding = Encoding::new(puzzle);
+        let mut dlx = Dlx::new(encoding.problem());
+        let mut grids = Vec::new();
+        let limits = SearchLimits {
+            max_solutions: None,
+            max_nodes: None,
+        };
+        dlx.search(RULE, limits, &mut |options: &[OptionId]| {
+            let mut grid = puzzle.givens().clone();
+            encoding.fill(&mut grid, options);
+            grids.push(grid);
+            ControlFlow::Continue(())
+        });
+        grids
+    }
+
+    #[test]
+    fn a_raised_stop_flag_leaves_the_answer_undecided() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
+        let puzzle = sample_with(1);
+        let tilings = count_tilings_within(&puzzle, None, None, &raised);
+        assert_eq!(tilings.stop, Stop::Interrupted);
+        assert_eq!(tilings.answer, Count::at_least(0));
+        let grids = count_grids_within(&puzzle, None, None, &raised);
+        assert_eq!(grids.answer, Count::at_least(0));
+        let smallest = solve_smallest_within(&puzzle, None, &raised);
+        assert!(smallest.cut_short() && smallest.answer.is_none());
+    }
+
+    #[test]
+    fn the_smallest_grid_is_chosen_among_several() {
+        // Fewer dominoes placed leave several grids; the answer is their row-major minimum.
+        let mut tried_several = false;
+        for placed in (0..=11).rev() {
+            let puzzle = sample_with(placed);
+            // Enumerating every cover must stay quick.
+            if !count_tilings(&puzzle, Some(2_000)).complete {
+                break;
+            }
+            let grids = all_grids(&puzzle);
+            let smallest = grids.iter().map(|g| g.cells().to_vec()).min().unwrap();
+            let found = solve_smallest_within(&puzzle, None, &StopFlag::never())
+                .answer
+                .unwrap();
+            found.check_against(&puzzle).unwrap();
+            assert_eq!(
+                found.grid.cells(),
+                &smallest[..],
+                "{placed} dominoes placed"
+            );
+            let distinct: std::collections::HashSet<&[u8]> =
+                grids.iter().map(|g| g.cells()).collect();
+            tried_several |= distinct.len() > 1;
+            if tried_several {
+                break;
+            }
+        }
+        assert!(tried_several, "some puzzle had several grids");
+    }
+}

@@ -1,0 +1,451 @@
+//! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
+
+use super::batch;
+use super::chart::{self, Bar};
+use super::output::Output;
+use super::report::report;
+use super::{interrupt, Exit};
+use anyhow::bail;
+use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
+use dlx_puzzles::sudoku::variant::{
+    parse_variant_line_with_boxes, KillerEncoding, Regions, Variant, VariantPuzzle, Variants,
+};
+use dlx_puzzles::sudoku::{
+    self, Algorithm, Boxes, Format, Grid, Mode, Propagation, Shape, Solvers,
+};
+use std::borrow::Cow;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped).
+Only solving is timed; every solution is then checked against its puzzle, and a wrong answer
+makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
+puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
+
+Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
+candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
+to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
+includes it starts with a note on stderr saying so).
+
+Each row is printed as soon as its solver has finished its file, and a line on stderr says the
+same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzzles in T s
+(R puzzles/s)` (T in ms below a second).
+
+With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
+--variant` reads them, and each answer is checked against every rule of its variant. Solvers:
+dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-colours (Killer's
+cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+rules). A solver is built for each puzzle whose rules differ from the previous one's (every
+Killer), inside the timed span.
+
+With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
+of bars per file), written to FILE when the run ends (never over one of the puzzle files or
+the --regions layout; a symbolic link is followed and its target replaced). When the reader of
+standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
+the rows measured, and the exit code is theirs.
+
+On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
+already printed stay (and --svg draws them), and the exit code is 130 or 143.
+
+Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage, 130/143 a
+signal.")]
+pub struct BenchArgs {
+    /// Puzzle files in the line format.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Solvers to compare, comma-separated; the first is the reference for the ratio
+    /// [default: dlx,dlx+crosshatch; with --variant: dlx, and dlx-colours for killer].
+    #[arg(long, value_delimiter = ',', value_name = "ALGO")]
+    algo: Vec<String>,
+    /// Compare the solvers of a variant (a comma-separated list of x, windoku, anti-king,
+    /// anti-knight, jigsaw, killer) on puzzles as `dlx sudoku --variant` reads them.
+    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    variant: Option<Variants>,
+    /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
+    #[arg(long, value_name = "FILE", requires = "variant")]
+    regions: Option<PathBuf>,
+    /// Use only the first N puzzles of each file.
+    #[arg(long, value_name = "N")]
+    limit: Option<usize>,
+    /// Stop for the first solution instead of proving it unique (the default, as public
+    /// Sudoku benchmarks do).
+    #[arg(long)]
+    first: bool,
+    /// Give up on a puzzle after N search nodes (counted as undecided).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Refuse a file larger than N bytes (each is read whole before timing).
+    #[arg(long, value_name = "N", default_value_t = batch::MAX_INPUT_BYTES)]
+    max_input_bytes: u64,
+    /// Also draw the table as a bar chart in an SVG file.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// The boxes of every puzzle, R rows by C columns of cells, as `dlx sudoku --box` reads
+    /// them (default: each side's usual shape).
+    #[arg(long = "box", value_name = "RxC", value_parser = super::sudoku::parse_box)]
+    boxes: Option<Shape>,
+}
+
+/// The solvers compared on classic puzzles or on a variant's, as `--algo` names them.
+enum Contenders {
+    Classic(Vec<Contender>),
+    Variant(Vec<VariantContender>),
+}
+
+impl Contenders {
+    fn from_names(names: &[String], variants: Option<&Variants>) -> anyhow::Result<Contenders> {
+        let unknown = |name: &str, expected: &str| {
+            anyhow::anyhow!("--algo: unknown solver `{name}`: expected {expected}")
+        };
+        Ok(match variants {
+            None if names.is_empty() => Contenders::Classic(vec![
+                Contender::new(Algorithm::Dlx, Propagation::None),
+                Contender::new(Algorithm::Dlx, Propagation::CrossHatch),
+            ]),
+            None => Contenders::Classic(
+                names
+                    .iter()
+                    .map(|name| {
+                        Contender::from_name(name).ok_or_else(|| {
+                            unknown(name, "dlx, dlx+crosshatch, candidates or backtrack")
+                        })
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            ),
+            Some(variants) if names.is_empty() => {
+                let mut default = vec![VariantContender::Dlx(KillerEncoding::DigitSets)];
+                if variants.contains(Variant::Killer) {
+                    default.push(VariantContender::Dlx(KillerEncoding::Colours));
+                }
+                Contenders::Variant(default)
+            }
+            Some(variants) => Contenders::Variant(
+                names
+                    .iter()
+                    .map(|name| {
+                        let contender = VariantContender::from_name(name).ok_or_else(|| {
+                            unknown(name, "dlx, dlx-colours or backtrack with --variant")
+                        })?;
+                        if contender == VariantContender::Dlx(KillerEncoding::Colours)
+                            && !variants.contains(Variant::Killer)
+                        {
+                            bail!("--algo: dlx-colours is Killer's colour encoding: it needs --variant killer");
+                        }
+                        Ok(contender)
+                    })
+                    .collect::<anyhow::Result<_>>()?,
+            ),
+        })
+    }
+}
+
+/// One row of the table: a solver's measurement on a collection, or why it measured nothing.
+struct Row {
+    solver: String,
+    measured: Result<Measurement, String>,
+}
+
+pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
+    let mode = if args.first {
+        Mode::First
+    } else {
+        Mode::Unique
+    };
+    let contenders = Contenders::from_names(&args.algo, args.variant.as_ref())?;
+    let regions = args
+        .regions
+        .as_deref()
+        .map(super::variant::read_regions)
+        .transpose()?;
+    // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
+    // an error naming standard output, neither a panic.
+    let mut out = Output::stdout()?;
+    // Opened before the long measurements, so that an unwritable path fails at once.
+    let svg = match &args.svg {
+        Some(path) => {
+            let mut inputs = args.files.clone();
+            inputs.extend(args.regions.clone());
+            Some(Output::file_for("--svg", path, &inputs)?)
+        }
+        None => None,
+    };
+    if let Some(note) = slow_note(&contenders, args.max_nodes) {
+        report!("{note}");
+    }
+    let mut bars = Vec::new();
+    let header = writeln!(
+        out,
+        "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
+        "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
+    );
+    // A reader that went away (`dlx bench ... | head`) ends the measuring: the exit code is
+    // that of the rows measured until then.
+    let mut reader_gone = gone(header)?;
+    let mut invalid = 0;
+    let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
+    for mut source in batch::sources(&args.files)? {
+        if reader_gone || interrupt::requested() {
+            break;
+        }
+        let name = source.name.clone();
+        let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
+        // Classic lines end their puzzle at the first blank; a variant line's fields are all
+        // its puzzle (as `dlx sudoku --variant` reads them).
+        let puzzle_ends_within = match &contenders {
+            Contenders::Classic(_) => sudoku::puzzle_ends_within,
+            Contenders::Variant(_) => |_: &str| false,
+        };
+        let text = utf8_text(&name, &bytes, puzzle_ends_within)?;
+        let text = text.as_ref();
+        let short_name = std::path::Path::new(&name)
+            .file_name()
+            .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
+        // Each contender is measured, then its row written and a line put on stderr at once:
+        // a long run says how far it is, whether or not anyone watches standard output.
+        let mut reference = None;
+        // Says whether the reader of standard output went away.
+        let mut write_row = |row: Row, out: &mut Output| -> std::io::Result<bool> {
+            let m = match row.measured {
+                // A signal cut it: only whole measurements are printed.
+                Ok(m) if m.interrupted => return Ok(false),
+                Ok(m) => m,
+                Err(why) => {
+                    let written = writeln!(out, "{short_name:<34} {:<16} {why}", row.solver);
+                    report!("dlx bench: {short_name}: {}: {why}", row.solver);
+                    return gone(written.and_then(|()| out.flush()));
+                }
+            };
+            let rate = m.puzzles_per_second();
+            let ratio = rate / *reference.get_or_insert(rate);
+            let mut notes = Vec::new();
+            for (count, what) in [
+                (m.no_solution, "no solution"),
+                (m.multiple, "multiple"),
+                (m.undecided, "undecided"),
+                (m.invalid, "INVALID"),
+            ] {
+                if count > 0 {
+                    notes.push(format!("{count} {what}"));
+                }
+            }
+            invalid += m.invalid;
+            let written = writeln!(
+                out,
+                "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
+                short_name,
+                row.solver,
+                m.puzzles,
+                rate,
+                m.micros_per_puzzle(),
+                m.nodes_per_puzzle(),
+                ratio,
+                notes.join(", ")
+            );
+            report!("{}", progress_line(&short_name, &row.solver, &m));
+            bars.push((short_name.clone(), row.solver, rate));
+            gone(written.and_then(|()| out.flush()))
+        };
+        match &contenders {
+            Contenders::Classic(contenders) => {
+                let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
+                for &contender in contenders {
+                    let mut solvers = Solvers::with_node_budget(args.max_nodes)
+                        .with_stop_flag(interrupt::stop_flag());
+                    let row = Row {
+                        solver: contender.name(),
+                        measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
+                    };
+                    reader_gone = write_row(row, &mut out)?;
+                    if reader_gone || interrupt::requested() {
+                        break;
+                    }
+                }
+            }
+            Contenders::Variant(contenders) => {
+                let variants = args
+                    .variant
+                    .as_ref()
+                    .expect("variant contenders need --variant");
+                let puzzles =
+                    variant_puzzles(&name, text, variants, regions.as_ref(), boxes, args.limit)?;
+                for &contender in contenders {
+                    let row = Row {
+                        solver: contender.name().to_string(),
+                        measured: measure_variant(
+                            &puzzles,
+                            variants,
+                            regions.as_ref(),
+                            contender,
+                            mode,
+                            args.max_nodes,
+                            &interrupt::stop_flag(),
+                        )
+                        .map_err(|refused| {
+                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                        }),
+                    };
+                    reader_gone = write_row(row, &mut out)?;
+                    if reader_gone || interrupt::requested() {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    if !reader_gone {
+        gone(out.commit())?;
+    }
+    let signal = interrupt::signal();
+    if let Some(mut svg) = svg {
+        let bars: Vec<Bar> = bars
+            .iter()
+            .map(|(collection, solver, per_second)| Bar {
+                collection,
+                solver,
+                per_second: *per_second,
+            })
+            .collect();
+        svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
+        svg.commit()?;
+    }
+    if let Some(signal) = signal {
+        report!(
+            "dlx: interrupted after {} measurements: the rows printed are whole",
+            bars.len()
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(if invalid > 0 {
+        Exit::Unsolved
+    } else {
+        Exit::Solved
+    })
+}
+
+/// Whether a write failed because the reader of standard output went away (`Ok(true)`); any
+/// other failure is the error.
+fn gone(written: std::io::Result<()>) -> std::io::Result<bool> {
+    match written {
+        Ok(()) => Ok(false),
+        Err(error) if dlx_engine::batch::is_broken_pipe(&error) => Ok(true),
+        Err(error) => Err(error),
+    }
+}
+
+/// The stderr line that says a contender has finished a collection: what, how many puzzles, in
+/// how long, at what rate.
+fn progress_line(collection: &str, solver: &str, m: &Measurement) -> String {
+    let seconds = m.solving.as_secs_f64();
+    // Milliseconds below a second, so a quick contender's time does not read as 0.000 s.
+    let time = if seconds < 1.0 {
+        format!("{:.3} ms", seconds * 1e3)
+    } else {
+        format!("{seconds:.3} s")
+    };
+    // Three decimals for a slow contender's rate (backtrack: 0.632 puzzles/s), one otherwise.
+    let rate = m.puzzles_per_second();
+    let rate = if rate < 10.0 {
+        format!("{rate:.3}")
+    } else {
+        format!("{rate:.1}")
+    };
+    format!(
+        "dlx bench: {collection}: {solver}: {} puzzles in {time} ({rate} puzzles/s)",
+        m.puzzles
+    )
+}
+
+/// A warning, before anything is measured, for a contender known to be slow: the textbook
+/// backtracker spends seconds to hours on one hard puzzle (top95, top1465), and without a node
+/// budget nothing bounds it.
+fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> {
+    let backtrack = match contenders {
+        Contenders::Classic(list) => list.iter().any(|c| c.algorithm == Algorithm::Backtrack),
+        Contenders::Variant(list) => list.contains(&VariantContender::Backtrack),
+    };
+    if !backtrack || max_nodes.is_some() {
+        return None;
+    }
+    Some(
+        "dlx bench: note: backtrack is slow on hard collections (top95, top1465: seconds to \
+         hours a puzzle); --max-nodes N bounds each puzzle's search at N nodes (the puzzle then \
+         counts as undecided), --limit N the puzzles taken from each file"
+            .to_string(),
+    )
+}
+
+/// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes
+/// that are not UTF-8 in a comment or after a line's puzzle read as U+FFFD, the first in a
+/// puzzle the error, named as `dlx sudoku` names it.
+fn utf8_text<'a>(
+    name: &str,
+    bytes: &'a [u8],
+    puzzle_ends_within: fn(&str) -> bool,
+) -> anyhow::Result<Cow<'a, str>> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(Cow::Borrowed(text));
+    }
+    for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let skipped = sudoku::is_skipped_line;
+        if let Err(message) = batch::line_text(line, index + 1, skipped, puzzle_ends_within) {
+            bail!("{name}: {message}");
+        }
+    }
+    Ok(String::from_utf8_lossy(bytes))
+}
+
+/// The classic puzzles of a file, up to `limit`; the first bad line is the error.
+fn classic_puzzles(
+    name: &str,
+    text: &str,
+    boxes: Boxes,
+    limit: Option<usize>,
+) -> anyhow::Result<Vec<Grid>> {
+    let mut puzzles = Vec::new();
+    for puzzle in sudoku::parse_puzzles(text, Format::Line).with_boxes(boxes) {
+        let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        puzzles.push(puzzle.grid);
+        if limit.is_some_and(|limit| puzzles.len() >= limit) {
+            break;
+        }
+    }
+    if puzzles.is_empty() {
+        bail!("{name}: found no puzzle, expected one puzzle per line");
+    }
+    Ok(puzzles)
+}
+
+/// The variant puzzles of a file, up to `limit`, each checked to make rules (its layout and
+/// cages kept, not its rules: they are made again when it is measured); the first bad line is
+/// the error, with its place.
+fn variant_puzzles(
+    name: &str,
+    text: &str,
+    variants: &Variants,
+    regions: Option<&Regions>,
+    boxes: Boxes,
+    limit: Option<usize>,
+) -> anyhow::Result<Vec<VariantPuzzle>> {
+    let mut puzzles = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        if limit.is_some_and(|limit| puzzles.len() >= limit) {
+            break;
+        }
+        if sudoku::is_skipped_line(line) {
+            continue;
+        }
+        let number = index + 1;
+        let puzzle = parse_variant_line_with_boxes(line, number, variants, regions, boxes)
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        puzzle
+            .rules(variants, regions)
+            .map_err(|e| anyhow::anyhow!("{name}: line {number}: {e}"))?;
+        puzzles.push(puzzle);
+    }
+    if puzzles.is_empty() {
+        bail!("{name}: found no puzzle, expected one {variants} puzzle per line");
+    }
+    Ok(puzzles)
+}

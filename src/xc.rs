@@ -1,0 +1,616 @@
+//! `dlx xc`: solve a problem in Knuth's exact-cover format.
+
+use super::batch::MAX_INPUT_BYTES;
+use super::output::Output;
+use super::progress::TreeBar;
+use super::report::report;
+use super::{input, interrupt, Exit};
+use anyhow::{bail, Context};
+use dlx_engine::batch;
+use dlx_engine::{
+    self, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
+    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor, MAX_SUBTREES,
+};
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
+Formats (Knuth's; `|` starts a comment line):
+  DLX1, exact cover: the first line names the primary items, then `|` and the secondary ones
+  (covered at most once); each later line is an option.
+      A B C D E F G
+      C E
+      A D G          (and so on: TAOCP's toy problem)
+  DLX2, colours: `x:c` in an option gives secondary item x the one-character colour c; options
+  that agree on x's colour may share it.
+      A B C | X Y
+      A B X:0 Y:0
+      A C X:1 Y:1
+      B X:1
+      C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`
+  DLX3, multiplicities: `a:b|name` in the first line covers primary item name between a and b
+  times, `b|name` exactly b times.
+      A B 2:3|C | X Y
+      A B X:0 Y:0
+      A C X:1 Y:1
+      C X:0
+      B X:1
+      C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`, `C Y:1`
+--stats gives Knuth's figures: DLX1's on plain problems, DLX2's (with cleansings) on problems
+with colours, DLX3's on problems with bounds.
+Output: each solution as its options, one per line (each option as written, colours
+included), each solution ended by a blank line. The empty solution (no option at all: every
+primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
+line: a `|` line is a comment in Knuth's format and can be no option, so every solution is a
+block of non-blank lines. With --count, only the number of solutions: `N` when the whole tree
+was searched, `N+` (a lower bound) when counting stopped at --limit, `N+ undecided` when the
+node budget (--max-nodes) ran out or a signal came first (`0+ undecided` found nothing yet,
+which does not mean there is no solution). A search that finds no solution says `no solution`
+on stderr.
+A problem has at least one primary item: the format cannot state one without (a first line
+starting with `|` is a comment). In the library, a problem without primary items has exactly
+one solution, the empty one.
+On a terminal, a search that runs longer than half a second shows a progress bar on stderr:
+the share of the tree done as Knuth's DLX1 estimates it from the current path (the k-th of d
+choices at each level counts (k-1)/(d1...dl) of the tree as done), the nodes per second and
+the time left at that pace. Split over threads, each subtree counts for its share of the tree.
+No bar when stderr is not a terminal, nor when the solutions go to the same terminal.
+--estimate N: Knuth's Monte Carlo estimate of the search tree instead of the search (TAOCP
+7.2.2, estimating the running time). Each of N probes walks from the root to a leaf, choosing
+each item by --rule, as the search does, and one of its d options at random; with degrees
+d1, d2, ..., dL on its path it counts 1 + d1 + d1*d2 + ... + d1*...*dL nodes, and d1*...*dL
+solutions if its leaf is a solution (0 if a dead end). The mean over the probes is printed on
+stdout as `key: value` lines: probes, seed, rule, nodes, solutions and updates (cleansings
+with colours), each with its standard error and its least and greatest probe, levels per
+probe; then the time, the nodes estimated over a node rate measured by running the search
+itself for a quarter of a second (one thread; when that sample searches the whole tree, its
+exact figures too). Same seed (--seed, default 0), same estimate. Not for multiplicities
+(a:b|item): refused with exit 2.
+On SIGINT or SIGTERM (the search, the cutting of the tree for --threads or --shard, and the
+probes of --estimate stop within moments): the whole solutions found so far (with --count,
+`N+ undecided`: on several threads, the solutions of every subtree searched so far; with
+--estimate, the estimate of the probes made), the figures so far on stderr marked partial,
+exit 130 or 143; a second signal ends at once.
+Exit codes: 0 at least one solution (--estimate: the estimate printed), 1 none, 2 bad input or
+usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count:
+whenever it ran out), 130/143 a signal.")]
+pub struct XcArgs {
+    /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
+    /// reads standard input.
+    file: Option<PathBuf>,
+    /// Print only the number of solutions.
+    #[arg(long)]
+    count: bool,
+    /// Stop after this many solutions (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    limit: Option<u64>,
+    /// Stop after this many search-tree nodes, solutions included (the count is then a lower
+    /// bound).
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Print nodes, updates, cleansings, solutions and time to stderr.
+    #[arg(long)]
+    stats: bool,
+    /// Refuse a problem file larger than N bytes (it is read whole).
+    #[arg(long, value_name = "N", default_value_t = MAX_INPUT_BYTES)]
+    max_input_bytes: u64,
+    /// How to choose the item to branch on: `dlx1` (the shortest list, the first on ties:
+    /// DLX1's tree, nodes and updates), `fast` (a list just emptied or left with one option is
+    /// taken without a scan: a slightly different tree, fewer instructions), or `reach` (`fast`,
+    /// ties going to the item whose options remove the most options from other lists, from the
+    /// 64th node on). All find the same solutions.
+    #[arg(long, value_enum, default_value = "dlx1")]
+    rule: Rule,
+    /// Search on N threads (default: one per core): the tree is cut after its first levels
+    /// into subtrees searched in parallel, and the solutions come out in the one-thread order
+    /// with the one-thread figures. Only under `--rule dlx1` and without --max-nodes (the other
+    /// rules' trees, and a node budget, depend on what was searched before: they run on one
+    /// thread).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
+    threads: Option<u64>,
+    /// Search only the K-th of N parts of the tree (1 <= K <= N <= 1048576), for running one
+    /// problem on many machines: every solution is in exactly one part, and the parts' counts
+    /// and figures add up to the whole (`--stats` shows each part's share). The parts depend
+    /// only on N and the problem, not on the machine or --threads: the tree is cut into at
+    /// least 32 subtrees a part (2048 at least, 1048576 at most) where it has that many, and
+    /// the subtrees are dealt round-robin; a part past the last subtree is empty (it counts 0
+    /// and exits 1). Each part walks the top of the tree to find its own: memory stays small
+    /// whatever N.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    /// Estimate the size of the search tree with N random probes instead of searching it
+    /// (Knuth's Monte Carlo estimate; see below): nodes, solutions, updates and time, each
+    /// with its spread, as `key: value` lines on stdout. Exact cover with or without colours.
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u64).range(1..),
+        conflicts_with_all = ["count", "limit", "max_nodes", "shard"]
+    )]
+    estimate: Option<u64>,
+    /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
+    #[arg(long, value_name = "S", requires = "estimate")]
+    seed: Option<u64>,
+}
+
+/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("found {text:?}, {expected}"))?;
+    let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
+        return Err(format!("found {text:?}, {expected}"));
+    };
+    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
+        return Err(format!("found {text:?}, {expected}"));
+    }
+    Ok(Shard {
+        index: k - 1,
+        count: n,
+    })
+}
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum Rule {
+    Dlx1,
+    Fast,
+    Reach,
+}
+
+impl Rule {
+    fn choice_rule(self) -> ChoiceRule {
+        match self {
+            Rule::Dlx1 => ChoiceRule::Mrv,
+            Rule::Fast => ChoiceRule::MrvStopAtOne,
+            Rule::Reach => ChoiceRule::MrvThenReach { from_node: 64 },
+        }
+    }
+}
+
+/// What the CLI does with each solution and node: print it (or count it), stop when a write
+/// fails or a signal asks, and, when `BAR`, move the progress bar. Without the bar the search
+/// is compiled without its progress reports, instruction for instruction the search before
+/// there were any.
+struct Printer<'a, const BAR: bool> {
+    out: &'a mut Output,
+    problem: &'a Problem,
+    count_only: bool,
+    bar: Option<&'a TreeBar>,
+}
+
+/// Why the printer stopped the search.
+enum Halt {
+    /// Writing a solution failed: the run fails with this error.
+    Write(std::io::Error),
+    /// A signal asked to stop: the figures so far are reported as partial.
+    Signal,
+}
+
+impl<const BAR: bool> Visitor for Printer<'_, BAR> {
+    type Break = Halt;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Halt> {
+        if self.count_only {
+            return ControlFlow::Continue(());
+        }
+        match print_solution(self.out, self.problem, options) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Halt::Write(e)),
+        }
+    }
+
+    fn wants_options(&self) -> bool {
+        !self.count_only
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<Halt> {
+        if interrupt::requested() {
+            ControlFlow::Break(Halt::Signal)
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        if BAR {
+            self.bar.map(|_| dlx_engine::PROGRESS_MASK)
+        } else {
+            None
+        }
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(bar) = self.bar {
+            bar.report(at.done, at.nodes);
+        }
+    }
+}
+
+pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
+    let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
+    let problem = dlx_engine::parse_problem_bytes(&input.bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    // The text is no longer needed: free it before the arena is laid out, so the two are never
+    // held at once (a large problem's peak memory).
+    let input_name = input.name;
+    drop(input.bytes);
+    let mut out = Output::stdout()?;
+    if let Some(probes) = args.estimate {
+        return estimate(&args, &problem, &input_name, probes, out);
+    }
+    let started = Instant::now();
+    let mut dlx = Dlx::new(&problem);
+    let limits = SearchLimits {
+        max_solutions: args.limit,
+        max_nodes: args.max_nodes,
+    };
+    // Solutions printed on the terminal the bar would be drawn on would tear it.
+    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let mut printer = Printer::<false> {
+        out: &mut out,
+        problem: &problem,
+        count_only: args.count,
+        bar: None,
+    };
+    let rule = args.rule.choice_rule();
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
+    let splits = rule == ChoiceRule::Mrv && args.max_nodes.is_none();
+    let mut split_note = None;
+    let mut report = if splits && (threads > 1 || args.shard.is_some()) {
+        let settings = SplitSettings {
+            rule,
+            max_solutions: args.limit,
+            shard: args.shard.unwrap_or(Shard::WHOLE),
+            min_subtrees: SplitSettings::subtrees_for(args.shard.map_or(1, |s| s.count)),
+            count_only: args.count,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")?;
+        let whole = !dlx.can_split();
+        let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
+        let split = pool.install(|| {
+            dlx.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
+        });
+        split_note = Some(if whole {
+            format!(
+                "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
+                settings.shard.count
+            )
+        } else {
+            split_stats(&split, settings.shard, threads)
+        });
+        split.outcome
+    } else if let Some(shard) = args.shard {
+        bail!(
+            "--shard {}/{} needs --rule dlx1 and no --max-nodes (the parts of other trees do not add up)",
+            shard.index + 1,
+            shard.count
+        );
+    } else if bar.begin() {
+        let mut printer = Printer::<true> {
+            out: printer.out,
+            problem: &problem,
+            count_only: args.count,
+            bar: Some(&bar),
+        };
+        let outcome = dlx.search(rule, limits, &mut printer);
+        bar.end();
+        outcome
+    } else {
+        dlx.search(rule, limits, &mut printer)
+    };
+    // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
+    // with the code of the solutions found, the one whose write failed included.
+    let mut reader_gone = false;
+    let report = match report.answer.take() {
+        Some(Halt::Write(e)) if batch::is_broken_pipe(&e) => {
+            reader_gone = true;
+            report
+        }
+        Some(Halt::Write(e)) => return Err(e.into()),
+        // The printer stopped the search for a signal: as a stop flag does.
+        Some(Halt::Signal) => Outcome {
+            stop: Stop::Interrupted,
+            ..report
+        },
+        None => report,
+    };
+    let signal = interrupt::signal();
+    let solutions = report.stats.solutions;
+    if !reader_gone {
+        let mut written = Ok(());
+        if args.count {
+            // One convention for every command: `N` exact, `N+` a lower bound.
+            let count = Count {
+                solutions,
+                complete: report.is_complete(),
+            };
+            let undecided = report.cut_short();
+            written = write!(out, "{}", super::sudoku::count_text(count, undecided));
+        }
+        match written.and_then(|()| out.commit()) {
+            Err(e) if batch::is_broken_pipe(&e) => reader_gone = true,
+            written => written?,
+        }
+    }
+    let elapsed = started.elapsed();
+    if args.stats || signal.is_some() {
+        let seconds = elapsed.as_secs_f64();
+        report!(
+            "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
+            solutions,
+            report.stats.nodes,
+            report.stats.updates,
+            report.stats.cleansings,
+            seconds,
+            report.stats.updates as f64 / seconds.max(1e-9),
+            problem.dropped_options(),
+            match report.stop {
+                Stop::Exhausted => "no, the whole tree was searched",
+                Stop::Interrupted => "by a signal: the figures are partial",
+                Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
+                Stop::Visitor if reader_gone => "when the reader of the output went away",
+                Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
+                Stop::NodeBudget => "at the node budget",
+            }
+        );
+    }
+    if let (true, Some(note)) = (args.stats, split_note) {
+        // The note ends with its own line break, which `report!` adds.
+        report!("{}", note.strip_suffix('\n').unwrap_or(&note));
+    }
+    if let Some(signal) = signal {
+        report!(
+            "dlx: interrupted after {} nodes: {solutions} solutions so far (partial)",
+            report.stats.nodes
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(match (solutions, report.stop) {
+        (_, Stop::NodeBudget) if args.count => Exit::Undecided,
+        (0, Stop::NodeBudget) => Exit::Undecided,
+        (0, _) => {
+            // As `dlx sudoku` says it: an exit code alone tells a user nothing.
+            match args.shard {
+                Some(shard) => report!(
+                    "dlx: {input_name}: no solution in shard {}/{}",
+                    shard.index + 1,
+                    shard.count
+                ),
+                None => report!("dlx: {input_name}: no solution"),
+            }
+            Exit::Unsolved
+        }
+        _ => Exit::Solved,
+    })
+}
+
+/// The split's figures for --stats: how the tree was cut and how evenly the work fell.
+fn split_stats(split: &SplitReport<Halt>, shard: Shard, threads: usize) -> String {
+    let largest = if split.searched == 0 {
+        "none (no subtree fell to this shard)".to_string()
+    } else {
+        let mean = split.subtree_nodes as f64 / split.searched as f64;
+        format!(
+            "{} nodes ({:.1} times the mean)",
+            split.largest_subtree,
+            split.largest_subtree as f64 / mean.max(1.0)
+        )
+    };
+    format!(
+        "threads: {threads}
+shard: {}/{}
+split depth: {}
+subtrees: {} of {}
+largest subtree: {largest}
+",
+        shard.index + 1,
+        shard.count,
+        split.depth,
+        split.searched,
+        split.subtrees,
+    )
+}
+
+/// The line standing for the empty solution, which would otherwise be a bare blank line that
+/// no reader could tell from the end of the solution before it. It starts with `|`, which
+/// makes it a comment in Knuth's format and no option.
+const EMPTY_SOLUTION: &str = "| empty solution";
+
+/// `--estimate N`: the probes' estimate of the tree on stdout, `key: value` a line, with the
+/// time at a node rate measured on the search itself.
+fn estimate(
+    args: &XcArgs,
+    problem: &Problem,
+    name: &str,
+    probes: u64,
+    mut out: Output,
+) -> anyhow::Result<Exit> {
+    let rule = args.rule.choice_rule();
+    let seed = args.seed.unwrap_or(0);
+    let mut dlx = Dlx::new(problem);
+    let estimate = dlx
+        .estimate(rule, probes, seed, &interrupt::requested)
+        .map_err(|e| anyhow::anyhow!("{name}: --estimate: {e}"))?;
+    let sample = (!estimate.stopped).then(|| sample_rate(&mut dlx, rule));
+    if estimate.probes > 0 {
+        write_estimate(&mut out, args, seed, &estimate, sample.as_ref())?;
+    }
+    out.commit()?;
+    if let Some(signal) = interrupt::signal() {
+        report!(
+            "dlx: interrupted after {} of {probes} probes: the estimate printed is of those \
+             (partial)",
+            estimate.probes
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(Exit::Solved)
+}
+
+/// How long the node rate is measured: long enough to pass the first levels' setting up, short
+/// beside any search worth estimating.
+const RATE_SAMPLE: Duration = Duration::from_millis(250);
+
+/// The search itself, run for [`RATE_SAMPLE`] (or until a signal), counting only.
+struct Sample {
+    /// Nodes entered, and how long they took.
+    nodes: u64,
+    seconds: f64,
+    /// The whole tree was searched: its exact figures.
+    whole: Option<dlx_engine::SearchStats>,
+}
+
+/// A visitor that only counts, and stops when the sample's time is up.
+struct Timed {
+    deadline: Instant,
+    entered: u64,
+}
+
+impl Visitor for Timed {
+    type Break = ();
+
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn wants_options(&self) -> bool {
+        false
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        self.entered += 1;
+        if self.entered.is_multiple_of(1024)
+            && (Instant::now() >= self.deadline || interrupt::requested())
+        {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+fn sample_rate(dlx: &mut Dlx, rule: ChoiceRule) -> Sample {
+    let started = Instant::now();
+    let mut timed = Timed {
+        deadline: started + RATE_SAMPLE,
+        entered: 0,
+    };
+    let outcome = dlx.search(rule, SearchLimits::default(), &mut timed);
+    Sample {
+        nodes: outcome.stats.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        whole: outcome.is_complete().then_some(outcome.stats),
+    }
+}
+
+/// A figure for `key: value` lines: a whole number as it is, a small one to two decimals, a
+/// large one rounded, and scientific notation past what `f64` holds to the unit.
+fn figure(value: f64) -> String {
+    if value.abs() >= 1e15 {
+        format!("{value:.4e}")
+    } else if value.fract() == 0.0 || value.abs() >= 100.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+fn write_estimate(
+    out: &mut Output,
+    args: &XcArgs,
+    seed: u64,
+    estimate: &Estimate,
+    sample: Option<&Sample>,
+) -> std::io::Result<()> {
+    writeln!(out, "probes: {}", estimate.probes)?;
+    writeln!(out, "seed: {seed}")?;
+    let rule = match args.rule {
+        Rule::Dlx1 => "dlx1",
+        Rule::Fast => "fast",
+        Rule::Reach => "reach",
+    };
+    writeln!(out, "rule: {rule}")?;
+    let mut spreads = vec![
+        ("nodes", estimate.nodes),
+        ("solutions", estimate.solutions),
+        ("updates", estimate.updates),
+    ];
+    if estimate.cleansings.most() > 0.0 {
+        spreads.push(("cleansings", estimate.cleansings));
+    }
+    for (key, spread) in spreads {
+        write_spread(out, key, &spread)?;
+    }
+    writeln!(out, "levels per probe: {:.2}", estimate.depth.mean())?;
+    let Some(sample) = sample else {
+        return Ok(());
+    };
+    let rate = sample.nodes as f64 / sample.seconds.max(1e-9);
+    writeln!(out, "sample nodes: {}", sample.nodes)?;
+    writeln!(out, "sample time: {:.3} s", sample.seconds)?;
+    writeln!(out, "nodes per second: {rate:.0}")?;
+    match &sample.whole {
+        Some(stats) => {
+            writeln!(out, "sample complete: yes")?;
+            writeln!(out, "exact nodes: {}", stats.nodes)?;
+            writeln!(out, "exact solutions: {}", stats.solutions)?;
+            writeln!(out, "time: {:.3} s", sample.seconds)?;
+        }
+        None => {
+            writeln!(out, "sample complete: no")?;
+            let seconds = estimate.nodes.mean() / rate;
+            writeln!(out, "time: {} s", seconds_figure(seconds))?;
+            let error = estimate.nodes.standard_error() / rate;
+            writeln!(out, "time standard error: {} s", seconds_figure(error))?;
+        }
+    }
+    Ok(())
+}
+
+/// Seconds to the millisecond while that reads well, in scientific notation past a year or so.
+fn seconds_figure(seconds: f64) -> String {
+    if seconds.abs() < 1e8 {
+        format!("{seconds:.3}")
+    } else {
+        format!("{seconds:.4e}")
+    }
+}
+
+/// One figure's lines: the mean, its standard error, and the least and greatest probe.
+fn write_spread(out: &mut Output, key: &str, spread: &Spread) -> std::io::Result<()> {
+    writeln!(out, "{key}: {}", figure(spread.mean()))?;
+    writeln!(
+        out,
+        "{key} standard error: {}",
+        figure(spread.standard_error())
+    )?;
+    writeln!(out, "{key} least probe: {}", figure(spread.least()))?;
+    writeln!(out, "{key} greatest probe: {}", figure(spread.most()))
+}
+
+fn print_solution<W: Write>(
+    out: &mut W,
+    problem: &Problem,
+    options: &[OptionId],
+) -> std::io::Result<()> {
+    if options.is_empty() {
+        writeln!(out, "{EMPTY_SOLUTION}")?;
+    }
+    for &option in options {
+        dlx_engine::write_option(problem, option, out)?;
+        out.write_all(b"\n")?;
+    }
+    out.write_all(b"\n")
+}
