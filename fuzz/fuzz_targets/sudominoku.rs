@@ -49,18 +49,23 @@ fuzz_target!(|bytes: &[u8]| {
     }
 });
 
+/// A cell as the task writes it: a row letter `A`-`I` and a column digit `1`-`9`.
+fn cell_label(cell: usize) -> String {
+    format!("{}{}", (b'A' + (cell / 9) as u8) as char, cell % 9 + 1)
+}
+
 /// The puzzle in the task's format, followed by the final `0`.
 fn task_text(puzzle: &Puzzle) -> String {
     let mut text = format!("{}\n", puzzle.placed().len());
     for placed in puzzle.placed() {
-        let [a, b] = placed.cells.map(CellLabel);
+        let [a, b] = placed.cells.map(cell_label);
         let [u, v] = placed.digits;
         let _ = writeln!(text, "{u} {a} {v} {b}");
     }
     let singles: Vec<String> = puzzle
         .singles()
         .iter()
-        .map(|&c| CellLabel(c).to_string())
+        .map(|&c| cell_label(c))
         .collect();
     let _ = writeln!(text, "{}\n0", singles.join(" "));
     text

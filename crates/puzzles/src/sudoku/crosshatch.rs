@@ -18,7 +18,7 @@
 //! are empty), so a box is examined in `box_rows` word operations and the pass allocates nothing:
 //! it is cheap enough to run before the search on every puzzle of a collection.
 
-use super::{CellName, Grid, Shape, Unit, MAX_SIDE};
+use super::{CellName, DigitSet, Grid, Shape, Unit, MAX_SIDE};
 use std::fmt;
 use thiserror::Error;
 
@@ -140,7 +140,7 @@ impl CrossHatch {
                 if settled_at[d] == filled {
                     continue;
                 }
-                if marks.repeated & (1 << d) != 0 {
+                if marks.repeated.contains(digit) {
                     return Err(repetition_of(grid, digit));
                 }
                 let filled_before_digit = filled;
@@ -208,8 +208,8 @@ struct Marks {
     cols_with: [u64; MAX_SIDE + 1],
     boxes_with: [u64; MAX_SIDE + 1],
     empty_in_row: [u64; MAX_SIDE],
-    /// Bit `d`: digit `d` appears twice in some unit of the input.
-    repeated: u64,
+    /// The digits that appear twice in some unit of the input.
+    repeated: DigitSet,
 }
 
 enum Candidates {
@@ -226,7 +226,7 @@ impl Marks {
             cols_with: [0; MAX_SIDE + 1],
             boxes_with: [0; MAX_SIDE + 1],
             empty_in_row: [0; MAX_SIDE],
-            repeated: 0,
+            repeated: DigitSet::EMPTY,
         };
         for (cell, &digit) in grid.cells().iter().enumerate() {
             let (row, col) = (shape.row_of(cell), shape.col_of(cell));
@@ -240,7 +240,7 @@ impl Marks {
                 || marks.cols_with[d] & (1 << col) != 0
                 || marks.boxes_with[d] & (1 << box_index) != 0;
             if seen {
-                marks.repeated |= 1 << d;
+                marks.repeated |= DigitSet::of(digit);
             }
             marks.rows_with[d] |= 1 << row;
             marks.cols_with[d] |= 1 << col;

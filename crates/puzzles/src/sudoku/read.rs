@@ -5,7 +5,7 @@
 
 use super::boxes::Boxes;
 use super::format::Format;
-use super::grid::Grid;
+use super::grid::{Grid, Shape};
 use super::line::finish_grid;
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record_with_boxes, Givens, Label, ParsedGrid, Record};
@@ -247,93 +247,35 @@ impl LineReader<'_> {
         let spaced = self.format == Format::Spaced;
         let first_row = split_row(first, spaced);
         let side = first_row.len();
-        let Some(shape) = self.boxes.shape_for_side(side) else {
-            let kind = match self.boxes {
-                Boxes::Usual => ParseErrorKind::NoShapeForRow { found: side },
-                Boxes::Given(shape) => ParseErrorKind::RowNotOfBoxes { found: side, shape },
-            };
-            let error = ParseError {
-                line,
-                column: 1,
-                kind,
-            };
-            return (Err(error), Some(RowFault { side: None, row: 0 }));
+        let shape = match self.shape_for_first_row(side, line) {
+            Ok(shape) => shape,
+            Err(error) => return (Err(error), Some(RowFault { side: None, row: 0 })),
         };
         self.last_side = Some(side);
-        let fault = |r: usize| {
+        let fault = |row: usize| {
             Some(RowFault {
                 side: Some(side),
-                row: r,
+                row,
             })
         };
         let mut cells = Vec::with_capacity(side * side);
         // Where each cell came from, to place a conflicting given.
         let mut positions = Vec::with_capacity(side * side);
-        let mut row_line = line;
-        let mut row = first_row;
+        let (mut row_line, mut row) = (line, first_row);
         for r in 0..side {
             if r > 0 {
-                // A blank line or a header ends the grid early; a header is kept for the next.
-                let next = self
-                    .lines
-                    .peek()
-                    .filter(|(_, l)| !l.trim().is_empty() && can_be_row(l, self.format));
-                let Some(&(index, text)) = next else {
-                    let error = ParseError {
-                        line: row_line + 1,
-                        column: 1,
-                        kind: ParseErrorKind::MissingRows {
-                            found: r,
-                            expected: side,
-                        },
-                    };
-                    return (Err(error), None);
-                };
-                self.lines.next();
-                row_line = index + 1;
-                row = split_row(text, spaced);
+                match self.next_row(r, side, row_line) {
+                    Ok((line, text)) => (row_line, row) = (line, split_row(text, spaced)),
+                    Err(error) => return (Err(error), None),
+                }
             }
-            if row.len() != side {
-                let column = row.get(side).map_or(row_end_column(&row), |f| f.column);
-                let error = ParseError {
-                    line: row_line,
-                    column,
-                    kind: ParseErrorKind::RowLength {
-                        found: row.len(),
-                        expected: side,
-                    },
-                };
+            if let Err(error) = check_row_length(&row, side, row_line) {
                 return (Err(error), fault(r));
             }
             for field in &row {
-                let value = if spaced {
-                    number_value(field.text, side)
-                } else {
-                    field
-                        .text
-                        .chars()
-                        .next()
-                        .and_then(|c| symbol_value(c, side))
-                        .filter(|&v| v as usize <= side)
-                };
-                let Some(value) = value else {
-                    let kind = if spaced {
-                        ParseErrorKind::BadNumber {
-                            found: field.text.to_string(),
-                            side,
-                        }
-                    } else {
-                        ParseErrorKind::BadSymbol {
-                            found: field.text.chars().next().unwrap_or(' '),
-                            expected: expected_symbols(side),
-                        }
-                    };
-                    let error = ParseError {
-                        line: row_line,
-                        column: field.column,
-                        kind,
-                    };
-                    return (Err(error), fault(r));
+                let value = match field_value(field, side, spaced, row_line) {
+                    Ok(value) => value,
+                    Err(error) => return (Err(error), fault(r)),
                 };
                 if value == 0 && empty_symbol.is_none() {
                     *empty_symbol = Some(if field.text == "0" { '0' } else { '.' });
@@ -344,6 +286,105 @@ impl LineReader<'_> {
         }
         (finish_grid(shape, cells, |cell| positions[cell]), None)
     }
+
+    /// The shape of a grid whose first row, at `line`, has `side` cells, under the reader's
+    /// boxes.
+    fn shape_for_first_row(&self, side: usize, line: usize) -> Result<Shape, ParseError> {
+        self.boxes.shape_for_side(side).ok_or_else(|| {
+            let kind = match self.boxes {
+                Boxes::Usual => ParseErrorKind::NoShapeForRow { found: side },
+                Boxes::Given(shape) => ParseErrorKind::RowNotOfBoxes { found: side, shape },
+            };
+            ParseError {
+                line,
+                column: 1,
+                kind,
+            }
+        })
+    }
+
+    /// Takes row `r` (from 0) of a grid of `side` rows, the previous one being at `row_line`:
+    /// its line and text. A blank line or a header ends the grid early (a header is kept for
+    /// the next grid).
+    fn next_row(
+        &mut self,
+        r: usize,
+        side: usize,
+        row_line: usize,
+    ) -> Result<(usize, &str), ParseError> {
+        let format = self.format;
+        let next = self
+            .lines
+            .peek()
+            .filter(|(_, l)| !l.trim().is_empty() && can_be_row(l, format));
+        let Some(&(index, text)) = next else {
+            return Err(ParseError {
+                line: row_line + 1,
+                column: 1,
+                kind: ParseErrorKind::MissingRows {
+                    found: r,
+                    expected: side,
+                },
+            });
+        };
+        self.lines.next();
+        Ok((index + 1, text))
+    }
+}
+
+/// Checks that a row at `row_line` has `side` cells, the error placed at the first extra cell
+/// or just past the last one.
+fn check_row_length(row: &[Field<'_>], side: usize, row_line: usize) -> Result<(), ParseError> {
+    if row.len() == side {
+        return Ok(());
+    }
+    let column = row.get(side).map_or(row_end_column(row), |f| f.column);
+    Err(ParseError {
+        line: row_line,
+        column,
+        kind: ParseErrorKind::RowLength {
+            found: row.len(),
+            expected: side,
+        },
+    })
+}
+
+/// The digit of one cell of a row at `row_line` (0 for empty): a number in a spaced row, a
+/// symbol in a compact one.
+fn field_value(
+    field: &Field<'_>,
+    side: usize,
+    spaced: bool,
+    row_line: usize,
+) -> Result<u8, ParseError> {
+    let value = if spaced {
+        number_value(field.text, side)
+    } else {
+        field
+            .text
+            .chars()
+            .next()
+            .and_then(|c| symbol_value(c, side))
+            .filter(|&v| v as usize <= side)
+    };
+    value.ok_or_else(|| {
+        let kind = if spaced {
+            ParseErrorKind::BadNumber {
+                found: field.text.to_string(),
+                side,
+            }
+        } else {
+            ParseErrorKind::BadSymbol {
+                found: field.text.chars().next().unwrap_or(' '),
+                expected: expected_symbols(side),
+            }
+        };
+        ParseError {
+            line: row_line,
+            column: field.column,
+            kind,
+        }
+    })
 }
 
 /// Where a grid went wrong: at which row, in a grid of which side (`None` when the first row

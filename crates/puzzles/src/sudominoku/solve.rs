@@ -7,6 +7,7 @@
 
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
+use crate::sudoku::DigitSet;
 use dlx_engine::{
     ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
 };
@@ -96,7 +97,7 @@ impl Puzzle {
                 continue;
             }
             for digit in 1..best.grid.get(cell) {
-                limits[cell] = 1 << digit;
+                limits[cell] = DigitSet::of(digit);
                 let found = first_within(self, &limits, left(stats), stop);
                 if found.cut_short() {
                     return then(stats, found, None);
@@ -107,7 +108,7 @@ impl Puzzle {
                     break;
                 }
             }
-            limits[cell] = 1 << best.grid.get(cell);
+            limits[cell] = DigitSet::of(best.grid.get(cell));
         }
         Outcome {
             answer: Some(best),
@@ -215,7 +216,7 @@ impl Puzzle {
 /// The first solution whose free cells keep to `limits`.
 fn first_within(
     puzzle: &Puzzle,
-    limits: &[u16; CELLS],
+    limits: &[DigitSet; CELLS],
     max_nodes: Option<u64>,
     stop: &StopFlag,
 ) -> Outcome<Option<Solution>> {
