@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
-/// A set of digits from 1 to [`MAX_SIDE`](super::MAX_SIDE) (61): bit `d - 1` stands for the
+/// A set of digits from 1 to [`Shape::MAX_SIDE`](super::Shape::MAX_SIDE) (61): bit `d - 1` stands for the
 /// digit `d`. `a - b` is the set difference, `a | b` the union, `a & b` the intersection.
 ///
 /// ```
