@@ -80,10 +80,10 @@ fn the_tasks_own_sample_byte_for_byte_and_two_tilings_of_one_grid() {
     let puzzles = puzzles_of(&input);
     check_every_solution(&puzzles);
     // Its second puzzle has two tilings that give the same grid.
-    assert_eq!((puzzles[0]).count_tilings(None).solutions, 1);
-    assert_eq!((puzzles[1]).count_tilings(None).solutions, 2);
-    assert!(!(puzzles[1]).count_tilings(Some(1)).complete);
-    assert!((puzzles[1]).count_tilings(Some(2)).complete);
+    assert_eq!(puzzles[0].count_tilings(None).solutions, 1);
+    assert_eq!(puzzles[1].count_tilings(None).solutions, 2);
+    assert!(!puzzles[1].count_tilings(Some(1)).complete);
+    assert!(puzzles[1].count_tilings(Some(2)).complete);
     let output = dlx(&["sudominoku", "--count", "--tilings"], &input);
     assert_eq!(
         stdout(&output),
