@@ -15,9 +15,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_engine::batch::{Batch, BatchConfig};
-use dlx_puzzles::sudoku::{
-    grid_to_string, is_skipped_line, parse_line, Algorithm, Format, Mode, Solvers, Verdict,
-};
+use dlx_puzzles::sudoku::{Algorithm, Format, Grid, Mode, Solvers, Verdict};
 use std::cell::RefCell;
 use std::time::Duration;
 
@@ -35,7 +33,7 @@ fn input() -> Vec<u8> {
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let lines: Vec<&str> = text
         .lines()
-        .filter(|l| !is_skipped_line(l))
+        .filter(|l| !Format::is_skipped_line(l))
         .take(PUZZLES)
         .collect();
     (lines.join("\n") + "\n").into_bytes()
@@ -43,9 +41,9 @@ fn input() -> Vec<u8> {
 
 /// One line's answer with its line ending, as `dlx sudoku --unique` writes it.
 fn answer(solvers: &mut Solvers, line: &str, number: usize) -> String {
-    let mut text = match parse_line(line, number) {
+    let mut text = match Grid::parse_line(line, number) {
         Ok(puzzle) => match solvers.solve(&puzzle, Algorithm::Dlx, Mode::Unique).answer {
-            Verdict::Solved(grid) => grid_to_string(&grid, Format::Line),
+            Verdict::Solved(grid) => grid.to_text(Format::Line),
             other => format!("{other:?}"),
         },
         Err(e) => format!("error: {e}"),
@@ -106,8 +104,8 @@ fn check(input: &[u8], output: &[u8]) {
     let output = std::str::from_utf8(output).unwrap();
     assert_eq!(output.lines().count(), PUZZLES);
     for (k, (puzzle, solution)) in input.lines().zip(output.lines()).enumerate() {
-        let puzzle = parse_line(puzzle, k + 1).unwrap();
-        let solution = parse_line(solution, k + 1).expect("a solution");
+        let puzzle = Grid::parse_line(puzzle, k + 1).unwrap();
+        let solution = Grid::parse_line(solution, k + 1).expect("a solution");
         solution.check_solution_of(&puzzle).expect("a valid one");
     }
 }

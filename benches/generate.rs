@@ -7,8 +7,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_puzzles::sudoku::{
-    parse_puzzles, Algorithm, Format, Generator, Grid, Mode, Random, Rated, Rater, Settings, Shape,
-    Solvers, Verdict,
+    Algorithm, Format, Generator, Grid, Mode, Random, Rated, Rater, Settings, Shape, Solvers,
+    Verdict,
 };
 use std::time::Duration;
 
@@ -57,7 +57,8 @@ fn rating(c: &mut Criterion) {
     };
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let puzzles: Vec<Grid> = parse_puzzles(&text, Format::Line)
+    let puzzles: Vec<Grid> = Format::Line
+        .puzzles(&text)
         .take(2_000)
         .map(|p| p.expect("the collection parses").grid)
         .collect();

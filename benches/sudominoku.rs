@@ -2,7 +2,7 @@
 //! found, solution decoded), every answer validated before timing.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dlx_puzzles::sudominoku::{count_tilings, parse_puzzles, solve, Encoding, Puzzle};
+use dlx_puzzles::sudominoku::{Encoding, Puzzle, PuzzleFile};
 use std::hint::black_box;
 
 #[path = "puzzle_files/mod.rs"]
@@ -19,7 +19,7 @@ fn sample_puzzles() -> Vec<Puzzle> {
         .unwrap_or_else(|| std::path::PathBuf::from(own));
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    parse_puzzles(&text)
+    PuzzleFile::parse(&text)
         .entries
         .into_iter()
         .map(|entry| entry.puzzle.expect("the sample puzzles are well formed"))
@@ -29,7 +29,7 @@ fn sample_puzzles() -> Vec<Puzzle> {
 fn sudominoku(c: &mut Criterion) {
     let puzzles = sample_puzzles();
     for puzzle in &puzzles {
-        let solution = solve(puzzle).expect("the sample puzzles are solvable");
+        let solution = puzzle.solve().expect("the sample puzzles are solvable");
         solution
             .check_against(puzzle)
             .expect("the solver's answer is valid");
@@ -38,13 +38,13 @@ fn sudominoku(c: &mut Criterion) {
     for (k, puzzle) in puzzles.iter().enumerate() {
         group.throughput(Throughput::Elements(1));
         group.bench_function(format!("solve/sample{}", k + 1), |b| {
-            b.iter(|| solve(black_box(puzzle)))
+            b.iter(|| black_box(puzzle).solve())
         });
         group.bench_function(format!("encode/sample{}", k + 1), |b| {
             b.iter(|| Encoding::new(black_box(puzzle)))
         });
         group.bench_function(format!("all_tilings/sample{}", k + 1), |b| {
-            b.iter(|| count_tilings(black_box(puzzle), None))
+            b.iter(|| black_box(puzzle).count_tilings(None))
         });
     }
     group.finish();

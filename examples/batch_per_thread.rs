@@ -8,7 +8,7 @@
 //! `puzzles/minimal-9x9.txt`); CI runs it. Exits with an error at the first wrong answer.
 
 use dlx_engine::batch::{is_broken_pipe, Batch, BatchConfig, Ended};
-use dlx_puzzles::sudoku::{grid_to_string, is_skipped_line, parse_line, Format, Grid, Solvers};
+use dlx_puzzles::sudoku::{Format, Grid, Solvers};
 use std::io::Write;
 
 /// The project's 20,000 minimal puzzles (made by `dlx generate --seed 1`).
@@ -38,11 +38,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Solvers::default,
         |solvers, record| {
             let text = match std::str::from_utf8(record.bytes) {
-                Ok(text) if is_skipped_line(text) => return None,
+                Ok(text) if Format::is_skipped_line(text) => return None,
                 Ok(text) => text,
                 Err(_) => return Some(Answer::Malformed("not UTF-8".to_string())),
             };
-            let puzzle = match parse_line(text, record.line as usize) {
+            let puzzle = match Grid::parse_line(text, record.line as usize) {
                 Ok(puzzle) => puzzle,
                 Err(error) => return Some(Answer::Malformed(error.to_string())),
             };
@@ -62,7 +62,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                         wrong.get_or_insert(format!("line {}: {error}", record.line));
                     }
                     solved += 1;
-                    let text = grid_to_string(&solution, Format::Line);
+                    let text = solution.to_text(Format::Line);
                     write!(out, "{}: {text}", record.line)
                 }
                 Answer::NoSolution => writeln!(out, "{}: no solution", record.line),

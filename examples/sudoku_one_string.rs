@@ -4,7 +4,7 @@
 //! `cargo run --example sudoku_one_string -- PUZZLE` (81 symbols, `.` or `0` for empty; a
 //! puzzle of the project's own collection by default); CI runs it.
 
-use dlx_puzzles::sudoku::{grid_to_string, parse_line, Format, SudokuSolver};
+use dlx_puzzles::sudoku::{Format, Grid, SudokuSolver};
 
 /// The first puzzle of `puzzles/minimal-9x9.txt` (made by `dlx generate --seed 1`).
 const DEFAULT: &str = include_str!("../puzzles/minimal-9x9.txt");
@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .nth(1)
         .unwrap_or_else(|| DEFAULT.lines().next().unwrap().to_string());
     // The three lines: parse, make a solver for the puzzle's shape, ask.
-    let puzzle = parse_line(&text, 1)?;
+    let puzzle = Grid::parse_line(&text, 1)?;
     let mut solver = SudokuSolver::new(puzzle.shape());
     let solution = solver.first_solution(&puzzle).answer;
 
@@ -24,7 +24,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("no solution");
         return Ok(());
     };
-    println!("{}", grid_to_string(&solution, Format::Line).trim_end());
+    println!("{}", solution.to_text(Format::Line).trim_end());
     // Every cell filled, every row, column and box holding each digit once, every given kept.
     solution.check_solution_of(&puzzle)?;
     Ok(())

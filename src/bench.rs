@@ -388,7 +388,7 @@ fn utf8_text<'a>(
         return Ok(Cow::Borrowed(text));
     }
     for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
-        let skipped = sudoku::is_skipped_line;
+        let skipped = sudoku::Format::is_skipped_line;
         if let Err(message) = batch::line_text(line, index + 1, skipped, puzzle_ends_within) {
             bail!("{name}: {message}");
         }
@@ -404,7 +404,7 @@ fn classic_puzzles(
     limit: Option<usize>,
 ) -> anyhow::Result<Vec<Grid>> {
     let mut puzzles = Vec::new();
-    for puzzle in sudoku::parse_puzzles(text, Format::Line).with_boxes(boxes) {
+    for puzzle in Format::Line.records(text).with_boxes(boxes).grids() {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzles.push(puzzle.grid);
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -433,7 +433,7 @@ fn variant_puzzles(
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
             break;
         }
-        if sudoku::is_skipped_line(line) {
+        if sudoku::Format::is_skipped_line(line) {
             continue;
         }
         let number = index + 1;

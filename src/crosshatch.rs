@@ -7,8 +7,7 @@ use super::batch::{Answer, BatchArgs, Propagated, Run, Status, Work};
 use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
 use super::Exit;
 use dlx_puzzles::sudoku::{
-    self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,
-    ParsedGrid, Unit, Why,
+    Contradiction, CrossHatch, Format, GridError, ParseError, ParseErrorKind, ParsedGrid, Unit,
 };
 use std::fmt::Write as _;
 
@@ -89,10 +88,10 @@ fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool)
     let mut grid = puzzle.grid;
     let mut steps = Vec::new();
     let mut filled = 0u64;
-    let outcome = cross_hatch_in_place(&mut grid, |before, deduction| {
+    let outcome = CrossHatch::in_place(&mut grid, |before, deduction| {
         filled += 1;
         if explain {
-            let why = Why::new(before, deduction.digit, deduction.box_index);
+            let why = CrossHatch::why(before, deduction.digit, deduction.box_index);
             steps.push((deduction, why));
         }
     });
@@ -113,10 +112,8 @@ fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool)
                 let cells = if filled == 1 { "cell" } else { "cells" };
                 let _ = writeln!(out, "filled {filled} {cells}");
             }
-            sudoku::write_grid(&mut out, &grid, output);
-            let one_line = sudoku::grid_to_string(&grid, Format::Line)
-                .trim_end()
-                .to_string();
+            grid.write_text(&mut out, output);
+            let one_line = grid.to_text(Format::Line).trim_end().to_string();
             let full = grid.is_full();
             let status = if full {
                 Status::Solved
@@ -136,7 +133,7 @@ fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool)
         Err(contradiction) => {
             let mut why = contradiction.to_string();
             if let Contradiction::NoPlace { digit, box_index } = contradiction {
-                let _ = write!(why, ", since {}", Why::new(&grid, digit, box_index));
+                let _ = write!(why, ", since {}", CrossHatch::why(&grid, digit, box_index));
             }
             if explain {
                 let _ = writeln!(out, "contradiction: {why}");

@@ -15,7 +15,7 @@ use dlx_puzzles::sudoku::variant::{
     Rules, Variant, VariantGenerateError, VariantGenerator, Variants, MAX_CAGE,
 };
 use dlx_puzzles::sudoku::{
-    self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
+    self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Random, Settings, Shape,
     Solutions, Symmetry,
 };
 use std::path::PathBuf;
@@ -295,9 +295,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
             };
             match made {
                 Ok((layout, made)) => {
-                    let mut record = sudoku::grid_to_string(&made.puzzle, Format::Line)
-                        .trim_end()
-                        .to_string();
+                    let mut record = made.puzzle.to_text(Format::Line).trim_end().to_string();
                     if let Some(layout) = layout {
                         record = format!("{record} {layout}");
                     }
@@ -387,11 +385,7 @@ fn record_answer(
     let mut extra = vec![("index", index.into()), ("puzzle", record.clone().into())];
     extra.extend(fields);
     Answer {
-        solution: Some(
-            sudoku::grid_to_string(solution, Format::Line)
-                .trim_end()
-                .to_string(),
-        ),
+        solution: Some(solution.to_text(Format::Line).trim_end().to_string()),
         nodes,
         extra,
         ..Answer::new(index as usize + 1, Status::Solved, record + "\n")
@@ -400,11 +394,7 @@ fn record_answer(
 
 /// The answer printed for a generated puzzle.
 fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
-    let line = |grid| {
-        sudoku::grid_to_string(grid, Format::Line)
-            .trim_end()
-            .to_string()
-    };
+    let line = |grid: &Grid| grid.to_text(Format::Line).trim_end().to_string();
     let mut extra = vec![
         ("index", index.into()),
         ("puzzle", line(&generated.puzzle).into()),
@@ -418,7 +408,7 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         extra.push(("rating", rating.value().into()));
         extra.push(("technique", rating.technique.name().into()));
     }
-    let text = sudoku::grid_to_string(&generated.puzzle, format);
+    let text = generated.puzzle.to_text(format);
     Answer {
         solution: Some(line(&generated.solution)),
         nodes: generated.cost.nodes,

@@ -7,7 +7,7 @@ use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{VariantRater, Variants};
 use dlx_puzzles::sudoku::{
-    self, Format, Grid, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS,
+    Format, Grid, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS,
 };
 
 #[derive(Debug, clap::Args)]
@@ -96,11 +96,7 @@ fn answer_puzzle(
 /// The line of a puzzle rated `rated`, with its solution when known.
 fn rated_answer(line: usize, rated: Rated, solution: Option<Grid>) -> Answer {
     let mut answer = Answer::new(line, Status::Solved, String::new());
-    answer.solution = solution.map(|grid| {
-        sudoku::grid_to_string(&grid, Format::Line)
-            .trim_end()
-            .to_string()
-    });
+    answer.solution = solution.map(|grid| grid.to_text(Format::Line).trim_end().to_string());
     answer.status = match rated {
         Rated::Unique(rating) => {
             answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);

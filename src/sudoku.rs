@@ -11,8 +11,8 @@ use anyhow::bail;
 use dlx_engine::{Count, Outcome, Shard};
 use dlx_puzzles::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
 use dlx_puzzles::sudoku::{
-    self, Algorithm, Boxes, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError,
-    ParseErrorKind, Propagation, Record, Shape, Solvers, Verdict,
+    self, Algorithm, Boxes, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
+    Propagation, Record, Shape, Solvers, Verdict,
 };
 use std::sync::Arc;
 
@@ -267,7 +267,7 @@ const DETECTION_LIMIT: usize = 64 << 20;
 /// The format of a source: the line format for a puzzle given as an argument, else the one
 /// given, or the one its first lines show (`None` for a source with no puzzle line), for
 /// puzzles of the sides `boxes` reads. Detection reads ahead past any leading comments to the
-/// first [`sudoku::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says
+/// first [`sudoku::Detection::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says
 /// what it decided.
 pub fn source_format(
     source: &mut batch::Source,
@@ -290,13 +290,13 @@ pub fn source_format(
     let ahead = batch::read_ahead(source, DETECTION_LIMIT, |line| {
         let text = String::from_utf8_lossy(line);
         let text = text.trim_start_matches('\u{feff}');
-        if !sudoku::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
+        if !sudoku::Format::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
             sampled += 1;
         }
-        sampled >= sudoku::SAMPLE_LINES
+        sampled >= sudoku::Detection::SAMPLE_LINES
     })?;
     let head = String::from_utf8_lossy(batch::peek(source)?);
-    let detection = sudoku::detect_with_boxes(&head, boxes);
+    let detection = sudoku::Detection::of(&head, boxes);
     if detection.is_none() && !ahead.ended {
         anyhow::bail!(
             "{}: found no puzzle line in the first {} MiB, expected one (only comments and \
@@ -341,11 +341,9 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
         ));
     }
     if let (Some(published), Ok(_)) = (&record.published, &record.givens) {
-        let published = published.as_ref().map(|grid| {
-            sudoku::grid_to_string(grid, Format::Line)
-                .trim_end()
-                .to_string()
-        });
+        let published = published
+            .as_ref()
+            .map(|grid| grid.to_text(Format::Line).trim_end().to_string());
         // An undecided search, a partial grid (a cross-hatching pass that stopped short) and
         // an answer that states no grid (`rate`'s) are nothing to hold against the file's
         // solution.
@@ -376,7 +374,9 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
         Format::Csv => {
             // The puzzle as it came: its empty cells written as the input wrote them.
             let puzzle = match &record.givens {
-                Ok(givens) => sudoku::grid_to_string(givens.grid(), Format::Line)
+                Ok(givens) => givens
+                    .grid()
+                    .to_text(Format::Line)
                     .trim_end()
                     .replace('.', &record.empty_symbol.to_string()),
                 Err(_) => String::new(),
@@ -444,11 +444,11 @@ impl Reading<'_> {
         match self.format {
             Format::Line => run.stream(
                 source,
-                sudoku::is_skipped_line,
+                sudoku::Format::is_skipped_line,
                 sudoku::puzzle_ends_within,
                 init,
                 |state, text, line| {
-                    if sudoku::is_skipped_line(text) {
+                    if sudoku::Format::is_skipped_line(text) {
                         return None;
                     }
                     let record = sudoku::parse_line_record_with_boxes(text, line, boxes);
@@ -458,14 +458,14 @@ impl Reading<'_> {
                 },
             ),
             Format::Csv => {
-                let choice = self.read.column.as_deref().map(ColumnChoice::parse);
-                let records = CsvRecords::new(source.reader, choice.as_ref()).with_boxes(boxes);
+                let records =
+                    CsvRecords::new(source.reader, self.read.column.as_deref()).with_boxes(boxes);
                 run.answer_items(&source.name, records, init, finish)
             }
             Format::Spaced | Format::Compact => {
                 let bytes = run.read_whole(&mut source)?;
                 let text = String::from_utf8_lossy(&bytes);
-                let records = sudoku::parse_records(&text, self.format).with_boxes(boxes);
+                let records = self.format.records(&text).with_boxes(boxes);
                 run.answer_items(&source.name, records, init, finish)
             }
         }
@@ -544,12 +544,8 @@ pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer 
     let undecided = outcome.cut_short();
     match outcome.answer {
         Verdict::Solved(grid) => {
-            answer.text = sudoku::grid_to_string(&grid, output);
-            answer.solution = Some(
-                sudoku::grid_to_string(&grid, Format::Line)
-                    .trim_end()
-                    .to_string(),
-            );
+            answer.text = grid.to_text(output);
+            answer.solution = Some(grid.to_text(Format::Line).trim_end().to_string());
         }
         Verdict::NoSolution => answer.status = Status::NoSolution,
         Verdict::Multiple => answer.status = Status::Multiple,

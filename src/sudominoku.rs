@@ -7,7 +7,6 @@ use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_engine::Count;
 use dlx_puzzles::sudominoku::{
-    count_grids_within, count_tilings_within, solve_smallest_within, write_drawing, write_grid,
     End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
 };
 
@@ -103,7 +102,7 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {
-        let outcome = solve_smallest_within(puzzle, args.max_nodes, &interrupt::stop_flag());
+        let outcome = puzzle.solve_smallest_within(args.max_nodes, &interrupt::stop_flag());
         answer.nodes = outcome.stats.nodes;
         let undecided = outcome.cut_short();
         match outcome.answer {
@@ -111,9 +110,9 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
                 let mut text = Vec::new();
                 // Writing to a Vec cannot fail.
                 let _ = if args.draw {
-                    write_drawing(&mut text, number, &solution)
+                    solution.write_drawing(&mut text, number)
                 } else {
-                    write_grid(&mut text, number, &solution.grid)
+                    solution.write_grid(&mut text, number)
                 };
                 answer.text = String::from_utf8_lossy(&text).into_owned();
                 answer.solution = Some(
@@ -149,9 +148,9 @@ fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Ans
         (
             args.count,
             "grid",
-            count_grids_within as fn(_, _, _, _) -> _,
+            Puzzle::count_grids_within as fn(_, _, _, _) -> _,
         ),
-        (args.tilings, "tiling", count_tilings_within),
+        (args.tilings, "tiling", Puzzle::count_tilings_within),
     ];
     let stop = interrupt::stop_flag();
     for (wanted, noun, counter) in counters {

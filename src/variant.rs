@@ -149,13 +149,13 @@ pub fn for_each_puzzle<S: Send>(
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         run.stream(
             source,
-            sudoku::is_skipped_line,
+            sudoku::Format::is_skipped_line,
             // A variant line's fields after the grid are read as part of its puzzle: a byte
             // that is not UTF-8 anywhere in it is an error.
             |_| false,
             &init,
             |state, text, line| {
-                if sudoku::is_skipped_line(text) {
+                if sudoku::Format::is_skipped_line(text) {
                     return None;
                 }
                 let puzzle =

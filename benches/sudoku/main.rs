@@ -18,7 +18,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlx_bench::{measure, Contender};
-use dlx_puzzles::sudoku::{parse_puzzles, Format, Grid, Mode, Solvers};
+use dlx_puzzles::sudoku::{Format, Grid, Mode, Solvers};
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -118,7 +118,8 @@ fn subsets() -> Vec<(Subset, PathBuf)> {
 fn load(path: &Path, count: usize) -> Vec<Grid> {
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    parse_puzzles(&text, Format::Line)
+    Format::Line
+        .puzzles(&text)
         .take(count)
         .map(|p| p.expect("the collections parse").grid)
         .collect()

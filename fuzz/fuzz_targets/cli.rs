@@ -207,7 +207,7 @@ fuzz_target!(|bytes: &[u8]| {
         .replace('\r', "\n");
     let statuses = match command {
         Command::Sudoku { format, to, count } => {
-            let format = format.or_else(|| sudoku::detect_format(&text));
+            let format = format.or_else(|| sudoku::Format::detect(&text));
             let Some(format) = format else {
                 assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
                 return;
@@ -220,7 +220,7 @@ fuzz_target!(|bytes: &[u8]| {
             to,
             explain,
         } => {
-            let format = format.or_else(|| sudoku::detect_format(&text));
+            let format = format.or_else(|| sudoku::Format::detect(&text));
             let Some(format) = format else {
                 assert_eq!(exit, cli::Exit::BadInput, "a text with no puzzle line");
                 return;
@@ -306,7 +306,7 @@ type ReadPuzzle = Result<sudoku::ParsedGrid, sudoku::ParseError>;
 
 /// The puzzles `dlx sudoku` and `dlx crosshatch` read from a text, in order, for every copy.
 fn sudoku_puzzles(text: &str, format: Format, copies: usize) -> Vec<ReadPuzzle> {
-    let once: Vec<_> = sudoku::parse_puzzles(text, format).collect();
+    let once: Vec<_> = format.puzzles(text).collect();
     (0..copies).flat_map(|_| once.iter().cloned()).collect()
 }
 
@@ -405,7 +405,7 @@ fn check_sudoku_solution(puzzle: &ReadPuzzle, line: &str) {
     let puzzle = puzzle
         .as_ref()
         .unwrap_or_else(|e| panic!("a solution {line:?} for a puzzle that does not parse: {e}"));
-    let solution = sudoku::parse_line(line, 1)
+    let solution = sudoku::Grid::parse_line(line, 1)
         .unwrap_or_else(|e| panic!("a solution that does not parse: {e}"));
     if let Err(e) = solution.check_solution_of(&puzzle.grid) {
         panic!("a wrong solution {line:?}: {e}");
@@ -443,7 +443,7 @@ fn check_deduced(puzzle: &ReadPuzzle, line: &str) {
         .as_ref()
         .unwrap_or_else(|e| panic!("a grid {line:?} for a puzzle that does not parse: {e}"));
     let grid =
-        sudoku::parse_line(line, 1).unwrap_or_else(|e| panic!("a grid that does not parse: {e}"));
+        sudoku::Grid::parse_line(line, 1).unwrap_or_else(|e| panic!("a grid that does not parse: {e}"));
     assert_eq!(grid.shape(), puzzle.grid.shape());
     for (&given, &deduced) in puzzle.grid.cells().iter().zip(grid.cells()) {
         assert!(given == 0 || given == deduced, "a given changed: {line}");
@@ -455,7 +455,7 @@ fn check_sudominoku(text: &str, copies: usize, output: &str, jsonl: bool) -> Opt
     if !jsonl {
         return None;
     }
-    let file = sudominoku::parse_puzzles(text);
+    let file = sudominoku::PuzzleFile::parse(text);
     let entries: Vec<_> = (0..copies).flat_map(|_| file.entries.iter()).collect();
     let objects = json_lines(output);
     assert_eq!(objects.len(), entries.len(), "one JSON object per puzzle");

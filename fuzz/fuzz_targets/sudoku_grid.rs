@@ -7,7 +7,7 @@
 
 mod common;
 
-use dlx_puzzles::sudoku::{detect_format, parse_puzzles, Format};
+use dlx_puzzles::sudoku::{Format};
 use libfuzzer_sys::fuzz_target;
 
 /// Puzzles of one input searched (all are parsed): keeps an input in the milliseconds.
@@ -15,14 +15,14 @@ const SEARCHED: usize = 4;
 
 fuzz_target!(|bytes: &[u8]| {
     let text = String::from_utf8_lossy(bytes);
-    let detected = detect_format(&text);
+    let detected = Format::detect(&text);
     let mut formats = vec![Format::Spaced, Format::Compact];
     formats.extend(detected.filter(|f| !formats.contains(f)));
     let lines = text.lines().count();
     for format in formats {
         let mut searched = 0;
         let mut last_line = 0;
-        for (read, puzzle) in parse_puzzles(&text, format).enumerate() {
+        for (read, puzzle) in format.puzzles(&text).enumerate() {
             // Each puzzle (or error) uses at least one line of its own.
             assert!(read < lines, "{format}: more puzzles than lines");
             match puzzle {
@@ -42,7 +42,7 @@ fuzz_target!(|bytes: &[u8]| {
     }
     if detected.is_none() {
         assert!(
-            parse_puzzles(&text, Format::Line).next().is_none(),
+            Format::Line.puzzles(&text).next().is_none(),
             "no format detected in a text that holds a puzzle line"
         );
     }

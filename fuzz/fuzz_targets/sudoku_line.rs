@@ -6,7 +6,7 @@
 
 mod common;
 
-use dlx_puzzles::sudoku::{is_skipped_line, parse_line};
+use dlx_puzzles::sudoku::{Grid, Format};
 use libfuzzer_sys::fuzz_target;
 
 /// Any line number: the parser only reports it.
@@ -14,8 +14,8 @@ const LINE: usize = 7;
 
 fuzz_target!(|bytes: &[u8]| {
     let text = String::from_utf8_lossy(bytes);
-    let _ = is_skipped_line(&text);
-    match parse_line(&text, LINE) {
+    let _ = Format::is_skipped_line(&text);
+    match Grid::parse_line(&text, LINE) {
         Ok(grid) => common::check_grid(&grid, bytes.len()),
         Err(error) => {
             assert_eq!(error.line, LINE, "{error}");

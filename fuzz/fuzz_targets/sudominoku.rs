@@ -4,10 +4,7 @@
 
 #![no_main]
 
-use dlx_puzzles::sudominoku::{
-    count_grids_within, count_tilings_within, parse_puzzles, solve_within, write_drawing,
-    write_grid, CellLabel, End, Puzzle, Puzzles,
-};
+use dlx_puzzles::sudominoku::{End, Puzzle, Puzzles, PuzzleFile};
 use dlx_engine::StopFlag;
 use libfuzzer_sys::fuzz_target;
 use std::fmt::Write as _;
@@ -52,18 +49,23 @@ fuzz_target!(|bytes: &[u8]| {
     }
 });
 
+/// A cell as the task writes it: a row letter `A`-`I` and a column digit `1`-`9`.
+fn cell_label(cell: usize) -> String {
+    format!("{}{}", (b'A' + (cell / 9) as u8) as char, cell % 9 + 1)
+}
+
 /// The puzzle in the task's format, followed by the final `0`.
 fn task_text(puzzle: &Puzzle) -> String {
     let mut text = format!("{}\n", puzzle.placed().len());
     for placed in puzzle.placed() {
-        let [a, b] = placed.cells.map(CellLabel);
+        let [a, b] = placed.cells.map(cell_label);
         let [u, v] = placed.digits;
         let _ = writeln!(text, "{u} {a} {v} {b}");
     }
     let singles: Vec<String> = puzzle
         .singles()
         .iter()
-        .map(|&c| CellLabel(c).to_string())
+        .map(|&c| cell_label(c))
         .collect();
     let _ = writeln!(text, "{}\n0", singles.join(" "));
     text
@@ -71,7 +73,7 @@ fn task_text(puzzle: &Puzzle) -> String {
 
 fn check_written_back(puzzle: &Puzzle) {
     let text = task_text(puzzle);
-    let file = parse_puzzles(&text);
+    let file = PuzzleFile::parse(&text);
     assert_eq!(file.entries.len(), 1, "{text}");
     assert_eq!(file.entries[0].puzzle.as_ref(), Ok(puzzle), "{text}");
     assert_eq!(
@@ -84,7 +86,7 @@ fn check_written_back(puzzle: &Puzzle) {
 
 fn check_searches(puzzle: &Puzzle, number: usize) {
     // `None`: the budget ran out before the search could say.
-    let found = Some(solve_within(puzzle, Some(NODE_BUDGET), &StopFlag::never()))
+    let found = Some(puzzle.solve_within(Some(NODE_BUDGET), &StopFlag::never()))
         .filter(|outcome| !outcome.ran_out_of_nodes())
         .map(|outcome| outcome.answer);
     if let Some(Some(solution)) = &found {
@@ -92,7 +94,7 @@ fn check_searches(puzzle: &Puzzle, number: usize) {
             panic!("a wrong solution: {e}");
         }
         let mut out = Vec::new();
-        write_grid(&mut out, number, &solution.grid).unwrap();
+        solution.write_grid(&mut out, number).unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next(), Some(format!("Puzzle {number}").as_str()));
@@ -105,12 +107,12 @@ fn check_searches(puzzle: &Puzzle, number: usize) {
             .collect();
         assert_eq!(digits, expected);
         let mut drawing = Vec::new();
-        write_drawing(&mut drawing, number, solution).unwrap();
+        solution.write_drawing(&mut drawing, number).unwrap();
         assert_eq!(drawing.iter().filter(|&&b| b == b'\n').count(), 18);
     }
     let solvable = found.map(|f| f.is_some());
-    let grids = count_grids_within(puzzle, Some(2), Some(NODE_BUDGET), &StopFlag::never());
-    let tilings = count_tilings_within(puzzle, Some(2), Some(NODE_BUDGET), &StopFlag::never());
+    let grids = puzzle.count_grids_within(Some(2), Some(NODE_BUDGET), &StopFlag::never());
+    let tilings = puzzle.count_tilings_within(Some(2), Some(NODE_BUDGET), &StopFlag::never());
     let decided = [grids, tilings].into_iter().filter(|o| !o.ran_out_of_nodes());
     for count in decided.map(|outcome| outcome.answer) {
         assert!(count.solutions <= 2);

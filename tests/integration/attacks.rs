@@ -2,9 +2,7 @@
 //! asserting the right behaviour on an input the test builds itself.
 
 use crate::common::{dlx, json_lines, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within};
-use dlx_puzzles::sudoku::{
-    grid_to_string, parse_line, Algorithm, Format, Grid, Mode, Solvers, Verdict,
-};
+use dlx_puzzles::sudoku::{Algorithm, Format, Grid, Mode, Solvers, Verdict};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -18,7 +16,7 @@ const GRACE: Duration = Duration::from_secs(20);
 
 /// A full 9x9 grid, found by the library on the empty grid.
 fn full_grid() -> Grid {
-    let empty = parse_line(&".".repeat(81), 1).unwrap();
+    let empty = Grid::parse_line(&".".repeat(81), 1).unwrap();
     match Solvers::default()
         .solve(&empty, Algorithm::Dlx, Mode::First)
         .answer
@@ -30,7 +28,7 @@ fn full_grid() -> Grid {
 
 /// A puzzle on one line (no newline): the full grid with two cells in three blanked.
 fn puzzle_line() -> String {
-    let full = grid_to_string(&full_grid(), Format::Line);
+    let full = full_grid().to_text(Format::Line);
     full.trim_end()
         .chars()
         .enumerate()
@@ -40,8 +38,8 @@ fn puzzle_line() -> String {
 
 /// Checks that `answer` (one line) solves `puzzle`, keeping its givens.
 fn assert_solves(puzzle: &str, answer: &str) {
-    let puzzle = parse_line(puzzle, 1).unwrap();
-    let solution = parse_line(answer, 1).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
+    let puzzle = Grid::parse_line(puzzle, 1).unwrap();
+    let solution = Grid::parse_line(answer, 1).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
     solution.check_solution_of(&puzzle).unwrap();
 }
 
@@ -345,7 +343,7 @@ fn memory_is_bounded_on_any_input() {
     let out = dlx_within(&["xc", "/dev/zero"], 30).expect("dlx xc /dev/zero ends");
     assert_says(&out, 2, &stderr(&out), "found a NUL byte");
     // Whole-input readers refuse what is larger than --max-input-bytes.
-    let grid = grid_to_string(&full_grid(), Format::Compact);
+    let grid = full_grid().to_text(Format::Compact);
     for args in [
         &["sudoku", "--max-input-bytes", "50"][..],
         &["crosshatch", "--max-input-bytes", "50"],
@@ -642,8 +640,10 @@ fn cr_only_line_endings_are_line_endings() {
     for line in text.lines() {
         assert_solves(&puzzle, line);
     }
-    let grid =
-        grid_to_string(&parse_line(&puzzle, 1).unwrap(), Format::Compact).replace('\n', "\r");
+    let grid = Grid::parse_line(&puzzle, 1)
+        .unwrap()
+        .to_text(Format::Compact)
+        .replace('\n', "\r");
     let out = dlx(&["sudoku"], grid.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }

@@ -2,7 +2,7 @@
 //! JSON lines, several inputs, and the odd cases (broken pipe, empty, missing, directory).
 
 use crate::common::{collection, dlx, stderr, stdout};
-use dlx_puzzles::sudoku::{grid_to_string, parse_line, parse_records, Format, Grid};
+use dlx_puzzles::sudoku::{Format, Grid};
 use std::process::{Command, Stdio};
 
 /// What a puzzle line must give, by line number: `Ok(puzzle)` to be solved, or the status
@@ -51,7 +51,7 @@ fn mixed_input() -> (String, Expected) {
             }
             _ => {
                 text.push_str(puzzle);
-                expected.push((line, Ok(parse_line(puzzle, line).unwrap())));
+                expected.push((line, Ok(Grid::parse_line(puzzle, line).unwrap())));
             }
         }
         text.push('\n');
@@ -72,7 +72,7 @@ fn check_mixed_output(output: &str, expected: &Expected) {
     for (out, (line, want)) in lines.iter().zip(expected) {
         match want {
             Ok(puzzle) => {
-                let solution = parse_line(out, *line).expect("a solution line");
+                let solution = Grid::parse_line(out, *line).expect("a solution line");
                 solution
                     .check_solution_of(puzzle)
                     .unwrap_or_else(|e| panic!("line {line}: {e}"));
@@ -123,7 +123,8 @@ fn jsonl_gives_one_object_per_puzzle_with_its_line_and_status() {
         match want {
             Ok(puzzle) => {
                 assert_eq!(object["status"], "solved");
-                let solution = parse_line(object["solution"].as_str().unwrap(), *line).unwrap();
+                let solution =
+                    Grid::parse_line(object["solution"].as_str().unwrap(), *line).unwrap();
                 solution.check_solution_of(puzzle).unwrap();
             }
             Err("error") => {
@@ -175,9 +176,9 @@ fn several_inputs_are_solved_in_order_into_an_output_file() {
         .collect();
     assert_eq!(solved.len(), order.len());
     for (solution, puzzle) in solved.iter().zip(order) {
-        parse_line(solution, 1)
+        Grid::parse_line(solution, 1)
             .unwrap()
-            .check_solution_of(&parse_line(puzzle, 1).unwrap())
+            .check_solution_of(&Grid::parse_line(puzzle, 1).unwrap())
             .unwrap();
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -245,19 +246,19 @@ fn every_format_is_answered_in_order_across_chunks_on_any_number_of_threads() {
     let puzzles: Vec<Grid> = first_puzzles("puzzles2_17_clue", 4_500)
         .iter()
         .enumerate()
-        .map(|(k, line)| parse_line(line, k + 1).unwrap())
+        .map(|(k, line)| Grid::parse_line(line, k + 1).unwrap())
         .collect();
     let grids = |format| {
         let mut text = String::new();
         for puzzle in &puzzles {
-            text.push_str(&grid_to_string(puzzle, format));
+            text.push_str(&puzzle.to_text(format));
             text.push('\n');
         }
         text
     };
     let mut csv = String::from("quizzes\n");
     for puzzle in &puzzles {
-        csv.push_str(&grid_to_string(puzzle, Format::Line));
+        csv.push_str(&puzzle.to_text(Format::Line));
     }
     let inputs = [
         ("spaced", grids(Format::Spaced), Format::Spaced),
@@ -278,7 +279,8 @@ fn every_format_is_answered_in_order_across_chunks_on_any_number_of_threads() {
             outputs.windows(2).all(|w| w[0] == w[1]),
             "{format}: byte for byte the same on 1, 2 and 8 threads"
         );
-        let solutions: Vec<Grid> = parse_records(&outputs[0], output_format)
+        let solutions: Vec<Grid> = output_format
+            .records(&outputs[0])
             .map(|record| record.givens.expect("a solution").grid().clone())
             .collect();
         assert_eq!(

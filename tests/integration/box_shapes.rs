@@ -4,9 +4,7 @@
 //! puzzle of another side than the box given is an error naming both.
 
 use crate::common::{dlx, stderr, stdout};
-use dlx_puzzles::sudoku::{
-    parse_line_with_boxes, parse_puzzles, Boxes, Format, Grid, Shape, SudokuSolver,
-};
+use dlx_puzzles::sudoku::{Boxes, Format, Grid, Shape, SudokuSolver};
 
 /// Runs `dlx args` on `input`, checking it exits 0 (`case` names the run in messages); gives
 /// its output and its stderr.
@@ -31,7 +29,7 @@ fn generate(args: &[&str]) -> (String, String) {
 /// The puzzles of a line-format text, read with `shape`'s boxes.
 fn puzzles_of(text: &str, shape: Shape) -> Vec<Grid> {
     text.lines()
-        .map(|line| parse_line_with_boxes(line, 1, Boxes::Given(shape)).unwrap())
+        .map(|line| Grid::parse_line_with_boxes(line, 1, Boxes::Given(shape)).unwrap())
         .collect()
 }
 
@@ -166,7 +164,10 @@ fn rate_crosshatch_bench_and_the_grid_formats_take_the_box_too() {
         } else {
             Format::Spaced
         };
-        let read = parse_puzzles(&grids, format).with_boxes(Boxes::Given(tall));
+        let read = format
+            .records(&grids)
+            .with_boxes(Boxes::Given(tall))
+            .grids();
         assert!(read.map(Result::unwrap).all(|p| p.grid.shape() == tall));
     }
 }

@@ -4,9 +4,7 @@
 //! its puzzle: every rule kept, every given kept.
 
 use crate::common::{dlx, json_lines, stderr, stdout};
-use dlx_puzzles::sudoku::{
-    grid_to_string, parse_line, pencilmark_line, DigitSet, Format, Grid, Shape, SudokuSolver,
-};
+use dlx_puzzles::sudoku::{DigitSet, Format, Grid, Shape, SudokuSolver};
 use std::path::PathBuf;
 
 /// A full grid (DLX's first solution of the empty grid, relabelled by `shift`) and the puzzle
@@ -41,12 +39,12 @@ fn puzzles(count: u8) -> Vec<Grid> {
 }
 
 fn line_of(grid: &Grid) -> String {
-    grid_to_string(grid, Format::Line).trim_end().to_string()
+    grid.to_text(Format::Line).trim_end().to_string()
 }
 
 /// Reads a solution written on one line and checks it solves `puzzle`.
 fn assert_solves(puzzle: &Grid, solution: &str) {
-    let grid = parse_line(solution, 1).unwrap_or_else(|e| panic!("{e}: {solution}"));
+    let grid = Grid::parse_line(solution, 1).unwrap_or_else(|e| panic!("{e}: {solution}"));
     assert_eq!(grid.check_solution_of(puzzle), Ok(()), "{solution}");
 }
 
@@ -93,7 +91,7 @@ fn euler_shaped(puzzles: &[Grid]) -> String {
     for (k, puzzle) in puzzles.iter().enumerate() {
         let ending = if k % 2 == 0 { "\r\n" } else { "\n" };
         text.push_str(&format!("Grid {:02}{ending}", k + 1));
-        for row in grid_to_string(puzzle, Format::Compact).lines() {
+        for row in puzzle.to_text(Format::Compact).lines() {
             text.push_str(&row.replace('.', "0"));
             text.push_str(ending);
         }
@@ -128,10 +126,7 @@ fn grids_after_header_lines_are_answered_under_their_headers() {
 #[test]
 fn a_bad_row_costs_its_grid_only_and_the_skipped_lines_are_named() {
     let puzzles = puzzles(3);
-    let grids: Vec<String> = puzzles
-        .iter()
-        .map(|p| grid_to_string(p, Format::Compact))
-        .collect();
+    let grids: Vec<String> = puzzles.iter().map(|p| p.to_text(Format::Compact)).collect();
     // The first grid's third row loses a cell; no blank line anywhere.
     let mut rows: Vec<String> = grids[0].lines().map(String::from).collect();
     rows[2].pop();
@@ -239,11 +234,11 @@ fn pencilmarks_are_solved_within_their_candidates() {
             own | DigitSet::of(full.get(cell) % 4 + 1)
         }
     };
-    let line = pencilmark_line(&Grid::empty(shape), candidates);
+    let line = Grid::empty(shape).pencilmark_line(candidates);
     assert_eq!(line.len(), 64);
     let out = dlx(&["sudoku", "--stats"], format!("{line}\n").as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let solution = parse_line(stdout(&out).trim_end(), 1).unwrap();
+    let solution = Grid::parse_line(stdout(&out).trim_end(), 1).unwrap();
     assert_eq!(solution.check_solution_of(&Grid::empty(shape)), Ok(()));
     for cell in 0..16 {
         assert!(candidates(cell).contains(solution.get(cell)), "cell {cell}");
@@ -288,7 +283,7 @@ fn the_realworld_files_give_one_valid_answer_per_puzzle() {
                 }
                 _ => lines[line - 1][..81].to_string(),
             };
-            assert_solves(&parse_line(&puzzle, line).unwrap(), solution);
+            assert_solves(&Grid::parse_line(&puzzle, line).unwrap(), solution);
             corner_sum += solution[..3].parse::<u32>().unwrap();
         }
         if name.starts_with("projecteuler") {
@@ -309,10 +304,10 @@ fn the_realworld_files_give_one_valid_answer_per_puzzle() {
     let json = json_lines(&out);
     assert_eq!(json.len(), 5);
     let text = std::fs::read_to_string(&path).unwrap();
-    let file = dlx_puzzles::sudominoku::parse_puzzles(&text);
+    let file = dlx_puzzles::sudominoku::PuzzleFile::parse(&text);
     for (object, entry) in json[..4].iter().zip(&file.entries) {
         let solution = object["solution"].as_str().unwrap();
-        let grid = parse_line(solution, 1).unwrap();
+        let grid = Grid::parse_line(solution, 1).unwrap();
         let givens = entry.puzzle.as_ref().unwrap().givens();
         assert_eq!(grid.check_solution_of(givens), Ok(()), "{solution}");
     }

@@ -5,7 +5,7 @@
 
 use crate::common::{collection, data, dlx, json_lines, shared_or_skip, stderr, stdout};
 use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
-use dlx_puzzles::sudoku::{cross_hatch, parse_line, Grid, Shape};
+use dlx_puzzles::sudoku::{CrossHatch, Grid, Shape};
 
 /// The task's input: 9 lines of 9 characters, `.` for empty.
 fn read_task_grid(text: &str) -> Grid {
@@ -34,7 +34,7 @@ fn grid_lines(grid: &Grid) -> String {
 
 /// The task's output by the library: the grid with `.` for empty, or `ERROR`.
 fn task_output(grid: &Grid) -> String {
-    match cross_hatch(grid) {
+    match CrossHatch::of(grid) {
         Err(_) => "ERROR\n".to_string(),
         Ok(result) => grid_lines(&result.grid),
     }
@@ -143,7 +143,7 @@ fn the_library_follows_the_tasks_rules_on_whole_collections() {
         assert!(!puzzles.is_empty());
         for puzzle in puzzles.iter().step_by(4) {
             assert_eq!(
-                cross_hatch(puzzle).ok().map(|result| result.grid),
+                CrossHatch::of(puzzle).ok().map(|result| result.grid),
                 cross_hatch_by_the_rules(puzzle),
                 "{}",
                 grid_lines(puzzle)
@@ -241,7 +241,7 @@ fn check_against_solutions(puzzles: &[Grid]) -> (usize, usize) {
     let (mut solved, mut filled) = (0, 0);
     for (index, puzzle) in puzzles.iter().enumerate() {
         let solution = reference.unique_solution(&mut dlx, puzzle);
-        let result = cross_hatch(puzzle)
+        let result = CrossHatch::of(puzzle)
             .unwrap_or_else(|e| panic!("puzzle {index} has a solution, yet: {e}"));
         assert_eq!(result.filled(), result.deductions.len());
         assert_eq!(
@@ -365,8 +365,10 @@ fn a_file_of_lines_gives_one_line_per_puzzle_in_order() {
     assert_eq!(results[5], "ERROR");
     let answers = results[..5].iter().chain(&results[6..]);
     for (puzzle, answer) in lines.iter().zip(answers) {
-        let expected = cross_hatch(&parse_line(puzzle, 1).unwrap()).unwrap().grid;
-        assert_eq!(parse_line(answer, 1).unwrap(), expected);
+        let expected = CrossHatch::of(&Grid::parse_line(puzzle, 1).unwrap())
+            .unwrap()
+            .grid;
+        assert_eq!(Grid::parse_line(answer, 1).unwrap(), expected);
     }
 }
 
@@ -427,8 +429,8 @@ fn sudoku_with_the_pre_pass_solves_every_puzzle_of_a_collection() {
     let solutions: Vec<&str> = out.lines().collect();
     assert_eq!(solutions.len(), puzzles.len());
     for (puzzle, solution) in puzzles.iter().zip(solutions) {
-        let puzzle = parse_line(puzzle, 1).unwrap();
-        parse_line(solution, 1)
+        let puzzle = Grid::parse_line(puzzle, 1).unwrap();
+        Grid::parse_line(solution, 1)
             .unwrap()
             .check_solution_of(&puzzle)
             .unwrap();
@@ -477,12 +479,12 @@ fn mixed_lines() -> (String, Expected) {
             _ if k % 50 == 7 => {
                 // Case 2, which cross-hatching solves whole.
                 let puzzle: String = case(2, "in").lines().collect();
-                let grid = parse_line(&puzzle, number).unwrap();
-                (puzzle, Ok(cross_hatch(&grid).unwrap().grid))
+                let grid = Grid::parse_line(&puzzle, number).unwrap();
+                (puzzle, Ok(CrossHatch::of(&grid).unwrap().grid))
             }
             _ => {
-                let grid = parse_line(line, number).unwrap();
-                let result = cross_hatch(&grid).expect("top1465 puzzles are consistent");
+                let grid = Grid::parse_line(line, number).unwrap();
+                let result = CrossHatch::of(&grid).expect("top1465 puzzles are consistent");
                 (line.to_string(), Ok(result.grid))
             }
         };
@@ -506,7 +508,11 @@ fn many_lines_give_the_same_answers_in_order_with_one_thread_or_several() {
     assert_eq!(answers.len(), expected.len(), "one answer per line");
     for (answer, (line, want)) in answers.iter().zip(&expected) {
         match want {
-            Ok(grid) => assert_eq!(&parse_line(answer, *line).unwrap(), grid, "line {line}"),
+            Ok(grid) => assert_eq!(
+                &Grid::parse_line(answer, *line).unwrap(),
+                grid,
+                "line {line}"
+            ),
             Err("contradiction") => assert_eq!(*answer, "ERROR", "line {line}"),
             Err(_) => assert!(
                 answer.starts_with(&format!("error: line {line}, column ")),
@@ -544,8 +550,8 @@ fn jsonl_gives_the_status_grid_cells_filled_and_contradiction_of_each_puzzle() {
         match want {
             Ok(grid) => {
                 let text = object["grid"].as_str().expect("a grid");
-                assert_eq!(&parse_line(text, *line).unwrap(), grid, "line {line}");
-                let puzzle = parse_line(object["puzzle"].as_str().unwrap(), *line).unwrap();
+                assert_eq!(&Grid::parse_line(text, *line).unwrap(), grid, "line {line}");
+                let puzzle = Grid::parse_line(object["puzzle"].as_str().unwrap(), *line).unwrap();
                 let filled = grid.cells().iter().filter(|&&d| d != 0).count()
                     - puzzle.cells().iter().filter(|&&d| d != 0).count();
                 assert_eq!(object["filled"], filled as u64, "line {line}");

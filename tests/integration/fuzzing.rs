@@ -2,7 +2,7 @@
 //! input the fuzzer reduced, asserting the right behaviour rather than only "no panic".
 
 use crate::common::{dlx, json_lines, stdout};
-use dlx_puzzles::sudoku::parse_line;
+use dlx_puzzles::sudoku::Grid;
 
 const PUZZLE: &[u8] =
     b"5.4.7.....6.....9..7...3.....72..1..2...5..4.......6.8...728..3.3...98.....6...1.\n";
@@ -20,8 +20,8 @@ fn a_comment_line_that_is_not_utf8_is_still_skipped() {
         let text = stdout(&out);
         assert_eq!(text.lines().count(), 1, "{command}: {text}");
         if command == "sudoku" {
-            let puzzle = parse_line(std::str::from_utf8(PUZZLE).unwrap(), 1).unwrap();
-            let solution = parse_line(&text, 1).unwrap();
+            let puzzle = Grid::parse_line(std::str::from_utf8(PUZZLE).unwrap(), 1).unwrap();
+            let solution = Grid::parse_line(&text, 1).unwrap();
             solution.check_solution_of(&puzzle).unwrap();
         }
     }
@@ -54,8 +54,8 @@ fn bytes_that_are_not_utf8_after_the_puzzle_leave_it_answered() {
     let (solution, label) = lines[0]
         .split_once(' ')
         .expect("a solution, then the label");
-    let puzzle = parse_line(puzzle_line, 1).unwrap();
-    parse_line(solution, 1)
+    let puzzle = Grid::parse_line(puzzle_line, 1).unwrap();
+    Grid::parse_line(solution, 1)
         .unwrap()
         .check_solution_of(&puzzle)
         .unwrap();
@@ -121,9 +121,9 @@ fn a_csv_row_after_blank_lines_names_its_own_line() {
             "{}",
             answers[1]["error"]
         );
-        let puzzle = parse_line(puzzle_line, 1).unwrap();
+        let puzzle = Grid::parse_line(puzzle_line, 1).unwrap();
         for answer in [&answers[0], &answers[2]] {
-            let solution = parse_line(answer["solution"].as_str().unwrap(), 1).unwrap();
+            let solution = Grid::parse_line(answer["solution"].as_str().unwrap(), 1).unwrap();
             solution.check_solution_of(&puzzle).unwrap();
         }
     }

@@ -4,8 +4,7 @@
 
 use crate::common::{dlx, json_lines, stderr, stdout};
 use dlx_puzzles::sudoku::{
-    parse_line, parse_puzzles, Algorithm, Format, Grid, Mode, Rated, Rater, Shape, Solvers,
-    Symmetry, Verdict,
+    Algorithm, Format, Grid, Mode, Rated, Rater, Shape, Solvers, Symmetry, Verdict,
 };
 use std::path::PathBuf;
 
@@ -51,7 +50,7 @@ fn generate(args: &[&str]) -> Vec<Grid> {
     stdout(&output)
         .lines()
         .enumerate()
-        .map(|(k, line)| parse_line(line, k + 1).expect("each output line is a puzzle"))
+        .map(|(k, line)| Grid::parse_line(line, k + 1).expect("each output line is a puzzle"))
         .collect()
 }
 
@@ -160,8 +159,8 @@ fn the_rating_filter_and_json_lines() {
     assert_eq!(objects.len(), 4);
     for (index, object) in objects.iter().enumerate() {
         assert_eq!(object["index"], index);
-        let puzzle = parse_line(object["puzzle"].as_str().unwrap(), 1).unwrap();
-        let solution = parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
+        let puzzle = Grid::parse_line(object["puzzle"].as_str().unwrap(), 1).unwrap();
+        let solution = Grid::parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
         assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
         assert_eq!(object["givens"], puzzle.filled_count());
         let rating = object["rating"].as_f64().unwrap();
@@ -320,7 +319,8 @@ fn shipped_files_hold_what_their_names_say() {
     let mut solvers = Solvers::default();
     let read = |file: &str| -> Vec<Grid> {
         let text = std::fs::read_to_string(shipped(file)).unwrap();
-        parse_puzzles(&text, Format::Line)
+        Format::Line
+            .puzzles(&text)
             .map(|p| p.expect("every shipped puzzle parses").grid)
             .collect()
     };

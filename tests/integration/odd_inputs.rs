@@ -4,9 +4,7 @@
 //! expected, and every other puzzle of the file is still answered, in order.
 
 use crate::common::{collection, data, dlx, json_lines, stderr, stdout};
-use dlx_puzzles::sudoku::{
-    self, cross_hatch_in_place, grid_to_string, parse_line, parse_puzzles, Format, Grid,
-};
+use dlx_puzzles::sudoku::{self, CrossHatch, Format, Grid};
 use std::path::PathBuf;
 use std::process::Output;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,7 +55,7 @@ fn real_lines(name: &str, count: usize) -> Vec<String> {
     std::fs::read_to_string(collection(name))
         .unwrap()
         .lines()
-        .filter(|l| !sudoku::is_skipped_line(l))
+        .filter(|l| !sudoku::Format::is_skipped_line(l))
         .take(count)
         .map(String::from)
         .collect()
@@ -66,9 +64,9 @@ fn real_lines(name: &str, count: usize) -> Vec<String> {
 /// Checks that `answer` solves `puzzle` (both one-line grids): every row, column and box a
 /// permutation, every given kept.
 fn assert_solves(puzzle: &str, answer: &str) {
-    let puzzle = parse_line(puzzle, 1).unwrap();
+    let puzzle = Grid::parse_line(puzzle, 1).unwrap();
     let solution =
-        parse_line(answer, 1).unwrap_or_else(|e| panic!("{answer:?} is not a grid: {e}"));
+        Grid::parse_line(answer, 1).unwrap_or_else(|e| panic!("{answer:?} is not a grid: {e}"));
     assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
 }
 
@@ -96,7 +94,7 @@ fn assert_grid_answers(output: &str, format: Format, expected: &[Result<&Grid, &
     for (answer, expected) in answers.iter().zip(expected) {
         match expected {
             Ok(puzzle) => {
-                let solution = parse_puzzles(answer, format).next().unwrap().unwrap().grid;
+                let solution = format.puzzles(answer).next().unwrap().unwrap().grid;
                 assert_eq!(solution.check_solution_of(puzzle), Ok(()));
             }
             Err(start) => assert!(answer.starts_with(start), "{answer:?} for {start:?}"),
@@ -127,7 +125,8 @@ fn a_byte_order_mark_is_skipped_by_every_command() {
     let spaced = [BOM, spaced_case().as_bytes()].concat();
     let (out, _) = dlx_on_file(&["sudoku"], "bom-spaced.txt", &spaced);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let puzzle = parse_puzzles(&spaced_case(), Format::Spaced)
+    let puzzle = Format::Spaced
+        .puzzles(&spaced_case())
         .next()
         .unwrap()
         .unwrap()
@@ -221,13 +220,14 @@ fn nul_bytes_and_invalid_utf8_cost_only_their_line() {
 #[test]
 fn nul_bytes_and_invalid_utf8_cost_only_their_grid() {
     let sample = spaced_case();
-    let puzzle = parse_puzzles(&sample, Format::Spaced)
+    let puzzle = Format::Spaced
+        .puzzles(&sample)
         .next()
         .unwrap()
         .unwrap()
         .grid;
     for format in [Format::Spaced, Format::Compact] {
-        let grid = grid_to_string(&puzzle, format);
+        let grid = puzzle.to_text(format);
         // The first cell of the second row made a NUL, then an invalid byte.
         let spoiled = |bad: &[u8]| {
             let mut bytes = grid.clone().into_bytes();
@@ -435,8 +435,8 @@ fn a_long_run_of_comments_before_the_first_puzzle_is_read_past() {
         ],
     );
     assert!(stderr(&out).starts_with(&format!("dlx: {name}: line 3002, column 1: ")));
-    let puzzle = parse_line(&lines[0], 1).unwrap();
-    let compact = format!("{comments}{}", grid_to_string(&puzzle, Format::Compact));
+    let puzzle = Grid::parse_line(&lines[0], 1).unwrap();
+    let compact = format!("{comments}{}", puzzle.to_text(Format::Compact));
     let (out, _) = dlx_on_file(
         &["sudoku"],
         "comments-first-compact.txt",
@@ -588,9 +588,9 @@ fn a_million_lines_are_cross_hatched_one_answer_each_in_order() {
     let expected: Vec<String> = distinct
         .iter()
         .map(|line| {
-            let mut grid = parse_line(line, 1).unwrap();
-            match cross_hatch_in_place(&mut grid, |_, _| {}) {
-                Ok(_) => grid_to_string(&grid, Format::Line),
+            let mut grid = Grid::parse_line(line, 1).unwrap();
+            match CrossHatch::in_place(&mut grid, |_, _| {}) {
+                Ok(_) => grid.to_text(Format::Line),
                 Err(_) => "ERROR\n".to_string(),
             }
         })
@@ -614,10 +614,13 @@ fn a_million_puzzles_are_solved_one_solution_each_in_order() {
     let (out, _) = dlx_on_file(&["sudoku"], "million.txt", &text);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let output = stdout(&out);
-    let puzzles: Vec<Grid> = distinct.iter().map(|l| parse_line(l, 1).unwrap()).collect();
+    let puzzles: Vec<Grid> = distinct
+        .iter()
+        .map(|l| Grid::parse_line(l, 1).unwrap())
+        .collect();
     let mut count = 0;
     for (k, answer) in output.lines().enumerate() {
-        let solution = parse_line(answer, k + 1).unwrap();
+        let solution = Grid::parse_line(answer, k + 1).unwrap();
         assert_eq!(
             solution.check_solution_of(&puzzles[k % puzzles.len()]),
             Ok(()),

@@ -3,7 +3,7 @@
 //! what the generator did, and `--to csv` writing the puzzle's empty cells as the input did.
 
 use crate::common::{dlx, json_lines, stderr, stdout};
-use dlx_puzzles::sudoku::{parse_line, parse_line_with_boxes, Boxes, Grid, Shape};
+use dlx_puzzles::sudoku::{Boxes, Grid, Shape};
 
 /// The example of the issue: a hard 17-clue 9x9 puzzle.
 const PUZZLE: &str =
@@ -19,7 +19,7 @@ fn read_drawing(drawing: &str, shape: Shape) -> (Grid, Vec<bool>) {
     for line in lines.iter().skip(1).step_by(2) {
         digits.extend(line.chars().filter(|c| c.is_ascii_alphanumeric()));
     }
-    let grid = parse_line_with_boxes(&digits, 1, Boxes::Given(shape)).unwrap();
+    let grid = Grid::parse_line_with_boxes(&digits, 1, Boxes::Given(shape)).unwrap();
     let full = "+---".repeat(side) + "+";
     let borders = lines.iter().step_by(2).map(|line| *line == full).collect();
     (grid, borders)
@@ -31,7 +31,7 @@ fn draw_shows_a_classic_solution_with_its_boxes() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let (solution, borders) = read_drawing(&stdout(&output), Shape::CLASSIC);
     assert_eq!(
-        solution.check_solution_of(&parse_line(PUZZLE, 1).unwrap()),
+        solution.check_solution_of(&Grid::parse_line(PUZZLE, 1).unwrap()),
         Ok(())
     );
     // A border across the grid above rows 1, 4, 7 and below row 9: the boxes' edges.
@@ -45,7 +45,7 @@ fn draw_shows_a_classic_solution_with_its_boxes() {
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let shape = Shape::new(3, 2).unwrap();
     let (solution, borders) = read_drawing(&stdout(&output), shape);
-    let puzzle = parse_line_with_boxes(tall, 1, Boxes::Given(shape)).unwrap();
+    let puzzle = Grid::parse_line_with_boxes(tall, 1, Boxes::Given(shape)).unwrap();
     assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
     let across: Vec<usize> = (0..borders.len()).filter(|&k| borders[k]).collect();
     assert_eq!(across, [0, 3, 6]);
@@ -113,9 +113,9 @@ fn rate_jsonl_gives_the_solution_it_rated() {
         let solution = object["solution"]
             .as_str()
             .expect("a rated puzzle's solution");
-        let solution = parse_line(solution, 1).unwrap();
+        let solution = Grid::parse_line(solution, 1).unwrap();
         assert_eq!(
-            solution.check_solution_of(&parse_line(line, 1).unwrap()),
+            solution.check_solution_of(&Grid::parse_line(line, 1).unwrap()),
             Ok(())
         );
         techniques.push(object["technique"].as_str().unwrap().to_string());
@@ -134,9 +134,9 @@ fn rate_jsonl_gives_the_solution_it_rated() {
     let x = "..3.7......8.6......4........5....1....7......6..25....5....2484..2..........1.6.";
     let output = dlx(&["rate", "--variant", "x", "--jsonl", x], b"");
     let object = &json_lines(&output)[0];
-    let solution = parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
+    let solution = Grid::parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
     assert_eq!(
-        solution.check_solution_of(&parse_line(x, 1).unwrap()),
+        solution.check_solution_of(&Grid::parse_line(x, 1).unwrap()),
         Ok(())
     );
     // The help says what rate does, not what sudoku does.
@@ -254,9 +254,9 @@ fn csv_output_keeps_the_empty_cell_symbol_of_the_input() {
             zeros.as_str()
         };
         assert_eq!(puzzle, expected, "{name}");
-        let solution = parse_line(solution, 1).unwrap();
+        let solution = Grid::parse_line(solution, 1).unwrap();
         assert_eq!(
-            solution.check_solution_of(&parse_line(puzzle, 1).unwrap()),
+            solution.check_solution_of(&Grid::parse_line(puzzle, 1).unwrap()),
             Ok(())
         );
     }

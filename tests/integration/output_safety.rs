@@ -6,7 +6,7 @@
 use crate::common::{
     dlx, puzzles, send_signal, spawn_dlx, spawn_dlx_with, stderr, stdout, wait_within,
 };
-use dlx_puzzles::sudoku::parse_line;
+use dlx_puzzles::sudoku::Grid;
 use std::fs::File;
 use std::os::unix::fs::FileTypeExt;
 use std::path::{Path, PathBuf};
@@ -28,8 +28,9 @@ fn assert_answers(puzzles: &str, answers: &str) {
     let answers: Vec<&str> = answers.lines().collect();
     assert_eq!(answers.len(), puzzles.len(), "{answers:?}");
     for (k, (puzzle, answer)) in puzzles.iter().zip(&answers).enumerate() {
-        let puzzle = parse_line(puzzle, k + 1).unwrap();
-        let solution = parse_line(answer, k + 1).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
+        let puzzle = Grid::parse_line(puzzle, k + 1).unwrap();
+        let solution =
+            Grid::parse_line(answer, k + 1).unwrap_or_else(|e| panic!("{answer:?}: {e}"));
         solution.check_solution_of(&puzzle).unwrap();
     }
 }
@@ -108,7 +109,7 @@ fn an_output_through_a_symbolic_link_replaces_the_target_and_keeps_the_link() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(is_symlink(&dangling));
     let made = std::fs::read_to_string(dir.path().join("made.txt")).unwrap();
-    parse_line(made.trim_end(), 1).expect("a generated puzzle");
+    Grid::parse_line(made.trim_end(), 1).expect("a generated puzzle");
     // `/dev/stdout` is a link to `/proc/self/fd/1`: with standard output a file, that file
     // gets the answers (tried through a link of the test's own and through the descriptor's
     // entry itself, so that no run can harm the system's `/dev/stdout`).
@@ -215,7 +216,7 @@ fn no_file_a_command_reads_is_overwritten() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let made = std::fs::read_to_string(&input).unwrap();
-    parse_line(made.trim_end(), 1).expect("a generated puzzle");
+    Grid::parse_line(made.trim_end(), 1).expect("a generated puzzle");
     assert!(leftovers(dir.path()).is_empty());
 }
 
@@ -316,7 +317,7 @@ fn a_second_signal_leaves_no_temporary_file() {
         let text = std::fs::read_to_string(&target).unwrap();
         if text != "earlier\n" {
             for (k, line) in text.lines().enumerate() {
-                parse_line(line, k + 1).expect("whole puzzles");
+                Grid::parse_line(line, k + 1).expect("whole puzzles");
             }
         }
     }

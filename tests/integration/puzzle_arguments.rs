@@ -4,7 +4,7 @@
 //! says it cannot be read.
 
 use crate::common::{dlx, json_lines, puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::{parse_line, Grid};
+use dlx_puzzles::sudoku::Grid;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
@@ -14,9 +14,9 @@ const PUZZLE: &str =
 
 /// Fails unless `answer` is a solution of `puzzle`, both in the line format.
 fn assert_solves(puzzle: &str, answer: &str) -> Grid {
-    let puzzle = parse_line(puzzle, 1).unwrap();
+    let puzzle = Grid::parse_line(puzzle, 1).unwrap();
     let solution =
-        parse_line(answer.trim(), 1).unwrap_or_else(|e| panic!("{answer:?} is no grid: {e}"));
+        Grid::parse_line(answer.trim(), 1).unwrap_or_else(|e| panic!("{answer:?} is no grid: {e}"));
     assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{answer}");
     solution
 }
@@ -61,9 +61,9 @@ fn rate_and_crosshatch_take_a_puzzle_on_the_command_line() {
     let output = dlx(&["crosshatch", PUZZLE], b"");
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     // What the pass deduced keeps the givens and agrees with the one solution.
-    let solution = parse_line(&stdout(&dlx(&["sudoku", PUZZLE], b"")), 1).unwrap();
-    let pass = parse_line(stdout(&output).trim(), 1).unwrap();
-    let puzzle = parse_line(PUZZLE, 1).unwrap();
+    let solution = Grid::parse_line(&stdout(&dlx(&["sudoku", PUZZLE], b"")), 1).unwrap();
+    let pass = Grid::parse_line(stdout(&output).trim(), 1).unwrap();
+    let puzzle = Grid::parse_line(PUZZLE, 1).unwrap();
     for cell in 0..81 {
         if puzzle.get(cell) != 0 {
             assert_eq!(pass.get(cell), puzzle.get(cell));
@@ -186,7 +186,7 @@ fn a_variant_line_on_the_command_line_is_that_puzzle() {
     assert_eq!(object["file"], "argument 1");
     assert_eq!(object["puzzle"], killer);
     assert_eq!(object["label"], "the toy");
-    let solution = parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
+    let solution = Grid::parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
     assert!(solution.is_full());
     // The rater too; a line with a bad sum is no puzzle, and says why.
     let output = dlx(&["rate", "--variant", "killer", killer], b"");

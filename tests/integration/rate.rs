@@ -5,7 +5,7 @@
 
 use crate::common::{dlx, json_lines, shared_or_skip, stderr, stdout};
 use dlx_puzzles::sudoku::{
-    cross_hatch, parse_line, Random, Rated, Rater, Relabelling, Solvers, Technique,
+    CrossHatch, Grid, Random, Rated, Rater, Relabelling, Solvers, Technique,
 };
 
 fn shipped(name: &str) -> String {
@@ -37,8 +37,8 @@ fn ratings_follow_the_scale_in_input_order() {
         assert_eq!(rating, level + nodes, "{line}");
         assert_eq!(nodes > 0.0, technique == "search", "{line}");
         // Cross-hatching fills exactly the puzzles rated `crosshatch` (among those it could).
-        let puzzle = parse_line(line, 1).unwrap();
-        let filled = cross_hatch(&puzzle).unwrap().grid.is_full();
+        let puzzle = Grid::parse_line(line, 1).unwrap();
+        let filled = CrossHatch::of(&puzzle).unwrap().grid.is_full();
         assert_eq!(filled, technique == "crosshatch", "{line}");
         techniques.push(technique);
     }
@@ -69,7 +69,7 @@ fn the_technique_does_not_depend_on_the_labels() {
         other => panic!("{other:?}"),
     };
     for (k, line) in text.lines().take(100).enumerate() {
-        let puzzle = parse_line(line, k + 1).unwrap();
+        let puzzle = Grid::parse_line(line, k + 1).unwrap();
         let relabelled =
             Relabelling::random(puzzle.shape(), &mut Random::for_item(3, k as u64), true)
                 .apply(&puzzle);

@@ -2,7 +2,7 @@
 //! closed standard output ends it with the code of what it found, as an open one would.
 
 use crate::common::{puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::parse_line;
+use dlx_puzzles::sudoku::Grid;
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
@@ -131,7 +131,7 @@ fn a_closed_stderr_changes_neither_the_results_nor_the_exit_code() {
     let out = run(&["generate", "--seed", "5", "--count", "3"], Gone::Stderr);
     assert_eq!(out.status.code(), Some(0));
     for (k, line) in stdout(&out).lines().enumerate() {
-        parse_line(line, k + 1).expect("a whole puzzle");
+        Grid::parse_line(line, k + 1).expect("a whole puzzle");
     }
 }
 
@@ -258,7 +258,7 @@ fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
     let answers = std::fs::read_to_string(&output).unwrap();
     let puzzles_count = one.lines().count() * copies;
     assert_eq!(answers.lines().count(), puzzles_count);
-    let puzzle = parse_line(one.lines().next().unwrap(), 1).unwrap();
-    let first = parse_line(answers.lines().next().unwrap(), 1).unwrap();
+    let puzzle = Grid::parse_line(one.lines().next().unwrap(), 1).unwrap();
+    let first = Grid::parse_line(answers.lines().next().unwrap(), 1).unwrap();
     first.check_solution_of(&puzzle).unwrap();
 }

@@ -2,22 +2,20 @@
 //! size, and each kind of bad input with its message.
 
 use crate::common::{collection, data, dlx, shared_or_skip, stderr, stdout};
-use dlx_puzzles::sudoku::{
-    self, grid_to_string, parse_line, parse_puzzles, Format, Grid, Shape, SudokuSolver,
-};
+use dlx_puzzles::sudoku::{self, Format, Grid, Shape, SudokuSolver};
 
 /// Checks that each output line solves its puzzle line (same order, one for one).
 fn assert_lines_solve(puzzle_text: &str, output: &str) {
     let puzzles: Vec<(usize, &str)> = puzzle_text
         .lines()
         .enumerate()
-        .filter(|(_, l)| !sudoku::is_skipped_line(l))
+        .filter(|(_, l)| !sudoku::Format::is_skipped_line(l))
         .collect();
     let answers: Vec<&str> = output.lines().collect();
     assert_eq!(answers.len(), puzzles.len(), "one output line per puzzle");
     for ((index, puzzle), answer) in puzzles.into_iter().zip(answers) {
-        let puzzle = parse_line(puzzle, index + 1).unwrap();
-        let solution = parse_line(answer, index + 1)
+        let puzzle = Grid::parse_line(puzzle, index + 1).unwrap();
+        let solution = Grid::parse_line(answer, index + 1)
             .unwrap_or_else(|e| panic!("line {}: {answer:?} is no grid: {e}", index + 1));
         assert_eq!(
             solution.check_solution_of(&puzzle),
@@ -31,7 +29,7 @@ fn assert_lines_solve(puzzle_text: &str, output: &str) {
 /// Checks that `answer` is a grid in `format` solving the first puzzle of `puzzle_text`, and
 /// returns that grid.
 fn assert_grid_solves(puzzle_text: &str, answer: &str, format: Format) -> Grid {
-    let first = |text: &str| parse_puzzles(text, format).next().unwrap().unwrap().grid;
+    let first = |text: &str| format.puzzles(text).next().unwrap().unwrap().grid;
     let (puzzle, solution) = (first(puzzle_text), first(answer));
     assert_eq!(solution.check_solution_of(&puzzle), Ok(()));
     solution
@@ -45,7 +43,7 @@ fn first_puzzles(text: &str, count: usize) -> String {
         if seen == count {
             break;
         }
-        if !sudoku::is_skipped_line(line) {
+        if !sudoku::Format::is_skipped_line(line) {
             seen += 1;
         }
         out.push_str(line);
@@ -72,7 +70,7 @@ fn the_baekjoon_format_is_solved_in_its_own_format() {
         let answer = stdout(&out);
         let solution = assert_grid_solves(&text, &answer, Format::Spaced);
         // Byte for byte the task's layout: 9 lines of 9 numbers with single spaces.
-        assert_eq!(answer, grid_to_string(&solution, Format::Spaced));
+        assert_eq!(answer, solution.to_text(Format::Spaced));
         let expected = std::fs::read_to_string(expected).unwrap();
         assert_eq!(answer.lines().count(), expected.lines().count());
         assert!(answer
@@ -92,7 +90,10 @@ fn the_first_thousand_17_clue_puzzles_are_solved_and_unique() {
     let out = dlx(&["sudoku", "--unique", "--stats"], head.as_bytes());
     assert_eq!(out.status.code(), Some(0));
     assert_lines_solve(&head, &stdout(&out));
-    let count = head.lines().filter(|l| !sudoku::is_skipped_line(l)).count();
+    let count = head
+        .lines()
+        .filter(|l| !sudoku::Format::is_skipped_line(l))
+        .count();
     assert!(count > 0);
     let summary = format!("puzzles: {count}\nsolved: {count}\n");
     assert!(stderr(&out).contains(&summary), "{}", stderr(&out));
@@ -105,10 +106,12 @@ fn the_file_is_read_by_name_and_formats_convert() {
     let out = dlx(&["sudoku", file.to_str().unwrap(), "--to", "spaced"], b"");
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let answer = stdout(&out);
-    let solutions: Vec<Grid> = parse_puzzles(&answer, Format::Spaced)
+    let solutions: Vec<Grid> = Format::Spaced
+        .puzzles(&answer)
         .map(|p| p.unwrap().grid)
         .collect();
-    let puzzles: Vec<Grid> = parse_puzzles(&text, Format::Line)
+    let puzzles: Vec<Grid> = Format::Line
+        .puzzles(&text)
         .map(|p| p.unwrap().grid)
         .collect();
     assert!(!puzzles.is_empty());
@@ -137,7 +140,7 @@ fn every_size_is_solved_in_every_format() {
         let shape = Shape::new(rows, cols).unwrap();
         let puzzle = puzzle_of(shape);
         for format in [Format::Line, Format::Compact, Format::Spaced] {
-            let input = grid_to_string(&puzzle, format);
+            let input = puzzle.to_text(format);
             let out = dlx(&["sudoku", "--format", format.name()], input.as_bytes());
             assert_eq!(out.status.code(), Some(0), "{rows}x{cols} {format}");
             assert_grid_solves(&input, &stdout(&out), format);
@@ -156,7 +159,7 @@ fn backtracking_solves_the_same_puzzles() {
     let text = std::fs::read_to_string(&input).unwrap();
     assert_grid_solves(&text, &stdout(&out), Format::Spaced);
     let small: String = [(2, 2), (2, 3)]
-        .map(|(r, c)| grid_to_string(&puzzle_of(Shape::new(r, c).unwrap()), Format::Line))
+        .map(|(r, c)| puzzle_of(Shape::new(r, c).unwrap()).to_text(Format::Line))
         .concat();
     let out = dlx(&["sudoku", "--algo", "backtrack"], small.as_bytes());
     assert_eq!(out.status.code(), Some(0));
@@ -186,7 +189,7 @@ fn a_puzzle_with_two_solutions_is_multiple_under_unique() {
     for cell in 27..81 {
         puzzle.set(cell, 0);
     }
-    let line = grid_to_string(&puzzle, Format::Line);
+    let line = puzzle.to_text(Format::Line);
     let out = dlx(&["sudoku", "--unique"], line.as_bytes());
     assert_eq!(stdout(&out), "multiple\n");
     assert_eq!(out.status.code(), Some(1));
@@ -261,7 +264,7 @@ fn an_unsolvable_puzzle_says_so_and_exits_with_1() {
     assert_eq!(stderr(&out), "dlx: <stdin>: line 2: no solution\n");
     let empty = Grid::empty(Shape::CLASSIC);
     for line in [lines[0], lines[2]] {
-        let grid = parse_line(line, 1).unwrap();
+        let grid = Grid::parse_line(line, 1).unwrap();
         assert_eq!(grid.check_solution_of(&empty), Ok(()));
     }
 }
@@ -297,7 +300,7 @@ fn crlf_line_endings_are_accepted() {
 #[test]
 fn a_line_file_mixing_sizes_solves_each_line_at_its_size() {
     let text: String = [(2, 2), (3, 3), (2, 3), (4, 4)]
-        .map(|(r, c)| grid_to_string(&puzzle_of(Shape::new(r, c).unwrap()), Format::Line))
+        .map(|(r, c)| puzzle_of(Shape::new(r, c).unwrap()).to_text(Format::Line))
         .concat();
     let text = format!("{text}{}\n", ".".repeat(80));
     let out = dlx(&["sudoku"], text.as_bytes());
@@ -349,16 +352,17 @@ fn compact_16x16_grids_back_to_back_are_solved_as_grids() {
     let puzzles: Vec<Grid> = text
         .lines()
         .take(3)
-        .map(|l| parse_line(l, 1).unwrap())
+        .map(|l| Grid::parse_line(l, 1).unwrap())
         .collect();
     let grids: String = puzzles
         .iter()
-        .map(|grid| grid_to_string(grid, Format::Compact))
+        .map(|grid| grid.to_text(Format::Compact))
         .collect();
     let out = dlx(&["sudoku", "--stats"], grids.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(stderr(&out).contains("format: compact (detected"));
-    let solutions: Vec<Grid> = parse_puzzles(&stdout(&out), Format::Compact)
+    let solutions: Vec<Grid> = Format::Compact
+        .puzzles(&stdout(&out))
         .map(|p| p.unwrap().grid)
         .collect();
     assert_eq!(solutions.len(), 3);

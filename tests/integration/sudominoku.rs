@@ -5,9 +5,7 @@
 use crate::common::{data, dlx, json_lines, shared_or_skip, stderr, stdout};
 use dlx_engine::{ChoiceRule, OptionId, ProblemBuilder, SearchLimits};
 use dlx_puzzles::sudoku::{Grid, Shape};
-use dlx_puzzles::sudominoku::{
-    count_grids, count_tilings, parse_puzzles, solve, End, PlacedDomino, Puzzle, Solution,
-};
+use dlx_puzzles::sudominoku::{End, PlacedDomino, Puzzle, PuzzleFile, Solution};
 use std::ops::ControlFlow;
 
 /// A file in the task's format that the project wrote (two puzzles, each with one grid and
@@ -19,7 +17,7 @@ fn sample() -> (Vec<u8>, Vec<u8>) {
 
 fn puzzles_of(input: &[u8]) -> Vec<Puzzle> {
     let text = String::from_utf8(input.to_vec()).unwrap();
-    let file = parse_puzzles(&text);
+    let file = PuzzleFile::parse(&text);
     assert!(matches!(file.end, End::Zero { .. }));
     file.entries
         .into_iter()
@@ -35,10 +33,10 @@ fn sample_puzzles() -> Vec<Puzzle> {
 /// the solver) and checking that its digit grid is unique.
 fn check_every_solution(puzzles: &[Puzzle]) {
     for puzzle in puzzles {
-        let solution = solve(puzzle).expect("the puzzles are solvable");
+        let solution = puzzle.solve().expect("the puzzles are solvable");
         solution.check_against(puzzle).unwrap();
         assert!(tiling_exists(&solution.grid, puzzle));
-        let grids = count_grids(puzzle, None);
+        let grids = puzzle.count_grids(None);
         assert_eq!((grids.solutions, grids.complete), (1, true));
     }
 }
@@ -57,9 +55,9 @@ fn the_sample_solutions_are_valid_and_each_grid_has_one_tiling() {
     let puzzles = sample_puzzles();
     check_every_solution(&puzzles);
     for puzzle in &puzzles {
-        let tilings = count_tilings(puzzle, None);
+        let tilings = puzzle.count_tilings(None);
         assert_eq!((tilings.solutions, tilings.complete), (1, true));
-        assert!(count_tilings(puzzle, Some(1)).complete);
+        assert!(puzzle.count_tilings(Some(1)).complete);
     }
     let output = dlx(&["sudominoku", "--count", "--tilings"], &sample().0);
     assert_eq!(
@@ -82,10 +80,10 @@ fn the_tasks_own_sample_byte_for_byte_and_two_tilings_of_one_grid() {
     let puzzles = puzzles_of(&input);
     check_every_solution(&puzzles);
     // Its second puzzle has two tilings that give the same grid.
-    assert_eq!(count_tilings(&puzzles[0], None).solutions, 1);
-    assert_eq!(count_tilings(&puzzles[1], None).solutions, 2);
-    assert!(!count_tilings(&puzzles[1], Some(1)).complete);
-    assert!(count_tilings(&puzzles[1], Some(2)).complete);
+    assert_eq!(puzzles[0].count_tilings(None).solutions, 1);
+    assert_eq!(puzzles[1].count_tilings(None).solutions, 2);
+    assert!(!puzzles[1].count_tilings(Some(1)).complete);
+    assert!(puzzles[1].count_tilings(Some(2)).complete);
     let output = dlx(&["sudominoku", "--count", "--tilings"], &input);
     assert_eq!(
         stdout(&output),
@@ -311,7 +309,7 @@ fn generated_puzzles_are_solved_into_valid_tiled_grids() {
         let Solution {
             grid: found,
             tiling: found_tiling,
-        } = solve(&puzzle).expect("the generating grid is a solution");
+        } = puzzle.solve().expect("the generating grid is a solution");
         found.check_solution_of(puzzle.givens()).unwrap();
         assert!(
             tiling_exists(&found, &puzzle),

@@ -165,7 +165,7 @@ pub fn measure(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_puzzles::sudoku::parse_line;
+    use dlx_puzzles::sudoku::Grid;
 
     #[test]
     fn names_round_trip() {
@@ -193,7 +193,7 @@ mod tests {
             &unsolvable,
         ]
         .iter()
-        .map(|line| parse_line(line, 1).unwrap())
+        .map(|line| Grid::parse_line(line, 1).unwrap())
         .collect();
         let mut solvers = Solvers::with_node_budget(Some(50_000_000));
         for contender in Contender::ALL {

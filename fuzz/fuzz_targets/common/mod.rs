@@ -3,10 +3,7 @@
 
 #![allow(dead_code)]
 
-use dlx_puzzles::sudoku::{
-    cross_hatch, detect_format, grid_to_string, parse_line, parse_puzzles, Algorithm, Format, Grid,
-    Mode, ParseError, Propagation, Solvers, Verdict,
-};
+use dlx_puzzles::sudoku::{Algorithm, Format, Grid, Mode, ParseError, Propagation, Solvers, Verdict, CrossHatch};
 
 /// Search-tree nodes each solve may take: enough to solve most 9x9 puzzles, small enough that
 /// one input stays in the milliseconds whatever its size.
@@ -23,13 +20,13 @@ pub fn check_grid(grid: &Grid, baseline: usize) {
 
 pub fn check_printers(grid: &Grid) {
     for format in [Format::Line, Format::Compact, Format::Spaced] {
-        let text = grid_to_string(grid, format);
-        let back: Vec<_> = parse_puzzles(&text, format).collect();
+        let text = grid.to_text(format);
+        let back: Vec<_> = format.puzzles(&text).collect();
         assert_eq!(back.len(), 1, "{format}: {text:?}");
         let puzzle = back[0].as_ref().expect("a printed grid parses");
         assert_eq!(&puzzle.grid, grid, "{format}: {text:?}");
         assert_eq!(puzzle.line, 1);
-        let detected = detect_format(&text);
+        let detected = Format::detect(&text);
         if format == Format::Compact && detected == Some(Format::Line) {
             assert!(
                 small_digit_rows_outvote(&text),
@@ -39,7 +36,7 @@ pub fn check_printers(grid: &Grid) {
             assert_eq!(detected, Some(format), "{text:?}");
         }
         if format == Format::Line {
-            assert_eq!(parse_line(&text, 1).as_ref(), Ok(grid));
+            assert_eq!(Grid::parse_line(&text, 1).as_ref(), Ok(grid));
         }
     }
 }
@@ -164,7 +161,7 @@ pub fn check_solvers(grid: &Grid, baseline: usize) {
         }
     }
     if let Some(solution) = &bounds.witness {
-        let propagated = cross_hatch(grid)
+        let propagated = CrossHatch::of(grid)
             .unwrap_or_else(|e| panic!("cross-hatching contradicts a solvable puzzle: {e}"));
         for (cell, (&deduced, &solved)) in propagated
             .grid

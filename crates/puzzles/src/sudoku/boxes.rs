@@ -8,21 +8,21 @@ use super::grid::Shape;
 /// The box shape a reader gives the puzzles it reads.
 ///
 /// ```
-/// use dlx_puzzles::sudoku::{parse_line_with_boxes, Boxes, Shape};
+/// use dlx_puzzles::sudoku::{Boxes, Shape, Grid};
 ///
 /// // 36 symbols: a 6x6 grid, read with its usual boxes of 2 rows and 3 columns...
 /// let line = "1.....4.....2.....5.....3.....6.....";
-/// let usual = parse_line_with_boxes(line, 1, Boxes::Usual).unwrap();
+/// let usual = Grid::parse_line_with_boxes(line, 1, Boxes::Usual).unwrap();
 /// assert_eq!(usual.shape(), Shape::new(2, 3).unwrap());
 /// // ... or with boxes of 3 rows and 2 columns, when told so.
 /// let tall = Boxes::Given(Shape::new(3, 2).unwrap());
-/// assert_eq!(parse_line_with_boxes(line, 1, tall).unwrap().shape(), Shape::new(3, 2).unwrap());
+/// assert_eq!(Grid::parse_line_with_boxes(line, 1, tall).unwrap().shape(), Shape::new(3, 2).unwrap());
 /// // A puzzle of another side is an error.
-/// assert!(parse_line_with_boxes(&".".repeat(81), 1, tall).is_err());
+/// assert!(Grid::parse_line_with_boxes(&".".repeat(81), 1, tall).is_err());
 /// // A prime side has no usual shape: only boxes given (a row each) read it.
 /// let five = ".".repeat(25);
-/// assert!(parse_line_with_boxes(&five, 1, Boxes::Usual).is_err());
-/// assert!(parse_line_with_boxes(&five, 1, Boxes::Given(Shape::new(1, 5).unwrap())).is_ok());
+/// assert!(Grid::parse_line_with_boxes(&five, 1, Boxes::Usual).is_err());
+/// assert!(Grid::parse_line_with_boxes(&five, 1, Boxes::Given(Shape::new(1, 5).unwrap())).is_ok());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Boxes {

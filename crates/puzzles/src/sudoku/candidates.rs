@@ -168,7 +168,7 @@ mod tests {
     fn solves_a_hard_classic_and_proves_it_unique() {
         // A minimal puzzle the project made (the search needs 156 DLX nodes); the test proves
         // its uniqueness itself.
-        let puzzle = crate::sudoku::parse_line(
+        let puzzle = crate::sudoku::Grid::parse_line(
             ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..",
             1,
         )

@@ -18,7 +18,7 @@
 //! are empty), so a box is examined in `box_rows` word operations and the pass allocates nothing:
 //! it is cheap enough to run before the search on every puzzle of a collection.
 
-use super::{CellName, Grid, Shape, Unit, MAX_SIDE};
+use super::{CellName, DigitSet, Grid, Shape, Unit, MAX_SIDE};
 use std::fmt;
 use thiserror::Error;
 
@@ -76,107 +76,128 @@ impl CrossHatch {
     }
 }
 
-/// Runs the pass on a copy of `grid` and returns the propagated grid with its deductions, or the
-/// first contradiction met (in the official order of digits and boxes).
-///
-/// ```
-/// use dlx_puzzles::sudoku::{cross_hatch, Contradiction, Grid, SudokuSolver};
-///
-/// // The first puzzle of the project's `puzzles/minimal-9x9.txt`.
-/// let puzzle: Grid =
-///     ".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5"
-///         .parse()
-///         .unwrap();
-/// let pass = cross_hatch(&puzzle).unwrap();
-/// assert!(pass.filled() > 0);
-/// assert_eq!(pass.grid.filled_count(), puzzle.filled_count() + pass.filled());
-/// // Every cell the pass writes is forced: it holds the puzzle's solution there.
-/// let solution = SudokuSolver::new(puzzle.shape()).first_solution(&puzzle).answer.unwrap();
-/// for deduction in &pass.deductions {
-///     assert_eq!(puzzle.get(deduction.cell), 0);
-///     assert_eq!(solution.get(deduction.cell), deduction.digit);
-/// }
-///
-/// // On 4x4: a 1 in row 1, and 2 and 3 on row 2's cells of box 1, leave the box no place
-/// // for its 1 (reported as box 1, `box_index` 0).
-/// let stuck: Grid = "..1.23..........".parse().unwrap();
-/// assert_eq!(
-///     cross_hatch(&stuck),
-///     Err(Contradiction::NoPlace { digit: 1, box_index: 0 })
-/// );
-/// ```
-pub fn cross_hatch(grid: &Grid) -> Result<CrossHatch, Contradiction> {
-    let mut propagated = grid.clone();
-    let mut deductions = Vec::new();
-    cross_hatch_in_place(&mut propagated, |_, deduction| deductions.push(deduction))?;
-    Ok(CrossHatch {
-        grid: propagated,
-        deductions,
-    })
-}
+impl CrossHatch {
+    /// Runs the pass on a copy of `grid` and returns the propagated grid with its deductions, or the
+    /// first contradiction met (in the official order of digits and boxes).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Contradiction, CrossHatch, Grid, SudokuSolver};
+    ///
+    /// // The first puzzle of the project's `puzzles/minimal-9x9.txt`.
+    /// let puzzle: Grid =
+    ///     ".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5"
+    ///         .parse()
+    ///         .unwrap();
+    /// let pass = CrossHatch::of(&puzzle).unwrap();
+    /// assert!(pass.filled() > 0);
+    /// assert_eq!(pass.grid.filled_count(), puzzle.filled_count() + pass.filled());
+    /// // Every cell the pass writes is forced: it holds the puzzle's solution there.
+    /// let solution = SudokuSolver::new(puzzle.shape()).first_solution(&puzzle).answer.unwrap();
+    /// for deduction in &pass.deductions {
+    ///     assert_eq!(puzzle.get(deduction.cell), 0);
+    ///     assert_eq!(solution.get(deduction.cell), deduction.digit);
+    /// }
+    ///
+    /// // On 4x4: a 1 in row 1, and 2 and 3 on row 2's cells of box 1, leave the box no place
+    /// // for its 1 (reported as box 1, `box_index` 0).
+    /// let stuck: Grid = "..1.23..........".parse().unwrap();
+    /// assert_eq!(
+    ///     CrossHatch::of(&stuck),
+    ///     Err(Contradiction::NoPlace { digit: 1, box_index: 0 })
+    /// );
+    /// ```
+    pub fn of(grid: &Grid) -> Result<CrossHatch, Contradiction> {
+        let mut propagated = grid.clone();
+        let mut deductions = Vec::new();
+        CrossHatch::in_place(&mut propagated, |_, deduction| deductions.push(deduction))?;
+        Ok(CrossHatch {
+            grid: propagated,
+            deductions,
+        })
+    }
 
-/// Runs the pass on `grid` itself and returns the number of cells it filled. `on_deduction`
-/// sees each deduction with the grid as it was just before the cell was written (what
-/// [`Why::new`] needs to explain it). On a contradiction the grid is left as it was at that
-/// moment, with the deductions made before it written.
-pub fn cross_hatch_in_place(
-    grid: &mut Grid,
-    mut on_deduction: impl FnMut(&Grid, Deduction),
-) -> Result<usize, Contradiction> {
-    let shape = grid.shape();
-    let side = shape.side();
-    let mut marks = Marks::of(grid);
-    let mut filled = 0usize;
-    // A digit that placed nothing when it was last visited, with no cell written anywhere
-    // since, would find the same nothing again (and no contradiction): it is skipped. This
-    // changes no outcome and saves most of the final, confirming pass.
-    const NOT_SETTLED: usize = usize::MAX;
-    let mut settled_at = [NOT_SETTLED; MAX_SIDE + 1];
-    for pass in 1.. {
-        let filled_before_pass = filled;
-        for digit in 1..=side as u8 {
-            let d = digit as usize;
-            if settled_at[d] == filled {
-                continue;
-            }
-            if marks.repeated & (1 << d) != 0 {
-                return Err(repetition_of(grid, digit));
-            }
-            let filled_before_digit = filled;
-            for box_index in 0..side {
-                if marks.boxes_with[d] & (1 << box_index) != 0 {
+    /// Runs the pass on `grid` itself and returns the number of cells it filled. `on_deduction`
+    /// sees each deduction with the grid as it was just before the cell was written (what
+    /// [`CrossHatch::why`] needs to explain it). On a contradiction the grid is left as it was at that
+    /// moment, with the deductions made before it written.
+    pub fn in_place(
+        grid: &mut Grid,
+        mut on_deduction: impl FnMut(&Grid, Deduction),
+    ) -> Result<usize, Contradiction> {
+        let shape = grid.shape();
+        let side = shape.side();
+        let mut marks = Marks::of(grid);
+        let mut filled = 0usize;
+        // A digit that placed nothing when it was last visited, with no cell written anywhere
+        // since, would find the same nothing again (and no contradiction): it is skipped. This
+        // changes no outcome and saves most of the final, confirming pass.
+        const NOT_SETTLED: usize = usize::MAX;
+        let mut settled_at = [NOT_SETTLED; MAX_SIDE + 1];
+        for pass in 1.. {
+            let filled_before_pass = filled;
+            for digit in 1..=side as u8 {
+                let d = digit as usize;
+                if settled_at[d] == filled {
                     continue;
                 }
-                let cell = match marks.candidates(shape, digit, box_index) {
-                    Candidates::None => {
-                        return Err(Contradiction::NoPlace { digit, box_index });
+                if marks.repeated.contains(digit) {
+                    return Err(repetition_of(grid, digit));
+                }
+                let filled_before_digit = filled;
+                for box_index in 0..side {
+                    if marks.boxes_with[d] & (1 << box_index) != 0 {
+                        continue;
                     }
-                    Candidates::Many => continue,
-                    Candidates::One(cell) => cell,
-                };
-                on_deduction(
-                    grid,
-                    Deduction {
-                        pass,
-                        digit,
-                        box_index,
-                        cell,
-                    },
-                );
-                grid.set(cell, digit);
-                marks.place(shape, cell, digit, box_index);
-                filled += 1;
+                    let cell = match marks.candidates(shape, digit, box_index) {
+                        Candidates::None => {
+                            return Err(Contradiction::NoPlace { digit, box_index });
+                        }
+                        Candidates::Many => continue,
+                        Candidates::One(cell) => cell,
+                    };
+                    on_deduction(
+                        grid,
+                        Deduction {
+                            pass,
+                            digit,
+                            box_index,
+                            cell,
+                        },
+                    );
+                    grid.set(cell, digit);
+                    marks.place(shape, cell, digit, box_index);
+                    filled += 1;
+                }
+                // A digit that placed something may now have a single place in an earlier box.
+                if filled == filled_before_digit {
+                    settled_at[d] = filled;
+                }
             }
-            // A digit that placed something may now have a single place in an earlier box.
-            if filled == filled_before_digit {
-                settled_at[d] = filled;
+            if filled == filled_before_pass {
+                break;
             }
         }
-        if filled == filled_before_pass {
-            break;
-        }
+        Ok(filled)
     }
-    Ok(filled)
+
+    /// Why `digit` has one place (or none) left in box `box_index` of `grid`, as it is at that
+    /// moment (before a deduction is written, or when a contradiction is met): the rows and
+    /// columns of the box that hold the digit elsewhere, the cells filled with another digit, and
+    /// the cells left, for a learner following the deductions.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Contradiction, CrossHatch, Grid};
+    ///
+    /// let stuck: Grid = "..1.23..........".parse().unwrap();
+    /// let Err(Contradiction::NoPlace { digit, box_index }) = CrossHatch::of(&stuck) else {
+    ///     panic!("expected no place for a digit");
+    /// };
+    /// let why = CrossHatch::why(&stuck, digit, box_index).to_string();
+    /// assert!(why.contains("r1c3"), "{why}");
+    /// ```
+    pub fn why(grid: &Grid, digit: u8, box_index: usize) -> impl fmt::Display {
+        Why::new(grid, digit, box_index)
+    }
 }
 
 /// Bitmasks of what the grid holds. Bit `i` of `rows_with[d]` says row `i` holds digit `d`,
@@ -187,8 +208,8 @@ struct Marks {
     cols_with: [u64; MAX_SIDE + 1],
     boxes_with: [u64; MAX_SIDE + 1],
     empty_in_row: [u64; MAX_SIDE],
-    /// Bit `d`: digit `d` appears twice in some unit of the input.
-    repeated: u64,
+    /// The digits that appear twice in some unit of the input.
+    repeated: DigitSet,
 }
 
 enum Candidates {
@@ -205,7 +226,7 @@ impl Marks {
             cols_with: [0; MAX_SIDE + 1],
             boxes_with: [0; MAX_SIDE + 1],
             empty_in_row: [0; MAX_SIDE],
-            repeated: 0,
+            repeated: DigitSet::EMPTY,
         };
         for (cell, &digit) in grid.cells().iter().enumerate() {
             let (row, col) = (shape.row_of(cell), shape.col_of(cell));
@@ -219,7 +240,7 @@ impl Marks {
                 || marks.cols_with[d] & (1 << col) != 0
                 || marks.boxes_with[d] & (1 << box_index) != 0;
             if seen {
-                marks.repeated |= 1 << d;
+                marks.repeated |= DigitSet::of(digit);
             }
             marks.rows_with[d] |= 1 << row;
             marks.cols_with[d] |= 1 << col;
@@ -300,7 +321,7 @@ fn repetition_of(grid: &Grid, digit: u8) -> Contradiction {
 /// Why a digit has one place (or none) left in a box: for a learner following the deductions.
 /// Each cell of the box is accounted for once, by the first reason that applies.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Why {
+pub(crate) struct Why {
     /// The digit being placed.
     pub digit: u8,
     /// The box examined, numbered row-major from 0 (as [`Shape::box_of`]).
@@ -318,7 +339,7 @@ pub struct Why {
 impl Why {
     /// Why `digit` can go only in `open` within `box_index`, in `grid` as it is at that moment
     /// (before the deduction is written, or when the contradiction is met).
-    pub fn new(grid: &Grid, digit: u8, box_index: usize) -> Why {
+    pub(crate) fn new(grid: &Grid, digit: u8, box_index: usize) -> Why {
         let shape = grid.shape();
         let side = shape.side();
         let holder_in_row =
@@ -577,14 +598,14 @@ mod tests {
         fn agrees_with_the_simple_rules(grid in random_grid()) {
             let mut in_place = grid.clone();
             let mut seen = Vec::new();
-            let fast = cross_hatch_in_place(&mut in_place, |_, d| seen.push((d.pass, d.digit, d.cell)));
+            let fast = CrossHatch::in_place(&mut in_place, |_, d| seen.push((d.pass, d.digit, d.cell)));
             let expected = simple_cross_hatch(&grid);
             match (fast, expected) {
                 (Ok(filled), Ok((simple_grid, simple_placed))) => {
                     prop_assert_eq!(&in_place, &simple_grid);
                     prop_assert_eq!(&seen, &simple_placed);
                     prop_assert_eq!(filled, seen.len());
-                    let copy = cross_hatch(&grid).unwrap();
+                    let copy = CrossHatch::of(&grid).unwrap();
                     prop_assert_eq!(&copy.grid, &simple_grid);
                     prop_assert_eq!(copy.filled(), filled);
                 }
@@ -611,7 +632,7 @@ mod tests {
         fn a_solved_grid_comes_back_unchanged(shape_index in 0..SHAPES.len(), seed in any::<u64>()) {
             let (br, bc) = SHAPES[shape_index];
             let solved = solved_grid(Shape::new(br, bc).unwrap(), seed);
-            let result = cross_hatch(&solved).unwrap();
+            let result = CrossHatch::of(&solved).unwrap();
             prop_assert_eq!(result.filled(), 0);
             prop_assert_eq!(result.grid, solved);
         }
@@ -626,7 +647,7 @@ mod tests {
             }
             // The solution is one completion; cross-hatching writes only forced digits, so it
             // can neither contradict nor stray from it.
-            let result = cross_hatch(&puzzle).unwrap();
+            let result = CrossHatch::of(&puzzle).unwrap();
             for d in &result.deductions {
                 prop_assert_eq!(d.digit, solved.get(d.cell));
             }
@@ -649,7 +670,7 @@ mod tests {
                 ".........",
             ],
         );
-        let result = cross_hatch(&grid).unwrap();
+        let result = CrossHatch::of(&grid).unwrap();
         assert_eq!(
             result.deductions,
             [
@@ -688,7 +709,7 @@ mod tests {
         ]);
         let grid = grid_of(Shape::CLASSIC, &rows);
         let mut at_contradiction = grid.clone();
-        let e = cross_hatch_in_place(&mut at_contradiction, |_, _| {}).unwrap_err();
+        let e = CrossHatch::in_place(&mut at_contradiction, |_, _| {}).unwrap_err();
         assert_eq!(
             e,
             Contradiction::NoPlace {
@@ -709,7 +730,7 @@ mod tests {
         let shape = Shape::new(2, 2).unwrap();
         let grid = grid_of(shape, &["1...", "....", "...1", "...1"]);
         assert_eq!(
-            cross_hatch(&grid).unwrap_err().to_string(),
+            CrossHatch::of(&grid).unwrap_err().to_string(),
             "digit 1 appears twice in column 4: at r3c4 and r4c4"
         );
     }
@@ -722,7 +743,7 @@ mod tests {
         rows.extend(["........."; 7]);
         rows.push("........9");
         let grid = grid_of(Shape::CLASSIC, &rows);
-        let result = cross_hatch(&grid).unwrap();
+        let result = CrossHatch::of(&grid).unwrap();
         assert_eq!(result.grid.get(8), 0);
     }
 
@@ -735,7 +756,7 @@ mod tests {
         for cell in (0..shape.cell_count()).step_by(5) {
             puzzle.set(cell, 0);
         }
-        let result = cross_hatch(&puzzle).unwrap();
+        let result = CrossHatch::of(&puzzle).unwrap();
         assert_eq!(result.grid, solved);
     }
 }

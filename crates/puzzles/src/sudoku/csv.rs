@@ -4,23 +4,23 @@
 //! beside it so answers can be checked against it. Quoting and CRLF are the `csv` crate's.
 
 use super::boxes::Boxes;
-use super::line::parse_line_with_boxes;
+use super::grid::Grid;
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record_with_boxes, Record};
 use std::collections::VecDeque;
 use std::io::Read;
 
 /// Header names of a puzzle column, compared without case.
-pub const PUZZLE_COLUMNS: [&str; 6] = [
+pub(crate) const PUZZLE_COLUMNS: [&str; 6] = [
     "quizzes", "quiz", "puzzle", "puzzles", "unsolved", "question",
 ];
 
 /// Header names of a solution column, compared without case.
-pub const SOLUTION_COLUMNS: [&str; 4] = ["solutions", "solution", "solved", "answer"];
+pub(crate) const SOLUTION_COLUMNS: [&str; 4] = ["solutions", "solution", "solved", "answer"];
 
 /// The column the user chose: by its header name, or by its number (1-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ColumnChoice {
+pub(crate) enum ColumnChoice {
     /// The column whose header is this name, compared trimmed and without case.
     Name(String),
     /// The column at this place, from 1; a number past the last column finds none.
@@ -30,7 +30,7 @@ pub enum ColumnChoice {
 impl ColumnChoice {
     /// Reads a column as a user names it: a number is a column number (1-based), anything else
     /// a name.
-    pub fn parse(text: &str) -> ColumnChoice {
+    pub(crate) fn parse(text: &str) -> ColumnChoice {
         match text.parse::<usize>() {
             Ok(number) => ColumnChoice::Number(number),
             Err(_) => ColumnChoice::Name(text.to_string()),
@@ -47,7 +47,7 @@ fn find_column<'a>(fields: impl Iterator<Item = &'a str>, names: &[&str]) -> Opt
 }
 
 /// Whether a text's first line is a CSV header naming a puzzle column.
-pub fn header_names_a_puzzle_column(first_line: &str) -> bool {
+pub(crate) fn header_names_a_puzzle_column(first_line: &str) -> bool {
     first_line.contains(',')
         && find_column(
             first_line.split(',').map(|f| f.trim_matches('"')),
@@ -66,7 +66,7 @@ struct Columns {
 /// The longest CSV row read: 1 MiB, far past any puzzle row (two 61x61 grids take 7.3 KiB).
 /// The csv reader holds a row whole, so a row without end (a quote never closed, `/dev/zero`)
 /// would grow without bound; past this the reading stops with an error at the row.
-pub const MAX_ROW_BYTES: u64 = 1 << 20;
+pub(crate) const MAX_ROW_BYTES: u64 = 1 << 20;
 
 /// What the csv reader may read beyond the row it is reading: its buffer (8 KiB by default).
 const READ_AHEAD_BYTES: u64 = 64 << 10;
@@ -79,7 +79,7 @@ const READ_AHEAD_BYTES: u64 = 64 << 10;
 /// first blank one (BurntSushi/rust-csv#208: the start is taken before the blank lines are
 /// skipped). So the blank lines handed over are noted, as runs, until the row after them
 /// claims them ([`CsvSource::claim_blank_lines`]).
-pub struct CsvSource<R> {
+pub(crate) struct CsvSource<R> {
     inner: R,
     /// A CR read at the end of the last chunk, not yet known to precede an LF.
     pending_cr: bool,
@@ -212,9 +212,14 @@ pub struct CsvRecords<R: Read> {
 }
 
 impl<R: Read> CsvRecords<R> {
-    /// Reads the header row of `source` and finds the columns: the one `choice` names, or the
-    /// first with a puzzle column's name; and a solution column, by name.
-    pub fn new(source: R, choice: Option<&ColumnChoice>) -> CsvRecords<R> {
+    /// Reads the header row of `source` and finds the columns: the one `column` names (a
+    /// number counts columns from 1, anything else is a header name, compared trimmed and
+    /// without case), or the first with a puzzle column's name (`quizzes`, `quiz`, `puzzle`,
+    /// `puzzles`, `unsolved`, `question`); and a solution column, by name (`solutions`,
+    /// `solution`, `solved`, `answer`).
+    pub fn new(source: R, column: Option<&str>) -> CsvRecords<R> {
+        let choice = column.map(ColumnChoice::parse);
+        let choice = choice.as_ref();
         let mut reader = csv::ReaderBuilder::new()
             .flexible(true)
             .has_headers(true)
@@ -410,7 +415,7 @@ impl<R: Read> Iterator for CsvRecords<R> {
                 record.published = columns
                     .solution
                     .and_then(field)
-                    .map(|text| parse_line_with_boxes(text.trim(), line, self.boxes));
+                    .map(|text| Grid::parse_line_with_boxes(text.trim(), line, self.boxes));
                 Some(record)
             }
         }
@@ -524,8 +529,8 @@ mod tests {
     #[test]
     fn a_column_is_chosen_by_name_or_number_and_a_missing_one_is_an_error() {
         let text = format!("a,b\nx,{PUZZLE}\n");
-        for choice in [ColumnChoice::parse("2"), ColumnChoice::parse("B")] {
-            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+        for choice in ["2", "B"] {
+            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(choice)).collect();
             assert!(records[0].givens.is_ok(), "{choice:?}");
         }
         let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
@@ -539,8 +544,7 @@ mod tests {
             "{error}"
         );
         for (chosen, below_one) in [("3", false), ("0", true), ("nosuch", false), ("-1", true)] {
-            let choice = ColumnChoice::parse(chosen);
-            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+            let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(chosen)).collect();
             assert_eq!(records.len(), 1, "the header's fault, once");
             let error = records[0].givens.as_ref().unwrap_err();
             assert_eq!(error.line, 1);
@@ -561,8 +565,7 @@ mod tests {
 
     /// The first error of a CSV text with no column chosen.
     fn header_fault(text: &str, choice: Option<&str>) -> String {
-        let choice = choice.map(ColumnChoice::parse);
-        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), choice.as_ref()).collect();
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), choice).collect();
         records[0].givens.as_ref().unwrap_err().to_string()
     }
 
@@ -582,12 +585,10 @@ mod tests {
         }
         // A column chosen by number settles it; so does a name only one column has.
         let text = format!("puzzle,puzzle,x\n{row}");
-        let choice = ColumnChoice::parse("2");
-        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some("2")).collect();
         assert!(records[0].givens.is_ok());
         let text = format!("quizzes,puzzle,x\n{row}");
-        let choice = ColumnChoice::parse("quizzes");
-        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some(&choice)).collect();
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), Some("quizzes")).collect();
         assert!(records[0].givens.is_ok());
         // A header of thousands of columns is listed short.
         let wide: Vec<String> = (0..5000).map(|k| format!("c{k}")).collect();

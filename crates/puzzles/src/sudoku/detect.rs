@@ -21,7 +21,7 @@
 //!   empty 16x16 or 36x36 one; fewer make empty puzzle lines.
 //!
 //! So a compact grid whose rows mostly hold only small digits reads as puzzle lines: named as
-//! compact, or read with its box shape given ([`detect_with_boxes`]), it is a grid. A clash (a
+//! compact, or read with its box shape given ([`Detection::of`]), it is a grid. A clash (a
 //! digit twice in a column of the would-be grid) is no sign either way: a puzzle line whose
 //! givens clash is still a puzzle, answered `no solution`, and the digits have already decided
 //! every line that holds one.
@@ -30,13 +30,12 @@ use super::boxes::Boxes;
 use super::csv::header_names_a_puzzle_column;
 use super::format::Format;
 use super::pencilmarks::is_pencilmark_text_with_boxes;
-use super::read::is_skipped_line;
 use super::record::split_trailing;
 use super::symbols::symbol_value;
 use std::fmt;
 
 /// Lines looked at, at most: enough for a grid of the largest side and the line after it.
-pub const SAMPLE_LINES: usize = super::grid::MAX_SIDE + 1;
+pub(crate) const SAMPLE_LINES: usize = super::grid::MAX_SIDE + 1;
 
 /// The format found, and what decided it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,30 +43,30 @@ pub struct Detection {
     /// The format chosen.
     pub format: Format,
     /// Lines looked at (blank lines and `#` comments aside).
-    pub lines: usize,
+    pub(crate) lines: usize,
     /// Lines that are only a line-format puzzle (N·N symbols or pencilmarks, perhaps with
     /// trailing text), not also a compact row.
-    pub puzzle_lines: usize,
+    pub(crate) puzzle_lines: usize,
     /// Lines of 16 or 36 symbols, which fit both a puzzle line and a compact row, holding
     /// digits that all fit the puzzle line's side (1-4, 1-6): votes for the line format, as the
     /// module documentation explains.
-    pub small_digit_lines: usize,
+    pub(crate) small_digit_lines: usize,
     /// Lines that are only a compact row (N symbols and nothing else).
-    pub compact_rows: usize,
+    pub(crate) compact_rows: usize,
     /// Lines of two blank-separated numbers or more (`.` for an empty cell).
-    pub spaced_rows: usize,
+    pub(crate) spaced_rows: usize,
     /// Lines of 16 or 36 symbols with no digit (`.` or `0` only), which fit both a puzzle line
     /// and a compact row and vote for nothing.
-    pub either: usize,
+    pub(crate) either: usize,
     /// Lines that fit none (headers).
-    pub other: usize,
+    pub(crate) other: usize,
     /// What decided the format.
-    pub decision: Decision,
+    pub(crate) decision: Decision,
 }
 
 /// What decided a [`Detection`]'s format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
+pub(crate) enum Decision {
     /// The first line is a CSV header naming a puzzle column.
     CsvHeader,
     /// The kind with most votes.
@@ -197,73 +196,92 @@ fn holds_a_digit(text: &str) -> bool {
     text.trim().chars().any(|c| !matches!(c, '.' | '0'))
 }
 
-/// The format of a text, from its first [`SAMPLE_LINES`] lines that are neither blank nor
-/// comments; `None` when it has none.
-pub fn detect(text: &str) -> Option<Detection> {
-    detect_with_boxes(text, Boxes::Usual)
+impl Detection {
+    /// Lines looked at, at most: enough for a grid of the largest side and the line after it.
+    /// A reader that streams its input reads this many lines (blank lines and comments aside)
+    /// before it detects.
+    pub const SAMPLE_LINES: usize = SAMPLE_LINES;
+
+    /// The format of a text, from its first [`Detection::SAMPLE_LINES`] lines that are neither
+    /// blank nor comments, for puzzles of the sides `boxes` reads: with a shape given, lines and
+    /// rows of its side alone (a 5x5 grid of boxes 1x5 has rows no usual shape has). `None`
+    /// when the text has no such line.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Boxes, Detection, Format};
+    ///
+    /// let found = Detection::of("# two grids\n..3..1..23......\n", Boxes::Usual).unwrap();
+    /// assert_eq!(found.format, Format::Line);
+    /// assert_eq!(Detection::of("# only a comment\n", Boxes::Usual), None);
+    /// ```
+    pub fn of(text: &str, boxes: Boxes) -> Option<Detection> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !Format::is_skipped_line(l))
+            .take(SAMPLE_LINES)
+            .map(str::trim_end)
+            .collect();
+        let first = *lines.first()?;
+        let mut found = Detection {
+            format: Format::Line,
+            lines: lines.len(),
+            puzzle_lines: 0,
+            small_digit_lines: 0,
+            compact_rows: 0,
+            spaced_rows: 0,
+            either: 0,
+            other: 0,
+            decision: Decision::CsvHeader,
+        };
+        if header_names_a_puzzle_column(first) {
+            found.format = Format::Csv;
+            return Some(found);
+        }
+        let kinds: Vec<Kind> = lines.iter().map(|line| Kind::of(line, boxes)).collect();
+        for kind in &kinds {
+            let count = match kind {
+                Kind::Spaced => &mut found.spaced_rows,
+                Kind::Puzzle => &mut found.puzzle_lines,
+                Kind::SmallDigits => &mut found.small_digit_lines,
+                Kind::Compact => &mut found.compact_rows,
+                Kind::Either => &mut found.either,
+                Kind::Other => &mut found.other,
+            };
+            *count += 1;
+        }
+        let votes = [
+            (Format::Spaced, found.spaced_rows),
+            (Format::Line, found.puzzle_lines + found.small_digit_lines),
+            (Format::Compact, found.compact_rows),
+        ];
+        let most = votes.iter().map(|&(_, n)| n).max().unwrap_or(0);
+        let winners: Vec<Format> = votes
+            .iter()
+            .filter(|&&(_, n)| n == most)
+            .map(|&(f, _)| f)
+            .collect();
+        (found.format, found.decision) = if most == 0 {
+            no_vote(&lines, &kinds)
+        } else if let [winner] = winners[..] {
+            (winner, Decision::MostVotes)
+        } else {
+            let first = kinds
+                .iter()
+                .filter_map(|kind| kind.vote())
+                .find(|format| winners.contains(format));
+            (first.unwrap_or(winners[0]), Decision::FirstVote)
+        };
+        Some(found)
+    }
 }
 
-/// [`detect`] for puzzles of the sides `boxes` reads: with a shape given, lines and rows of
-/// its side alone (a 5x5 grid of boxes 1x5 has rows no usual shape has).
-pub fn detect_with_boxes(text: &str, boxes: Boxes) -> Option<Detection> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|l| !is_skipped_line(l))
-        .take(SAMPLE_LINES)
-        .map(str::trim_end)
-        .collect();
-    let first = *lines.first()?;
-    let mut found = Detection {
-        format: Format::Line,
-        lines: lines.len(),
-        puzzle_lines: 0,
-        small_digit_lines: 0,
-        compact_rows: 0,
-        spaced_rows: 0,
-        either: 0,
-        other: 0,
-        decision: Decision::CsvHeader,
-    };
-    if header_names_a_puzzle_column(first) {
-        found.format = Format::Csv;
-        return Some(found);
+impl Format {
+    /// The format of a text (see [`Detection::of`]) with each side's usual boxes, `None` when
+    /// it holds no puzzle line.
+    pub fn detect(text: &str) -> Option<Format> {
+        Detection::of(text, Boxes::Usual).map(|d| d.format)
     }
-    let kinds: Vec<Kind> = lines.iter().map(|line| Kind::of(line, boxes)).collect();
-    for kind in &kinds {
-        let count = match kind {
-            Kind::Spaced => &mut found.spaced_rows,
-            Kind::Puzzle => &mut found.puzzle_lines,
-            Kind::SmallDigits => &mut found.small_digit_lines,
-            Kind::Compact => &mut found.compact_rows,
-            Kind::Either => &mut found.either,
-            Kind::Other => &mut found.other,
-        };
-        *count += 1;
-    }
-    let votes = [
-        (Format::Spaced, found.spaced_rows),
-        (Format::Line, found.puzzle_lines + found.small_digit_lines),
-        (Format::Compact, found.compact_rows),
-    ];
-    let most = votes.iter().map(|&(_, n)| n).max().unwrap_or(0);
-    let winners: Vec<Format> = votes
-        .iter()
-        .filter(|&&(_, n)| n == most)
-        .map(|&(f, _)| f)
-        .collect();
-    (found.format, found.decision) = if most == 0 {
-        no_vote(&lines, &kinds)
-    } else if let [winner] = winners[..] {
-        (winner, Decision::MostVotes)
-    } else {
-        let first = kinds
-            .iter()
-            .filter_map(|kind| kind.vote())
-            .find(|format| winners.contains(format));
-        (first.unwrap_or(winners[0]), Decision::FirstVote)
-    };
-    Some(found)
 }
 
 /// The format when no line votes: a compact grid when N lines of N empty cells follow each
@@ -284,11 +302,6 @@ fn no_vote(lines: &[&str], kinds: &[Kind]) -> (Format, Decision) {
     } else {
         (Format::Line, Decision::NoVote)
     }
-}
-
-/// The format of a text (see [`detect`]), `None` when it holds no puzzle line.
-pub fn detect_format(text: &str) -> Option<Format> {
-    detect(text).map(|d| d.format)
 }
 
 #[cfg(test)]
@@ -343,7 +356,7 @@ mod tests {
     fn lines_of_4x4_and_6x6_puzzles_are_puzzle_lines_not_compact_grids() {
         for (rows, cols) in [(2, 2), (2, 3)] {
             let lines = puzzle_lines(rows, cols, 100);
-            let found = detect(&lines).unwrap();
+            let found = Detection::of(&lines, Boxes::Usual).unwrap();
             assert_eq!(found.format, Format::Line, "{lines}");
             assert_eq!(found.small_digit_lines, SAMPLE_LINES);
             assert_eq!(found.decision, Decision::MostVotes);
@@ -352,13 +365,13 @@ mod tests {
                 .contains("decided by the kind with most votes"));
             // Fewer lines than a grid has rows, comments and blank lines between them.
             let few = puzzle_lines(rows, cols, 3).replace('\n', "\n\n# next\n");
-            assert_eq!(detect_format(&few), Some(Format::Line));
+            assert_eq!(Format::detect(&few), Some(Format::Line));
             // A line with a digit too large for its puzzle (a compact row only) is outvoted.
             let side = rows * cols;
             let mut typo = lines.clone();
             typo.replace_range(side * side - 1..side * side, "9");
-            assert_eq!(detect(&typo).unwrap().compact_rows, 1);
-            assert_eq!(detect_format(&typo), Some(Format::Line));
+            assert_eq!(Detection::of(&typo, Boxes::Usual).unwrap().compact_rows, 1);
+            assert_eq!(Format::detect(&typo), Some(Format::Line));
         }
     }
 
@@ -375,7 +388,7 @@ mod tests {
             });
             let side = rows * cols;
             assert!(puzzle[1].chars().any(|c| c != '.') && puzzle[2] == ".".repeat(side));
-            let found = detect(&compact(&puzzle)).unwrap();
+            let found = Detection::of(&compact(&puzzle), Boxes::Usual).unwrap();
             assert_eq!(
                 (found.format, found.small_digit_lines, found.either),
                 (Format::Compact, 1, 1)
@@ -385,11 +398,11 @@ mod tests {
             let headers = format!("Grid 01\n{one}Grid 02\n{one}Grid 03\n{one}");
             let blank_lines = format!("{one}\n{one}\n\n{one}");
             for text in [back_to_back, headers, blank_lines] {
-                assert_eq!(detect_format(&text), Some(Format::Compact), "{text}");
+                assert_eq!(Format::detect(&text), Some(Format::Compact), "{text}");
             }
             // Full grids (solutions) too.
             let full = compact(&rows_of(&grid, |_, _, _| true)).repeat(2);
-            assert_eq!(detect_format(&full), Some(Format::Compact));
+            assert_eq!(Format::detect(&full), Some(Format::Compact));
         }
     }
 
@@ -398,11 +411,11 @@ mod tests {
         // A 16x16 grid whose givens are 1-4 alone has 12! solutions at least: the line format.
         let grid = full_grid(4, 4);
         let small = compact(&rows_of(&grid, |_, _, v| v <= 4));
-        let found = detect(&small).unwrap();
+        let found = Detection::of(&small, Boxes::Usual).unwrap();
         assert_eq!((found.format, found.small_digit_lines), (Format::Line, 16));
         // Its shape given, it is a compact grid: no line of 16 symbols is a 4x4 puzzle then.
         let four = Boxes::Given(crate::sudoku::Shape::new(4, 4).unwrap());
-        let found = detect_with_boxes(&small, four).unwrap();
+        let found = Detection::of(&small, four).unwrap();
         assert_eq!((found.format, found.compact_rows), (Format::Compact, 16));
     }
 
@@ -410,11 +423,12 @@ mod tests {
     fn empty_lines_make_a_compact_grid_when_a_grid_of_them_follow_each_other() {
         for side in [16, 36] {
             let empty = format!("{}\n", "0".repeat(side));
-            let found = detect(&empty.repeat(side)).unwrap();
+            let found = Detection::of(&empty.repeat(side), Boxes::Usual).unwrap();
             assert_eq!(found.format, Format::Compact);
             assert_eq!(found.decision, Decision::EmptyGrid { side });
             assert!(found.to_string().contains(&format!("{side} empty lines")));
-            let found = detect(&format!("Grid 1\n{}", empty.repeat(side - 1))).unwrap();
+            let found = Detection::of(&format!("Grid 1\n{}", empty.repeat(side - 1)), Boxes::Usual)
+                .unwrap();
             assert_eq!(
                 (found.format, found.decision),
                 (Format::Line, Decision::NoVote)
@@ -422,19 +436,19 @@ mod tests {
         }
         // Lines of two lengths are no grid.
         let mixed = format!("{}\n", ".".repeat(16)).repeat(15) + &".".repeat(36);
-        assert_eq!(detect_format(&mixed), Some(Format::Line));
+        assert_eq!(Format::detect(&mixed), Some(Format::Line));
     }
 
     #[test]
     fn a_tie_goes_to_the_kind_that_votes_first() {
         // A line of 16 symbols with a 1 (a 4x4 puzzle) and one with a G (16: a compact row).
         let (small, large) = ("1...............\n", "G...............\n");
-        let found = detect(&format!("{small}{large}")).unwrap();
+        let found = Detection::of(&format!("{small}{large}"), Boxes::Usual).unwrap();
         assert_eq!(
             (found.format, found.decision),
             (Format::Line, Decision::FirstVote)
         );
-        let found = detect(&format!("Grid 1\n{large}{small}")).unwrap();
+        let found = Detection::of(&format!("Grid 1\n{large}{small}"), Boxes::Usual).unwrap();
         assert_eq!(
             (found.format, found.decision),
             (Format::Compact, Decision::FirstVote)
@@ -445,24 +459,24 @@ mod tests {
     fn a_shape_given_detects_the_sides_no_usual_shape_has() {
         let one_by_five = Boxes::Given(crate::sudoku::Shape::new(1, 5).unwrap());
         let grid = "12345\n.....\n.....\n.....\n.....\n";
-        assert_eq!(detect(grid).map(|d| d.format), Some(Format::Line));
-        let found = detect_with_boxes(grid, one_by_five).unwrap();
+        assert_eq!(
+            Detection::of(grid, Boxes::Usual).map(|d| d.format),
+            Some(Format::Line)
+        );
+        let found = Detection::of(grid, one_by_five).unwrap();
         assert_eq!((found.format, found.compact_rows), (Format::Compact, 5));
         let line = format!("{}\n", ".".repeat(25)).repeat(2);
-        assert_eq!(
-            detect_with_boxes(&line, one_by_five).unwrap().puzzle_lines,
-            2
-        );
+        assert_eq!(Detection::of(&line, one_by_five).unwrap().puzzle_lines, 2);
     }
 
     #[test]
     fn a_comment_after_the_first_puzzle_does_not_make_it_spaced() {
         let text = format!("{PUZZLE} // from a site\n{PUZZLE}\n{PUZZLE}\n");
-        let found = detect(&text).unwrap();
+        let found = Detection::of(&text, Boxes::Usual).unwrap();
         assert_eq!(found.format, Format::Line);
         assert_eq!(found.puzzle_lines, 3);
         let every = format!("{PUZZLE}  // a, 1.2.2020 - easy\n").repeat(5);
-        assert_eq!(detect_format(&every), Some(Format::Line));
+        assert_eq!(Format::detect(&every), Some(Format::Line));
     }
 
     #[test]
@@ -470,7 +484,7 @@ mod tests {
         let grid = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n\
                     002609500\n800203009\n005010300\n";
         let text = format!("Grid 01\r\n{grid}Grid 02\n{grid}");
-        let found = detect(&text).unwrap();
+        let found = Detection::of(&text, Boxes::Usual).unwrap();
         assert_eq!(found.format, Format::Compact);
         assert_eq!(found.other, 2);
         let spaced = grid
@@ -478,7 +492,7 @@ mod tests {
             .map(|row| row.chars().map(String::from).collect::<Vec<_>>().join(" ") + "\n")
             .collect::<String>();
         assert_eq!(
-            detect_format(&format!("Puzzle 3\n{spaced}")),
+            Format::detect(&format!("Puzzle 3\n{spaced}")),
             Some(Format::Spaced)
         );
     }
@@ -486,23 +500,23 @@ mod tests {
     #[test]
     fn formats_are_detected_as_before() {
         assert_eq!(
-            detect_format("# c\n\n..3.4...........\n"),
+            Format::detect("# c\n\n..3.4...........\n"),
             Some(Format::Line)
         );
         assert_eq!(
-            detect_format("12..\n..12\n....\n....\n"),
+            Format::detect("12..\n..12\n....\n....\n"),
             Some(Format::Compact)
         );
         let block = format!("{}\n", ".".repeat(16)).repeat(16);
-        assert_eq!(detect_format(&block), Some(Format::Compact));
+        assert_eq!(Format::detect(&block), Some(Format::Compact));
         let two = format!("{}\n", ".".repeat(16)).repeat(2);
-        assert_eq!(detect_format(&two), Some(Format::Line));
-        assert_eq!(detect_format("# only\n\n"), None);
+        assert_eq!(Format::detect(&two), Some(Format::Line));
+        assert_eq!(Format::detect("# only\n\n"), None);
         assert_eq!(
-            detect_format("id,puzzle,solution,clues,difficulty\n"),
+            Format::detect("id,puzzle,solution,clues,difficulty\n"),
             Some(Format::Csv)
         );
         let marks = "1234".repeat(16);
-        assert_eq!(detect_format(&marks), Some(Format::Line));
+        assert_eq!(Format::detect(&marks), Some(Format::Line));
     }
 }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Sub, SubAssign};
 
-/// A set of digits from 1 to [`MAX_SIDE`](super::MAX_SIDE) (61): bit `d - 1` stands for the
+/// A set of digits from 1 to [`Shape::MAX_SIDE`](super::Shape::MAX_SIDE) (61): bit `d - 1` stands for the
 /// digit `d`. `a - b` is the set difference, `a | b` the union, `a & b` the intersection.
 ///
 /// ```
@@ -95,20 +95,20 @@ impl DigitSet {
 
     /// The digits in increasing order.
     #[inline]
-    pub fn iter(self) -> Digits {
-        Digits(self.singletons())
+    pub fn iter(self) -> impl Iterator<Item = u8> + Clone {
+        Digits(Singletons(self.0))
     }
 
     /// The digits in increasing order, each as a set of one: what a pass strikes or places.
     #[inline]
-    pub fn singletons(self) -> Singletons {
+    pub fn singletons(self) -> impl Iterator<Item = DigitSet> + Clone {
         Singletons(self.0)
     }
 }
 
 /// The digits of a [`DigitSet`], smallest first, each as a set of one.
 #[derive(Clone, Debug)]
-pub struct Singletons(u64);
+pub(crate) struct Singletons(u64);
 
 impl Iterator for Singletons {
     type Item = DigitSet;
@@ -126,7 +126,7 @@ impl Iterator for Singletons {
 
 /// The digits of a [`DigitSet`], smallest first.
 #[derive(Clone, Debug)]
-pub struct Digits(Singletons);
+pub(crate) struct Digits(Singletons);
 
 impl Iterator for Digits {
     type Item = u8;

@@ -8,9 +8,8 @@ use super::digits::DigitSet;
 use std::fmt;
 use thiserror::Error;
 
-/// The largest side the model supports: digits are written as `1-9` then `A-Z` then `a-z`
-/// in the one-line format, which gives 61 symbols; 49 (7x7 boxes) is the largest square size.
-pub const MAX_SIDE: usize = 61;
+/// The largest side the model supports (see [`Shape::MAX_SIDE`]).
+pub(crate) const MAX_SIDE: usize = 61;
 
 /// The geometry of a grid: boxes of `box_rows` x `box_cols` cells, `N = box_rows * box_cols`
 /// boxes, rows, columns and digits.
@@ -20,28 +19,12 @@ pub struct Shape {
     box_cols: u8,
 }
 
-/// Why a shape is not usable.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ShapeError {
-    /// The box given to [`Shape::new`] has a zero dimension, or its side `rows * cols` is
-    /// below 2 or above [`MAX_SIDE`] (more digits than the one-line format can write).
-    #[error("boxes of {rows}x{cols} cells make no grid: expected 2 to {MAX_SIDE} digits")]
-    BadBox {
-        /// The rows of cells asked for in one box.
-        rows: usize,
-        /// The columns of cells asked for in one box.
-        cols: usize,
-    },
-    /// [`Shape::for_side`] found no box for this side: it is below 4, above [`MAX_SIDE`], or
-    /// prime, so its only boxes would be a single row or column.
-    #[error("no box shape fits a side of {side}: expected a side such as 4, 6, 9, 12, 16 or 25")]
-    NoBoxFor {
-        /// The side asked for: cells per row, also the number of digits.
-        side: usize,
-    },
-}
-
 impl Shape {
+    /// The largest side the model supports: digits are written as `1-9` then `A-Z` then `a-z`
+    /// in the one-line format, which gives 61 symbols; 49 (7x7 boxes) is the largest square
+    /// size.
+    pub const MAX_SIDE: usize = MAX_SIDE;
+
     /// The classic 9x9 grid with 3x3 boxes.
     pub const CLASSIC: Shape = Shape {
         box_rows: 3,
@@ -49,10 +32,10 @@ impl Shape {
     };
 
     /// A grid with boxes of `box_rows` x `box_cols` cells.
-    pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
+    pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, GridError> {
         let side = box_rows * box_cols;
         if box_rows == 0 || box_cols == 0 || !(2..=MAX_SIDE).contains(&side) {
-            return Err(ShapeError::BadBox {
+            return Err(GridError::BadBox {
                 rows: box_rows,
                 cols: box_cols,
             });
@@ -65,13 +48,13 @@ impl Shape {
 
     /// The usual shape for a side: square boxes when the side is a square (4, 9, 16, 25, ...),
     /// otherwise boxes as square as possible and wider than tall (6: 2x3, 12: 3x4, 8: 2x4).
-    pub fn for_side(side: usize) -> Result<Shape, ShapeError> {
+    pub fn for_side(side: usize) -> Result<Shape, GridError> {
         let mut rows = (side as f64).sqrt() as usize;
         while rows > 1 && !side.is_multiple_of(rows) {
             rows -= 1;
         }
         if !(4..=MAX_SIDE).contains(&side) || rows < 2 {
-            return Err(ShapeError::NoBoxFor { side });
+            return Err(GridError::NoBoxFor { side });
         }
         Shape::new(rows, side / rows)
     }
@@ -178,9 +161,25 @@ impl fmt::Display for CellName {
     }
 }
 
-/// Why a grid is not a valid puzzle or not a valid solution.
+/// Why a shape is not usable, or a grid is not a valid puzzle or not a valid solution.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GridError {
+    /// The box given to [`Shape::new`] has a zero dimension, or its side `rows * cols` is
+    /// below 2 or above [`Shape::MAX_SIDE`] (more digits than the one-line format can write).
+    #[error("boxes of {rows}x{cols} cells make no grid: expected 2 to {MAX_SIDE} digits")]
+    BadBox {
+        /// The rows of cells asked for in one box.
+        rows: usize,
+        /// The columns of cells asked for in one box.
+        cols: usize,
+    },
+    /// [`Shape::for_side`] found no box for this side: it is below 4, above [`Shape::MAX_SIDE`], or
+    /// prime, so its only boxes would be a single row or column.
+    #[error("no box shape fits a side of {side}: expected a side such as 4, 6, 9, 12, 16 or 25")]
+    NoBoxFor {
+        /// The side asked for: cells per row, also the number of digits.
+        side: usize,
+    },
     /// The cells given to [`Grid::from_cells`] are not `N * N` for the shape.
     #[error("expected {expected} cells, found {found}")]
     WrongCellCount {

@@ -5,79 +5,80 @@ use super::boxes::Boxes;
 use super::format::Format;
 use super::grid::{Grid, GridError, Shape, MAX_SIDE};
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::print::grid_to_string;
 use super::symbols::{expected_symbols, symbol_value};
 use std::fmt;
 
-/// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
-/// and leading and trailing spaces are ignored (columns still count from the line's start).
-/// The caller skips blank and comment lines ([`is_skipped_line`](super::is_skipped_line)); here
-/// they are errors.
-///
-/// ```
-/// use dlx_puzzles::sudoku::{parse_line, GridError, ParseErrorKind, Unit};
-///
-/// // 16 symbols: a 4x4 grid with 2x2 boxes.
-/// let grid = parse_line("..3..1..23......", 7).unwrap();
-/// assert_eq!((grid.shape().side(), grid.filled_count(), grid.get(2)), (4, 4, 3));
-///
-/// // A fault names the line given and the column of the symbol.
-/// let error = parse_line("..3..1..2x......", 7).unwrap_err();
-/// assert_eq!((error.line, error.column), (7, 10));
-/// assert!(matches!(error.kind, ParseErrorKind::BadSymbol { found: 'x', .. }));
-///
-/// // Givens that break a rule are placed at the second cell of the clash.
-/// let error = parse_line("1..1............", 3).unwrap_err();
-/// assert_eq!((error.line, error.column), (3, 4));
-/// let ParseErrorKind::Givens(GridError::Conflict { digit, unit, .. }) = error.kind else {
-///     panic!("expected a conflict, found {error}");
-/// };
-/// assert_eq!((digit, unit), (1, Unit::Row(0)));
-/// ```
-pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
-    parse_line_with_boxes(text, line_number, Boxes::Usual)
-}
-
-/// [`parse_line`] with the box shape `boxes` says: each side's usual one, or the one given
-/// (then a line of another length is an error). See [`Boxes`].
-pub fn parse_line_with_boxes(
-    text: &str,
-    line_number: usize,
-    boxes: Boxes,
-) -> Result<Grid, ParseError> {
-    let text = text.trim_end();
-    let indent = text.len() - text.trim_start().len();
-    let (indent, text) = (text[..indent].chars().count(), &text[indent..]);
-    let length = text.chars().count();
-    let at = |column: usize, kind| ParseError {
-        line: line_number,
-        column: column + indent,
-        kind,
-    };
-    if length > MAX_SIDE * MAX_SIDE {
-        return Err(at(1, ParseErrorKind::LineTooLong { found: length }));
+impl Grid {
+    /// Reads one line of the line format (`line_number` is 1-based, for messages). A trailing CR
+    /// and leading and trailing spaces are ignored (columns still count from the line's start).
+    /// The caller skips blank and comment lines ([`Format::is_skipped_line`]); here
+    /// they are errors.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Grid, GridError, ParseErrorKind, Unit};
+    ///
+    /// // 16 symbols: a 4x4 grid with 2x2 boxes.
+    /// let grid = Grid::parse_line("..3..1..23......", 7).unwrap();
+    /// assert_eq!((grid.shape().side(), grid.filled_count(), grid.get(2)), (4, 4, 3));
+    ///
+    /// // A fault names the line given and the column of the symbol.
+    /// let error = Grid::parse_line("..3..1..2x......", 7).unwrap_err();
+    /// assert_eq!((error.line, error.column), (7, 10));
+    /// assert!(matches!(error.kind, ParseErrorKind::BadSymbol { found: 'x', .. }));
+    ///
+    /// // Givens that break a rule are placed at the second cell of the clash.
+    /// let error = Grid::parse_line("1..1............", 3).unwrap_err();
+    /// assert_eq!((error.line, error.column), (3, 4));
+    /// let ParseErrorKind::Givens(GridError::Conflict { digit, unit, .. }) = error.kind else {
+    ///     panic!("expected a conflict, found {error}");
+    /// };
+    /// assert_eq!((digit, unit), (1, Unit::Row(0)));
+    /// ```
+    pub fn parse_line(text: &str, line_number: usize) -> Result<Grid, ParseError> {
+        Grid::parse_line_with_boxes(text, line_number, Boxes::Usual)
     }
-    let shape = boxes
-        .shape_for_cells(length)
-        .ok_or_else(|| at(1, no_shape_for_length(length, boxes)))?;
-    let side = shape.side();
-    let mut cells = Vec::with_capacity(length);
-    for (index, symbol) in text.chars().enumerate() {
-        match symbol_value(symbol, side) {
-            Some(value) if (value as usize) <= side => cells.push(value),
-            _ => {
-                return Err(at(
-                    index + 1,
-                    ParseErrorKind::BadSymbol {
-                        found: symbol,
-                        expected: expected_symbols(side),
-                    },
-                ))
+
+    /// [`Grid::parse_line`] with the box shape `boxes` says: each side's usual one, or the one given
+    /// (then a line of another length is an error). See [`Boxes`].
+    pub fn parse_line_with_boxes(
+        text: &str,
+        line_number: usize,
+        boxes: Boxes,
+    ) -> Result<Grid, ParseError> {
+        let text = text.trim_end();
+        let indent = text.len() - text.trim_start().len();
+        let (indent, text) = (text[..indent].chars().count(), &text[indent..]);
+        let length = text.chars().count();
+        let at = |column: usize, kind| ParseError {
+            line: line_number,
+            column: column + indent,
+            kind,
+        };
+        if length > MAX_SIDE * MAX_SIDE {
+            return Err(at(1, ParseErrorKind::LineTooLong { found: length }));
+        }
+        let shape = boxes
+            .shape_for_cells(length)
+            .ok_or_else(|| at(1, no_shape_for_length(length, boxes)))?;
+        let side = shape.side();
+        let mut cells = Vec::with_capacity(length);
+        for (index, symbol) in text.chars().enumerate() {
+            match symbol_value(symbol, side) {
+                Some(value) if (value as usize) <= side => cells.push(value),
+                _ => {
+                    return Err(at(
+                        index + 1,
+                        ParseErrorKind::BadSymbol {
+                            found: symbol,
+                            expected: expected_symbols(side),
+                        },
+                    ))
+                }
             }
         }
+        // One symbol per cell from the first after the indent.
+        finish_grid(shape, cells, |cell| (line_number, indent + cell + 1))
     }
-    // One symbol per cell from the first after the indent.
-    finish_grid(shape, cells, |cell| (line_number, indent + cell + 1))
 }
 
 /// Why a one-line puzzle of `length` symbols has no shape under `boxes`.
@@ -128,7 +129,7 @@ impl std::str::FromStr for Grid {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Grid, ParseError> {
-        parse_line(text, 1)
+        Grid::parse_line(text, 1)
     }
 }
 
@@ -136,7 +137,7 @@ impl std::str::FromStr for Grid {
 /// [`str::parse`].
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let line = grid_to_string(self, Format::Line);
+        let line = self.to_text(Format::Line);
         f.write_str(line.trim_end_matches('\n'))
     }
 }

@@ -41,7 +41,8 @@ fn shape_for_pencilmark_length(length: usize, boxes: Boxes) -> Option<Shape> {
 /// Whether a puzzle's text reads as pencilmarks: N·N·N characters for a side N with boxes,
 /// the k-th character of every cell either `.` or digit k, and no cell without a candidate. A
 /// line-format puzzle of the same length (729 is 27·27) almost never has that pattern.
-pub fn is_pencilmark_text(text: &str) -> bool {
+#[cfg(test)]
+fn is_pencilmark_text(text: &str) -> bool {
     is_pencilmark_text_with_boxes(text, Boxes::Usual)
 }
 
@@ -66,7 +67,8 @@ pub(super) fn is_pencilmark_text_with_boxes(text: &str, boxes: Boxes) -> bool {
 
 /// Reads a pencilmark line (see [`is_pencilmark_text`]); `line` is for messages. The cells left
 /// with one candidate become givens, checked against the rules.
-pub fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseError> {
+#[cfg(test)]
+fn parse_pencilmarks(text: &str, line: usize) -> Result<Pencilmarks, ParseError> {
     parse_pencilmarks_with_boxes(text, line, Boxes::Usual)
 }
 
@@ -123,25 +125,27 @@ pub(super) fn parse_pencilmarks_with_boxes(
     Ok(Pencilmarks { grid, candidates })
 }
 
-/// Writes a grid as a pencilmark line: each filled cell as its one candidate, each empty cell
-/// with every candidate. Tests build pencilmark puzzles from it.
-pub fn pencilmark_line(grid: &Grid, candidates_of_empty: impl Fn(usize) -> DigitSet) -> String {
-    let side = grid.shape().side();
-    let mut out = String::with_capacity(side * side * side);
-    for cell in 0..side * side {
-        let marked = match grid.get(cell) {
-            0 => candidates_of_empty(cell),
-            digit => DigitSet::of(digit),
-        };
-        for digit in 1..=side as u8 {
-            out.push(if marked.contains(digit) {
-                digit_symbol(digit)
-            } else {
-                '.'
-            });
+impl Grid {
+    /// Writes a grid as a pencilmark line: each filled cell as its one candidate, each empty cell
+    /// with every candidate. Tests build pencilmark puzzles from it.
+    pub fn pencilmark_line(&self, candidates_of_empty: impl Fn(usize) -> DigitSet) -> String {
+        let side = self.shape().side();
+        let mut out = String::with_capacity(side * side * side);
+        for cell in 0..side * side {
+            let marked = match self.get(cell) {
+                0 => candidates_of_empty(cell),
+                digit => DigitSet::of(digit),
+            };
+            for digit in 1..=side as u8 {
+                out.push(if marked.contains(digit) {
+                    digit_symbol(digit)
+                } else {
+                    '.'
+                });
+            }
         }
+        out
     }
-    out
 }
 
 #[cfg(test)]
@@ -154,7 +158,7 @@ mod tests {
         let mut grid = Grid::empty(shape);
         grid.set(0, 1);
         grid.set(5, 4);
-        let line = pencilmark_line(&grid, |cell| {
+        let line = grid.pencilmark_line(|cell| {
             if cell == 2 {
                 DigitSet::of(2) | DigitSet::of(3)
             } else {
@@ -179,7 +183,7 @@ mod tests {
         let shape = Shape::for_side(4).unwrap();
         let mut grid = Grid::empty(shape);
         grid.set(0, 1);
-        let line = pencilmark_line(&grid, |cell| {
+        let line = grid.pencilmark_line(|cell| {
             if cell == 1 {
                 DigitSet::of(1)
             } else {

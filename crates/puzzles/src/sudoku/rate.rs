@@ -16,7 +16,7 @@
 //! depends on the labels, and the mean does much less. The relabellings come from a fixed seed,
 //! so a puzzle's rating never changes.
 
-use super::crosshatch::cross_hatch_in_place;
+use super::crosshatch::CrossHatch;
 use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::locked::Segments;
@@ -178,7 +178,7 @@ impl ShapeTables {
             return None;
         }
         self.settled.clone_from(puzzle);
-        match cross_hatch_in_place(&mut self.settled, |_, _| {}) {
+        match CrossHatch::in_place(&mut self.settled, |_, _| {}) {
             Err(_) => return None,
             Ok(_) if self.settled.is_full() => return Some(Some(Technique::CrossHatching)),
             Ok(_) => {}
@@ -279,10 +279,10 @@ impl Rater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::parse_line;
+    use crate::sudoku::Grid;
 
     fn rate(line: &str) -> Rated {
-        Rater::default().rate(&parse_line(line, 1).unwrap(), &mut Solvers::default())
+        Rater::default().rate(&Grid::parse_line(line, 1).unwrap(), &mut Solvers::default())
     }
 
     fn technique(line: &str) -> Technique {
@@ -302,7 +302,7 @@ mod tests {
             "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2...";
         let (mut rater, mut solvers) = (Rater::default(), Solvers::default());
         for line in [one_hole.as_str(), hard] {
-            let puzzle = parse_line(line, 1).unwrap();
+            let puzzle = Grid::parse_line(line, 1).unwrap();
             let (rated, solution) = rater.rate_with_solution(&puzzle, &mut solvers);
             assert_eq!(rated, rater.rate(&puzzle, &mut solvers), "{line}");
             assert!(matches!(rated, Rated::Unique(_)), "{line}");
@@ -312,7 +312,7 @@ mod tests {
                 "{line}"
             );
         }
-        let empty = parse_line(&".".repeat(81), 1).unwrap();
+        let empty = Grid::parse_line(&".".repeat(81), 1).unwrap();
         assert_eq!(
             rater.rate_with_solution(&empty, &mut solvers),
             (Rated::Multiple, None)

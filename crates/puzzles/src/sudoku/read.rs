@@ -1,21 +1,15 @@
 //! Reading every puzzle of a text in a format, in order: the line format a line at a time, the
 //! grid formats (spaced and compact) with their headers and resynchronization after a bad row,
 //! CSV through [`super::csv`]. Each puzzle comes as a [`Record`] (its label and givens) or, from
-//! [`parse_puzzles`], as a [`ParsedGrid`] (its grid and first line).
+//! [`Format::puzzles`], as a [`ParsedGrid`] (its grid and first line).
 
 use super::boxes::Boxes;
 use super::format::Format;
-use super::grid::Grid;
+use super::grid::{Grid, Shape};
 use super::line::finish_grid;
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record_with_boxes, Givens, Label, ParsedGrid, Record};
 use super::symbols::{expected_symbols, symbol_value};
-
-/// Whether a line holds no puzzle data: blank (spaces, CR) or a `#` comment.
-pub fn is_skipped_line(text: &str) -> bool {
-    let text = text.trim_end();
-    text.is_empty() || text.starts_with('#')
-}
 
 /// A text without the byte order mark (U+FEFF) that some editors write at the start of a file: it
 /// is no part of the first line, whose columns count from after it.
@@ -23,85 +17,78 @@ fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
-/// Every puzzle of a text, in order: a grid or the error that stopped it (see [`parse_records`],
-/// whose records this gives without their labels).
-///
-/// ```
-/// use dlx_puzzles::sudoku::{parse_puzzles, Format, ParseErrorKind};
-///
-/// // Two 4x4 grids in the spaced format; the second has a short row.
-/// let text = "# two grids\n\
-///             . . 3 .\n. 1 . .\n2 3 . .\n. . . .\n\
-///             \n\
-///             1 . . .\n. . 2\n. . . .\n. . . .\n";
-/// let puzzles: Vec<_> = parse_puzzles(text, Format::Spaced).collect();
-/// assert_eq!(puzzles.len(), 2);
-/// let first = puzzles[0].as_ref().unwrap();
-/// assert_eq!(first.line, 2);
-/// assert_eq!(first.grid, "..3..1..23......".parse().unwrap());
-/// let error = puzzles[1].as_ref().unwrap_err();
-/// assert_eq!(error.line, 8);
-/// assert!(matches!(error.kind, ParseErrorKind::RowLength { found: 3, expected: 4 }));
-/// ```
-pub fn parse_puzzles(text: &str, format: Format) -> Puzzles<'_> {
-    Puzzles {
-        records: parse_records(text, format),
+impl Format {
+    /// Whether a line holds no puzzle data in any format: blank (spaces, CR) or a `#` comment.
+    pub fn is_skipped_line(text: &str) -> bool {
+        let text = text.trim_end();
+        text.is_empty() || text.starts_with('#')
+    }
+
+    /// Every puzzle of a text, in order, with its label. In the line format each line is read on
+    /// its own, so an error costs only its line. In the grid formats a line before a grid that
+    /// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
+    /// next place a grid can be proved to start (a blank line, a header, or the line after the N
+    /// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
+    /// first row is the header, naming the columns (see [`CsvRecords`](super::CsvRecords)).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Format, Label, Grid, Boxes};
+    ///
+    /// let text = "# 4x4 puzzles, one a line\n\
+    ///             ..3..1..23...... // the first\n\
+    ///             ..3..1..2x......\n";
+    /// let records: Vec<_> = Format::Line.records(text).collect();
+    /// // One record per puzzle line, good or bad; the comment is none.
+    /// assert_eq!(records.len(), 2);
+    /// assert_eq!(records[0].line, 2);
+    /// assert_eq!(records[0].label.as_ref().map(Label::text), Some("// the first"));
+    /// let givens = records[0].givens.as_ref().unwrap();
+    /// assert_eq!(givens.grid().filled_count(), 4);
+    /// let error = records[1].givens.as_ref().unwrap_err();
+    /// assert_eq!((error.line, error.column), (3, 10));
+    /// ```
+    pub fn records(self, text: &str) -> Records<'_> {
+        let text = without_bom(text);
+        let inner = match self {
+            Format::Csv => {
+                RecordsInner::Csv(Box::new(super::csv::CsvRecords::new(text.as_bytes(), None)))
+            }
+            _ => RecordsInner::Lines(LineReader {
+                lines: text.lines().enumerate().peekable(),
+                format: self,
+                last_side: None,
+                boxes: Boxes::Usual,
+            }),
+        };
+        Records { inner }
+    }
+
+    /// Every puzzle of a text, in order: a grid or the error that stopped it (see [`Format::records`],
+    /// whose records this gives without their labels).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Format, ParseErrorKind};
+    ///
+    /// // Two 4x4 grids in the spaced format; the second has a short row.
+    /// let text = "# two grids\n\
+    ///             . . 3 .\n. 1 . .\n2 3 . .\n. . . .\n\
+    ///             \n\
+    ///             1 . . .\n. . 2\n. . . .\n. . . .\n";
+    /// let puzzles: Vec<_> = Format::Spaced.puzzles(text).collect();
+    /// assert_eq!(puzzles.len(), 2);
+    /// let first = puzzles[0].as_ref().unwrap();
+    /// assert_eq!(first.line, 2);
+    /// assert_eq!(first.grid, "..3..1..23......".parse().unwrap());
+    /// let error = puzzles[1].as_ref().unwrap_err();
+    /// assert_eq!(error.line, 8);
+    /// assert!(matches!(error.kind, ParseErrorKind::RowLength { found: 3, expected: 4 }));
+    /// ```
+    pub fn puzzles(self, text: &str) -> impl Iterator<Item = Result<ParsedGrid, ParseError>> + '_ {
+        self.records(text).grids()
     }
 }
 
-/// The iterator of [`parse_puzzles`].
-pub struct Puzzles<'a> {
-    records: Records<'a>,
-}
-
-impl Iterator for Puzzles<'_> {
-    type Item = Result<ParsedGrid, ParseError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        Some(self.records.next()?.parsed_grid())
-    }
-}
-
-/// Every puzzle of a text, in order, with its label. In the line format each line is read on
-/// its own, so an error costs only its line. In the grid formats a line before a grid that
-/// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
-/// next place a grid can be proved to start (a blank line, a header, or the line after the N
-/// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
-/// first row is the header, naming the columns (see [`CsvRecords`](super::CsvRecords)).
-///
-/// ```
-/// use dlx_puzzles::sudoku::{parse_records, Format, Label};
-///
-/// let text = "# 4x4 puzzles, one a line\n\
-///             ..3..1..23...... // the first\n\
-///             ..3..1..2x......\n";
-/// let records: Vec<_> = parse_records(text, Format::Line).collect();
-/// // One record per puzzle line, good or bad; the comment is none.
-/// assert_eq!(records.len(), 2);
-/// assert_eq!(records[0].line, 2);
-/// assert_eq!(records[0].label.as_ref().map(Label::text), Some("// the first"));
-/// let givens = records[0].givens.as_ref().unwrap();
-/// assert_eq!(givens.grid().filled_count(), 4);
-/// let error = records[1].givens.as_ref().unwrap_err();
-/// assert_eq!((error.line, error.column), (3, 10));
-/// ```
-pub fn parse_records(text: &str, format: Format) -> Records<'_> {
-    let text = without_bom(text);
-    let inner = match format {
-        Format::Csv => {
-            RecordsInner::Csv(Box::new(super::csv::CsvRecords::new(text.as_bytes(), None)))
-        }
-        _ => RecordsInner::Lines(LineReader {
-            lines: text.lines().enumerate().peekable(),
-            format,
-            last_side: None,
-            boxes: Boxes::Usual,
-        }),
-    };
-    Records { inner }
-}
-
-impl Records<'_> {
+impl<'a> Records<'a> {
     /// Reads every puzzle with the box shape `boxes` says, rather than each side's usual one
     /// (see [`Boxes`]).
     pub fn with_boxes(mut self, boxes: Boxes) -> Self {
@@ -111,18 +98,15 @@ impl Records<'_> {
         };
         self
     }
-}
 
-impl Puzzles<'_> {
-    /// Reads every puzzle with the box shape `boxes` says (see [`Records::with_boxes`]).
-    pub fn with_boxes(self, boxes: Boxes) -> Self {
-        Puzzles {
-            records: self.records.with_boxes(boxes),
-        }
+    /// The grids of the records, each with its first line, or the error that stopped it:
+    /// the records without their labels.
+    pub fn grids(self) -> impl Iterator<Item = Result<ParsedGrid, ParseError>> + 'a {
+        self.map(|record| record.parsed_grid())
     }
 }
 
-/// The iterator of [`parse_records`].
+/// Every puzzle of a text, in order, with its label: the iterator of [`Format::records`].
 pub struct Records<'a> {
     inner: RecordsInner<'a>,
 }
@@ -188,13 +172,16 @@ fn has_row_shape(text: &str, format: Format) -> bool {
 impl LineReader<'_> {
     fn next_record(&mut self) -> Option<Record> {
         if self.format == Format::Line {
-            let (index, text) = self.lines.by_ref().find(|(_, l)| !is_skipped_line(l))?;
+            let (index, text) = self
+                .lines
+                .by_ref()
+                .find(|(_, l)| !Format::is_skipped_line(l))?;
             return Some(parse_line_record_with_boxes(text, index + 1, self.boxes));
         }
         let mut label = None;
         let (index, first) = loop {
             let (index, text) = self.lines.next()?;
-            if is_skipped_line(text) {
+            if Format::is_skipped_line(text) {
                 continue;
             }
             if can_be_row(text, self.format) {
@@ -260,93 +247,35 @@ impl LineReader<'_> {
         let spaced = self.format == Format::Spaced;
         let first_row = split_row(first, spaced);
         let side = first_row.len();
-        let Some(shape) = self.boxes.shape_for_side(side) else {
-            let kind = match self.boxes {
-                Boxes::Usual => ParseErrorKind::NoShapeForRow { found: side },
-                Boxes::Given(shape) => ParseErrorKind::RowNotOfBoxes { found: side, shape },
-            };
-            let error = ParseError {
-                line,
-                column: 1,
-                kind,
-            };
-            return (Err(error), Some(RowFault { side: None, row: 0 }));
+        let shape = match self.shape_for_first_row(side, line) {
+            Ok(shape) => shape,
+            Err(error) => return (Err(error), Some(RowFault { side: None, row: 0 })),
         };
         self.last_side = Some(side);
-        let fault = |r: usize| {
+        let fault = |row: usize| {
             Some(RowFault {
                 side: Some(side),
-                row: r,
+                row,
             })
         };
         let mut cells = Vec::with_capacity(side * side);
         // Where each cell came from, to place a conflicting given.
         let mut positions = Vec::with_capacity(side * side);
-        let mut row_line = line;
-        let mut row = first_row;
+        let (mut row_line, mut row) = (line, first_row);
         for r in 0..side {
             if r > 0 {
-                // A blank line or a header ends the grid early; a header is kept for the next.
-                let next = self
-                    .lines
-                    .peek()
-                    .filter(|(_, l)| !l.trim().is_empty() && can_be_row(l, self.format));
-                let Some(&(index, text)) = next else {
-                    let error = ParseError {
-                        line: row_line + 1,
-                        column: 1,
-                        kind: ParseErrorKind::MissingRows {
-                            found: r,
-                            expected: side,
-                        },
-                    };
-                    return (Err(error), None);
-                };
-                self.lines.next();
-                row_line = index + 1;
-                row = split_row(text, spaced);
+                match self.next_row(r, side, row_line) {
+                    Ok((line, text)) => (row_line, row) = (line, split_row(text, spaced)),
+                    Err(error) => return (Err(error), None),
+                }
             }
-            if row.len() != side {
-                let column = row.get(side).map_or(row_end_column(&row), |f| f.column);
-                let error = ParseError {
-                    line: row_line,
-                    column,
-                    kind: ParseErrorKind::RowLength {
-                        found: row.len(),
-                        expected: side,
-                    },
-                };
+            if let Err(error) = check_row_length(&row, side, row_line) {
                 return (Err(error), fault(r));
             }
             for field in &row {
-                let value = if spaced {
-                    number_value(field.text, side)
-                } else {
-                    field
-                        .text
-                        .chars()
-                        .next()
-                        .and_then(|c| symbol_value(c, side))
-                        .filter(|&v| v as usize <= side)
-                };
-                let Some(value) = value else {
-                    let kind = if spaced {
-                        ParseErrorKind::BadNumber {
-                            found: field.text.to_string(),
-                            side,
-                        }
-                    } else {
-                        ParseErrorKind::BadSymbol {
-                            found: field.text.chars().next().unwrap_or(' '),
-                            expected: expected_symbols(side),
-                        }
-                    };
-                    let error = ParseError {
-                        line: row_line,
-                        column: field.column,
-                        kind,
-                    };
-                    return (Err(error), fault(r));
+                let value = match field_value(field, side, spaced, row_line) {
+                    Ok(value) => value,
+                    Err(error) => return (Err(error), fault(r)),
                 };
                 if value == 0 && empty_symbol.is_none() {
                     *empty_symbol = Some(if field.text == "0" { '0' } else { '.' });
@@ -357,6 +286,105 @@ impl LineReader<'_> {
         }
         (finish_grid(shape, cells, |cell| positions[cell]), None)
     }
+
+    /// The shape of a grid whose first row, at `line`, has `side` cells, under the reader's
+    /// boxes.
+    fn shape_for_first_row(&self, side: usize, line: usize) -> Result<Shape, ParseError> {
+        self.boxes.shape_for_side(side).ok_or_else(|| {
+            let kind = match self.boxes {
+                Boxes::Usual => ParseErrorKind::NoShapeForRow { found: side },
+                Boxes::Given(shape) => ParseErrorKind::RowNotOfBoxes { found: side, shape },
+            };
+            ParseError {
+                line,
+                column: 1,
+                kind,
+            }
+        })
+    }
+
+    /// Takes row `r` (from 0) of a grid of `side` rows, the previous one being at `row_line`:
+    /// its line and text. A blank line or a header ends the grid early (a header is kept for
+    /// the next grid).
+    fn next_row(
+        &mut self,
+        r: usize,
+        side: usize,
+        row_line: usize,
+    ) -> Result<(usize, &str), ParseError> {
+        let format = self.format;
+        let next = self
+            .lines
+            .peek()
+            .filter(|(_, l)| !l.trim().is_empty() && can_be_row(l, format));
+        let Some(&(index, text)) = next else {
+            return Err(ParseError {
+                line: row_line + 1,
+                column: 1,
+                kind: ParseErrorKind::MissingRows {
+                    found: r,
+                    expected: side,
+                },
+            });
+        };
+        self.lines.next();
+        Ok((index + 1, text))
+    }
+}
+
+/// Checks that a row at `row_line` has `side` cells, the error placed at the first extra cell
+/// or just past the last one.
+fn check_row_length(row: &[Field<'_>], side: usize, row_line: usize) -> Result<(), ParseError> {
+    if row.len() == side {
+        return Ok(());
+    }
+    let column = row.get(side).map_or(row_end_column(row), |f| f.column);
+    Err(ParseError {
+        line: row_line,
+        column,
+        kind: ParseErrorKind::RowLength {
+            found: row.len(),
+            expected: side,
+        },
+    })
+}
+
+/// The digit of one cell of a row at `row_line` (0 for empty): a number in a spaced row, a
+/// symbol in a compact one.
+fn field_value(
+    field: &Field<'_>,
+    side: usize,
+    spaced: bool,
+    row_line: usize,
+) -> Result<u8, ParseError> {
+    let value = if spaced {
+        number_value(field.text, side)
+    } else {
+        field
+            .text
+            .chars()
+            .next()
+            .and_then(|c| symbol_value(c, side))
+            .filter(|&v| v as usize <= side)
+    };
+    value.ok_or_else(|| {
+        let kind = if spaced {
+            ParseErrorKind::BadNumber {
+                found: field.text.to_string(),
+                side,
+            }
+        } else {
+            ParseErrorKind::BadSymbol {
+                found: field.text.chars().next().unwrap_or(' '),
+                expected: expected_symbols(side),
+            }
+        };
+        ParseError {
+            line: row_line,
+            column: field.column,
+            kind,
+        }
+    })
 }
 
 /// Where a grid went wrong: at which row, in a grid of which side (`None` when the first row
@@ -426,10 +454,7 @@ fn number_value(text: &str, side: usize) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::detect::detect_format;
     use super::super::grid::Shape;
-    use super::super::line::parse_line;
-    use super::super::print::grid_to_string;
     use super::super::symbols::digit_symbol;
     use super::*;
     use proptest::prelude::*;
@@ -440,19 +465,21 @@ mod tests {
         3 9 1 5 7 2 0 4 0\n8 0 6 9 3 1 0 5 2\n7 5 2 4 0 6 0 9 1\n";
 
     fn all(text: &str, format: Format) -> Vec<Result<ParsedGrid, ParseError>> {
-        parse_puzzles(text, format).collect()
+        format.puzzles(text).collect()
     }
 
     #[test]
     fn grids_read_with_the_boxes_given_and_keep_their_empty_symbol() {
         let tall = Shape::new(3, 2).unwrap();
         let rows = "1 0 0 0 0 0\n".to_string() + &"0 0 0 0 0 0\n".repeat(5);
-        let records: Vec<Record> = parse_records(&rows, Format::Spaced)
+        let records: Vec<Record> = Format::Spaced
+            .records(&rows)
             .with_boxes(Boxes::Given(tall))
             .collect();
         let grid = records[0].givens.as_ref().unwrap().grid();
         assert_eq!((grid.shape(), records[0].empty_symbol), (tall, '0'));
-        let usual = parse_records(&rows.replace('0', "."), Format::Spaced)
+        let usual = Format::Spaced
+            .records(&rows.replace('0', "."))
             .next()
             .unwrap();
         assert_eq!(
@@ -462,8 +489,10 @@ mod tests {
         assert_eq!(usual.empty_symbol, '.');
         // A grid of another side is an error at its first row.
         let nine = format!("{}\n", ".".repeat(9)).repeat(9);
-        let error = parse_puzzles(&nine, Format::Compact)
+        let error = Format::Compact
+            .records(&nine)
             .with_boxes(Boxes::Given(tall))
+            .grids()
             .next()
             .unwrap()
             .unwrap_err();
@@ -484,24 +513,24 @@ mod tests {
         assert_eq!(grid.shape(), Shape::CLASSIC);
         assert_eq!(grid.get(1), 2);
         assert_eq!(grid.get(0), 0);
-        assert_eq!(grid_to_string(grid, Format::Spaced), SPACED_SAMPLE);
+        assert_eq!(grid.to_text(Format::Spaced), SPACED_SAMPLE);
     }
 
     #[test]
     fn formats_are_detected() {
-        assert_eq!(detect_format(SPACED_SAMPLE), Some(Format::Spaced));
+        assert_eq!(Format::detect(SPACED_SAMPLE), Some(Format::Spaced));
         let line = "# c\n\n..3.4...........\n";
-        assert_eq!(detect_format(line), Some(Format::Line));
+        assert_eq!(Format::detect(line), Some(Format::Line));
         let compact = "12..\n..12\n....\n....\n";
-        assert_eq!(detect_format(compact), Some(Format::Compact));
+        assert_eq!(Format::detect(compact), Some(Format::Compact));
         let puzzle81 = ".".repeat(81);
-        assert_eq!(detect_format(&puzzle81), Some(Format::Line));
+        assert_eq!(Format::detect(&puzzle81), Some(Format::Line));
         // 16 empty cells: a 16x16 compact grid when 16 such lines follow, 4x4 puzzles otherwise.
         let block = format!("{}\n", ".".repeat(16)).repeat(16);
-        assert_eq!(detect_format(&block), Some(Format::Compact));
+        assert_eq!(Format::detect(&block), Some(Format::Compact));
         let two = format!("{}\n", ".".repeat(16)).repeat(2);
-        assert_eq!(detect_format(&two), Some(Format::Line));
-        assert_eq!(detect_format("# only\n\n"), None);
+        assert_eq!(Format::detect(&two), Some(Format::Line));
+        assert_eq!(Format::detect("# only\n\n"), None);
     }
 
     #[test]
@@ -509,16 +538,16 @@ mod tests {
         let shape = Shape::for_side(16).unwrap();
         let mut line = ".".repeat(256);
         line.replace_range(0..3, "AgG");
-        let grid = parse_line(&line, 1);
+        let grid = Grid::parse_line(&line, 1);
         // g and G are both 16: a conflict in row 1, reported at the second one.
         let e = grid.unwrap_err();
         assert_eq!((e.line, e.column), (1, 3));
         assert!(e.to_string().contains("digit 16 appears twice in row 1"));
         line.replace_range(0..3, "Ag.");
-        let grid = parse_line(&line, 1).unwrap();
+        let grid = Grid::parse_line(&line, 1).unwrap();
         assert_eq!(grid.shape(), shape);
         assert_eq!((grid.get(0), grid.get(1)), (10, 16));
-        assert!(grid_to_string(&grid, Format::Line).starts_with("AG."));
+        assert!(grid.to_text(Format::Line).starts_with("AG."));
         assert_eq!(symbol_value('a', 36), Some(36));
         assert_eq!(symbol_value('A', 36), Some(10));
         for digit in 0..=61 {
@@ -530,19 +559,19 @@ mod tests {
     fn a_bad_symbol_names_its_column() {
         let mut line = ".".repeat(81);
         line.replace_range(4..5, "x");
-        let e = parse_line(&line, 7).unwrap_err();
+        let e = Grid::parse_line(&line, 7).unwrap_err();
         assert_eq!(
             e.to_string(),
             "line 7, column 5: found 'x', expected a digit 1-9, or . or 0 for an empty cell"
         );
         line.replace_range(4..5, "A");
-        let e = parse_line(&line, 7).unwrap_err();
+        let e = Grid::parse_line(&line, 7).unwrap_err();
         assert_eq!(e.column, 5);
     }
 
     #[test]
     fn a_line_of_no_square_length_is_refused() {
-        let e = parse_line(&".".repeat(80), 3).unwrap_err();
+        let e = Grid::parse_line(&".".repeat(80), 3).unwrap_err();
         assert_eq!(e.kind, ParseErrorKind::NoShapeForLength { found: 80 });
         assert_eq!((e.line, e.column), (3, 1));
     }
@@ -687,14 +716,14 @@ mod tests {
     /// Runs every reader on a text: each must return, and every grid it returns must have
     /// givens that keep the rules.
     fn read_every_way(text: &str) {
-        let _ = detect_format(text);
+        let _ = Format::detect(text);
         for (index, line) in text.lines().enumerate() {
-            if let Ok(grid) = parse_line(line, index + 1) {
+            if let Ok(grid) = Grid::parse_line(line, index + 1) {
                 assert_eq!(grid.check_givens(), Ok(()));
             }
         }
         for format in [Format::Spaced, Format::Compact, Format::Line] {
-            for puzzle in parse_puzzles(text, format) {
+            for puzzle in format.puzzles(text) {
                 match puzzle {
                     Ok(puzzle) => assert_eq!(puzzle.grid.check_givens(), Ok(())),
                     Err(e) => assert!(e.line >= 1 && e.column >= 1, "{e}"),
@@ -725,7 +754,7 @@ mod tests {
             edits in prop::collection::vec(edit_strategy(), 1..6),
             long in prop::bool::weighted(0.1),
         ) {
-            let text = grid_to_string(&grid, format);
+            let text = grid.to_text(format);
             read_every_way(&edited(&text, &edits, long));
         }
 
@@ -737,24 +766,24 @@ mod tests {
             let shape = grids[0].shape();
             let same_shape: Vec<&Grid> = grids.iter().filter(|g| g.shape() == shape).collect();
             for format in [Format::Spaced, Format::Compact, Format::Line] {
-                let texts: Vec<String> = grids.iter().map(|g| grid_to_string(g, format)).collect();
-                prop_assert_eq!(detect_format(&texts[0]), Some(format));
+                let texts: Vec<String> = grids.iter().map(|g| g.to_text(format)).collect();
+                prop_assert_eq!(Format::detect(&texts[0]), Some(format));
                 let separator = if format.is_grid() { "\n" } else { "" };
                 let chosen = if format.is_grid() { same_shape.clone() } else { grids.iter().collect() };
                 let text = chosen
                     .iter()
-                    .map(|g| grid_to_string(g, format))
+                    .map(|g| g.to_text(format))
                     .collect::<Vec<_>>()
                     .join(separator);
-                let back: Vec<Grid> = parse_puzzles(&text, format)
+                let back: Vec<Grid> = format.puzzles(&text)
                     .map(|p| p.map(|p| p.grid))
                     .collect::<Result<_, _>>()
                     .map_err(|e| TestCaseError::fail(format!("{format}: {e}\n{text}")))?;
                 prop_assert_eq!(back.iter().collect::<Vec<_>>(), chosen, "{}", format);
             }
             for grid in &grids {
-                let line = grid_to_string(grid, Format::Line);
-                prop_assert_eq!(&parse_line(&line, 1).unwrap(), grid);
+                let line = grid.to_text(Format::Line);
+                prop_assert_eq!(&Grid::parse_line(&line, 1).unwrap(), grid);
             }
         }
     }
@@ -766,7 +795,7 @@ mod tests {
         grid.set(0, 12);
         grid.set(13, 9);
         for format in [Format::Spaced, Format::Compact, Format::Line] {
-            let text = grid_to_string(&grid, format);
+            let text = grid.to_text(format);
             let back = all(&text, format).remove(0).unwrap().grid;
             assert_eq!(back, grid, "{format}");
         }

@@ -10,7 +10,6 @@
 use super::boxes::Boxes;
 use super::digits::DigitSet;
 use super::grid::Grid;
-use super::line::parse_line_with_boxes;
 use super::parse_error::ParseError;
 use super::pencilmarks::{
     is_pencilmark_text_with_boxes, parse_pencilmarks_with_boxes, Pencilmarks,
@@ -213,7 +212,7 @@ pub fn parse_line_record_with_boxes(text: &str, line: usize, boxes: Boxes) -> Re
     let givens = if pencilmarks {
         parse_pencilmarks_with_boxes(puzzle, line, boxes).map(Givens::Pencilmarks)
     } else {
-        parse_line_with_boxes(puzzle, line, boxes).map(Givens::Digits)
+        Grid::parse_line_with_boxes(puzzle, line, boxes).map(Givens::Digits)
     };
     let mut record = Record::new(line, givens.map_err(shift));
     if !pencilmarks {

@@ -216,7 +216,7 @@ fn fill_singles_of_side<const SIDE: usize>(
 mod tests {
     use super::*;
     use crate::sudoku::solvers::tests::puzzle_strategy;
-    use crate::sudoku::{parse_line, Grid, SudokuSolver};
+    use crate::sudoku::{Grid, SudokuSolver};
     use dlx_engine::Uniqueness;
     use proptest::prelude::*;
 
@@ -237,7 +237,7 @@ mod tests {
     #[test]
     fn singles_alone_solve_an_easy_minimal_puzzle_as_the_search_does() {
         // A minimal puzzle the project made, which singles alone solve.
-        let puzzle = parse_line(
+        let puzzle = Grid::parse_line(
             ".......34..5.9.6.29..7.2...2.7.5..6..9.6.........2...1..8.......2....149.4..3...8",
             1,
         )
@@ -259,7 +259,7 @@ mod tests {
     #[test]
     fn a_cell_with_no_digit_left_is_a_contradiction() {
         // Row 1 holds 1, 2 and 3 and the column of its empty cell 4: a 4x4 cell with nothing.
-        let puzzle = parse_line("1230...........4", 1).unwrap();
+        let puzzle = Grid::parse_line("1230...........4", 1).unwrap();
         assert_eq!(settle(&puzzle), None);
     }
 
@@ -268,13 +268,13 @@ mod tests {
         // Row 1 lacks 1, 2 and 3; its three empty cells share a box with the 1 of row 2, so
         // each has 2 and 3 left and 1 has no place: only the hidden-singles half can tell.
         let rows = ["...456789", "..1......"].concat() + &".".repeat(63);
-        let puzzle = parse_line(&rows, 1).unwrap();
+        let puzzle = Grid::parse_line(&rows, 1).unwrap();
         assert_eq!(settle(&puzzle), None);
     }
 
     #[test]
     fn a_full_valid_grid_is_left_as_it_is() {
-        let puzzle = parse_line(
+        let puzzle = Grid::parse_line(
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
             1,
         )

@@ -3,7 +3,7 @@
 
 use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
-use super::crosshatch::cross_hatch_in_place;
+use super::crosshatch::CrossHatch;
 use super::digits::DigitSet;
 use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
@@ -153,7 +153,7 @@ impl Solvers {
                 // Every cell the pass writes is forced, so the propagated grid has exactly the
                 // puzzle's solutions, and a contradiction means there are none.
                 let mut grid = puzzle.clone();
-                match cross_hatch_in_place(&mut grid, |_, _| {}) {
+                match CrossHatch::in_place(&mut grid, |_, _| {}) {
                     Ok(_) => self.solve(&grid, algorithm, mode),
                     Err(_) => Outcome {
                         answer: match mode {
@@ -506,7 +506,7 @@ pub(super) mod tests {
     #[test]
     fn a_node_budget_gives_undecided_never_no_solution() {
         // A minimal puzzle the project made: 156 DLX nodes, more for the baselines.
-        let puzzle = crate::sudoku::parse_line(
+        let puzzle = crate::sudoku::Grid::parse_line(
             ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..",
             1,
         )

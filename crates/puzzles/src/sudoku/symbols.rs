@@ -3,7 +3,7 @@
 
 /// The value of a symbol on a grid of the given side, `Some(0)` for empty, `None` if it is not
 /// a symbol at all. See the module documentation for the rule.
-pub fn symbol_value(symbol: char, side: usize) -> Option<u8> {
+pub(crate) fn symbol_value(symbol: char, side: usize) -> Option<u8> {
     match symbol {
         '.' | '0' => Some(0),
         '1'..='9' => Some(symbol as u8 - b'0'),
@@ -15,7 +15,7 @@ pub fn symbol_value(symbol: char, side: usize) -> Option<u8> {
 }
 
 /// The symbol of a digit: `.` for 0, then `1`-`9`, `A`-`Z`, `a`-`z`.
-pub fn digit_symbol(digit: u8) -> char {
+pub(crate) fn digit_symbol(digit: u8) -> char {
     match digit {
         0 => '.',
         1..=9 => (b'0' + digit) as char,

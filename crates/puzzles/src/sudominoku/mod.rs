@@ -3,15 +3,15 @@
 //! solver.
 //!
 //! ```
-//! use dlx_puzzles::sudominoku::{parse_puzzles, solve};
+//! use dlx_puzzles::sudominoku::PuzzleFile;
 //! // A puzzle in the task's format: placed dominoes, then the cells of the singles 1 to 9.
 //! let text = "11\n8 E8 5 E9\n9 F3 2 G3\n2 E1 6 F1\n7 E3 3 E4\n\
 //!             6 G5 8 H5\n7 B6 4 B7\n6 C9 9 D9\n2 H8 7 H9\n\
 //!             6 I8 4 I9\n6 H3 3 I3\n9 H1 5 H2\n\
 //!             A8 A2 H6 D8 D1 B2 A7 F2 A4\n0\n";
-//! let file = parse_puzzles(text);
+//! let file = PuzzleFile::parse(text);
 //! let puzzle = file.entries[0].puzzle.as_ref().unwrap();
-//! let solution = solve(puzzle).expect("the puzzle is solvable");
+//! let solution = puzzle.solve().expect("the puzzle is solvable");
 //! solution.check_against(puzzle).unwrap();
 //! assert_eq!(&solution.grid.cells()[..9], &[3, 2, 4, 9, 5, 6, 7, 1, 8]);
 //! ```
@@ -23,13 +23,5 @@ mod print;
 mod solve;
 
 pub use encoding::Encoding;
-pub use model::{
-    adjacent, CellLabel, Domino, Origin, PlacedDomino, Puzzle, PuzzleError, Solution,
-    SolutionError, CELLS, DOMINOES, SIDE,
-};
-pub use parse::{parse_puzzles, End, Entry, ParseError, ParseErrorKind, PuzzleFile, Puzzles};
-pub use print::{write_drawing, write_grid};
-pub use solve::{
-    count_grids, count_grids_within, count_tilings, count_tilings_within, solve,
-    solve_smallest_within, solve_within,
-};
+pub use model::{Domino, Origin, PlacedDomino, Puzzle, PuzzleError, Solution};
+pub use parse::{End, Entry, ParseError, ParseErrorKind, PuzzleFile, Puzzles};

@@ -9,11 +9,11 @@ use std::fmt;
 use thiserror::Error;
 
 /// Cells in the grid (row-major, as in [`Grid`]).
-pub const CELLS: usize = 81;
+pub(crate) const CELLS: usize = 81;
 /// Digits, and cells in a row, column or box.
-pub const SIDE: usize = 9;
+pub(crate) const SIDE: usize = 9;
 /// Distinct dominoes `{a, b}`, `1 <= a < b <= 9`.
-pub const DOMINOES: usize = 36;
+pub(crate) const DOMINOES: usize = 36;
 
 /// A domino: two different digits, stored low then high (a domino has no orientation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,7 +61,7 @@ impl fmt::Display for Domino {
 
 /// A cell written as the task writes it: a row letter `A`-`I` and a column digit `1`-`9`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CellLabel(pub usize);
+pub(crate) struct CellLabel(pub(crate) usize);
 
 impl fmt::Display for CellLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -71,7 +71,7 @@ impl fmt::Display for CellLabel {
 }
 
 /// Whether two cells share a side.
-pub fn adjacent(p: usize, q: usize) -> bool {
+pub(crate) fn adjacent(p: usize, q: usize) -> bool {
     let (rp, cp, rq, cq) = (p / SIDE, p % SIDE, q / SIDE, q % SIDE);
     (rp == rq && cp.abs_diff(cq) == 1) || (cp == cq && rp.abs_diff(rq) == 1)
 }
@@ -109,7 +109,8 @@ pub enum Origin {
     },
 }
 
-/// Why placed dominoes and single cells do not make a puzzle.
+/// Why placed dominoes and single cells do not make a puzzle, or a grid and tiling do not
+/// solve one ([`Solution::check_against`]).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PuzzleError {
     /// A placed domino's half holds a digit outside `1..=9`.
@@ -179,11 +180,39 @@ pub enum PuzzleError {
         /// What put the digit in the later cell.
         at: Origin,
     },
+    /// A solution's grid is no Sudoku solution of the puzzle's givens: not full, a given changed, or
+    /// a digit twice in a unit.
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// A solution's tiling does not hold exactly the 36 dominoes.
+    #[error("the tiling has {found} dominoes: expected 36")]
+    WrongDominoCount {
+        /// The dominoes in the tiling.
+        found: usize,
+    },
+    /// A solution's tiling breaks a rule that a puzzle's placed dominoes must keep (a domino twice,
+    /// cells not adjacent, a cell covered twice or a single's cell covered).
+    #[error("the tiling is not made of distinct dominoes on adjacent free cells: {0}")]
+    BadTiling(Box<PuzzleError>),
+    /// A domino of a solution's tiling carries another digit than the grid holds in its cell.
+    #[error("the tiling puts {} in {} where the grid has {}", digit, CellLabel(*cell), grid)]
+    TilingDisagrees {
+        /// The cell, row-major `0..81`.
+        cell: usize,
+        /// The digit the tiling's domino puts there.
+        digit: u8,
+        /// The digit the grid holds there.
+        grid: u8,
+    },
+    /// A domino the puzzle placed is missing from a solution's tiling, or lies elsewhere in it.
+    #[error("placed domino {} on {} is not in the tiling", .0.domino().map_or("?".to_string(), |d| d.to_string()), CellLabel(.0.cells[0]))]
+    PlacedDominoMoved(PlacedDomino),
 }
 
 impl PuzzleError {
-    /// The place of the fault: the later of the two things that clash.
-    pub fn origin(&self) -> Origin {
+    /// The place of a puzzle's fault: the later of the two things that clash; `None` for a
+    /// fault of a solution, which lies in its grid or tiling rather than in the puzzle.
+    pub fn origin(&self) -> Option<Origin> {
         match *self {
             PuzzleError::DigitOutOfRange { at, .. }
             | PuzzleError::CellOutOfRange { at, .. }
@@ -191,7 +220,12 @@ impl PuzzleError {
             | PuzzleError::DominoTwice { at, .. }
             | PuzzleError::NotAdjacent { at, .. }
             | PuzzleError::CellTaken { at, .. }
-            | PuzzleError::RuleBroken { at, .. } => at,
+            | PuzzleError::RuleBroken { at, .. } => Some(at),
+            PuzzleError::Grid(_)
+            | PuzzleError::WrongDominoCount { .. }
+            | PuzzleError::BadTiling(_)
+            | PuzzleError::TilingDisagrees { .. }
+            | PuzzleError::PlacedDominoMoved(_) => None,
         }
     }
 
@@ -327,57 +361,28 @@ pub struct Solution {
     pub tiling: Vec<PlacedDomino>,
 }
 
-/// Why a grid and tiling do not solve a puzzle.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum SolutionError {
-    /// The grid is no Sudoku solution of the puzzle's givens: not full, a given changed, or
-    /// a digit twice in a unit.
-    #[error(transparent)]
-    Grid(#[from] GridError),
-    /// The tiling does not hold exactly the 36 dominoes.
-    #[error("the tiling has {found} dominoes: expected 36")]
-    WrongDominoCount {
-        /// The dominoes in the tiling.
-        found: usize,
-    },
-    /// The tiling breaks a rule that a puzzle's placed dominoes must keep (a domino twice,
-    /// cells not adjacent, a cell covered twice or a single's cell covered).
-    #[error("the tiling is not made of distinct dominoes on adjacent free cells: {0}")]
-    BadTiling(PuzzleError),
-    /// A domino of the tiling carries another digit than the grid holds in its cell.
-    #[error("the tiling puts {} in {} where the grid has {}", digit, CellLabel(*cell), grid)]
-    TilingDisagrees {
-        /// The cell, row-major `0..81`.
-        cell: usize,
-        /// The digit the tiling's domino puts there.
-        digit: u8,
-        /// The digit the grid holds there.
-        grid: u8,
-    },
-    /// A domino the puzzle placed is missing from the tiling, or lies elsewhere in it.
-    #[error("placed domino {} on {} is not in the tiling", .0.domino().map_or("?".to_string(), |d| d.to_string()), CellLabel(.0.cells[0]))]
-    PlacedDominoMoved(PlacedDomino),
-}
-
 impl Solution {
     /// Checks that the solution solves `puzzle`: a valid Sudoku keeping every given, tiled by
     /// the 36 distinct dominoes on adjacent cells (the singles left out) agreeing with the grid,
     /// every placed domino where it was placed.
-    pub fn check_against(&self, puzzle: &Puzzle) -> Result<(), SolutionError> {
-        self.grid.check_solution_of(puzzle.givens())?;
+    pub fn check_against(&self, puzzle: &Puzzle) -> Result<(), PuzzleError> {
+        self.grid
+            .check_solution_of(puzzle.givens())
+            .map_err(PuzzleError::Grid)?;
         if self.tiling.len() != DOMINOES {
-            return Err(SolutionError::WrongDominoCount {
+            return Err(PuzzleError::WrongDominoCount {
                 found: self.tiling.len(),
             });
         }
         // Reusing the puzzle rules: 36 distinct dominoes and the singles on disjoint cells.
-        Puzzle::new(self.tiling.clone(), puzzle.singles).map_err(SolutionError::BadTiling)?;
+        Puzzle::new(self.tiling.clone(), puzzle.singles)
+            .map_err(|e| PuzzleError::BadTiling(Box::new(e)))?;
         for placed in &self.tiling {
             for half in 0..2 {
                 let (cell, digit) = (placed.cells[half], placed.digits[half]);
                 if self.grid.get(cell) != digit {
                     let grid = self.grid.get(cell);
-                    return Err(SolutionError::TilingDisagrees { cell, digit, grid });
+                    return Err(PuzzleError::TilingDisagrees { cell, digit, grid });
                 }
             }
         }
@@ -388,7 +393,7 @@ impl Solution {
                         && t.digits == [placed.digits[1], placed.digits[0]])
             });
             if !kept {
-                return Err(SolutionError::PlacedDominoMoved(*placed));
+                return Err(PuzzleError::PlacedDominoMoved(*placed));
             }
         }
         Ok(())
@@ -450,12 +455,12 @@ mod tests {
         assert_eq!(e.clashes_with(), Some(Origin::Domino { index: 0, half: 0 }));
         let e = Puzzle::new(vec![domino([0, 1], [2, 3])], singles).unwrap_err();
         assert_eq!(e.to_string(), "cell A1 is used twice");
-        assert_eq!(e.origin(), Origin::Single { digit: 1 });
+        assert_eq!(e.origin(), Some(Origin::Single { digit: 1 }));
         let e = Puzzle::new(vec![domino([13, 14], [2, 3])], singles).unwrap_err();
         assert_eq!(
             e.to_string(),
             "the givens break a Sudoku rule: digit 2 appears twice in row 2, at B4 and B5"
         );
-        assert_eq!(e.origin(), Origin::Domino { index: 0, half: 0 });
+        assert_eq!(e.origin(), Some(Origin::Domino { index: 0, half: 0 }));
     }
 }

@@ -204,46 +204,48 @@ enum Fault {
     Shape(ParseError),
 }
 
-/// Reads every puzzle of `text`.
-///
-/// ```
-/// use dlx_puzzles::sudominoku::{parse_puzzles, End, ParseErrorKind, PuzzleError};
-///
-/// // Two puzzles in the task's format (the count of placed dominoes, the dominoes as digit,
-/// // cell, digit, cell, then the cells of the singles 1 to 9) and the final 0. The second
-/// // places the domino 3-4 twice.
-/// let text = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
-///             2\n3 A2 4 A3\n4 B2 3 B3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
-///             0\n";
-/// let file = parse_puzzles(text);
-/// assert_eq!(file.entries.len(), 2);
-/// assert_eq!(file.end, End::Zero { line: 8 });
-///
-/// let first = &file.entries[0];
-/// assert_eq!((first.number, first.line), (1, 1));
-/// let puzzle = first.puzzle.as_ref().unwrap();
-/// assert_eq!(puzzle.placed().len(), 1);
-/// assert_eq!(puzzle.givens().filled_count(), 2 + 9);
-///
-/// // The fault is placed at the later domino, and names the line of the earlier one.
-/// let error = file.entries[1].puzzle.as_ref().unwrap_err();
-/// assert_eq!((error.puzzle, error.line, error.column), (2, 6, 1));
-/// assert!(matches!(
-///     error.kind,
-///     ParseErrorKind::Puzzle {
-///         error: PuzzleError::DominoTwice { .. },
-///         also_line: Some(5),
-///     }
-/// ));
-/// ```
-pub fn parse_puzzles(text: &str) -> PuzzleFile {
-    let mut puzzles = Puzzles::new(text);
-    let entries = puzzles.by_ref().collect();
-    let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
-    PuzzleFile { entries, end }
+impl PuzzleFile {
+    /// Reads every puzzle of `text`.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudominoku::{End, ParseErrorKind, PuzzleError, PuzzleFile};
+    ///
+    /// // Two puzzles in the task's format (the count of placed dominoes, the dominoes as digit,
+    /// // cell, digit, cell, then the cells of the singles 1 to 9) and the final 0. The second
+    /// // places the domino 3-4 twice.
+    /// let text = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+    ///             2\n3 A2 4 A3\n4 B2 3 B3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n\
+    ///             0\n";
+    /// let file = PuzzleFile::parse(text);
+    /// assert_eq!(file.entries.len(), 2);
+    /// assert_eq!(file.end, End::Zero { line: 8 });
+    ///
+    /// let first = &file.entries[0];
+    /// assert_eq!((first.number, first.line), (1, 1));
+    /// let puzzle = first.puzzle.as_ref().unwrap();
+    /// assert_eq!(puzzle.placed().len(), 1);
+    /// assert_eq!(puzzle.givens().filled_count(), 2 + 9);
+    ///
+    /// // The fault is placed at the later domino, and names the line of the earlier one.
+    /// let error = file.entries[1].puzzle.as_ref().unwrap_err();
+    /// assert_eq!((error.puzzle, error.line, error.column), (2, 6, 1));
+    /// assert!(matches!(
+    ///     error.kind,
+    ///     ParseErrorKind::Puzzle {
+    ///         error: PuzzleError::DominoTwice { .. },
+    ///         also_line: Some(5),
+    ///     }
+    /// ));
+    /// ```
+    pub fn parse(text: &str) -> PuzzleFile {
+        let mut puzzles = Puzzles::new(text);
+        let entries = puzzles.by_ref().collect();
+        let end = puzzles.end().cloned().unwrap_or(End::EndOfInput);
+        PuzzleFile { entries, end }
+    }
 }
 
-/// The puzzles of a text, read one at a time (see [`parse_puzzles`] for them all at once).
+/// The puzzles of a text, read one at a time (see [`PuzzleFile::parse`] for them all at once).
 pub struct Puzzles<'a> {
     tokens: TokenWindow<'a>,
     read: usize,
@@ -412,7 +414,11 @@ fn read_puzzle(
                     Origin::Single { digit } => &tokens[singles_at + digit as usize - 1],
                 }
             };
-            let token = place(error.origin());
+            let token = place(
+                error
+                    .origin()
+                    .expect("a puzzle's fault has its place in the puzzle"),
+            );
             let also_line = error
                 .clashes_with()
                 .map(|origin| place(origin).line)
@@ -489,7 +495,6 @@ fn parse_cell(text: &str) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::sudominoku::model::CellLabel;
-    use crate::sudominoku::solve;
     use proptest::prelude::*;
     use std::sync::OnceLock;
 
@@ -497,7 +502,7 @@ mod tests {
 
     #[test]
     fn a_puzzle_is_read_with_its_dominoes_and_singles() {
-        let file = parse_puzzles(&format!("{ONE_PUZZLE}0\n"));
+        let file = PuzzleFile::parse(&format!("{ONE_PUZZLE}0\n"));
         assert_eq!(file.end, End::Zero { line: 4 });
         assert_eq!(file.entries.len(), 1);
         let puzzle = file.entries[0].puzzle.as_ref().unwrap();
@@ -514,14 +519,14 @@ mod tests {
     #[test]
     fn trailing_spaces_and_blank_lines_are_ignored_and_a_missing_zero_is_noted() {
         let text = ONE_PUZZLE.replace('\n', "  \n\n");
-        let file = parse_puzzles(&text);
+        let file = PuzzleFile::parse(&text);
         assert_eq!(file.end, End::EndOfInput);
         assert!(file.entries[0].puzzle.is_ok());
     }
 
     #[test]
     fn a_bad_count_is_a_bad_puzzle_and_reading_resumes_at_the_next_count_line() {
-        let file = parse_puzzles(&format!("{ONE_PUZZLE}x\n{ONE_PUZZLE}0\n"));
+        let file = PuzzleFile::parse(&format!("{ONE_PUZZLE}x\n{ONE_PUZZLE}0\n"));
         assert_eq!(file.entries.len(), 3);
         let e = file.entries[1].puzzle.as_ref().unwrap_err();
         assert_eq!(
@@ -539,7 +544,7 @@ mod tests {
         let one = ONE_PUZZLE.replace('\n', " ");
         let clash = one.replace("A3", "A1");
         let column_of_clash = |bad: &str| {
-            let file = parse_puzzles(&format!("{one}{}{clash}0", one.replace("A3", bad)));
+            let file = PuzzleFile::parse(&format!("{one}{}{clash}0", one.replace("A3", bad)));
             let e = file.entries[2].puzzle.clone().unwrap_err();
             assert!(matches!(e.kind, ParseErrorKind::Puzzle { .. }), "{e}");
             e.column
@@ -550,11 +555,11 @@ mod tests {
     #[test]
     fn a_record_split_across_lines_is_read_by_tokens() {
         let split = "1 3\nA2 4 A3 A1 B4 C7\nD2 E5 F8 G3 H6\n  I9 \n0";
-        let file = parse_puzzles(split);
+        let file = PuzzleFile::parse(split);
         assert_eq!(file.end, End::Zero { line: 5 });
         assert_eq!(
             file.entries[0].puzzle,
-            parse_puzzles(ONE_PUZZLE).entries[0].puzzle
+            PuzzleFile::parse(ONE_PUZZLE).entries[0].puzzle
         );
     }
 
@@ -562,7 +567,7 @@ mod tests {
     fn on_one_line_reading_resumes_at_a_count_followed_by_a_puzzle() {
         let one = ONE_PUZZLE.replace('\n', " ");
         let bad = one.replace("A3", "Z3");
-        let file = parse_puzzles(&format!("{one}{bad}{one}{one}0"));
+        let file = PuzzleFile::parse(&format!("{one}{bad}{one}{one}0"));
         let read: Vec<bool> = file.entries.iter().map(|e| e.puzzle.is_ok()).collect();
         assert_eq!(read, [true, false, true, true]);
         let e = file.entries[1].puzzle.as_ref().unwrap_err();
@@ -576,12 +581,12 @@ mod tests {
     fn solved_sample() -> &'static [(Vec<PlacedDomino>, [usize; SIDE])] {
         static SOLVED: OnceLock<Vec<(Vec<PlacedDomino>, [usize; SIDE])>> = OnceLock::new();
         SOLVED.get_or_init(|| {
-            parse_puzzles(SAMPLE)
+            PuzzleFile::parse(SAMPLE)
                 .entries
                 .into_iter()
                 .map(|entry| {
                     let puzzle = entry.puzzle.unwrap();
-                    let solution = solve(&puzzle).unwrap();
+                    let solution = puzzle.solve().unwrap();
                     (solution.tiling, *puzzle.singles())
                 })
                 .collect()
@@ -691,7 +696,7 @@ mod tests {
             if final_zero {
                 text.push_str("0\n");
             }
-            let file = parse_puzzles(&text);
+            let file = PuzzleFile::parse(&text);
             let mut back = Vec::new();
             for entry in file.entries {
                 match entry.puzzle {

@@ -7,6 +7,7 @@
 
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
+use crate::sudoku::DigitSet;
 use dlx_engine::{
     ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
 };
@@ -27,98 +28,195 @@ fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> 
     }
 }
 
-/// The first solution, or `None` when the puzzle has none.
-///
-/// ```
-/// use dlx_puzzles::sudominoku::{parse_puzzles, solve, DOMINOES};
-///
-/// // The task's second sample puzzle: eleven dominoes placed, then the singles' cells.
-/// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
-///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
-///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
-/// let puzzle = parse_puzzles(text).entries.remove(0).puzzle.unwrap();
-/// let solution = solve(&puzzle).expect("the sample has a solution");
-/// // A valid Sudoku keeping every given, tiled by the 36 dominoes, the placed ones kept.
-/// solution.check_against(&puzzle).unwrap();
-/// assert_eq!(solution.tiling.len(), DOMINOES);
-/// ```
-pub fn solve(puzzle: &Puzzle) -> Option<Solution> {
-    solve_within(puzzle, None, &StopFlag::never()).answer
-}
-
-/// The first solution, searching at most `max_nodes` nodes and stopping once `stop` is raised:
-/// `None` with [`Outcome::cut_short`] means undecided.
-pub fn solve_within(
-    puzzle: &Puzzle,
-    max_nodes: Option<u64>,
-    stop: &StopFlag,
-) -> Outcome<Option<Solution>> {
-    first_of(puzzle, &Encoding::new(puzzle), max_nodes, stop)
-}
-
-/// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
-/// judge prints it when a puzzle has several grids), or `None` when there is none; when
-/// `max_nodes` (counted over every search) runs out first, or `stop` is raised, the answer is
-/// `None` and the outcome says so ([`Outcome::cut_short`]).
-///
-/// The first cover is the answer when it is the puzzle's only grid, which one search of the
-/// whole tree (stopping at a second grid) tells. Otherwise the grid is fixed cell by cell in
-/// row-major order: each cell gets the smallest digit with which some solution still exists,
-/// trying only digits below the best solution's (which always has one).
-pub fn solve_smallest_within(
-    puzzle: &Puzzle,
-    max_nodes: Option<u64>,
-    stop: &StopFlag,
-) -> Outcome<Option<Solution>> {
-    let left = |stats: SearchStats| max_nodes.map(|max| max.saturating_sub(stats.nodes));
-    let first = solve_within(puzzle, max_nodes, stop);
-    let mut stats = first.stats;
-    let mut best = match first.answer {
-        Some(solution) => solution,
-        None => return first,
-    };
-    let grids = count_grids_within(puzzle, Some(1), left(stats), stop);
-    if grids.cut_short() {
-        return then(stats, grids, None);
+impl Puzzle {
+    /// The first solution, or `None` when the puzzle has none.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudominoku::PuzzleFile;
+    ///
+    /// // The task's second sample puzzle: eleven dominoes placed, then the singles' cells.
+    /// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+    ///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
+    ///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+    /// let puzzle = PuzzleFile::parse(text).entries.remove(0).puzzle.unwrap();
+    /// let solution = puzzle.solve().expect("the sample has a solution");
+    /// // A valid Sudoku keeping every given, tiled by the 36 dominoes, the placed ones kept.
+    /// solution.check_against(&puzzle).unwrap();
+    /// assert_eq!(solution.tiling.len(), 36);
+    /// ```
+    pub fn solve(&self) -> Option<Solution> {
+        self.solve_within(None, &StopFlag::never()).answer
     }
-    stats += grids.stats;
-    if grids.answer.complete {
-        return Outcome {
+
+    /// The first solution, searching at most `max_nodes` nodes and stopping once `stop` is raised:
+    /// `None` with [`Outcome::cut_short`] means undecided.
+    pub fn solve_within(
+        &self,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Outcome<Option<Solution>> {
+        first_of(self, &Encoding::new(self), max_nodes, stop)
+    }
+
+    /// The solution whose digit grid comes first in row-major order (the smallest, as the MCPC 2011
+    /// judge prints it when a puzzle has several grids), or `None` when there is none; when
+    /// `max_nodes` (counted over every search) runs out first, or `stop` is raised, the answer is
+    /// `None` and the outcome says so ([`Outcome::cut_short`]).
+    ///
+    /// The first cover is the answer when it is the puzzle's only grid, which one search of the
+    /// whole tree (stopping at a second grid) tells. Otherwise the grid is fixed cell by cell in
+    /// row-major order: each cell gets the smallest digit with which some solution still exists,
+    /// trying only digits below the best solution's (which always has one).
+    pub fn solve_smallest_within(
+        &self,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Outcome<Option<Solution>> {
+        let left = |stats: SearchStats| max_nodes.map(|max| max.saturating_sub(stats.nodes));
+        let first = self.solve_within(max_nodes, stop);
+        let mut stats = first.stats;
+        let mut best = match first.answer {
+            Some(solution) => solution,
+            None => return first,
+        };
+        let grids = self.count_grids_within(Some(1), left(stats), stop);
+        if grids.cut_short() {
+            return then(stats, grids, None);
+        }
+        stats += grids.stats;
+        if grids.answer.complete {
+            return Outcome {
+                answer: Some(best),
+                stats,
+                stop: Stop::Exhausted,
+            };
+        }
+        let mut limits = [ANY_DIGIT; CELLS];
+        for cell in 0..CELLS {
+            if self.givens().get(cell) != 0 || self.is_single(cell) {
+                continue;
+            }
+            for digit in 1..best.grid.get(cell) {
+                limits[cell] = DigitSet::of(digit);
+                let found = first_within(self, &limits, left(stats), stop);
+                if found.cut_short() {
+                    return then(stats, found, None);
+                }
+                stats += found.stats;
+                if let Some(solution) = found.answer {
+                    best = solution;
+                    break;
+                }
+            }
+            limits[cell] = DigitSet::of(best.grid.get(cell));
+        }
+        Outcome {
             answer: Some(best),
             stats,
             stop: Stop::Exhausted,
+        }
+    }
+
+    /// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
+    /// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
+    /// cover (tiling), so it costs as much as [`Puzzle::count_tilings`] when whole.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudominoku::PuzzleFile;
+    /// use dlx_engine::Count;
+    ///
+    /// // The task's second sample puzzle (see `solve`), with its first `placed` dominoes.
+    /// let dominoes = "5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+    ///                 3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7";
+    /// let singles = "I5 E6 D1 F2 B3 G9 H7 C9 E5";
+    /// let with = |placed: usize| {
+    ///     let kept: Vec<&str> = dominoes.lines().take(placed).collect();
+    ///     let text = format!("{placed}\n{}\n{singles}\n0\n", kept.join("\n"));
+    ///     PuzzleFile::parse(&text).entries.remove(0).puzzle.unwrap()
+    /// };
+    ///
+    /// // One digit grid, reached by two tilings.
+    /// let sample = with(11);
+    /// assert_eq!(sample.count_grids(None), Count::exactly(1));
+    /// assert_eq!(sample.count_tilings(None), Count::exactly(2));
+    ///
+    /// // Fewer dominoes placed leave several grids; a limit makes the count a lower bound.
+    /// // The first six dominoes already fix the grid; with four, several grids are left, and a
+    /// // limit makes the count a lower bound (the search goes one grid past the limit).
+    /// assert_eq!(with(6).count_grids(None), Count::exactly(1));
+    /// assert_eq!(with(4).count_grids(Some(1)), Count::at_least(2));
+    /// ```
+    pub fn count_grids(&self, limit: Option<u64>) -> Count {
+        self.count_grids_within(limit, None, &StopFlag::never())
+            .answer
+    }
+
+    /// [`Puzzle::count_grids`], searching at most `max_nodes` nodes and stopping once `stop` is raised (the
+    /// count is then a lower bound, and [`Outcome::cut_short`] says so).
+    pub fn count_grids_within(
+        &self,
+        limit: Option<u64>,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Outcome<Count> {
+        let encoding = Encoding::new(self);
+        let mut dlx = Dlx::new(encoding.problem());
+        let mut grid = self.givens().clone();
+        let mut grids: HashSet<Vec<u8>> = HashSet::new();
+        let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
+        let limits = SearchLimits {
+            max_solutions: None,
+            max_nodes,
         };
-    }
-    let mut limits = [ANY_DIGIT; CELLS];
-    for cell in 0..CELLS {
-        if puzzle.givens().get(cell) != 0 || puzzle.is_single(cell) {
-            continue;
-        }
-        for digit in 1..best.grid.get(cell) {
-            limits[cell] = 1 << digit;
-            let found = first_within(puzzle, &limits, left(stats), stop);
-            if found.cut_short() {
-                return then(stats, found, None);
+        let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
+            encoding.fill(&mut grid, options);
+            if !grids.contains(grid.cells()) {
+                grids.insert(grid.cells().to_vec());
             }
-            stats += found.stats;
-            if let Some(solution) = found.answer {
-                best = solution;
-                break;
+            if grids.len() as u64 >= wanted {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-        }
-        limits[cell] = 1 << best.grid.get(cell);
+        });
+        let found = grids.len() as u64;
+        let stop = report.stop;
+        report.map(|_| up_to(found, limit, stop))
     }
-    Outcome {
-        answer: Some(best),
-        stats,
-        stop: Stop::Exhausted,
+
+    /// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
+    /// "exactly the limit" from "more").
+    pub fn count_tilings(&self, limit: Option<u64>) -> Count {
+        self.count_tilings_within(limit, None, &StopFlag::never())
+            .answer
+    }
+
+    /// [`Puzzle::count_tilings`], searching at most `max_nodes` nodes and stopping once `stop` is raised.
+    pub fn count_tilings_within(
+        &self,
+        limit: Option<u64>,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Outcome<Count> {
+        let encoding = Encoding::new(self);
+        let mut dlx = Dlx::new(encoding.problem());
+        let limits = SearchLimits {
+            max_solutions: limit.map(|limit| limit.saturating_add(1)),
+            max_nodes,
+        };
+        let report = dlx.search_until(RULE, limits, stop, &mut |_: &[OptionId]| {
+            ControlFlow::Continue(())
+        });
+        let found = report.stats.solutions;
+        let stop = report.stop;
+        report.map(|_| up_to(found, limit, stop))
     }
 }
 
 /// The first solution whose free cells keep to `limits`.
 fn first_within(
     puzzle: &Puzzle,
-    limits: &[u16; CELLS],
+    limits: &[DigitSet; CELLS],
     max_nodes: Option<u64>,
     stop: &StopFlag,
 ) -> Outcome<Option<Solution>> {
@@ -146,99 +244,6 @@ fn first_of(
     report.map(|_| solution)
 }
 
-/// Counts the distinct digit grids of the puzzle's solutions, up to `limit` if given (the search
-/// goes on to one grid more, to tell "exactly the limit" from "more"). The search visits every
-/// cover (tiling), so it costs as much as [`count_tilings`] when whole.
-///
-/// ```
-/// use dlx_puzzles::sudominoku::{count_grids, count_tilings, parse_puzzles};
-/// use dlx_engine::Count;
-///
-/// // The task's second sample puzzle (see `solve`), with its first `placed` dominoes.
-/// let dominoes = "5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
-///                 3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7";
-/// let singles = "I5 E6 D1 F2 B3 G9 H7 C9 E5";
-/// let with = |placed: usize| {
-///     let kept: Vec<&str> = dominoes.lines().take(placed).collect();
-///     let text = format!("{placed}\n{}\n{singles}\n0\n", kept.join("\n"));
-///     parse_puzzles(&text).entries.remove(0).puzzle.unwrap()
-/// };
-///
-/// // One digit grid, reached by two tilings.
-/// let sample = with(11);
-/// assert_eq!(count_grids(&sample, None), Count::exactly(1));
-/// assert_eq!(count_tilings(&sample, None), Count::exactly(2));
-///
-/// // Fewer dominoes placed leave several grids; a limit makes the count a lower bound.
-/// // The first six dominoes already fix the grid; with four, several grids are left, and a
-/// // limit makes the count a lower bound (the search goes one grid past the limit).
-/// assert_eq!(count_grids(&with(6), None), Count::exactly(1));
-/// assert_eq!(count_grids(&with(4), Some(1)), Count::at_least(2));
-/// ```
-pub fn count_grids(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    count_grids_within(puzzle, limit, None, &StopFlag::never()).answer
-}
-
-/// [`count_grids`], searching at most `max_nodes` nodes and stopping once `stop` is raised (the
-/// count is then a lower bound, and [`Outcome::cut_short`] says so).
-pub fn count_grids_within(
-    puzzle: &Puzzle,
-    limit: Option<u64>,
-    max_nodes: Option<u64>,
-    stop: &StopFlag,
-) -> Outcome<Count> {
-    let encoding = Encoding::new(puzzle);
-    let mut dlx = Dlx::new(encoding.problem());
-    let mut grid = puzzle.givens().clone();
-    let mut grids: HashSet<Vec<u8>> = HashSet::new();
-    let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
-    let limits = SearchLimits {
-        max_solutions: None,
-        max_nodes,
-    };
-    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
-        encoding.fill(&mut grid, options);
-        if !grids.contains(grid.cells()) {
-            grids.insert(grid.cells().to_vec());
-        }
-        if grids.len() as u64 >= wanted {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    let found = grids.len() as u64;
-    let stop = report.stop;
-    report.map(|_| up_to(found, limit, stop))
-}
-
-/// Counts the covers, that is the tilings, up to `limit` if given (searching one more, to tell
-/// "exactly the limit" from "more").
-pub fn count_tilings(puzzle: &Puzzle, limit: Option<u64>) -> Count {
-    count_tilings_within(puzzle, limit, None, &StopFlag::never()).answer
-}
-
-/// [`count_tilings`], searching at most `max_nodes` nodes and stopping once `stop` is raised.
-pub fn count_tilings_within(
-    puzzle: &Puzzle,
-    limit: Option<u64>,
-    max_nodes: Option<u64>,
-    stop: &StopFlag,
-) -> Outcome<Count> {
-    let encoding = Encoding::new(puzzle);
-    let mut dlx = Dlx::new(encoding.problem());
-    let limits = SearchLimits {
-        max_solutions: limit.map(|limit| limit.saturating_add(1)),
-        max_nodes,
-    };
-    let report = dlx.search_until(RULE, limits, stop, &mut |_: &[OptionId]| {
-        ControlFlow::Continue(())
-    });
-    let found = report.stats.solutions;
-    let stop = report.stop;
-    report.map(|_| up_to(found, limit, stop))
-}
-
 /// The count of a search that stopped at `limit + 1` things found, or found them all: exact
 /// unless it went past the limit or the node budget or a stop flag cut it.
 fn up_to(found: u64, limit: Option<u64>, stop: Stop) -> Count {
@@ -253,7 +258,7 @@ fn up_to(found: u64, limit: Option<u64>, stop: Stop) -> Count {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
-    use crate::sudominoku::parse_puzzles;
+    use crate::sudominoku::PuzzleFile;
 
     /// The task's second sample puzzle, `placed` of its eleven dominoes kept.
     fn sample_with(placed: usize) -> Puzzle {
@@ -274,7 +279,7 @@ mod tests {
             "{placed}\n{}\nI5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n",
             dominoes[..placed].join("\n")
         );
-        parse_puzzles(&text).entries.remove(0).puzzle.unwrap()
+        PuzzleFile::parse(&text).entries.remove(0).puzzle.unwrap()
     }
 
     /// Every digit grid of a puzzle, from every cover.
@@ -301,12 +306,12 @@ mod tests {
         use std::sync::Arc;
         let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
         let puzzle = sample_with(1);
-        let tilings = count_tilings_within(&puzzle, None, None, &raised);
+        let tilings = puzzle.count_tilings_within(None, None, &raised);
         assert_eq!(tilings.stop, Stop::Interrupted);
         assert_eq!(tilings.answer, Count::at_least(0));
-        let grids = count_grids_within(&puzzle, None, None, &raised);
+        let grids = puzzle.count_grids_within(None, None, &raised);
         assert_eq!(grids.answer, Count::at_least(0));
-        let smallest = solve_smallest_within(&puzzle, None, &raised);
+        let smallest = puzzle.solve_smallest_within(None, &raised);
         assert!(smallest.cut_short() && smallest.answer.is_none());
     }
 
@@ -317,12 +322,13 @@ mod tests {
         for placed in (0..=11).rev() {
             let puzzle = sample_with(placed);
             // Enumerating every cover must stay quick.
-            if !count_tilings(&puzzle, Some(2_000)).complete {
+            if !puzzle.count_tilings(Some(2_000)).complete {
                 break;
             }
             let grids = all_grids(&puzzle);
             let smallest = grids.iter().map(|g| g.cells().to_vec()).min().unwrap();
-            let found = solve_smallest_within(&puzzle, None, &StopFlag::never())
+            let found = puzzle
+                .solve_smallest_within(None, &StopFlag::never())
                 .answer
                 .unwrap();
             found.check_against(&puzzle).unwrap();

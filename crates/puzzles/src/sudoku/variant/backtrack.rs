@@ -190,7 +190,7 @@ mod tests {
         let shape = Shape::new(2, 2).unwrap();
         let rules = Rules::new(shape, &variants, None).unwrap();
         // r1c1 and r4c4 on the main diagonal both 1.
-        let puzzle = crate::sudoku::parse_line("1..............1", 1).unwrap();
+        let puzzle = crate::sudoku::Grid::parse_line("1..............1", 1).unwrap();
         let outcome = VariantBacktracker::new(rules).count_solutions(&puzzle, None);
         assert_eq!(outcome.answer.solutions, 0);
     }

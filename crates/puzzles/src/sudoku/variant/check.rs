@@ -171,7 +171,7 @@ mod tests {
         // No 4x4 grid is anti-king (every one has equal digits diagonally across a box line).
         let variants = Variants::parse("anti-king").unwrap();
         let rules = Rules::new(crate::sudoku::Shape::new(2, 2).unwrap(), &variants, None).unwrap();
-        let grid = crate::sudoku::parse_line("1234341221434321", 1).unwrap();
+        let grid = crate::sudoku::Grid::parse_line("1234341221434321", 1).unwrap();
         assert_eq!(grid.check_solution_of(&grid), Ok(()));
         assert!(matches!(
             rules.check_solution(&grid, &grid),

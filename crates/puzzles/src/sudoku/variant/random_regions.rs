@@ -14,7 +14,7 @@ use crate::sudoku::Random;
 const TRADES_PER_CELL: usize = 30;
 
 /// The symbols of generated layouts' regions, in the order the regions first appear: enough
-/// for every side up to [`crate::sudoku::MAX_SIDE`].
+/// for every side up to [`crate::sudoku::Shape::MAX_SIDE`].
 const REGION_SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 impl Regions {

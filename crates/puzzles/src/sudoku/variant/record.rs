@@ -79,7 +79,7 @@ pub(super) fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
 /// Reads one line of a variant collection (`line_number` 1-based, for messages). With
 /// `variants` holding jigsaw and `shared_regions` absent, the second field is the layout;
 /// otherwise anything after the givens is a comment. A jigsaw's side may be any from 2 to
-/// [`MAX_SIDE`] (its regions replace the boxes); other variants need a side with boxes.
+/// [`Shape::MAX_SIDE`] (its regions replace the boxes); other variants need a side with boxes.
 pub fn parse_variant_line(
     text: &str,
     line_number: usize,
