@@ -18,9 +18,9 @@
 //! order, "the first item of least length" is the one DLX1 picks.
 
 use super::choice_tree::MinTree;
+use super::error::DlxError;
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use super::walk::OptionWalk;
-use thiserror::Error;
 
 /// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
 /// 65,536 nodes, whose 8-byte nodes make the arena two thirds as large (a 9x9 Sudoku's full
@@ -47,7 +47,7 @@ mod private {
 }
 
 impl Link for u32 {
-    const MAX_NODES: u64 = super::problem::MAX_NODES;
+    const MAX_NODES: u64 = Problem::MAX_NODES;
     type Pad = ();
     #[inline(always)]
     fn new(index: u32) -> u32 {
@@ -96,32 +96,6 @@ pub(super) struct Node<L: Link> {
 /// without a separate flag, and uncovering subtracts it back. Lengths stay below it because a
 /// problem has fewer than 2^31 nodes.
 pub(super) const COVERED: u32 = 1 << 31;
-
-/// A problem with more nodes than the chosen link type can address.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
-pub struct ArenaTooLarge {
-    /// The nodes the problem needs: headers, option nodes and spacers.
-    pub nodes: u64,
-    /// The most nodes the link type can address.
-    pub limit: u64,
-}
-
-/// Why an option could not be selected before the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum SelectError {
-    /// One of the option's items is covered already by an earlier selection.
-    #[error("item {0:?} is covered already by an earlier selection")]
-    Conflict(ItemId),
-    /// No option has this id.
-    #[error("no option {0:?} in this problem")]
-    UnknownOption(OptionId),
-    /// The problem has bounds (multiplicities), where selecting before the search is not
-    /// supported: an option imposed on an item covered several times would have to leave the
-    /// item's list as a tweak does, and be counted against its bounds.
-    #[error("options can be selected before the search only in problems without bounds")]
-    Bounds,
-}
 
 /// Which search a loaded problem takes, and how it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,11 +207,11 @@ struct Hints {
 
 impl<L: Link> Dlx<L> {
     /// Lays a problem out in a fresh arena with links of type `L`, if they can address it.
-    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, ArenaTooLarge> {
+    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, DlxError> {
         let n = problem.item_count();
         let node_count = (n + 2 + problem.entry_count() + problem.option_count()) as u64;
         if node_count > L::MAX_NODES {
-            return Err(ArenaTooLarge {
+            return Err(DlxError::TooLarge {
                 nodes: node_count,
                 limit: L::MAX_NODES,
             });
@@ -321,7 +295,7 @@ impl<L: Link> Dlx<L> {
         primary: usize,
         items: usize,
         options: impl IntoIterator<Item = &'a [u32], IntoIter: Clone>,
-    ) -> Result<(), ArenaTooLarge> {
+    ) -> Result<(), DlxError> {
         debug_assert!(primary <= items);
         self.lay_out(primary, items, options.into_iter(), |k: u32| {
             debug_assert!((k as usize) < items, "item {k} out of range");
@@ -378,14 +352,14 @@ impl<L: Link> Dlx<L> {
         items: usize,
         options: impl Iterator<Item = &'a [T]> + Clone,
         arena_item: impl Fn(T) -> u32,
-    ) -> Result<(), ArenaTooLarge> {
+    ) -> Result<(), DlxError> {
         let (entries, option_count) = options
             .clone()
             .fold((0, 0), |(e, o), option| (e + option.len(), o + 1));
         // The root, the headers, the first spacer, then each option and its spacer.
         let total = items + 2 + entries + option_count;
         if total as u64 > L::MAX_NODES {
-            return Err(ArenaTooLarge {
+            return Err(DlxError::TooLarge {
                 nodes: total as u64,
                 limit: L::MAX_NODES,
             });
@@ -532,21 +506,21 @@ impl<L: Link> Dlx<L> {
     /// Imposes an option before the search, as if it had been chosen: its items are covered and
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
-    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+    pub fn select(&mut self, option: OptionId) -> Result<(), DlxError> {
         self.assert_not_spent();
         let &first = self
             .option_first
             .get(option.index())
-            .ok_or(SelectError::UnknownOption(option))?;
+            .ok_or(DlxError::UnknownOption(option))?;
         match self.mode {
-            Mode::Bounded => return Err(SelectError::Bounds),
+            Mode::Bounded => return Err(DlxError::SelectWithBounds),
             Mode::Coloured => self.select_coloured(first)?,
             Mode::Plain => {
                 let mut p = first;
                 while self.node(p).top.get() != 0 {
                     let item = self.node(p).top.get() as usize;
                     if self.item_taken[item] {
-                        return Err(SelectError::Conflict(self.item_ids[item]));
+                        return Err(DlxError::Conflict(self.item_ids[item]));
                     }
                     p += 1;
                 }
@@ -848,9 +822,9 @@ mod tests {
         // Queens: four items an option (the uniform stride); the toy: two and three items; and
         // Langford pairs: three items each, the last option of a wider problem.
         for problem in [
-            crate::problems::queens(5),
+            crate::Problem::queens(5),
             toy(),
-            crate::problems::langford(4),
+            crate::Problem::langford(4),
         ] {
             let dlx = Dlx::new(&problem);
             let uniform = problem
@@ -911,7 +885,7 @@ mod tests {
             b.option(&items).unwrap();
         }
         let err = Dlx::<u16>::try_new(&b.build()).unwrap_err();
-        assert_eq!(err.nodes, 302 + 250 * 301);
+        assert!(matches!(err, DlxError::TooLarge { nodes, .. } if nodes == 302 + 250 * 301));
         assert_eq!(
             err.to_string(),
             "the problem needs 75552 nodes, more than the 65536 these links address"
@@ -923,7 +897,7 @@ mod tests {
     fn reload_lays_out_the_same_arena_as_new_and_reuses_it() {
         let problem = toy();
         let fresh = Dlx::new(&problem);
-        let mut reused = Dlx::<u32>::new(&crate::parse_problem("Z\nZ\n").unwrap());
+        let mut reused = Dlx::<u32>::new(&crate::Problem::parse("Z\nZ\n").unwrap());
         let options: Vec<Vec<u32>> = problem
             .options()
             .map(|o| problem.option_items(o).iter().map(|i| i.0).collect())
@@ -937,12 +911,12 @@ mod tests {
         assert_eq!(reused.select(OptionId(2)), Ok(()));
         assert_eq!(
             reused.select(OptionId(0)),
-            Err(SelectError::Conflict(ItemId(2)))
+            Err(DlxError::Conflict(ItemId(2)))
         );
         let mut small = Dlx::<u16>::try_new(&toy()).unwrap();
         let huge = vec![0u32; 70_000];
         let err = small.reload(1, 1, [huge.as_slice()]).unwrap_err();
-        assert_eq!(err.limit, 65_536);
+        assert!(matches!(err, DlxError::TooLarge { limit: 65_536, .. }));
     }
 
     #[test]
@@ -953,14 +927,14 @@ mod tests {
         dlx.select(OptionId(0)).unwrap();
         assert_eq!(
             dlx.select(OptionId(2)),
-            Err(SelectError::Conflict(ItemId(2))),
+            Err(DlxError::Conflict(ItemId(2))),
             "C is taken by the first option"
         );
         dlx.select(OptionId(3)).unwrap();
         assert_eq!(dlx.selected(), &[OptionId(0), OptionId(3)]);
         assert_eq!(
             dlx.select(OptionId(9)),
-            Err(SelectError::UnknownOption(OptionId(9)))
+            Err(DlxError::UnknownOption(OptionId(9)))
         );
         dlx.unselect_all();
         assert_eq!(dlx.nodes, fresh.nodes);

@@ -23,7 +23,8 @@
 //! colours only (which differ in one point: DLX2 covers an item with no options left before
 //! backing up, one update DLX3 does not make).
 
-use super::arena::{Dlx, Link, Mode, Node, SelectError, CLEANSED};
+use super::arena::{Dlx, Link, Mode, Node, CLEANSED};
+use super::error::DlxError;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::TreePosition;
@@ -505,14 +506,14 @@ impl<L: Link> Dlx<L> {
     /// [`Dlx::select`] on a problem with colours (and no bounds): the option is imposed as the
     /// search would choose it at its first primary item, its items covered or purified. An item an earlier selection took is a conflict,
     /// unless both give it the same colour: then the earlier purify has cleansed this node.
-    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), SelectError> {
+    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), DlxError> {
         let mut anchor = None;
         let mut p = first;
         while self.node(p).top.get() != 0 {
             let item = self.node(p).top.get();
             let alike = item > self.primary_count && self.colour[p as usize] == CLEANSED;
             if self.item_taken[item as usize] && !alike {
-                return Err(SelectError::Conflict(self.item_ids[item as usize]));
+                return Err(DlxError::Conflict(self.item_ids[item as usize]));
             }
             if item <= self.primary_count && anchor.is_none() {
                 anchor = Some(p);
@@ -586,7 +587,7 @@ impl<L: Link> Dlx<L> {
 mod tests {
     use super::*;
     use crate::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
-    use crate::{parse_problem, Uniqueness};
+    use crate::Uniqueness;
     use proptest::prelude::*;
 
     /// The options of a solution as Knuth writes them, sorted.
@@ -595,7 +596,7 @@ mod tests {
             .iter()
             .map(|&o| {
                 let mut line = Vec::new();
-                crate::write_option(problem, o, &mut line).unwrap();
+                problem.write_option(o, &mut line).unwrap();
                 String::from_utf8(line).unwrap()
             })
             .collect();
@@ -637,7 +638,7 @@ mod tests {
     #[test]
     fn dlx3s_toy_problem_has_its_solution_and_figures() {
         let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-        let problem = parse_problem(text).unwrap();
+        let problem = Problem::parse(text).unwrap();
         let mut dlx = Dlx::new(&problem);
         let report = dlx.count_solutions(ChoiceRule::Mrv, None);
         assert_eq!(report.stats.solutions, 1);
@@ -654,7 +655,7 @@ mod tests {
     #[test]
     fn a_null_move_covers_an_item_fewer_times_than_its_upper_bound() {
         // A may be covered by none, one or both of its options; B needs one of its own.
-        let problem = parse_problem("0:2|A B\nA B\nA\nB\n").unwrap();
+        let problem = Problem::parse("0:2|A B\nA B\nA\nB\n").unwrap();
         let mut found = Vec::new();
         Dlx::new(&problem).search(
             ChoiceRule::Mrv,
@@ -673,14 +674,14 @@ mod tests {
 
     #[test]
     fn selecting_before_a_search_is_refused_with_bounds() {
-        let problem = parse_problem("2|A\nA\n").unwrap();
+        let problem = Problem::parse("2|A\nA\n").unwrap();
         let err = Dlx::new(&problem).select(OptionId(0)).unwrap_err();
-        assert_eq!(err, crate::SelectError::Bounds);
+        assert_eq!(err, crate::DlxError::SelectWithBounds);
     }
 
     #[test]
     fn a_selected_colour_holds_for_the_search_and_options_of_one_colour_share_an_item() {
-        let problem = parse_problem("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
+        let problem = Problem::parse("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
         let mut dlx = Dlx::new(&problem);
         let fresh = dlx.clone();
         let solutions = |dlx: &mut Dlx| {

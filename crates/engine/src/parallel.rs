@@ -5,24 +5,18 @@
 //! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk
 //! gathers this shard's into a window, and subtrees are searched a window at a time, each on a
 //! copy of the arena that a worker keeps for the window; a window's solutions are held until
-//! the window's subtrees are done, then handed on in order. A subtree with more than [`HELD_PER_SUBTREE`] solutions is not held
+//! the window's subtrees are done, then handed on in order. A subtree with more than `HELD_PER_SUBTREE` solutions is not held
 //! but searched again in order on the caller's thread, so memory stays bounded however many
 //! solutions a subtree has.
 
 use super::arena::{Dlx, Link};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
-use super::progress::{
-    ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition, PROGRESS_MASK,
-};
+use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::search::{ChoiceRule, SearchLimits, Visitor};
-use super::split::{PieceAt, Shard, WalkEnd, MAX_SUBTREES};
+use super::split::{PieceAt, Shard, WalkEnd};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-
-/// Subtrees the plan is asked for per thread: many more than threads, so that a few large
-/// subtrees do not leave the other threads idle at the end of a window.
-pub const SUBTREES_PER_THREAD: usize = 32;
 
 /// Subtrees searched together before their solutions are handed on.
 const WINDOW_PER_THREAD: usize = 8;
@@ -39,7 +33,7 @@ const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.
-pub const HELD_PER_SUBTREE: u64 = 4096;
+pub(crate) const HELD_PER_SUBTREE: u64 = 4096;
 
 /// How a split search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,14 +54,27 @@ pub struct SplitSettings {
 }
 
 impl SplitSettings {
+    /// Subtrees the plan is asked for per thread: many more than threads, so that a few large
+    /// subtrees do not leave the other threads idle at the end of a window.
+    pub const SUBTREES_PER_THREAD: usize = 32;
+
+    /// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
+    /// walking the top of the tree and counting its subtrees up to this many, and every shard walks
+    /// the whole top to find its own, so this bounds the time a shard spends planning (memory is
+    /// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
+    /// last shards without a subtree: they count nothing, and the shards still add up.
+    pub const MAX_SUBTREES: usize = 1 << 20;
+
     /// The subtrees to ask for when `shards` machines share the tree on `threads` threads each:
-    /// [`SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when more, up to
-    /// [`MAX_SUBTREES`].
+    /// [`SplitSettings::SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when more, up to
+    /// [`SplitSettings::MAX_SUBTREES`].
     pub fn subtrees_for(shards: u64) -> usize {
         let per_shard = usize::try_from(shards)
             .unwrap_or(usize::MAX)
-            .saturating_mul(SUBTREES_PER_THREAD);
-        (SUBTREES_PER_THREAD * 64).max(per_shard).min(MAX_SUBTREES)
+            .saturating_mul(SplitSettings::SUBTREES_PER_THREAD);
+        (SplitSettings::SUBTREES_PER_THREAD * 64)
+            .max(per_shard)
+            .min(SplitSettings::MAX_SUBTREES)
     }
 }
 
@@ -587,7 +594,7 @@ impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
 
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
-        (REPORTS && self.progress.is_some()).then_some(PROGRESS_MASK)
+        (REPORTS && self.progress.is_some()).then_some(TreePosition::PROGRESS_MASK)
     }
 
     fn progress(&mut self, at: &TreePosition) {
@@ -678,7 +685,9 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
     }
 
     fn progress_mask(&self) -> Option<u64> {
-        self.progress.is_some().then_some(PROGRESS_MASK)
+        self.progress
+            .is_some()
+            .then_some(TreePosition::PROGRESS_MASK)
     }
 
     fn progress(&mut self, at: &TreePosition) {
@@ -691,7 +700,6 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, pentominoes, queens};
     use crate::Problem;
 
     fn never() -> bool {
@@ -747,7 +755,11 @@ mod tests {
 
     #[test]
     fn any_thread_count_gives_the_one_thread_solutions_order_and_figures() {
-        for problem in [queens(8), langford(7), pentominoes(3, 20)] {
+        for problem in [
+            Problem::queens(8),
+            Problem::langford(7),
+            Problem::pentominoes(3, 20),
+        ] {
             let (whole, outcome) = one_thread(&problem, None);
             for threads in [1, 2, 3] {
                 let (found, report) = split(&problem, threads, Shard::WHOLE, None, false);
@@ -760,7 +772,7 @@ mod tests {
 
     #[test]
     fn a_limit_gives_the_first_solutions_and_the_one_thread_figures() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         for limit in [1, 7, 40, 92, 200] {
             let (whole, outcome) = one_thread(&problem, Some(limit));
             let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit), false);
@@ -771,7 +783,7 @@ mod tests {
 
     #[test]
     fn a_count_alone_gives_the_one_thread_count_and_figures() {
-        for problem in [queens(8), langford(7)] {
+        for problem in [Problem::queens(8), Problem::langford(7)] {
             for limit in [None, Some(7), Some(40)] {
                 let (_, outcome) = one_thread(&problem, limit);
                 let (handed, report) = split(&problem, 2, Shard::WHOLE, limit, true);
@@ -783,7 +795,7 @@ mod tests {
 
     #[test]
     fn many_more_shards_than_subtrees_add_up_and_the_rest_are_empty() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         let (_, whole) = one_thread(&problem, None);
         let count = 1 << 20;
         let first = split(&problem, 2, Shard { index: 0, count }, None, true).1;
@@ -816,7 +828,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_a_split_count_with_what_it_finished() {
-        let problem = langford(7);
+        let problem = Problem::langford(7);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
@@ -860,7 +872,7 @@ mod tests {
 
     #[test]
     fn shards_add_up_to_the_whole() {
-        let problem = langford(7);
+        let problem = Problem::langford(7);
         let (whole, outcome) = one_thread(&problem, None);
         for count in [1, 2, 5] {
             let mut solutions = Vec::new();
@@ -885,8 +897,13 @@ mod tests {
 
     #[test]
     fn a_split_search_reports_a_fraction_that_rises_to_one() {
-        let coloured = crate::problems::random_xcc(3, 12, 4, 60);
-        for problem in [queens(8), langford(7), pentominoes(3, 20), coloured] {
+        let coloured = crate::Problem::random_xcc(3, 12, 4, 60);
+        for problem in [
+            Problem::queens(8),
+            Problem::langford(7),
+            Problem::pentominoes(3, 20),
+            coloured,
+        ] {
             for (threads, count_only) in [(1, false), (2, false), (3, true)] {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)

@@ -6,7 +6,7 @@
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
 use super::arena::{Dlx, Link, Mode, COVERED};
-use super::outcome::{self, Count, Outcome, SearchStats, Stop, Uniqueness};
+use super::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use std::ops::ControlFlow;
@@ -376,14 +376,43 @@ impl<L: Link> Dlx<L> {
         }
     }
 
+    /// Hands every solution to `each` (its options, level by level) under the default rule
+    /// ([`ChoiceRule::Mrv`]), and gives back how many there were with the search's figures. The
+    /// closure's argument needs no annotation, unlike a closure handed to [`Dlx::search`]; for
+    /// another rule, a limit or a way to stop early, use [`Dlx::search`].
+    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
+        let mut visitor = |options: &[OptionId]| {
+            each(options);
+            ControlFlow::Continue(())
+        };
+        let outcome = self.search(ChoiceRule::Mrv, SearchLimits::default(), &mut visitor);
+        let count = Count {
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+        };
+        outcome.map(|_| count)
+    }
+
+    /// The number of solutions, all of them, under the default rule; [`Dlx::count_solutions`]
+    /// takes a rule and a limit and gives the search's figures too.
+    pub fn count(&mut self) -> u64 {
+        self.count_solutions(ChoiceRule::Mrv, None).answer.solutions
+    }
+
+    /// The first solution under the default rule, if any; [`Dlx::first_solution`] takes a rule
+    /// and gives the search's figures too.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.first_solution(ChoiceRule::Mrv).answer
+    }
+
     /// The first solution, if any.
     pub fn first_solution(&mut self, rule: ChoiceRule) -> Outcome<Option<Vec<OptionId>>> {
-        outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
+        Outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
     }
 
     /// The number of solutions, counting stopped at `limit` if given.
     pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> Outcome<Count> {
-        outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
+        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
             let limits = SearchLimits {
                 max_solutions: Some(max),
                 max_nodes: None,
@@ -394,7 +423,7 @@ impl<L: Link> Dlx<L> {
 
     /// Whether there are no solutions, one, or several: the search stops at the second.
     pub fn uniqueness(&mut self, rule: ChoiceRule) -> Outcome<Uniqueness<Vec<OptionId>>> {
-        outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
+        Outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
     }
 
     /// A search for at most `max_solutions` that hands each to `visit`: what the three
@@ -776,7 +805,7 @@ pub(super) mod tests {
     /// updates, not 6).
     #[test]
     fn a_second_search_walks_the_same_tree_as_the_first() {
-        let problem = crate::parse_problem("p q r | x y\np x\nq x r\n").unwrap();
+        let problem = crate::Problem::parse("p q r | x y\np x\nq x r\n").unwrap();
         for first_rule in RULES {
             for rule in RULES {
                 let mut dlx = Dlx::new(&problem);
@@ -802,7 +831,7 @@ pub(super) mod tests {
         // Every list has two options. A's and B's options each hide one other option (1 in
         // all), X's and Y's hide one each (2 in all): the reach rule branches on X, the first
         // of those, where the first-item rules branch on A.
-        let problem = crate::parse_problem("A B X Y\nA\nA X\nB Y\nB\nX Y\n").unwrap();
+        let problem = crate::Problem::parse("A B X Y\nA\nA X\nB Y\nB\nX Y\n").unwrap();
         for (rule, first_choice) in [
             (ChoiceRule::Mrv, OptionId(0)),
             (ChoiceRule::MrvStopAtOne, OptionId(0)),
@@ -829,7 +858,7 @@ pub(super) mod tests {
     #[test]
     fn a_search_stopped_for_a_reload_leaves_the_arena_spent_until_reloaded() {
         // 8 queens: 92 solutions; stopped at the second, deep in the tree.
-        let problem = crate::problems::queens(8);
+        let problem = crate::Problem::queens(8);
         let mut dlx = Dlx::new(&problem);
         let whole = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
         let limits = SearchLimits {
@@ -886,7 +915,7 @@ pub(super) mod tests {
     fn a_solution_does_not_carry_the_search_past_its_budget() {
         // Four independent items, one option each: the tree is a single path of 4 nodes
         // and a solution node.
-        let problem = crate::parse_problem("a b c d\na\nb\nc\nd\n").unwrap();
+        let problem = crate::Problem::parse("a b c d\na\nb\nc\nd\n").unwrap();
         for rule in RULES {
             let mut dlx = Dlx::new(&problem);
             let report = dlx.search(
@@ -937,7 +966,7 @@ pub(super) mod tests {
                 false
             }
         }
-        for problem in [crate::problems::queens(6), crate::problems::langford(7)] {
+        for problem in [crate::Problem::queens(6), crate::Problem::langford(7)] {
             let mut dlx = Dlx::new(&problem);
             let mut named = 0;
             let full = dlx.search(

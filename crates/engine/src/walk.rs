@@ -104,7 +104,7 @@ impl<L: Link> Dlx<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems;
+    use crate::Problem;
     use crate::{ChoiceRule, ProblemBuilder};
     use proptest::prelude::*;
 
@@ -112,9 +112,9 @@ mod tests {
     fn the_walk_is_by_place_only_where_options_share_a_width_and_items_change_places() {
         // Langford pairs: three items an option, a position first in one option and second
         // in another. Queens: four items an option, each kind of item always at its place.
-        let langford = Dlx::new(&problems::langford(5));
+        let langford = Dlx::new(&Problem::langford(5));
         assert!(langford.walks_by_place());
-        let queens = Dlx::new(&problems::queens(6));
+        let queens = Dlx::new(&Problem::queens(6));
         assert!(!queens.walks_by_place());
         let mut b = ProblemBuilder::new();
         let a = b.primary("a").unwrap();
@@ -122,7 +122,7 @@ mod tests {
         b.option(&[a, c]).unwrap();
         b.option(&[c]).unwrap();
         assert!(!Dlx::new(&b.build()).walks_by_place(), "widths differ");
-        let mut told = Dlx::new(&problems::langford(5));
+        let mut told = Dlx::new(&Problem::langford(5));
         told.set_option_walk(OptionWalk::Spacers);
         assert!(!told.walks_by_place());
         told.set_option_walk(OptionWalk::Auto);
@@ -131,7 +131,7 @@ mod tests {
 
     #[test]
     fn the_place_of_every_node_is_its_distance_from_its_options_start() {
-        let dlx = Dlx::new(&problems::langford(6));
+        let dlx = Dlx::new(&Problem::langford(6));
         let stride = dlx.uniform_stride;
         for first in dlx.option_first.iter().copied() {
             for place in 0..stride - 1 {
