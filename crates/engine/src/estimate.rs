@@ -19,8 +19,9 @@
 //! after another and end with a null move, so a branch cannot be reached on its own without
 //! replaying the ones before it.
 
-use super::arena::{Dlx, Link, Mode, COVERED};
+use super::arena::{Dlx, Mode};
 use super::error::DlxError;
+use super::node::{Link, COVERED};
 use super::search::ChoiceRule;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -219,7 +220,7 @@ impl<L: Link> Dlx<L> {
                 _ => {
                     self.uncover_others_mcc(node);
                     self.uncover_mcc(item, true);
-                    self.bound[item as usize] += 1;
+                    self.mcc.bound[item as usize] += 1;
                 }
             }
         }
@@ -277,7 +278,7 @@ impl<L: Link> Dlx<L> {
             return false;
         }
         let mut cover = super::mcc::Counts::default();
-        self.bound[item as usize] -= 1;
+        self.mcc.bound[item as usize] -= 1;
         self.cover_mcc(item, true, &mut cover);
         let d = self.len[item as usize];
         let (_, node) = self.draw_option(item, d, walk.random);

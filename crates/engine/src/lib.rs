@@ -126,7 +126,9 @@ mod estimate;
 pub mod excerpt;
 mod format;
 mod mcc;
+mod mcc_state;
 mod names;
+mod node;
 mod outcome;
 mod parallel;
 mod problem;
@@ -138,10 +140,11 @@ mod split;
 mod stop_flag;
 mod walk;
 
-pub use arena::{Dlx, Link};
+pub use arena::Dlx;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};
+pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use parallel::{SplitReport, SplitSettings};
 pub use problem::{

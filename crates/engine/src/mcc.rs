@@ -23,8 +23,10 @@
 //! colours only (which differ in one point: DLX2 covers an item with no options left before
 //! backing up, one update DLX3 does not make).
 
-use super::arena::{Dlx, Link, Mode, Node, CLEANSED};
+use super::arena::{Dlx, Mode};
 use super::error::DlxError;
+use super::mcc_state::CLEANSED;
+use super::node::{Link, Node};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::TreePosition;
@@ -137,12 +139,12 @@ impl<L: Link> Dlx<L> {
                     best = item;
                     current = self.node(best).down.get();
                     self.choice[level] = current;
-                    self.first_tweak[level] = 0;
-                    let bound = &mut self.bound[best as usize];
+                    self.mcc.first_tweak[level] = 0;
+                    let bound = &mut self.mcc.bound[best as usize];
                     *bound -= 1;
-                    let (bound, slack) = (*bound, self.slack[best as usize]);
+                    let (bound, slack) = (*bound, self.mcc.slack[best as usize]);
                     if bound != 0 || slack != 0 {
-                        self.first_tweak[level] = current;
+                        self.mcc.first_tweak[level] = current;
                     }
                     if bound == 0 {
                         self.cover_mcc(best, true, &mut counts);
@@ -153,7 +155,8 @@ impl<L: Link> Dlx<L> {
             loop {
                 match step {
                     Step::Advance => {
-                        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+                        let (bound, slack) =
+                            (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
                         if bound == 0 && slack == 0 {
                             // Exact cover's branching: each option of the covered item in turn.
                             if current == best {
@@ -174,7 +177,7 @@ impl<L: Link> Dlx<L> {
                         }
                         if current > self.item_count {
                             self.cover_others_mcc(current, &mut counts);
-                            let option = OptionId(self.node_option[current as usize]);
+                            let option = OptionId(self.mcc.node_option[current as usize]);
                             self.solution.push(option);
                         }
                         level += 1;
@@ -232,11 +235,11 @@ impl<L: Link> Dlx<L> {
         };
         let mut best = None;
         let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
-        let mut item = self.active_next[0];
+        let mut item = self.mcc.active_next[0];
         while item != 0 {
             let len = self.len[item as usize];
-            let bound = self.bound[item as usize];
-            let slack = self.slack[item as usize].min(bound);
+            let bound = self.mcc.bound[item as usize];
+            let slack = self.mcc.slack[item as usize].min(bound);
             let score = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
             if score < best_score
                 || (score == best_score
@@ -247,7 +250,7 @@ impl<L: Link> Dlx<L> {
                     break;
                 }
             }
-            item = self.active_next[item as usize];
+            item = self.mcc.active_next[item as usize];
         }
         best.map(|item| (item, best_score))
     }
@@ -255,11 +258,11 @@ impl<L: Link> Dlx<L> {
     /// Takes a primary item out of the active list without hiding anything.
     fn deactivate(&mut self, item: u32) {
         let (prev, next) = (
-            self.active_prev[item as usize],
-            self.active_next[item as usize],
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
         );
-        self.active_next[prev as usize] = next;
-        self.active_prev[next as usize] = prev;
+        self.mcc.active_next[prev as usize] = next;
+        self.mcc.active_prev[next as usize] = prev;
         self.uncovered -= 1;
     }
 
@@ -267,23 +270,23 @@ impl<L: Link> Dlx<L> {
     /// restores items last out, first in, so they are its neighbours again.
     fn reactivate(&mut self, item: u32) {
         let (prev, next) = (
-            self.active_prev[item as usize],
-            self.active_next[item as usize],
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
         );
-        self.active_next[prev as usize] = item;
-        self.active_prev[next as usize] = item;
+        self.mcc.active_next[prev as usize] = item;
+        self.mcc.active_prev[next as usize] = item;
         self.uncovered += 1;
     }
 
     /// Puts back the item branched on at `level` as it was before the level (DLX3's `backup`).
     fn restore_best(&mut self, best: u32, level: usize) {
-        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+        let (bound, slack) = (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
         if bound == 0 && slack == 0 {
             self.uncover_mcc(best, true);
         } else {
-            self.untweak(best, self.first_tweak[level], bound != 0);
+            self.untweak(best, self.mcc.first_tweak[level], bound != 0);
         }
-        self.bound[best as usize] += 1;
+        self.mcc.bound[best as usize] += 1;
     }
 
     /// Undoes levels `0..level` deepest first, as backing down from each would.
@@ -296,7 +299,7 @@ impl<L: Link> Dlx<L> {
             } else {
                 self.uncover_others_mcc(current);
                 let best = self.node(current).top.get();
-                if self.bound[best as usize] == 0 && self.slack[best as usize] != 0 {
+                if self.mcc.bound[best as usize] == 0 && self.mcc.slack[best as usize] != 0 {
                     // Covered when the level was entered, and retired until its null move,
                     // which backing down would have reached and undone: undo it here.
                     self.reactivate(best);
@@ -338,7 +341,7 @@ impl<L: Link> Dlx<L> {
     fn hide_mcc(&mut self, row: u32, counts: &mut Counts) {
         let mut q = row + 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -357,7 +360,7 @@ impl<L: Link> Dlx<L> {
     fn unhide_mcc(&mut self, row: u32) {
         let mut q = row - 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = down.get();
@@ -378,7 +381,7 @@ impl<L: Link> Dlx<L> {
     fn tweak(&mut self, n: u32, block: bool, counts: &mut Counts) {
         let mut q = if block { n + 1 } else { n };
         loop {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -426,7 +429,7 @@ impl<L: Link> Dlx<L> {
     fn unhide_forward(&mut self, row: u32) {
         let mut q = row + 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -445,15 +448,15 @@ impl<L: Link> Dlx<L> {
     /// that give the item another colour or none, and cleanses those that give it the same.
     fn purify(&mut self, p: u32, counts: &mut Counts) {
         let item = self.node(p).top.get();
-        let colour = self.colour[p as usize];
+        let colour = self.mcc.colour[p as usize];
         counts.cleansings += 1;
         let mut row = self.node(item).down.get();
         while row > self.item_count {
-            if self.colour[row as usize] != colour {
+            if self.mcc.colour[row as usize] != colour {
                 self.hide_mcc(row, counts);
             } else if row != p {
                 counts.cleansings += 1;
-                self.colour[row as usize] = CLEANSED;
+                self.mcc.colour[row as usize] = CLEANSED;
             }
             row = self.node(row).down.get();
         }
@@ -462,11 +465,11 @@ impl<L: Link> Dlx<L> {
     /// Undoes [`Dlx::purify`], bottom to top.
     fn unpurify(&mut self, p: u32) {
         let item = self.node(p).top.get();
-        let colour = self.colour[p as usize];
+        let colour = self.mcc.colour[p as usize];
         let mut row = self.node(item).up.get();
         while row > self.item_count {
-            if self.colour[row as usize] == CLEANSED {
-                self.colour[row as usize] = colour;
+            if self.mcc.colour[row as usize] == CLEANSED {
+                self.mcc.colour[row as usize] = colour;
             } else if row != p {
                 self.unhide_mcc(row);
             }
@@ -487,13 +490,13 @@ impl<L: Link> Dlx<L> {
                 continue;
             }
             if item <= self.primary_count {
-                let bound = &mut self.bound[item as usize];
+                let bound = &mut self.mcc.bound[item as usize];
                 *bound -= 1;
                 if *bound == 0 {
                     self.cover_mcc(item, true, counts);
                 }
             } else {
-                match self.colour[p as usize] {
+                match self.mcc.colour[p as usize] {
                     0 => self.cover_mcc(item, true, counts),
                     CLEANSED => {}
                     _ => self.purify(p, counts),
@@ -511,7 +514,7 @@ impl<L: Link> Dlx<L> {
         let mut p = first;
         while self.node(p).top.get() != 0 {
             let item = self.node(p).top.get();
-            let alike = item > self.primary_count && self.colour[p as usize] == CLEANSED;
+            let alike = item > self.primary_count && self.mcc.colour[p as usize] == CLEANSED;
             if self.item_taken[item as usize] && !alike {
                 return Err(DlxError::Conflict(self.item_ids[item as usize]));
             }
@@ -531,7 +534,7 @@ impl<L: Link> Dlx<L> {
         let mut counts = Counts::default();
         let item = self.node(anchor).top.get();
         // Without bounds every primary item is covered once: its bound goes from 1 to 0.
-        self.bound[item as usize] -= 1;
+        self.mcc.bound[item as usize] -= 1;
         self.cover_mcc(item, true, &mut counts);
         self.cover_others_mcc(anchor, &mut counts);
         Ok(())
@@ -547,7 +550,7 @@ impl<L: Link> Dlx<L> {
         self.uncover_others_mcc(anchor);
         let item = self.node(anchor).top.get();
         self.uncover_mcc(item, true);
-        self.bound[item as usize] += 1;
+        self.mcc.bound[item as usize] += 1;
         let mut p = first;
         while self.node(p).top.get() != 0 {
             let item = self.node(p).top.get() as usize;
@@ -567,12 +570,12 @@ impl<L: Link> Dlx<L> {
                 continue;
             }
             if item <= self.primary_count {
-                if self.bound[item as usize] == 0 {
+                if self.mcc.bound[item as usize] == 0 {
                     self.uncover_mcc(item, true);
                 }
-                self.bound[item as usize] += 1;
+                self.mcc.bound[item as usize] += 1;
             } else {
-                match self.colour[p as usize] {
+                match self.mcc.colour[p as usize] {
                     0 => self.uncover_mcc(item, true),
                     CLEANSED => {}
                     _ => self.unpurify(p),
@@ -704,7 +707,7 @@ mod tests {
         dlx.select(OptionId(3)).unwrap();
         assert_eq!(solutions(&mut dlx), [vec!["B"]]);
         dlx.unselect_all();
-        assert_eq!(dlx.colour, fresh.colour);
+        assert_eq!(dlx.mcc.colour, fresh.mcc.colour);
         assert_eq!(dlx.nodes, fresh.nodes);
         assert_eq!(solutions(&mut dlx).len(), 2);
     }
@@ -857,10 +860,10 @@ mod tests {
                 prop_assert!(cut.stats.nodes <= max_nodes.unwrap_or(u64::MAX));
                 prop_assert_eq!(&dlx.nodes, &fresh.nodes);
                 prop_assert_eq!(&dlx.len, &fresh.len);
-                prop_assert_eq!(&dlx.colour, &fresh.colour);
-                prop_assert_eq!(&dlx.bound, &fresh.bound);
-                prop_assert_eq!(&dlx.active_next, &fresh.active_next);
-                prop_assert_eq!(&dlx.active_prev, &fresh.active_prev);
+                prop_assert_eq!(&dlx.mcc.colour, &fresh.mcc.colour);
+                prop_assert_eq!(&dlx.mcc.bound, &fresh.mcc.bound);
+                prop_assert_eq!(&dlx.mcc.active_next, &fresh.mcc.active_next);
+                prop_assert_eq!(&dlx.mcc.active_prev, &fresh.mcc.active_prev);
                 prop_assert_eq!(dlx.uncovered, fresh.uncovered);
             }
         }
@@ -911,9 +914,9 @@ mod tests {
             dlx.unselect_all();
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
             prop_assert_eq!(&dlx.len, &fresh.len);
-            prop_assert_eq!(&dlx.colour, &fresh.colour);
-            prop_assert_eq!(&dlx.bound, &fresh.bound);
-            prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+            prop_assert_eq!(&dlx.mcc.colour, &fresh.mcc.colour);
+            prop_assert_eq!(&dlx.mcc.bound, &fresh.mcc.bound);
+            prop_assert_eq!(&dlx.mcc.active_next, &fresh.mcc.active_next);
             prop_assert_eq!(&dlx.item_taken, &fresh.item_taken);
         }
     }

@@ -16,7 +16,8 @@
 //! [`ProgressSink`] through [`Reporting`], and a split search adds up the shares of its
 //! subtrees and reports to one.
 
-use super::arena::{Dlx, Link, COVERED};
+use super::arena::Dlx;
+use super::node::{Link, COVERED};
 use super::outcome::{Count, Outcome, SearchStats};
 use super::problem::OptionId;
 use super::search::Visitor;
@@ -212,7 +213,7 @@ impl<L: Link> Dlx<L> {
             let k = if at.share < NEGLIGIBLE_SHARE {
                 1
             } else {
-                let first = match self.first_tweak[l] {
+                let first = match self.mcc.first_tweak[l] {
                     0 => self.node(item).down.get(),
                     first => first,
                 };

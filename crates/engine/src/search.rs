@@ -5,7 +5,8 @@
 //! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
-use super::arena::{Dlx, Link, Mode, COVERED};
+use super::arena::{Dlx, Mode};
+use super::node::{Link, COVERED};
 use super::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use super::progress::TreePosition;

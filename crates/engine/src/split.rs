@@ -17,7 +17,8 @@
 //! Problems with colours or bounds (Algorithm M) are not split: [`Dlx::can_split`] says so, and
 //! a split search of one runs whole, on the caller's thread.
 
-use super::arena::{Dlx, Link, Mode};
+use super::arena::{Dlx, Mode};
+use super::node::Link;
 use super::outcome::{Outcome, SearchStats};
 use super::parallel::SplitSettings;
 use super::problem::OptionId;

@@ -7,7 +7,8 @@
 //! and the solutions found so far intact. A search without a flag polls nothing: the check is
 //! in the visitor's [`Visitor::enter_node`], whose default compiles away.
 
-use super::arena::{Dlx, Link};
+use super::arena::Dlx;
+use super::node::Link;
 use super::outcome::{Outcome, Stop};
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
