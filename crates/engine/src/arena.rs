@@ -475,8 +475,8 @@ impl<L: Link> Dlx<L> {
     #[inline]
     pub(super) fn option_of(&self, node: u32) -> OptionId {
         // Options of one width (the Sudoku encodings' four items, for one): a division. Handing
-        // over a solution found each of its options by a binary search, 7% of the instructions
-        // of a short Sudoku search (serg, callgrind).
+        // over a solution found each of its options by a binary search, a measurable share of a
+        // short Sudoku search (docs/benchmarks.md).
         if let Some(option) = (node - self.item_count - 2).checked_div(self.walk.uniform_stride) {
             return OptionId(option);
         }
@@ -513,7 +513,7 @@ impl<L: Link> Dlx<L> {
     ///
     /// `HINTS` says whether hides keep `short_item` and `empty_item` up to date:
     /// only the choice rules that read them need it, and on DLX1's rule, which reads the
-    /// lengths alone, the upkeep in the innermost loop cost 10% of the pentominoes' time.
+    /// lengths alone, the upkeep in the innermost loop cost time (docs/benchmarks.md).
     /// `TREE` says whether they keep [`Dlx::tree`]'s bounds, which only a search of many items
     /// reads.
     #[inline(always)]
@@ -526,10 +526,10 @@ impl<L: Link> Dlx<L> {
         self.uncovered -= (item <= self.primary_count) as u32;
         // Counted here and added once: the caller's count lives in memory (the search is short
         // of registers), and adding to it at every hide put a read and a write of the same
-        // place in the innermost loop (pentominoes under DLX1's rule 2.94 s -> 2.76 s).
+        // place in the innermost loop, which measured slower (docs/benchmarks.md).
         let mut count = 1;
         // The hints too are kept in locals through the hides and stored once: two fewer stores
-        // a hide (callgrind, the first 300 puzzles of forum hardest 1905: -1.6% instructions).
+        // a hide, which measured fewer instructions (docs/benchmarks.md).
         let mut hints = Hints {
             short_item: self.short_item,
             empty_item: self.empty_item,
@@ -598,7 +598,7 @@ impl<L: Link> Dlx<L> {
         if HINTS {
             // Selects, not branches: whether a list falls to one option or none is as good as
             // random to the processor, and the branches' mispredictions cost the Sudoku solver
-            // a quarter of its time (forum hardest 1905, 4,390 -> 5,777 puzzles/s).
+            // much of its time (docs/benchmarks.md).
             let item = top.get();
             hints.empty_item = if len == 0 { item } else { hints.empty_item };
             hints.short_item = if len <= 1 { item } else { hints.short_item };

@@ -2,8 +2,8 @@
 //! lower bounds instead of a scan of every length.
 //!
 //! Scanning the lengths of all active primary items at every node makes a search of `n` items
-//! and `n` levels cost `n²`: a problem of 300,000 items that needs no backtracking took 18 s,
-//! nearly all of it in the scan. The tree keeps, for each block of [`FAN_OUT`] items, a lower
+//! and `n` levels cost `n²`: a problem of hundreds of thousands of items that needs no
+//! backtracking spent nearly all its time in the scan (docs/benchmarks.md). The tree keeps, for each block of [`FAN_OUT`] items, a lower
 //! bound of the lengths of its active items, for each block of `FAN_OUT` blocks a lower bound of
 //! theirs, and so on up to a top level of at most `FAN_OUT` entries. A hide that shortens a list
 //! lowers the bounds above it (rarely more than one compare: a bound is usually lower already);

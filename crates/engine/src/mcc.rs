@@ -33,13 +33,14 @@ use super::progress::TreePosition;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
-/// What the search does next: Knuth's labels in DLX3.
+/// What the search does next: Knuth's labels in DLX3, and the steps of Algorithm M they do.
 enum Step {
-    /// Try the option at the level's current node, or the null move (`advance`).
+    /// M5 and M6: tweak the option at the level's current node (or make the null move), then
+    /// try it (DLX3's `advance`).
     Advance,
-    /// Restore the item branched on at this level, then back down (`backup`).
+    /// M8: restore the item branched on at this level, then leave the level (`backup`).
     Backup,
-    /// Leave this level for the one above (`backdown`).
+    /// M9: leave this level for the one above, and there M7, try again (`backdown`).
     Backdown,
 }
 
@@ -52,7 +53,12 @@ pub(super) struct Counts {
 
 impl<L: Link> Dlx<L> {
     /// Algorithm M from the current state, as [`Dlx::search`] describes; called by it for
-    /// problems with colours or bounds.
+    /// problems with colours or bounds. Knuth's steps stand beside the code: M1 (initialize) is
+    /// the arena's layout and [`super::mcc_state::MccState::load`]; M2 enter a level, M3 choose
+    /// an item, M4 prepare to branch on it, M5 possibly tweak the option, M6 try it, M7 try
+    /// again, M8 restore the item, M9 leave the level. With colours only (every bound 1, no
+    /// slack) M4's bound reaches zero at once, M5 never tweaks, and the loop is Algorithm C's
+    /// (DLX2's C1 to C8).
     pub(super) fn search_mcc<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
@@ -90,7 +96,7 @@ impl<L: Link> Dlx<L> {
         }
         let stop;
         'forward: loop {
-            // Enter a level (DLX3's `forward`).
+            // M2: enter a level (DLX3's `forward`).
             if stats.nodes >= max_nodes {
                 self.unwind_mcc(level);
                 stop = Stop::NodeBudget;
@@ -109,8 +115,9 @@ impl<L: Link> Dlx<L> {
                     visitor.progress(&self.position_mcc(level, &scores, &stats));
                 }
             }
+            // M3: choose an item.
             let mut step = match self.choose_scored(rule) {
-                // No active primary item: every bound is met, a solution.
+                // M2: no active primary item: every bound is met, a solution; then M9.
                 None => {
                     stats.solutions += 1;
                     let flow = visitor.solution(&self.solution);
@@ -127,11 +134,12 @@ impl<L: Link> Dlx<L> {
                     }
                     Step::Backdown
                 }
-                // Too few options are left to meet some item's lower bound.
+                // M3: too few options are left to meet some item's lower bound; M9.
                 Some((_, score)) if score <= 0 => {
                     counts.updates += dead_end_updates;
                     Step::Backdown
                 }
+                // M4: prepare to branch on the item.
                 Some((item, score)) => {
                     if progress_mask.is_some() {
                         scores[level] = score;
@@ -155,6 +163,7 @@ impl<L: Link> Dlx<L> {
             loop {
                 match step {
                     Step::Advance => {
+                        // M5: possibly tweak the option at `current`.
                         let (bound, slack) =
                             (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
                         if bound == 0 && slack == 0 {
@@ -175,6 +184,7 @@ impl<L: Link> Dlx<L> {
                             // The null move: the item is retired as it stands.
                             self.deactivate(best);
                         }
+                        // M6: try it (a null move has no option), then a level down.
                         if current > self.item_count {
                             self.cover_others_mcc(current, &mut counts);
                             let option = OptionId(self.mcc.node_option[current as usize]);
@@ -184,10 +194,12 @@ impl<L: Link> Dlx<L> {
                         continue 'forward;
                     }
                     Step::Backup => {
+                        // M8: restore the item.
                         self.restore_best(best, level);
                         step = Step::Backdown;
                     }
                     Step::Backdown => {
+                        // M9: leave the level.
                         if level == 0 {
                             stop = Stop::Exhausted;
                             if progress_mask.is_some() {
@@ -204,6 +216,7 @@ impl<L: Link> Dlx<L> {
                             step = Step::Backup;
                             continue;
                         }
+                        // M7: try again with the next option.
                         self.solution.pop();
                         best = self.node(current).top.get();
                         self.uncover_others_mcc(current);

@@ -16,27 +16,18 @@ use std::ops::ControlFlow;
 const SCAN_BLOCK: usize = 16;
 
 /// From how many primary items a search under [`ChoiceRule::Mrv`] chooses through the
-/// [`super::choice_tree::MinTree`] instead of scanning every length. Measured (`dlx xc
-/// --rule dlx1 --threads 1`, same nodes either way): the tree is faster on 1,000 items or more
-/// (one-item options, `problems::singletons`: 4,096 items 0.001 s against the scan's 0.003 s;
-/// the empty 25x25 and 49x49 Sudoku grids, 2,500 and 9,604 items, first solution: 0.003 s
-/// against 0.005 s and 0.104 s against 0.357 s), slower on few (pentominoes, 72 items: 5.88 s
-/// against 4.90 s; 100 queens, 200 items: 12% fewer nodes in the same time).
+/// [`super::choice_tree::MinTree`] instead of scanning every length: the tree wins on many
+/// items and loses on few, and this threshold was chosen by measurement (docs/benchmarks.md).
 const TREE_FROM_ITEMS: u32 = 1_024;
 
 /// The same for the rules that take a hinted item first: the hints spare most nodes the scan,
-/// and the scan stops at the first block with a list of one, so it holds out longer. The empty
-/// 49x49 grid (9,604 items) ran in 0.049 s scanning against 0.077 s with the tree; one-item
-/// options, which give no hint, need the tree from a few thousand items (10,000: 0.019 s
-/// against 0.001 s).
+/// and the scan stops at the first block with a list of one, so it holds out longer; chosen by
+/// measurement (docs/benchmarks.md).
 const TREE_FROM_ITEMS_HINTED: u32 = 16_384;
 
 /// How far [`ChoiceRule::MrvThenReach`] looks for tied items: this many scan blocks from the
-/// one holding the first shortest list. Measured on the first 1,000 puzzles of forum hardest
-/// 1905 and 1106 and top1465, weighing from the first node (nodes per puzzle): one block
-/// 2,198 / 4,426 / 441, two 2,040 / 3,664 / 366, four 2,116 / 3,296 / 347, every tied item
-/// 2,169 / 3,080 / 349; two blocks were the fastest, the wider looks costing more than the
-/// nodes they save.
+/// one holding the first shortest list; wider looks cost more than the nodes they save, as
+/// measured (docs/benchmarks.md).
 const REACH_BLOCKS: usize = 2;
 
 /// How the search picks the item to branch on.
@@ -53,8 +44,8 @@ pub enum ChoiceRule {
     /// Minimum remaining values tuned for speed: an item whose list the last covers emptied is
     /// taken at once (a dead end), then one they left with a single option (a forced move),
     /// without scanning; otherwise the scan stops in the first block of items holding a list of
-    /// length at most one. On 2,000 17-clue Sudoku puzzles (uniqueness mode, cachegrind) it
-    /// executes 13% fewer instructions than `Mrv` and visits 2% fewer nodes. Any choice of item
+    /// length at most one. It executes fewer instructions than `Mrv` on Sudoku and visits fewer
+    /// nodes (docs/benchmarks.md). Any choice of item
     /// keeps Algorithm X exact; only the tree's shape differs from DLX1's, so this rule is for
     /// encodings that want speed, not for reproducing Knuth's figures.
     MrvStopAtOne,
@@ -65,12 +56,8 @@ pub enum ChoiceRule {
     /// two scan blocks from the first shortest list are weighed, and only from the
     /// search's node `from_node` on: weighing costs about 200 instructions a node, which a
     /// search of hundreds of nodes earns back and a short one may not. A choice that removes
-    /// more leaves smaller subtrees. On Sudoku (weighing from node 64, uniqueness mode, the
-    /// first 3,000 puzzles of each file) it visits 12%, 22% and 18% fewer nodes than the
-    /// first-tie rule on forum hardest 1905, 1106 and top1465 as given, and 18%, 23% and 18%
-    /// fewer on the same puzzles with their rows, columns and digits shuffled, an orientation
-    /// the first-tie rule is less lucky with (it visits 14% and 9% more nodes there on 1905 and
-    /// 1106; this rule 5% and 7%).
+    /// more leaves smaller subtrees. On Sudoku it visits markedly fewer nodes than the
+    /// first-tie rule, and depends less on the puzzles' orientation (docs/benchmarks.md).
     MrvThenReach {
         /// The search's node from which ties are weighed (1 is the root).
         from_node: u64,
@@ -198,8 +185,8 @@ impl<L: Link> Dlx<L> {
         }
         // One loop compiled eight times: only the rules that read the hints pay for their
         // upkeep, only problems of many items for the tree's, and only problems whose options
-        // are walked by place for that walk (a test in every hide cost serg's short Sudoku
-        // searches 5% of their instructions).
+        // are walked by place for that walk (a test in every hide cost the short Sudoku
+        // searches a measurable share of their instructions: docs/benchmarks.md).
         let tree_from = self.tree_from_items.unwrap_or(if rule.reads_hints() {
             TREE_FROM_ITEMS_HINTED
         } else {
@@ -239,7 +226,7 @@ impl<L: Link> Dlx<L> {
 
     /// [`Dlx::search_plain`] walking options by place, kept out of line: inlined, it doubled
     /// the size of [`Dlx::search`], which then was no longer inlined into the Sudoku solver
-    /// (whose options never walk by place), and cost that solver 3% on the forum files.
+    /// (whose options never walk by place), and cost that solver time (docs/benchmarks.md).
     #[inline(never)]
     fn search_by_place<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
         &mut self,
@@ -251,8 +238,10 @@ impl<L: Link> Dlx<L> {
         self.search_plain::<HINTS, TREE, true, V>(rule, max_nodes, max_solutions, visitor)
     }
 
-    /// DLX1's loop (X2 to X8) for a problem without colours or bounds, with at least one
-    /// primary item to cover and room for at least one solution.
+    /// DLX1's loop for a problem without colours or bounds, with at least one primary item to
+    /// cover and room for at least one solution. Knuth's steps stand beside the code: X1
+    /// (initialize) is the arena's layout; X2 enter a level, X3 choose an item, X4 cover it, X5
+    /// try an option, X6 try the next one, X7 backtrack (uncover the item), X8 leave the level.
     fn search_plain<const HINTS: bool, const TREE: bool, const BY_PLACE: bool, V>(
         &mut self,
         rule: ChoiceRule,
@@ -308,8 +297,9 @@ impl<L: Link> Dlx<L> {
             'advance: loop {
                 // X5: try the option at `current`, unless the item's list is used up.
                 if current == best {
-                    // X8: backtrack.
+                    // X7: backtrack.
                     self.uncover::<TREE, BY_PLACE>(best);
+                    // X8: leave level `level`.
                     if level == 0 {
                         stop = Stop::Exhausted;
                         if progress_mask.is_some() {
@@ -329,6 +319,7 @@ impl<L: Link> Dlx<L> {
                     self.set_choice(level, current);
                     continue 'advance;
                 }
+                // X5: cover the option's other items and go down a level.
                 self.cover_others::<HINTS, TREE, BY_PLACE>(current, &mut updates);
                 if self.uncovered != 0 {
                     level += 1;
@@ -361,7 +352,7 @@ impl<L: Link> Dlx<L> {
                     };
                     break 'forward;
                 }
-                // X6.
+                // X6: try again with the next option.
                 let next = self.node(current).down.get();
                 self.uncover_others::<TREE, BY_PLACE>(current);
                 current = next;
@@ -451,8 +442,8 @@ impl<L: Link> Dlx<L> {
     ///
     /// The lengths are scanned a block of [`SCAN_BLOCK`] at a time: the minimum of a block is a
     /// branch-free loop the compiler turns into vector instructions, and only the block that
-    /// holds the winner is searched item by item. Measured on the first 20,000 17-clue Sudoku
-    /// puzzles, this took the whole search from 17,600 to 18,500 puzzles a second (x1.05).
+    /// holds the winner is searched item by item, which measured faster than a scan item by
+    /// item (docs/benchmarks.md).
     #[inline(always)]
     pub(super) fn choose_item<const TREE: bool>(
         &mut self,
