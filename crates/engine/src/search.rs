@@ -752,6 +752,35 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn for_each_count_and_first_answer_as_the_search_does() {
+        let problem = Problem::queens(6);
+        let mut dlx = Dlx::new(&problem);
+        let mut searched = Vec::new();
+        let outcome = dlx.search(
+            ChoiceRule::Mrv,
+            SearchLimits::default(),
+            &mut |options: &[OptionId]| {
+                searched.push(options.to_vec());
+                ControlFlow::Continue(())
+            },
+        );
+        let mut listed = Vec::new();
+        let each = dlx.for_each(|options| listed.push(options.to_vec()));
+        assert_eq!(listed, searched);
+        assert_eq!(each.answer, Count::exactly(4));
+        assert_eq!(each.stats, outcome.stats);
+        assert_eq!(dlx.count(), 4);
+        assert_eq!(dlx.first().as_ref(), searched.first());
+        let mut none = Dlx::new(&Problem::queens(3));
+        assert_eq!(none.count(), 0);
+        assert_eq!(none.first(), None);
+        assert_eq!(
+            none.for_each(|_| panic!("no solution")).answer,
+            Count::exactly(0)
+        );
+    }
+
+    #[test]
     fn knuths_toy_problem_has_exactly_one_solution() {
         let problem = toy();
         let mut dlx = Dlx::new(&problem);
