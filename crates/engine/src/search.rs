@@ -95,9 +95,8 @@ pub trait Visitor {
 
     /// Whether [`Visitor::solution`] reads its options. A visitor that only counts says no,
     /// and the search then hands it an empty slice instead of naming the option of every level
-    /// at every solution: on problems of deep solutions that naming was most of the time (n =
-    /// 4,096 one-, two- and three-item options in a row, the first 20,000 solutions, about
-    /// 2,700 levels each). Default: yes.
+    /// at every solution: on problems of deep solutions that naming was most of the time
+    /// (docs/benchmarks.md). Default: yes.
     #[inline(always)]
     fn wants_options(&self) -> bool {
         true
@@ -631,9 +630,8 @@ impl<L: Link> Dlx<L> {
 ///
 /// On x86-64 processors with AVX2 the same loop is compiled for it, chosen at run time: the
 /// baseline instruction set (SSE2) has no unsigned 32-bit minimum, so the scan's vector steps
-/// take six instructions where AVX2 takes one for twice the lengths. Best of 3 interleaved
-/// `dlx bench --algo dlx --limit 5000` runs, µs a puzzle: serg 7.7 -> 7.4, top1465 52.9 ->
-/// 51.3, forum hardest 1905 291.7 -> 282.1.
+/// take six instructions where AVX2 takes one for twice the lengths, which measured a few
+/// percent faster on the Sudoku collections (docs/benchmarks.md).
 #[inline(always)]
 fn scan_for_shortest(lengths: &[u32], stop_at: u32) -> (usize, u32) {
     #[cfg(target_arch = "x86_64")]
