@@ -160,10 +160,11 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
-    /// `0..primary` are primary and `primary..items` secondary, and each option lists item
-    /// numbers (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count from 0 in the order given, item ids
-    /// are the numbers themselves. This is for encodings that build a pruned problem for every
-    /// puzzle: no names, no [`Problem`], no allocation once the arena has grown to size.
+    /// `0..primary` are primary and `primary..items` secondary, and each option lists item numbers
+    /// (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count
+    /// from 0 in the order given, item ids are the numbers themselves. This is for encodings that
+    /// build a pruned problem for every puzzle: no names, no [`Problem`], no allocation once the
+    /// arena has grown to size.
     pub fn reload<'a>(
         &mut self,
         primary: usize,

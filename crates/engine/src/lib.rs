@@ -122,6 +122,8 @@ pub mod batch;
 mod choice_tree;
 mod error;
 mod estimate;
+// Cross-crate plumbing, not API: the excerpt of input that the puzzles' parse errors quote, and
+// (under the `test-support` feature) the recording progress sink their tests check reports with.
 #[doc(hidden)]
 pub mod excerpt;
 mod format;
@@ -151,8 +153,6 @@ pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
 };
 pub use problems::ReferenceProblem;
-#[doc(hidden)]
-pub use progress::count_reporting;
 pub use progress::{ProgressSink, Reporting, TreePosition};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
 pub use split::Shard;

@@ -6,6 +6,7 @@
 //! them for their own solutions (grids) by handing these functions their own search, so a
 //! caller reads the same [`Outcome`], [`Uniqueness`] and [`Count`] whatever it solved.
 
+use super::progress::ProgressSink;
 use std::fmt;
 
 /// The search's figures, counted as DLX1 counts them.
@@ -212,6 +213,22 @@ impl Outcome<()> {
             (Some(solution), 1) => Uniqueness::Unique(solution),
             (Some(solution), _) => Uniqueness::Multiple(solution),
         })
+    }
+
+    /// [`Outcome::count_solutions`] of a search told where to report its position: `progress`
+    /// when its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else
+    /// nowhere.
+    pub fn count_reporting<S: ?Sized>(
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+        search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
+    ) -> Outcome<Count> {
+        let progress = progress.begin().then_some(progress);
+        let outcome = Outcome::count_solutions(limit, |max, visit| search(max, progress, visit));
+        if let Some(sink) = progress {
+            sink.end();
+        }
+        outcome
     }
 }
 

@@ -2,12 +2,12 @@
 //! levels (see `split.rs`) searched on the rayon pool (or only one shard's share of them), their
 //! solutions handed on in the one-thread search's order and their figures summed.
 //!
-//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk
-//! gathers this shard's into a window, and subtrees are searched a window at a time, each on a
-//! copy of the arena that a worker keeps for the window; a window's solutions are held until
-//! the window's subtrees are done, then handed on in order. A subtree with more than `HELD_PER_SUBTREE` solutions is not held
-//! but searched again in order on the caller's thread, so memory stays bounded however many
-//! solutions a subtree has.
+//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk gathers
+//! this shard's into a window, and subtrees are searched a window at a time, each on a copy of the
+//! arena that a worker keeps for the window; a window's solutions are held until the window's
+//! subtrees are done, then handed on in order. A subtree with more than `HELD_PER_SUBTREE`
+//! solutions is not held but searched again in order on the caller's thread, so memory stays
+//! bounded however many solutions a subtree has.
 
 use super::arena::Dlx;
 use super::node::Link;
@@ -67,8 +67,8 @@ impl SplitSettings {
     pub const MAX_SUBTREES: usize = 1 << 20;
 
     /// The subtrees to ask for when `shards` machines share the tree on `threads` threads each:
-    /// [`SplitSettings::SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when more, up to
-    /// [`SplitSettings::MAX_SUBTREES`].
+    /// [`SplitSettings::SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when
+    /// more, up to [`SplitSettings::MAX_SUBTREES`].
     pub fn subtrees_for(shards: u64) -> usize {
         let per_shard = usize::try_from(shards)
             .unwrap_or(usize::MAX)

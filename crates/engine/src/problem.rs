@@ -196,8 +196,8 @@ pub struct Problem {
     kinds: Vec<ItemKind>,
     /// Each item's bounds (exactly once for secondary items, whose bounds mean nothing).
     bounds: Vec<Bounds>,
-    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`; `u32` because the
-    /// entries are fewer than [`Problem::MAX_NODES`], which halves what a problem of many short options
+    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`; `u32` because the entries
+    /// are fewer than [`Problem::MAX_NODES`], which halves what a problem of many short options
     /// holds beside its entries.
     entries: Vec<ItemId>,
     /// The colour of each entry, beside `entries`; empty until the first colour is given, so a

@@ -28,8 +28,9 @@ impl Problem {
         b.build()
     }
 
-    /// n queens, TAOCP 7.2.2.1 (23): a queen on every row `r` and column `c` (primary items), at most
-    /// one on every diagonal `a` (r + c) and anti-diagonal `b` (n - 1 - r + c) (secondary items).
+    /// n queens, TAOCP 7.2.2.1 (23): a queen on every row `r` and column `c` (primary items), at
+    /// most one on every diagonal `a` (r + c) and anti-diagonal `b` (n - 1 - r + c) (secondary
+    /// items).
     pub fn queens(n: usize) -> Problem {
         let mut b = ProblemBuilder::new();
         for r in 0..n {
@@ -156,8 +157,8 @@ impl Problem {
         )
     }
 
-    /// A random MCC problem: as [`Problem::random_xcc`], with bounds on the primary items (a lower bound of
-    /// 0 to 2 and an upper bound up to 2 above it).
+    /// A random MCC problem: as [`Problem::random_xcc`], with bounds on the primary items (a lower
+    /// bound of 0 to 2 and an upper bound up to 2 above it).
     pub fn random_mcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
         let mut random = Random::new(seed ^ 0x006d_6363);
         let bounds: Vec<Bounds> = (0..primary)
@@ -408,7 +409,12 @@ impl ReferenceProblem {
             classic(
                 "word_rectangles4x5.dlx",
                 "4x5 word rectangles: across from 150 random 5-letter words, down from 150 4-letter ones",
-                Problem::word_rectangles(4, 5, &Problem::random_words(3, 150, 5), &Problem::random_words(4, 150, 4)),
+                Problem::word_rectangles(
+                    4,
+                    5,
+                    &Problem::random_words(3, 150, 5),
+                    &Problem::random_words(4, 150, 4),
+                ),
             ),
             classic(
                 "mcc_random_large.dlx",

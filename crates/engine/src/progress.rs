@@ -18,7 +18,7 @@
 
 use super::arena::Dlx;
 use super::node::{Link, COVERED};
-use super::outcome::{Count, Outcome, SearchStats};
+use super::outcome::SearchStats;
 use super::problem::OptionId;
 use super::search::Visitor;
 use std::ops::ControlFlow;
@@ -91,8 +91,8 @@ pub trait ProgressSink: Sync {
     fn end(&self) {}
 }
 
-/// A visitor that hands everything on to `inner` and tells `sink` where the search stands
-/// every [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
+/// A visitor that hands everything on to `inner` and tells `sink` where the search stands every
+/// [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
 /// fraction 1): the progress of a search of one thread. The caller has the sink
 /// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
 ///
@@ -269,21 +269,6 @@ impl<L: Link> Dlx<L> {
         (self.short_item, self.empty_item) = hints;
         (at.done, at.share)
     }
-}
-
-/// [`Outcome::count_solutions`] of a search told where to report its position: `progress` when
-/// its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else nowhere.
-pub fn count_reporting<S: ?Sized>(
-    limit: Option<u64>,
-    progress: &dyn ProgressSink,
-    search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
-) -> Outcome<Count> {
-    let progress = progress.begin().then_some(progress);
-    let outcome = Outcome::count_solutions(limit, |max, visit| search(max, progress, visit));
-    if let Some(sink) = progress {
-        sink.end();
-    }
-    outcome
 }
 
 /// The progress of a split search, added up over its subtrees from every thread: each

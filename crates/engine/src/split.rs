@@ -160,12 +160,12 @@ impl<L: Link> Dlx<L> {
         self.mode == Mode::Plain
     }
 
-    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees
-    /// (at most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree ends or
-    /// thins out. Each depth tried is walked as the one-thread search walks the top of the
-    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's
-    /// path, whatever the tree. `stop_requested` is asked at every node; `None` when it said
-    /// stop. The arena is left as it was found.
+    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees (at
+    /// most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree
+    /// ends or thins out. Each depth tried is walked as the one-thread search walks the top of the
+    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's path,
+    /// whatever the tree. `stop_requested` is asked at every node; `None` when it said stop. The
+    /// arena is left as it was found.
     pub fn split_depth(
         &mut self,
         rule: ChoiceRule,
