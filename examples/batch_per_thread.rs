@@ -7,7 +7,7 @@
 //! `cargo run --example batch_per_thread -- [FILE]` (default: the project's own
 //! `puzzles/minimal-9x9.txt`); CI runs it. Exits with an error at the first wrong answer.
 
-use dlx_engine::batch::{is_broken_pipe, Batch, BatchConfig, Ended};
+use dlx_engine::batch::{Batch, BatchConfig, Ended};
 use dlx_puzzles::sudoku::{Format, Grid, Solvers};
 use std::io::Write;
 
@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     match ended.and_then(|ended| out.flush().map(|()| ended)) {
         Ok(ended) => assert_eq!(ended, Ended::Done),
         // The reader went away (`| head`): a quiet end.
-        Err(error) if is_broken_pipe(&error) => return Ok(()),
+        Err(error) if Batch::is_broken_pipe(&error) => return Ok(()),
         Err(error) => return Err(error.into()),
     }
     if let Some(wrong) = wrong {

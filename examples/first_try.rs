@@ -1,11 +1,11 @@
 //! The program a newcomer writes first: 8 queens through `xc`,
 //! one Sudoku string through `sudoku`. It must compile and run as it stands; CI runs it.
 
-use dlx_engine::{problems::queens, ChoiceRule, Dlx};
+use dlx_engine::{ChoiceRule, Dlx, Problem};
 use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 
 fn main() {
-    let problem = queens(8);
+    let problem = Problem::queens(8);
     let mut dlx = Dlx::new(&problem);
     let count = dlx.count_solutions(ChoiceRule::Mrv, None);
     println!(

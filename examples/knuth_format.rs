@@ -5,7 +5,7 @@
 //! `tests/data/xc/toy.dlx` holds it); CI runs it. The format: the first line names the items,
 //! primary then `|` then secondary; each further line is an option; `|` starts a comment.
 
-use dlx_engine::{parse_problem, ChoiceRule, Dlx, OptionId, SearchLimits};
+use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, SearchLimits};
 use std::ops::ControlFlow;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -14,7 +14,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     });
     let text = std::fs::read_to_string(&path)?;
     // A fault in the file is an error naming its line and column.
-    let problem = parse_problem(&text).map_err(|e| format!("{path}: {e}"))?;
+    let problem = Problem::parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut dlx = Dlx::new(&problem);
     let mut shown = 0;
     let outcome = dlx.search(
@@ -39,7 +39,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         outcome.stats.solutions, outcome.stats.nodes, outcome.stats.updates
     );
     // The same parser refuses a broken file with the fault's place.
-    let broken = parse_problem("A B\nA C\n").expect_err("C is no item");
+    let broken = Problem::parse("A B\nA C\n").expect_err("C is no item");
     println!("a broken file: {broken}");
     Ok(())
 }

@@ -5,8 +5,7 @@
 //! `cargo run --release --example pentominoes -- 6 10` counts the 9,356 packings of the 6x10
 //! board (2,339 up to symmetry); the default, 3x20, has 8 (2 up to symmetry) and CI runs it.
 
-use dlx_engine::problems::pentominoes;
-use dlx_engine::{ChoiceRule, Dlx};
+use dlx_engine::{ChoiceRule, Dlx, Problem};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>());
@@ -19,7 +18,7 @@ fn main() {
         .unwrap_or(Ok(20))
         .expect("the board's columns, a number");
     assert_eq!(rows * cols, 60, "twelve pentominoes cover 60 cells");
-    let problem = pentominoes(rows, cols);
+    let problem = Problem::pentominoes(rows, cols);
     let mut dlx = Dlx::new(&problem);
     let count = dlx.count_solutions(ChoiceRule::Mrv, None);
     println!(

@@ -5,15 +5,14 @@
 //! `cargo run --example queens -- 8` prints 92 solutions and DLX1's figures (1,199 nodes,
 //! 21,375 updates), then a board; CI runs it.
 
-use dlx_engine::problems::queens;
-use dlx_engine::{ChoiceRule, Dlx};
+use dlx_engine::{ChoiceRule, Dlx, Problem};
 
 fn main() {
     let n: usize = std::env::args()
         .nth(1)
         .map_or(Ok(8), |arg| arg.parse())
         .expect("the board's side, a number");
-    let problem = queens(n);
+    let problem = Problem::queens(n);
     let mut dlx = Dlx::new(&problem);
     let report = dlx.count_solutions(ChoiceRule::Mrv, None);
     println!(

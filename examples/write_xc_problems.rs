@@ -5,7 +5,7 @@
 //! files are byte for byte what this writes. With `--timing DIR` first, it writes the larger
 //! problems of `problems::timing_suite` instead, for timing against Knuth's programs.
 
-use dlx_engine::problems::{dlx1_suite, timing_suite, xcc_mcc_suite};
+use dlx_engine::ReferenceProblem;
 use std::path::PathBuf;
 
 fn main() -> std::io::Result<()> {
@@ -20,9 +20,12 @@ fn main() -> std::io::Result<()> {
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/xc"));
     std::fs::create_dir_all(&dir)?;
     let suite = if timing {
-        timing_suite()
+        ReferenceProblem::timing_suite()
     } else {
-        dlx1_suite().into_iter().chain(xcc_mcc_suite()).collect()
+        ReferenceProblem::dlx1_suite()
+            .into_iter()
+            .chain(ReferenceProblem::xcc_mcc_suite())
+            .collect()
     };
     for classic in suite {
         let mut bytes = Vec::new();

@@ -519,7 +519,7 @@ pub struct Ahead {
 
 /// Reads a source's first lines ahead without consuming them: line by line until `enough` says
 /// so for the line just read (given with its ending), the source ends, `limit` bytes are read
-/// or a line is longer than [`batch::MAX_LINE_BYTES`] (then only that much of it is read).
+/// or a line is longer than [`batch::BatchConfig::MAX_LINE_BYTES`] (then only that much of it is read).
 /// Afterwards [`peek`] shows them all, and reading starts again at the first byte: they are put
 /// back in front of the rest, so line numbers do not move.
 pub fn read_ahead(
@@ -533,14 +533,14 @@ pub fn read_ahead(
     while head.len() < limit {
         let start = head.len();
         let read = (&mut rest)
-            .take(batch::MAX_LINE_BYTES as u64 + 1)
+            .take(batch::BatchConfig::MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut head)
             .with_context(|| format!("cannot read {}", source.name))?;
         if read == 0 {
             ended = true;
             break;
         }
-        if read > batch::MAX_LINE_BYTES || enough(&head[start..]) {
+        if read > batch::BatchConfig::MAX_LINE_BYTES || enough(&head[start..]) {
             break;
         }
     }
@@ -836,7 +836,7 @@ impl Run {
         let written = self.write_answer(puzzle, name, answer);
         if written
             .as_ref()
-            .is_err_and(|error| !batch::is_broken_pipe(error))
+            .is_err_and(|error| !batch::Batch::is_broken_pipe(error))
         {
             return written;
         }
@@ -937,7 +937,7 @@ impl Run {
         // can reach a reader that went away.
         if !reader_gone && (signal.is_none() || self.tally.puzzles > 0) {
             match self.out.commit() {
-                Err(error) if batch::is_broken_pipe(&error) => {}
+                Err(error) if batch::Batch::is_broken_pipe(&error) => {}
                 committed => committed?,
             }
         }
@@ -1055,7 +1055,7 @@ impl Run {
 
     /// A write error names its output already; any other comes from reading `name`.
     fn read_or_write_error(&self, error: std::io::Error, name: &str) -> anyhow::Error {
-        if batch::is_broken_pipe(&error) || output::is_write_error(&error) {
+        if batch::Batch::is_broken_pipe(&error) || output::is_write_error(&error) {
             anyhow::Error::new(error)
         } else {
             anyhow::Error::new(error).context(format!("cannot read {name}"))

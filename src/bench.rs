@@ -329,7 +329,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
 fn gone(written: std::io::Result<()>) -> std::io::Result<bool> {
     match written {
         Ok(()) => Ok(false),
-        Err(error) if dlx_engine::batch::is_broken_pipe(&error) => Ok(true),
+        Err(error) if dlx_engine::batch::Batch::is_broken_pipe(&error) => Ok(true),
         Err(error) => Err(error),
     }
 }

@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
-    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor, MAX_SUBTREES,
+    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -136,17 +136,20 @@ pub struct XcArgs {
     seed: Option<u64>,
 }
 
-/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// `K/N` with 1 <= K <= N <= [`SplitSettings::MAX_SUBTREES`], as the shard flag takes it (the library counts
 /// from 0). More parts than the most subtrees a tree is cut into would all be empty.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
+    let expected = format!(
+        "expected K/N with 1 <= K <= N <= {}, as in 3/64",
+        SplitSettings::MAX_SUBTREES
+    );
     let (k, n) = text
         .split_once('/')
         .ok_or_else(|| format!("found {text:?}, {expected}"))?;
     let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
         return Err(format!("found {text:?}, {expected}"));
     };
-    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
+    if k == 0 || k > n || n > SplitSettings::MAX_SUBTREES as u64 {
         return Err(format!("found {text:?}, {expected}"));
     }
     Ok(Shard {
@@ -220,7 +223,7 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
         if BAR {
-            self.bar.map(|_| dlx_engine::PROGRESS_MASK)
+            self.bar.map(|_| TreePosition::PROGRESS_MASK)
         } else {
             None
         }
@@ -235,7 +238,7 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
 
 pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
-    let problem = dlx_engine::parse_problem_bytes(&input.bytes)
+    let problem = dlx_engine::Problem::parse_bytes(&input.bytes)
         .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
     // The text is no longer needed: free it before the arena is laid out, so the two are never
     // held at once (a large problem's peak memory).
@@ -314,7 +317,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     // with the code of the solutions found, the one whose write failed included.
     let mut reader_gone = false;
     let report = match report.answer.take() {
-        Some(Halt::Write(e)) if batch::is_broken_pipe(&e) => {
+        Some(Halt::Write(e)) if batch::Batch::is_broken_pipe(&e) => {
             reader_gone = true;
             report
         }
@@ -340,7 +343,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             written = write!(out, "{}", super::sudoku::count_text(count, undecided));
         }
         match written.and_then(|()| out.commit()) {
-            Err(e) if batch::is_broken_pipe(&e) => reader_gone = true,
+            Err(e) if batch::Batch::is_broken_pipe(&e) => reader_gone = true,
             written => written?,
         }
     }
@@ -609,7 +612,7 @@ fn print_solution<W: Write>(
         writeln!(out, "{EMPTY_SOLUTION}")?;
     }
     for &option in options {
-        dlx_engine::write_option(problem, option, out)?;
+        problem.write_option(option, out)?;
         out.write_all(b"\n")?;
     }
     out.write_all(b"\n")

@@ -12,7 +12,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_bench::peers::engine::{Peer, Plain, Prepared};
-use dlx_engine::{problems, ChoiceRule, Dlx, Problem};
+use dlx_engine::{ChoiceRule, Dlx, Problem};
 use std::cell::OnceCell;
 
 /// Counts every solution, checking the count against the known one.
@@ -55,20 +55,13 @@ fn bench_problem(
 }
 
 fn engine(c: &mut Criterion) {
-    bench_problem(c, "queens8", problems::queens(8), 92, 50, true);
-    bench_problem(c, "queens12", problems::queens(12), 14_200, 10, true);
-    bench_problem(
-        c,
-        "langford11",
-        problems::langford(11),
-        2 * 17_792,
-        10,
-        true,
-    );
+    bench_problem(c, "queens8", Problem::queens(8), 92, 50, true);
+    bench_problem(c, "queens12", Problem::queens(12), 14_200, 10, true);
+    bench_problem(c, "langford11", Problem::langford(11), 2 * 17_792, 10, true);
     bench_problem(
         c,
         "pentominoes3x20",
-        problems::pentominoes(3, 20),
+        Problem::pentominoes(3, 20),
         8,
         10,
         true,
@@ -76,17 +69,17 @@ fn engine(c: &mut Criterion) {
     bench_problem(
         c,
         "pentominoes5x12",
-        problems::pentominoes(5, 12),
+        Problem::pentominoes(5, 12),
         4_040,
         10,
         false,
     );
     // XCC: 1,006 rectangles, 211,366 updates, as DLX2 counts them.
-    let words = |seed, count, len| problems::random_words(seed, count, len);
+    let words = |seed, count, len| Problem::random_words(seed, count, len);
     bench_problem(
         c,
         "word_rectangles3x4",
-        problems::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
+        Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
         1_006,
         20,
         // The peers' APIs take no colours (exact-covers' colour solver is todo!() in 0.3).
@@ -96,7 +89,7 @@ fn engine(c: &mut Criterion) {
     bench_problem(
         c,
         "mcc_random_20x8x80",
-        problems::random_mcc(5, 20, 8, 80),
+        Problem::random_mcc(5, 20, 8, 80),
         483_806,
         20,
         // No peer takes bounds on items.
@@ -105,14 +98,14 @@ fn engine(c: &mut Criterion) {
 }
 
 /// How the choice of item grows with the number of items: `n` one-item
-/// options (`problems::singletons`), a search `n` levels deep that does nothing but choose.
+/// options (`Problem::singletons`), a search `n` levels deep that does nothing but choose.
 /// Throughput in items, so a flat rate means linear growth. Below 1,024 items DLX1's rule
 /// scans the lengths (`n²` in all); from there it descends its tree of bounds.
 fn choice_growth(c: &mut Criterion) {
     let mut group = c.benchmark_group("choice_growth");
     group.sample_size(10);
     for n in [1_000, 10_000, 100_000, 1_000_000] {
-        let mut dlx = Dlx::new(&problems::singletons(n));
+        let mut dlx = Dlx::new(&Problem::singletons(n));
         group.throughput(Throughput::Elements(n as u64));
         group.bench_function(format!("singletons{n}"), |b| {
             b.iter(|| {

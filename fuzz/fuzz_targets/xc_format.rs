@@ -6,18 +6,18 @@
 #![no_main]
 
 use dlx_engine::{
-    parse_problem_bytes, write_problem, ChoiceRule, Dlx, ItemKind, OptionId, SearchLimits,
+    ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
 
 fuzz_target!(|bytes: &[u8]| {
-    let Ok(problem) = parse_problem_bytes(bytes) else {
+    let Ok(problem) = Problem::parse_bytes(bytes) else {
         return;
     };
     let mut written = Vec::new();
-    write_problem(&problem, &mut written).expect("a parsed problem can be written");
-    let again = parse_problem_bytes(&written).expect("a written problem parses");
+    problem.write(&mut written).expect("a parsed problem can be written");
+    let again = Problem::parse_bytes(&written).expect("a written problem parses");
     assert_eq!(again.item_count(), problem.item_count());
     for item in problem.items() {
         assert_eq!(again.item_bounds(item), problem.item_bounds(item));

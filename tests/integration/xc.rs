@@ -2,7 +2,7 @@
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
 use dlx_engine::{
-    parse_problem_bytes, problems, ChoiceRule, Dlx, ItemId, OptionId, ProblemBuilder, SearchLimits,
+    ChoiceRule, Dlx, ItemId, OptionId, Problem, ProblemBuilder, ReferenceProblem, SearchLimits,
     Stop,
 };
 use std::collections::BTreeSet;
@@ -36,7 +36,7 @@ fn dlx1_figures() -> Vec<(String, u64, u64, u64)> {
 fn check_dlx1_figures(path: &Path, solutions: u64, updates: u64, nodes: u64) {
     let file = path.display();
     let bytes = std::fs::read(path).unwrap();
-    let problem = parse_problem_bytes(&bytes).unwrap();
+    let problem = Problem::parse_bytes(&bytes).unwrap();
     let mut dlx = Dlx::new(&problem);
     let mut seen = 0u64;
     let report = dlx.search(
@@ -92,7 +92,7 @@ fn every_shared_problem_gives_dlx1s_solutions_updates_and_nodes() {
 #[test]
 fn the_problem_files_are_what_the_generators_write() {
     // `cargo run --example write_xc_problems` rewrites them.
-    let suite = problems::dlx1_suite();
+    let suite = ReferenceProblem::dlx1_suite();
     let listed: Vec<String> = dlx1_figures().into_iter().map(|row| row.0).collect();
     let written: Vec<&str> = suite.iter().map(|classic| classic.file).collect();
     assert_eq!(listed, written, "the README lists the generated files");
@@ -106,7 +106,7 @@ fn the_problem_files_are_what_the_generators_write() {
             classic.file
         );
         // And the file reads back as the problem built in code.
-        assert_eq!(parse_problem_bytes(&committed).unwrap(), classic.problem);
+        assert_eq!(Problem::parse_bytes(&committed).unwrap(), classic.problem);
     }
 }
 
@@ -130,7 +130,7 @@ fn an_empty_4x4_sudoku_has_288_solutions() {
             }
         }
     }
-    let problem = dlx_engine::parse_problem(&text).unwrap();
+    let problem = Problem::parse(&text).unwrap();
     let report = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None);
     assert_eq!(report.stats.solutions, 288);
 }
@@ -341,7 +341,7 @@ fn the_empty_solution_is_a_marked_line() {
     assert_eq!(stdout(&out), "4\n");
     // The marker is a comment where Knuth's format is read: a solution block read back as
     // options holds none.
-    let marker = dlx_engine::parse_problem("A\n| empty solution\n").unwrap();
+    let marker = Problem::parse("A\n| empty solution\n").unwrap();
     assert_eq!(marker.option_count(), 0);
 }
 
@@ -386,7 +386,7 @@ fn a_large_generated_problem_loads_and_solves_as_written() {
         text.push('\n');
     }
     assert!(text.len() > 10_000_000, "{} bytes", text.len());
-    let problem = parse_problem_bytes(text.as_bytes()).unwrap();
+    let problem = Problem::parse_bytes(text.as_bytes()).unwrap();
     assert_eq!(problem.item_count(), 4 * PRIMARY);
     assert_eq!(problem.primary_count(), PRIMARY);
     assert_eq!(problem.option_count(), options.len());

@@ -4,8 +4,8 @@
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
 use dlx_engine::{
-    parse_problem_bytes, problems, ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem,
-    SearchLimits, SearchStats,
+    ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem, ReferenceProblem, SearchLimits,
+    SearchStats,
 };
 use std::ops::ControlFlow;
 use std::path::Path;
@@ -125,14 +125,14 @@ fn every_shared_xcc_and_mcc_problem_gives_knuths_figures() {
     };
     for row in knuths_figures(&dir, 9) {
         let file = &row.file;
-        let problem = parse_problem_bytes(&std::fs::read(dir.join(file)).unwrap()).unwrap();
+        let problem = Problem::parse_bytes(&std::fs::read(dir.join(file)).unwrap()).unwrap();
         check_figures(file, &problem, &row);
     }
 }
 
 #[test]
 fn every_generated_xcc_and_mcc_problem_gives_knuths_figures_and_the_oracles_solutions() {
-    let suite = problems::xcc_mcc_suite();
+    let suite = ReferenceProblem::xcc_mcc_suite();
     let rows = knuths_figures(&data("xc"), suite.len());
     for (classic, row) in suite.iter().zip(&rows) {
         let file = classic.file;
@@ -147,7 +147,7 @@ fn every_generated_xcc_and_mcc_problem_gives_knuths_figures_and_the_oracles_solu
             committed == bytes,
             "{file} differs from what its generator writes"
         );
-        assert_eq!(parse_problem_bytes(&committed).unwrap(), classic.problem);
+        assert_eq!(Problem::parse_bytes(&committed).unwrap(), classic.problem);
         let solutions = check_figures(file, &classic.problem, row);
         let n = classic.problem.option_count();
         if n <= 16 {

@@ -9,119 +9,19 @@
 //! after it. Options thus need no left/right links: their nodes are
 //! consecutive.
 //!
-//! One departure from DLX1, measured: the list lengths live in a dense array `len` instead of
-//! the headers' `top` fields, and the list of active primary items is that array itself, a
-//! covered item carrying the [`COVERED`] bit. Choosing an item then reads `len` front to back,
-//! which the processor streams, instead of chasing links one dependent load at a time: on the
-//! first 20,000 17-clue Sudoku puzzles (uniqueness mode) this alone took the search from about
-//! 15,400 to 17,600 puzzles a second (x1.14, same run). Since primary items stay in declaration
-//! order, "the first item of least length" is the one DLX1 picks.
+//! One departure from DLX1, chosen by measurement (docs/benchmarks.md): the list lengths live in
+//! a dense array `len` instead of the headers' `top` fields, and the list of active primary
+//! items is that array itself, a covered item carrying the `COVERED` bit. Choosing an item then
+//! reads `len` front to back, which the processor streams, instead of chasing links one
+//! dependent load at a time. Since primary items stay in declaration order, "the first item of
+//! least length" is the one DLX1 picks.
 
 use super::choice_tree::MinTree;
+use super::error::DlxError;
+use super::mcc_state::MccState;
+use super::node::{Link, Node, COVERED};
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
-use super::walk::OptionWalk;
-use thiserror::Error;
-
-/// The integer type of the arena's links: `u32` for any problem, `u16` for problems of at most
-/// 65,536 nodes, whose 8-byte nodes make the arena two thirds as large (a 9x9 Sudoku's full
-/// problem, 31 KiB, fits in a 32 KiB L1 cache; the pruned problems of puzzles are smaller).
-pub trait Link:
-    Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static + private::Sealed
-{
-    /// The most nodes an arena with these links can hold.
-    const MAX_NODES: u64;
-    /// What pads a node to an aligned size: nothing for `u32` (12-byte nodes), a `u16` for
-    /// `u16` (8 bytes, see [`Node`]).
-    #[doc(hidden)]
-    type Pad: Copy + Eq + Default + std::fmt::Debug + Send + Sync + 'static;
-    #[doc(hidden)]
-    fn new(index: u32) -> Self;
-    #[doc(hidden)]
-    fn get(self) -> u32;
-}
-
-mod private {
-    pub trait Sealed {}
-    impl Sealed for u16 {}
-    impl Sealed for u32 {}
-}
-
-impl Link for u32 {
-    const MAX_NODES: u64 = super::problem::MAX_NODES;
-    type Pad = ();
-    #[inline(always)]
-    fn new(index: u32) -> u32 {
-        index
-    }
-    #[inline(always)]
-    fn get(self) -> u32 {
-        self
-    }
-}
-
-impl Link for u16 {
-    const MAX_NODES: u64 = 1 << 16;
-    type Pad = u16;
-    #[inline(always)]
-    fn new(index: u32) -> u16 {
-        debug_assert!(index < 1 << 16);
-        index as u16
-    }
-    #[inline(always)]
-    fn get(self) -> u32 {
-        self as u32
-    }
-}
-
-/// One node: 12 bytes with `u32` links (five to a cache line), 8 with `u16`.
-///
-/// The `u16` node is padded from 6 bytes to 8: a node is then read in one aligned load and
-/// found by a shift, where 6-byte nodes took a multiplication and straddled words. Best of 3
-/// interleaved `dlx bench --algo dlx` runs (whole files, puzzles/s): forum hardest 1905 4,077
-/// -> 4,520, 1106 2,248 -> 2,468, top1465 23,022 -> 24,647, serg and 17-clue +1%. The `u32`
-/// node stays 12 bytes: padded to 16, the pentominoes' arena outgrew the first-level cache
-/// further and the search slowed (4.90 -> 5.01 s).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[repr(C)]
-pub(super) struct Node<L: Link> {
-    pub(super) up: L,
-    pub(super) down: L,
-    /// The item of an option node; 0 in a header or a spacer (item numbers start at 1).
-    pub(super) top: L,
-    /// Padding only (see above).
-    pub(super) pad: L::Pad,
-}
-
-/// Added to an item's length while it is covered, so a scan for the shortest list skips it
-/// without a separate flag, and uncovering subtracts it back. Lengths stay below it because a
-/// problem has fewer than 2^31 nodes.
-pub(super) const COVERED: u32 = 1 << 31;
-
-/// A problem with more nodes than the chosen link type can address.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
-pub struct ArenaTooLarge {
-    /// The nodes the problem needs: headers, option nodes and spacers.
-    pub nodes: u64,
-    /// The most nodes the link type can address.
-    pub limit: u64,
-}
-
-/// Why an option could not be selected before the search.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum SelectError {
-    /// One of the option's items is covered already by an earlier selection.
-    #[error("item {0:?} is covered already by an earlier selection")]
-    Conflict(ItemId),
-    /// No option has this id.
-    #[error("no option {0:?} in this problem")]
-    UnknownOption(OptionId),
-    /// The problem has bounds (multiplicities), where selecting before the search is not
-    /// supported: an option imposed on an item covered several times would have to leave the
-    /// item's list as a tweak does, and be counted against its bounds.
-    #[error("options can be selected before the search only in problems without bounds")]
-    Bounds,
-}
+use super::walk::{OptionWalk, OptionWalker};
 
 /// Which search a loaded problem takes, and how it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,10 +33,6 @@ pub(super) enum Mode {
     /// Bounds (and perhaps colours): Algorithm M's loop, counting as DLX3 does.
     Bounded,
 }
-
-/// The colour code of a node whose colour constraint a purify has satisfied (DLX2's `-1`): its
-/// option stays in the item's list and no later hide removes it from there.
-pub(super) const CLEANSED: u32 = u32::MAX;
 
 /// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
 ///
@@ -165,18 +61,8 @@ pub struct Dlx<L: Link = u32> {
     pub(super) item_ids: Vec<ItemId>,
     /// The first node of each option, by option id.
     pub(super) option_first: Vec<u32>,
-    /// When every option has the same number of items, that number plus one (its spacer): the
-    /// option of a node is then a division away. 0 otherwise.
-    pub(super) uniform_stride: u32,
-    /// How the user asked options to be walked ([`Dlx::set_option_walk`]).
-    pub(super) option_walk: OptionWalk,
-    /// Nonzero when hides and unhides walk an option by its nodes' places instead of through
-    /// its spacer (see [`Dlx::hide`]): `u64::MAX / uniform_stride + 1`, which makes a node's
-    /// place a multiplication away ([`Dlx::place_in_option`]).
-    pub(super) stride_magic: u64,
-    /// The place in its options at which each item was first met, or `u32::MAX`: scratch for
-    /// choosing the walk, kept to reuse its allocation.
-    pub(super) item_place: Vec<u32>,
+    /// How hides walk an option's nodes: through its spacer, or by place.
+    pub(super) walk: OptionWalker,
     selected: Vec<OptionId>,
     pub(super) item_taken: Vec<bool>,
     /// The search's choice stack, kept here so a search allocates nothing.
@@ -189,25 +75,8 @@ pub struct Dlx<L: Link = u32> {
     /// A search stopped without undoing its levels: the links are not the problem's until the
     /// arena is laid out again.
     pub(super) spent: bool,
-    /// Problems with colours or bounds only (empty otherwise): each node's colour code, 0 for
-    /// none, [`CLEANSED`] once satisfied; apart from the nodes, so plain nodes stay 12 bytes.
-    pub(super) colour: Vec<u32>,
-    /// Likewise, for each primary item (index 0 unused): how many more chosen options may
-    /// contain it (DLX3's `bound`), and its upper bound less its lower (`slack`).
-    pub(super) bound: Vec<u32>,
-    pub(super) slack: Vec<u32>,
-    /// For each level of Algorithm M's search, the first option tweaked there.
-    pub(super) first_tweak: Vec<u32>,
-    /// Problems with colours or bounds only: the option of each node, so that handing over a
-    /// solution reads an array instead of searching `option_first` (bounds make solutions
-    /// many and deep: on a random MCC problem of 480,000 solutions the search spent half its
-    /// time there).
-    pub(super) node_option: Vec<u32>,
-    /// Problems with colours or bounds only: the active primary items as DLX3 keeps them, a
-    /// doubly linked list from 0 in declaration order, so that choosing an item walks only the
-    /// active ones (deep in the search most are retired).
-    pub(super) active_next: Vec<u32>,
-    pub(super) active_prev: Vec<u32>,
+    /// Algorithm M's extra state: problems with colours or bounds only (empty otherwise).
+    pub(super) mcc: MccState,
     /// Lower bounds of the primary items' lengths, for choosing among many items without
     /// scanning them all ([`MinTree`]); built by the searches that use it.
     pub(super) tree: MinTree,
@@ -233,11 +102,11 @@ struct Hints {
 
 impl<L: Link> Dlx<L> {
     /// Lays a problem out in a fresh arena with links of type `L`, if they can address it.
-    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, ArenaTooLarge> {
+    pub fn try_new(problem: &Problem) -> Result<Dlx<L>, DlxError> {
         let n = problem.item_count();
         let node_count = (n + 2 + problem.entry_count() + problem.option_count()) as u64;
         if node_count > L::MAX_NODES {
-            return Err(ArenaTooLarge {
+            return Err(DlxError::TooLarge {
                 nodes: node_count,
                 limit: L::MAX_NODES,
             });
@@ -268,60 +137,40 @@ impl<L: Link> Dlx<L> {
         Ok(dlx)
     }
 
-    /// Sets up Algorithm M's extra state: colour codes (dense, from 1, in order of first
-    /// appearance), bounds and slacks, and a choice stack deep enough for null moves.
+    /// Sets up Algorithm M's extra state ([`MccState`]) and a choice stack deep enough for
+    /// null moves.
     fn load_colours_and_bounds(&mut self, problem: &Problem) {
         self.mode = if problem.has_bounds() {
             Mode::Bounded
         } else {
             Mode::Coloured
         };
-        let mut codes = std::collections::HashMap::new();
-        self.colour = vec![0; self.nodes.len()];
-        for (option, &first) in problem.options().zip(&self.option_first) {
-            for (k, colour) in problem.option_colours(option).enumerate() {
-                if let Some(colour) = colour {
-                    let next = codes.len() as u32 + 1;
-                    self.colour[first as usize + k] = *codes.entry(colour).or_insert(next);
-                }
-            }
-        }
         let primary = self.primary_count as usize;
-        self.bound = vec![0; primary + 1];
-        self.slack = vec![0; primary + 1];
-        for k in 1..=primary {
-            let bounds = problem.item_bounds(self.item_ids[k]);
-            self.bound[k] = bounds.upper();
-            self.slack[k] = bounds.upper() - bounds.lower();
-        }
-        let items = primary as u32 + 1;
-        self.active_next = (1..=items).map(|k| k % items).collect();
-        self.active_prev = (0..items).map(|k| (k + items - 1) % items).collect();
-        self.node_option = vec![0; self.nodes.len()];
-        for (option, window) in self.option_first.windows(2).enumerate() {
-            self.node_option[window[0] as usize..window[1] as usize].fill(option as u32);
-        }
-        if let Some(&last) = self.option_first.last() {
-            let option = self.option_first.len() as u32 - 1;
-            self.node_option[last as usize..].fill(option);
-        }
         // Every level adds an option or makes a null move, which retires an item for good.
         let levels = primary + self.option_first.len() + 1;
+        self.mcc = MccState::load(
+            problem,
+            self.nodes.len(),
+            &self.option_first,
+            &self.item_ids,
+            primary,
+            levels,
+        );
         self.choice.resize(levels, 0);
-        self.first_tweak = vec![0; levels];
     }
 
     /// Lays out, in this arena's memory, a problem given directly by arena numbers: items
-    /// `0..primary` are primary and `primary..items` secondary, and each option lists item
-    /// numbers (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count from 0 in the order given, item ids
-    /// are the numbers themselves. This is for encodings that build a pruned problem for every
-    /// puzzle: no names, no [`Problem`], no allocation once the arena has grown to size.
+    /// `0..primary` are primary and `primary..items` secondary, and each option lists item numbers
+    /// (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count
+    /// from 0 in the order given, item ids are the numbers themselves. This is for encodings that
+    /// build a pruned problem for every puzzle: no names, no [`Problem`], no allocation once the
+    /// arena has grown to size.
     pub fn reload<'a>(
         &mut self,
         primary: usize,
         items: usize,
         options: impl IntoIterator<Item = &'a [u32], IntoIter: Clone>,
-    ) -> Result<(), ArenaTooLarge> {
+    ) -> Result<(), DlxError> {
         debug_assert!(primary <= items);
         self.lay_out(primary, items, options.into_iter(), |k: u32| {
             debug_assert!((k as usize) < items, "item {k} out of range");
@@ -345,10 +194,7 @@ impl<L: Link> Dlx<L> {
             item_count: 0,
             item_ids: Vec::new(),
             option_first: Vec::new(),
-            uniform_stride: 0,
-            option_walk: OptionWalk::Auto,
-            stride_magic: 0,
-            item_place: Vec::new(),
+            walk: OptionWalker::default(),
             selected: Vec::new(),
             item_taken: Vec::new(),
             choice: Vec::new(),
@@ -356,13 +202,7 @@ impl<L: Link> Dlx<L> {
             mode: Mode::Plain,
             leave_on_stop: false,
             spent: false,
-            colour: Vec::new(),
-            bound: Vec::new(),
-            slack: Vec::new(),
-            first_tweak: Vec::new(),
-            node_option: Vec::new(),
-            active_next: Vec::new(),
-            active_prev: Vec::new(),
+            mcc: MccState::default(),
             tree: MinTree::default(),
             tree_from_items: None,
         }
@@ -378,21 +218,38 @@ impl<L: Link> Dlx<L> {
         items: usize,
         options: impl Iterator<Item = &'a [T]> + Clone,
         arena_item: impl Fn(T) -> u32,
-    ) -> Result<(), ArenaTooLarge> {
+    ) -> Result<(), DlxError> {
         let (entries, option_count) = options
             .clone()
             .fold((0, 0), |(e, o), option| (e + option.len(), o + 1));
         // The root, the headers, the first spacer, then each option and its spacer.
         let total = items + 2 + entries + option_count;
         if total as u64 > L::MAX_NODES {
-            return Err(ArenaTooLarge {
+            return Err(DlxError::TooLarge {
                 nodes: total as u64,
                 limit: L::MAX_NODES,
             });
         }
+        self.lay_out_headers(items, total);
+        self.option_first.clear();
+        self.option_first.reserve(option_count);
+        // The stride every option has if all have the same width.
+        let stride = (option_count > 0).then(|| entries / option_count + 1);
+        let uniform = self.link_options(items, stride, options, arena_item);
+        self.walk.uniform_stride = match stride {
+            Some(stride) if uniform => stride as u32,
+            _ => 0,
+        };
+        self.reset_search_state(primary, items);
+        self.walk.choose(&self.nodes, self.item_count);
+        Ok(())
+    }
+
+    /// Sizes the arena to `total` nodes: the root and the `items` headers with their lists
+    /// empty, then the first spacer; the option nodes after it are written by
+    /// [`Dlx::link_options`].
+    fn lay_out_headers(&mut self, items: usize, total: usize) {
         let zero = L::new(0);
-        let nodes = &mut self.nodes;
-        let len = &mut self.len;
         let spacer = Node {
             up: zero,
             down: zero,
@@ -400,12 +257,12 @@ impl<L: Link> Dlx<L> {
             pad: Default::default(),
         };
         // Every node below is written whole, so a reused arena keeps its old contents rather
-        // than being zeroed first (cachegrind, first 1,000 17-clue puzzles: 224.8M -> 215.4M
-        // instructions).
-        nodes.resize(total, spacer);
-        nodes.truncate(total);
+        // than being zeroed first, which measured fewer instructions for the Sudoku
+        // encodings that lay a problem out for every puzzle (docs/benchmarks.md).
+        self.nodes.resize(total, spacer);
+        self.nodes.truncate(total);
         // Node 0 stands for the root, which DLX1 keeps there; the headers follow, lists empty.
-        for (k, header) in nodes[..=items].iter_mut().enumerate() {
+        for (k, header) in self.nodes[..=items].iter_mut().enumerate() {
             *header = Node {
                 up: L::new(k as u32),
                 down: L::new(k as u32),
@@ -413,17 +270,34 @@ impl<L: Link> Dlx<L> {
                 pad: Default::default(),
             };
         }
-        nodes[items + 1] = spacer;
-        len.clear();
-        len.resize(items + 1, 0);
-        len[0] = COVERED;
-        self.option_first.clear();
-        self.option_first.reserve(option_count);
+        self.nodes[items + 1] = spacer;
+        self.len.clear();
+        self.len.resize(items + 1, 0);
+        self.len[0] = COVERED;
+    }
+
+    /// Writes each option's nodes after the first spacer, each followed by its spacer, and
+    /// links them into their items' lists. Gives whether every option has `stride` nodes and
+    /// its spacer.
+    fn link_options<'a, T: Copy + 'a>(
+        &mut self,
+        items: usize,
+        stride: Option<usize>,
+        options: impl Iterator<Item = &'a [T]>,
+        arena_item: impl Fn(T) -> u32,
+    ) -> bool {
+        let zero = L::new(0);
+        let spacer = Node {
+            up: zero,
+            down: zero,
+            top: zero,
+            pad: Default::default(),
+        };
+        let nodes = &mut self.nodes;
+        let len = &mut self.len;
         // The first spacer is at `items + 1`; its `up` is never followed.
         let mut spacer_before = items + 1;
         let mut here = items + 2;
-        // The stride every option has if all have the same width.
-        let stride = (option_count > 0).then(|| entries / option_count + 1);
         let mut uniform = true;
         for option in options {
             let first = here;
@@ -432,14 +306,14 @@ impl<L: Link> Dlx<L> {
             for &item in option {
                 let header = arena_item(item) as usize;
                 // The one check that makes the unchecked accesses below sound: every other
-                // index is a header or a node already written, all below `total`.
+                // index is a header or a node already written, all below the arena's size.
                 assert!(
                     (1..=items).contains(&header),
                     "option names item {header}, not one of 1..={items}"
                 );
                 let link = L::new(here as u32);
-                // SAFETY: `header <= items < total`, `here < total` (counted above), and
-                // `bottom` is a header or an earlier node.
+                // SAFETY: `header <= items < total`, `here < total` (counted by the caller,
+                // which sized the arena), and `bottom` is a header or an earlier node.
                 unsafe {
                     let bottom = nodes.get_unchecked(header).up;
                     *nodes.get_unchecked_mut(here) = Node {
@@ -462,10 +336,13 @@ impl<L: Link> Dlx<L> {
             spacer_before = here;
             here += 1;
         }
-        self.uniform_stride = match stride {
-            Some(stride) if uniform => stride as u32,
-            _ => 0,
-        };
+        uniform
+    }
+
+    /// Readies the search's state for a freshly laid out arena of `items` items, the first
+    /// `primary` primary: nothing covered or selected, plain exact cover until Algorithm M's
+    /// state is set up.
+    fn reset_search_state(&mut self, primary: usize, items: usize) {
         self.primary_count = primary as u32;
         self.uncovered = primary as u32;
         self.short_item = 0;
@@ -480,15 +357,25 @@ impl<L: Link> Dlx<L> {
         self.solution.reserve(primary);
         self.mode = Mode::Plain;
         self.spent = false;
-        self.colour.clear();
-        self.bound.clear();
-        self.slack.clear();
-        self.first_tweak.clear();
-        self.node_option.clear();
-        self.active_next.clear();
-        self.active_prev.clear();
-        self.choose_walk();
-        Ok(())
+        self.mcc.clear();
+    }
+
+    /// Sets how options are walked, from now on and at every later layout.
+    pub fn set_option_walk(&mut self, walk: OptionWalk) {
+        self.walk.asked = walk;
+        self.walk.choose(&self.nodes, self.item_count);
+    }
+
+    /// Whether hides walk an option by its nodes' places rather than through its spacer.
+    #[inline]
+    pub(super) fn walks_by_place(&self) -> bool {
+        self.walk.by_place()
+    }
+
+    /// Where option node `row` stands in its option, from 0, when options are walked by place.
+    #[inline(always)]
+    pub(super) fn place_in_option(&self, row: u32) -> u32 {
+        self.walk.place_in_option(row, self.item_count)
     }
 
     /// Number of options in the arena.
@@ -510,18 +397,12 @@ impl<L: Link> Dlx<L> {
             + (self.len.capacity()
                 + self.option_first.capacity()
                 + self.choice.capacity()
-                + self.colour.capacity()
-                + self.bound.capacity()
-                + self.slack.capacity()
-                + self.first_tweak.capacity()
-                + self.node_option.capacity()
-                + self.active_next.capacity()
-                + self.active_prev.capacity())
+                + self.mcc.capacity())
                 * size_of::<u32>()
             + (self.item_ids.capacity() + self.selected.capacity() + self.solution.capacity())
                 * size_of::<ItemId>()
             + self.item_taken.capacity() * size_of::<bool>()
-            + self.item_place.capacity() * size_of::<u32>()
+            + self.walk.item_place.capacity() * size_of::<u32>()
     }
 
     /// The options selected so far with [`Dlx::select`], in order.
@@ -532,21 +413,21 @@ impl<L: Link> Dlx<L> {
     /// Imposes an option before the search, as if it had been chosen: its items are covered and
     /// every option that clashes with it disappears. Searches then find the completions of the
     /// selected options (which they do not repeat in their solutions).
-    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+    pub fn select(&mut self, option: OptionId) -> Result<(), DlxError> {
         self.assert_not_spent();
         let &first = self
             .option_first
             .get(option.index())
-            .ok_or(SelectError::UnknownOption(option))?;
+            .ok_or(DlxError::UnknownOption(option))?;
         match self.mode {
-            Mode::Bounded => return Err(SelectError::Bounds),
+            Mode::Bounded => return Err(DlxError::SelectWithBounds),
             Mode::Coloured => self.select_coloured(first)?,
             Mode::Plain => {
                 let mut p = first;
                 while self.node(p).top.get() != 0 {
                     let item = self.node(p).top.get() as usize;
                     if self.item_taken[item] {
-                        return Err(SelectError::Conflict(self.item_ids[item]));
+                        return Err(DlxError::Conflict(self.item_ids[item]));
                     }
                     p += 1;
                 }
@@ -595,9 +476,9 @@ impl<L: Link> Dlx<L> {
     #[inline]
     pub(super) fn option_of(&self, node: u32) -> OptionId {
         // Options of one width (the Sudoku encodings' four items, for one): a division. Handing
-        // over a solution found each of its options by a binary search, 7% of the instructions
-        // of a short Sudoku search (serg, callgrind).
-        if let Some(option) = (node - self.item_count - 2).checked_div(self.uniform_stride) {
+        // over a solution found each of its options by a binary search, a measurable share of a
+        // short Sudoku search (docs/benchmarks.md).
+        if let Some(option) = (node - self.item_count - 2).checked_div(self.walk.uniform_stride) {
             return OptionId(option);
         }
         let after = self.option_first.partition_point(|&first| first <= node);
@@ -633,7 +514,7 @@ impl<L: Link> Dlx<L> {
     ///
     /// `HINTS` says whether hides keep `short_item` and `empty_item` up to date:
     /// only the choice rules that read them need it, and on DLX1's rule, which reads the
-    /// lengths alone, the upkeep in the innermost loop cost 10% of the pentominoes' time.
+    /// lengths alone, the upkeep in the innermost loop cost time (docs/benchmarks.md).
     /// `TREE` says whether they keep [`Dlx::tree`]'s bounds, which only a search of many items
     /// reads.
     #[inline(always)]
@@ -646,10 +527,10 @@ impl<L: Link> Dlx<L> {
         self.uncovered -= (item <= self.primary_count) as u32;
         // Counted here and added once: the caller's count lives in memory (the search is short
         // of registers), and adding to it at every hide put a read and a write of the same
-        // place in the innermost loop (pentominoes under DLX1's rule 2.94 s -> 2.76 s).
+        // place in the innermost loop, which measured slower (docs/benchmarks.md).
         let mut count = 1;
         // The hints too are kept in locals through the hides and stored once: two fewer stores
-        // a hide (callgrind, the first 300 puzzles of forum hardest 1905: -1.6% instructions).
+        // a hide, which measured fewer instructions (docs/benchmarks.md).
         let mut hints = Hints {
             short_item: self.short_item,
             empty_item: self.empty_item,
@@ -680,7 +561,7 @@ impl<L: Link> Dlx<L> {
         hints: &mut Hints,
     ) {
         if BY_PLACE {
-            let width = self.uniform_stride - 1;
+            let width = self.walk.uniform_stride - 1;
             let mut place = self.place_in_option(row);
             let first = row - place;
             for _ in 1..width {
@@ -718,7 +599,7 @@ impl<L: Link> Dlx<L> {
         if HINTS {
             // Selects, not branches: whether a list falls to one option or none is as good as
             // random to the processor, and the branches' mispredictions cost the Sudoku solver
-            // a quarter of its time (forum hardest 1905, 4,390 -> 5,777 puzzles/s).
+            // much of its time (docs/benchmarks.md).
             let item = top.get();
             hints.empty_item = if len == 0 { item } else { hints.empty_item };
             hints.short_item = if len <= 1 { item } else { hints.short_item };
@@ -754,7 +635,7 @@ impl<L: Link> Dlx<L> {
     #[inline(always)]
     fn unhide<const BY_PLACE: bool>(&mut self, row: u32) {
         if BY_PLACE {
-            let width = self.uniform_stride - 1;
+            let width = self.walk.uniform_stride - 1;
             let mut place = self.place_in_option(row);
             let first = row - place;
             for _ in 1..width {
@@ -848,15 +729,15 @@ mod tests {
         // Queens: four items an option (the uniform stride); the toy: two and three items; and
         // Langford pairs: three items each, the last option of a wider problem.
         for problem in [
-            crate::problems::queens(5),
+            crate::Problem::queens(5),
             toy(),
-            crate::problems::langford(4),
+            crate::Problem::langford(4),
         ] {
             let dlx = Dlx::new(&problem);
             let uniform = problem
                 .options()
                 .all(|o| problem.option_items(o).len() == problem.option_items(OptionId(0)).len());
-            assert_eq!(dlx.uniform_stride != 0, uniform);
+            assert_eq!(dlx.walk.uniform_stride != 0, uniform);
             for option in problem.options() {
                 let first = dlx.option_first[option.index()];
                 for k in 0..problem.option_items(option).len() as u32 {
@@ -911,7 +792,7 @@ mod tests {
             b.option(&items).unwrap();
         }
         let err = Dlx::<u16>::try_new(&b.build()).unwrap_err();
-        assert_eq!(err.nodes, 302 + 250 * 301);
+        assert!(matches!(err, DlxError::TooLarge { nodes, .. } if nodes == 302 + 250 * 301));
         assert_eq!(
             err.to_string(),
             "the problem needs 75552 nodes, more than the 65536 these links address"
@@ -923,7 +804,7 @@ mod tests {
     fn reload_lays_out_the_same_arena_as_new_and_reuses_it() {
         let problem = toy();
         let fresh = Dlx::new(&problem);
-        let mut reused = Dlx::<u32>::new(&crate::parse_problem("Z\nZ\n").unwrap());
+        let mut reused = Dlx::<u32>::new(&crate::Problem::parse("Z\nZ\n").unwrap());
         let options: Vec<Vec<u32>> = problem
             .options()
             .map(|o| problem.option_items(o).iter().map(|i| i.0).collect())
@@ -937,12 +818,12 @@ mod tests {
         assert_eq!(reused.select(OptionId(2)), Ok(()));
         assert_eq!(
             reused.select(OptionId(0)),
-            Err(SelectError::Conflict(ItemId(2)))
+            Err(DlxError::Conflict(ItemId(2)))
         );
         let mut small = Dlx::<u16>::try_new(&toy()).unwrap();
         let huge = vec![0u32; 70_000];
         let err = small.reload(1, 1, [huge.as_slice()]).unwrap_err();
-        assert_eq!(err.limit, 65_536);
+        assert!(matches!(err, DlxError::TooLarge { limit: 65_536, .. }));
     }
 
     #[test]
@@ -953,14 +834,14 @@ mod tests {
         dlx.select(OptionId(0)).unwrap();
         assert_eq!(
             dlx.select(OptionId(2)),
-            Err(SelectError::Conflict(ItemId(2))),
+            Err(DlxError::Conflict(ItemId(2))),
             "C is taken by the first option"
         );
         dlx.select(OptionId(3)).unwrap();
         assert_eq!(dlx.selected(), &[OptionId(0), OptionId(3)]);
         assert_eq!(
             dlx.select(OptionId(9)),
-            Err(SelectError::UnknownOption(OptionId(9)))
+            Err(DlxError::UnknownOption(OptionId(9)))
         );
         dlx.unselect_all();
         assert_eq!(dlx.nodes, fresh.nodes);

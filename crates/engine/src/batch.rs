@@ -32,10 +32,6 @@ pub struct Record<'a> {
     pub too_long: bool,
 }
 
-/// The longest line kept whole by default: 8 KiB, room for the largest puzzle on one line
-/// (61x61, 3,721 symbols) and a long trailing comment.
-pub const MAX_LINE_BYTES: usize = 8 << 10;
-
 /// How a run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ended {
@@ -59,11 +55,17 @@ pub struct BatchConfig {
     /// puzzle take a third of it; long lines cannot make a chunk larger.
     pub chunk_bytes: usize,
     /// A longer line is cut to this length and marked [`Record::too_long`]. Default
-    /// [`MAX_LINE_BYTES`].
+    /// [`BatchConfig::MAX_LINE_BYTES`].
     pub max_line_bytes: usize,
     /// A line longer than this is not skipped to its end but ends the run with an error (an
     /// input with no line ending at all, such as `/dev/zero`). Default 256 MiB.
     pub max_skip_bytes: u64,
+}
+
+impl BatchConfig {
+    /// The longest line kept whole by default: 8 KiB, room for the largest puzzle on one line
+    /// (61x61, 3,721 symbols) and a long trailing comment.
+    pub const MAX_LINE_BYTES: usize = 8 << 10;
 }
 
 impl Default for BatchConfig {
@@ -72,7 +74,7 @@ impl Default for BatchConfig {
             threads: 0,
             chunk_records: 4096,
             chunk_bytes: 1 << 20,
-            max_line_bytes: MAX_LINE_BYTES,
+            max_line_bytes: BatchConfig::MAX_LINE_BYTES,
             max_skip_bytes: 256 << 20,
         }
     }
@@ -250,7 +252,7 @@ impl<S> PerThread<S> {
 ///
 /// ```
 /// use dlx_engine::batch::{Batch, BatchConfig, Ended};
-/// use dlx_engine::{problems, ChoiceRule, Dlx};
+/// use dlx_engine::{Problem, ChoiceRule, Dlx};
 ///
 /// // One record a line: a board size, whose queens' placements are counted.
 /// let input = "4\n# a comment line: `solve` answers `None`, and nothing is emitted for it\n6\n8\n";
@@ -261,7 +263,7 @@ impl<S> PerThread<S> {
 ///     || (), // no state a worker thread
 ///     |_, record| {
 ///         let n: usize = std::str::from_utf8(record.bytes).ok()?.trim().parse().ok()?;
-///         let problem = problems::queens(n);
+///         let problem = Problem::queens(n);
 ///         Some(Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer)
 ///     },
 ///     |record, count| {
@@ -290,6 +292,12 @@ impl Batch<'static> {
             config,
             stop: None,
         })
+    }
+
+    /// Whether writing failed because the reader went away (a pipe into `head`), which a
+    /// caller treats as a quiet end rather than an error.
+    pub fn is_broken_pipe(error: &io::Error) -> bool {
+        error.kind() == io::ErrorKind::BrokenPipe
     }
 }
 
@@ -448,12 +456,6 @@ impl<'stop> Batch<'stop> {
     }
 }
 
-/// Whether writing failed because the reader went away (a pipe into `head`), which a
-/// caller treats as a quiet end rather than an error.
-pub fn is_broken_pipe(error: &io::Error) -> bool {
-    error.kind() == io::ErrorKind::BrokenPipe
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -590,7 +592,7 @@ mod tests {
                 },
             )
             .unwrap_err();
-        assert!(is_broken_pipe(&err));
+        assert!(Batch::is_broken_pipe(&err));
         assert_eq!(calls, 1);
         let mut calls = 0;
         let err = batch(2, 2)

@@ -1,18 +1,18 @@
 //! The item choice for problems of many items: the first shortest list found through a tree of
 //! lower bounds instead of a scan of every length.
 //!
-//! Scanning the lengths of all active primary items at every node makes a search of `n` items
-//! and `n` levels cost `n²`: a problem of 300,000 items that needs no backtracking took 18 s,
-//! nearly all of it in the scan. The tree keeps, for each block of [`FAN_OUT`] items, a lower
-//! bound of the lengths of its active items, for each block of `FAN_OUT` blocks a lower bound of
-//! theirs, and so on up to a top level of at most `FAN_OUT` entries. A hide that shortens a list
-//! lowers the bounds above it (rarely more than one compare: a bound is usually lower already);
-//! covering an item or giving an option back only lengthens lists, which leaves every bound a
-//! bound. Choosing descends from the top towards the leftmost least bound; when the block
-//! reached turns out to hold nothing that short, its bound and those above it are tightened to
-//! the truth and the descent starts again. What it returns is what the scan returns, the
-//! first active primary item of least length (see [`MinTree::first_shortest`]), so DLX1's
-//! tree is kept exactly.
+//! Scanning the lengths of all active primary items at every node makes a search of `n` items and
+//! `n` levels cost `n²`: a problem of hundreds of thousands of items that needs no backtracking
+//! spent nearly all its time in the scan (docs/benchmarks.md). The tree keeps, for each block of
+//! [`FAN_OUT`] items, a lower bound of the lengths of its active items, for each block of `FAN_OUT`
+//! blocks a lower bound of theirs, and so on up to a top level of at most `FAN_OUT` entries. A hide
+//! that shortens a list lowers the bounds above it (rarely more than one compare: a bound is
+//! usually lower already); covering an item or giving an option back only lengthens lists, which
+//! leaves every bound a bound. Choosing descends from the top towards the leftmost least bound;
+//! when the block reached turns out to hold nothing that short, its bound and those above it are
+//! tightened to the truth and the descent starts again. What it returns is what the scan returns,
+//! the first active primary item of least length (see [`MinTree::first_shortest`]), so DLX1's tree
+//! is kept exactly.
 
 /// Children per tree entry: 64 lengths are four cache lines, scanned in a few vector steps.
 pub(super) const FAN_OUT: usize = 64;
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn covered_items_lose_to_any_active_one() {
-        let covered = super::super::arena::COVERED;
+        let covered = super::super::node::COVERED;
         let mut lengths = vec![covered + 1; 5000];
         lengths[4321] = 7;
         let mut tree = MinTree::default();

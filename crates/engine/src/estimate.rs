@@ -19,11 +19,12 @@
 //! after another and end with a null move, so a branch cannot be reached on its own without
 //! replaying the ones before it.
 
-use super::arena::{Dlx, Link, Mode, COVERED};
+use super::arena::{Dlx, Mode};
+use super::error::DlxError;
+use super::node::{Link, COVERED};
 use super::search::ChoiceRule;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use thiserror::Error;
 
 /// The running mean and spread of one figure over the probes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -97,18 +98,6 @@ pub struct Estimate {
     pub depth: Spread,
 }
 
-/// Why a problem cannot be estimated.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-pub enum EstimateError {
-    /// The problem has multiplicities (bounds), whose branches are not estimated.
-    #[error(
-        "the estimate is for exact cover with or without colours; this problem has \
-         multiplicities (a:b|item), whose branches (options tweaked one after another, then a \
-         null move) a probe cannot take on their own"
-    )]
-    Bounds,
-}
-
 /// A probe's figures, as they add up along its path.
 #[derive(Default)]
 struct Probe {
@@ -148,9 +137,9 @@ impl<L: Link> Dlx<L> {
     /// past the threshold): their trees are estimated closely, not exactly.
     ///
     /// ```
-    /// use dlx_engine::{problems, ChoiceRule, Dlx};
+    /// use dlx_engine::{ChoiceRule, Dlx, Problem};
     /// // Eight queens: DLX1 searches 1,199 nodes and finds 92 solutions.
-    /// let mut dlx = Dlx::new(&problems::queens(8));
+    /// let mut dlx = Dlx::new(&Problem::queens(8));
     /// let estimate = dlx.estimate(ChoiceRule::Mrv, 10_000, 0, &|| false).unwrap();
     /// let nodes = estimate.nodes.mean();
     /// assert!((nodes - 1_199.0).abs() < 4.0 * estimate.nodes.standard_error());
@@ -162,10 +151,10 @@ impl<L: Link> Dlx<L> {
         probes: u64,
         seed: u64,
         stop_requested: &dyn Fn() -> bool,
-    ) -> Result<Estimate, EstimateError> {
+    ) -> Result<Estimate, DlxError> {
         self.assert_not_spent();
         if self.mode == Mode::Bounded {
-            return Err(EstimateError::Bounds);
+            return Err(DlxError::EstimateWithBounds);
         }
         let mut random = Pcg64Mcg::seed_from_u64(seed);
         let mut estimate = Estimate::default();
@@ -231,7 +220,7 @@ impl<L: Link> Dlx<L> {
                 _ => {
                     self.uncover_others_mcc(node);
                     self.uncover_mcc(item, true);
-                    self.bound[item as usize] += 1;
+                    self.mcc.bound[item as usize] += 1;
                 }
             }
         }
@@ -289,7 +278,7 @@ impl<L: Link> Dlx<L> {
             return false;
         }
         let mut cover = super::mcc::Counts::default();
-        self.bound[item as usize] -= 1;
+        self.mcc.bound[item as usize] -= 1;
         self.cover_mcc(item, true, &mut cover);
         let d = self.len[item as usize];
         let (_, node) = self.draw_option(item, d, walk.random);
@@ -324,8 +313,8 @@ fn below(random: &mut Pcg64Mcg, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, pentominoes, queens, random_mcc, random_xcc, toy};
-    use crate::{parse_problem, Problem, SearchStats};
+    use crate::Problem;
+    use crate::SearchStats;
 
     fn never() -> bool {
         false
@@ -343,7 +332,7 @@ mod tests {
                 text.push_str(&format!("i{i} s{}\n", i * width + w));
             }
         }
-        parse_problem(&text).unwrap()
+        Problem::parse(&text).unwrap()
     }
 
     #[test]
@@ -410,7 +399,12 @@ mod tests {
     /// The mean of many probes lands near the search's figures: each probe is unbiased.
     #[test]
     fn the_mean_of_many_probes_is_near_the_searchs_figures() {
-        for problem in [toy(), queens(6), langford(5), pentominoes(3, 10)] {
+        for problem in [
+            Problem::toy(),
+            Problem::queens(6),
+            Problem::langford(5),
+            Problem::pentominoes(3, 10),
+        ] {
             let (exact, estimate) = searched_and_estimated(&problem, 1);
             for (what, spread, figure) in [
                 ("nodes", estimate.nodes, exact.nodes),
@@ -426,7 +420,8 @@ mod tests {
     #[test]
     fn problems_with_colours_are_estimated_and_bounds_refused() {
         for seed in 1..=3 {
-            let (exact, estimate) = searched_and_estimated(&random_xcc(seed, 10, 4, 40), 2);
+            let (exact, estimate) =
+                searched_and_estimated(&Problem::random_xcc(seed, 10, 4, 40), 2);
             for (what, spread, figure) in [
                 ("nodes", estimate.nodes, exact.nodes),
                 ("solutions", estimate.solutions, exact.solutions),
@@ -436,16 +431,16 @@ mod tests {
                 assert_within_five_standard_errors(&format!("seed {seed}, {what}"), spread, figure);
             }
         }
-        let mut dlx = Dlx::new(&random_mcc(1, 6, 3, 20));
+        let mut dlx = Dlx::new(&Problem::random_mcc(1, 6, 3, 20));
         assert_eq!(
             dlx.estimate(ChoiceRule::Mrv, 10, 0, &never),
-            Err(EstimateError::Bounds)
+            Err(DlxError::EstimateWithBounds)
         );
     }
 
     #[test]
     fn the_same_seed_gives_the_same_estimate_and_a_stop_ends_it() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         let mut dlx = Dlx::new(&problem);
         let first = dlx.estimate(ChoiceRule::Mrv, 500, 9, &never).unwrap();
         assert_eq!(
@@ -469,7 +464,7 @@ mod tests {
 
     #[test]
     fn the_other_rules_are_estimated_closely() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         for rule in [
             ChoiceRule::MrvStopAtOne,
             ChoiceRule::MrvThenReach { from_node: 64 },

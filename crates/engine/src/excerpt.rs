@@ -6,8 +6,8 @@ use std::fmt;
 /// The most characters of a piece of input a message quotes.
 const MAX_CHARS: usize = 40;
 
-/// Displays a piece of input for a message: control characters escaped as Rust writes them
-/// (`\0`, `\t`), and past [`MAX_CHARS`] characters `...` and the whole length instead of the rest.
+/// Displays a piece of input for a message: control characters escaped as Rust writes them (`\0`,
+/// `\t`), and past `MAX_CHARS` (40) characters `...` and the whole length instead of the rest.
 pub struct Excerpt<'a>(pub &'a str);
 
 impl fmt::Display for Excerpt<'_> {

@@ -75,14 +75,45 @@ pub enum FormatErrorKind {
     Build(BuildError),
 }
 
+/// Knuth's text format, read and written: an item line (primary items, then `|` and the
+/// secondary ones; `a:b|name` for DLX3's bounds), then one option a line (`name:c` for DLX2's
+/// colours).
+impl Problem {
+    /// Reads a problem in Knuth's format from text.
+    pub fn parse(text: &str) -> Result<Problem, FormatError> {
+        parse_problem(text)
+    }
+
+    /// Reads a problem in Knuth's format from bytes, which must be UTF-8 line by line. A byte
+    /// order mark starting the text is skipped.
+    pub fn parse_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
+        parse_problem_bytes(bytes)
+    }
+
+    /// Writes the problem in Knuth's format: the item line (with DLX3's bounds where they are
+    /// not exactly once), then one line per option (with DLX2's colours). Options dropped when
+    /// the problem was built are not written. Fails with `InvalidData` on a name the format
+    /// cannot hold, or on a problem with no primary item (which the format cannot state).
+    pub fn write<W: io::Write>(&self, out: &mut W) -> io::Result<()> {
+        write_problem(self, out)
+    }
+
+    /// Writes one option as Knuth's format has it, without a line end: its items' names
+    /// separated by spaces, each coloured one as `name:c`. Fails with `InvalidData` on a colour
+    /// that is no visible character.
+    pub fn write_option<W: io::Write>(&self, option: OptionId, out: &mut W) -> io::Result<()> {
+        write_option(self, option, out)
+    }
+}
+
 /// Reads a problem in Knuth's format from text.
-pub fn parse_problem(text: &str) -> Result<Problem, FormatError> {
+pub(crate) fn parse_problem(text: &str) -> Result<Problem, FormatError> {
     parse_problem_bytes(text.as_bytes())
 }
 
 /// Reads a problem in Knuth's format from bytes, which must be UTF-8 line by line. A byte order
 /// mark starting the text is skipped.
-pub fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
+pub(crate) fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> {
     let mut builder = ProblemBuilder::new();
     let mut items_read = false;
     let mut line_count = 0;
@@ -308,7 +339,7 @@ fn char_column(raw: &[u8], byte_offset: usize) -> usize {
 /// Writes one option as Knuth's format has it, without a line end: its items' names separated
 /// by spaces, each coloured one as `name:c`. Fails with `InvalidData` on a colour that is no
 /// visible character.
-pub fn write_option<W: io::Write>(
+pub(crate) fn write_option<W: io::Write>(
     problem: &Problem,
     option: OptionId,
     out: &mut W,
@@ -343,7 +374,7 @@ pub fn write_option<W: io::Write>(
 /// exactly once), then one line per option (with DLX2's colours). Options dropped
 /// when the problem was built are not written. Fails with `InvalidData` on a name the format
 /// cannot hold, or on a problem with no primary item (which the format cannot state).
-pub fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
+pub(crate) fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io::Result<()> {
     if problem.primary_count() == 0 {
         // The item line would be empty or start with `|`: a blank line or a comment.
         return Err(io::Error::new(

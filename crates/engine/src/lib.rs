@@ -5,10 +5,51 @@
 //! Nothing here knows about puzzles. An encoding builds a [`Problem`], loads it into a [`Dlx`]
 //! arena and searches it; the chosen [`OptionId`]s are all it gets back.
 //!
+//! A problem built by hand: Knuth's toy problem, TAOCP 7.2.2.1 (5), seven items and six
+//! options, of which three cover every item exactly once.
+//!
 //! ```
-//! use dlx_engine::{parse_problem, ChoiceRule, Dlx, Uniqueness};
-//! // Knuth's toy problem, TAOCP 7.2.2.1 (5).
-//! let problem = parse_problem("A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n").unwrap();
+//! use dlx_engine::{Dlx, ProblemBuilder};
+//! let mut builder = ProblemBuilder::new();
+//! for item in ["A", "B", "C", "D", "E", "F", "G"] {
+//!     builder.primary(item).unwrap();
+//! }
+//! for option in ["C E", "A D G", "B C F", "A D F", "B G", "D E G"] {
+//!     let items: Vec<&str> = option.split(' ').collect();
+//!     builder.option_by_names(&items).unwrap();
+//! }
+//! let problem = builder.build();
+//! let mut dlx = Dlx::new(&problem);
+//!
+//! // Every solution, as the options chosen: here, each written as its items' names.
+//! let mut solutions = Vec::new();
+//! dlx.for_each(|options| {
+//!     let mut names: Vec<String> = options
+//!         .iter()
+//!         .map(|&option| {
+//!             let items = problem.option_items(option).iter();
+//!             items.map(|&item| problem.item_name(item)).collect::<Vec<_>>().join(" ")
+//!         })
+//!         .collect();
+//!     names.sort();
+//!     solutions.push(names);
+//! });
+//! assert_eq!(solutions, [["A D F", "B G", "C E"]]);
+//!
+//! assert_eq!(dlx.count(), 1);
+//! assert_eq!(dlx.first().map(|options| options.len()), Some(3));
+//! ```
+//!
+//! [`Dlx::for_each`], [`Dlx::count`] and [`Dlx::first`] search with the default rule and no
+//! limit; [`Dlx::search`] takes a [`ChoiceRule`], [`SearchLimits`] and a [`Visitor`] that may
+//! stop the search, and [`Dlx::count_solutions`], [`Dlx::first_solution`] and
+//! [`Dlx::uniqueness`] give an [`Outcome`]: the answer with the search's figures.
+//! [`Problem::parse`] reads Knuth's text format, and Knuth's reference problems are built in
+//! code (`Problem::queens(8)`, `Problem::langford(7)`, `Problem::pentominoes(6, 10)`):
+//!
+//! ```
+//! use dlx_engine::{ChoiceRule, Dlx, Problem, Uniqueness};
+//! let problem = Problem::parse("A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n").unwrap();
 //! let mut dlx = Dlx::new(&problem);
 //! let answer = dlx.uniqueness(ChoiceRule::Mrv).answer;
 //! assert!(matches!(answer, Uniqueness::Unique(ref options) if options.len() == 3));
@@ -52,9 +93,9 @@
 //! written `a:b|name` in Knuth's format. DLX3's own example, read from text:
 //!
 //! ```
-//! use dlx_engine::{parse_problem, write_option, Bounds, ChoiceRule, Dlx, ItemId};
+//! use dlx_engine::{Bounds, ChoiceRule, Dlx, ItemId, Problem};
 //! let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-//! let problem = parse_problem(text).unwrap();
+//! let problem = Problem::parse(text).unwrap();
 //! assert_eq!(problem.item_bounds(ItemId(2)), Bounds::new(2, 3).unwrap());
 //! assert!(Bounds::new(3, 2).is_err(), "a lower bound above the upper is refused");
 //! let mut dlx = Dlx::new(&problem);
@@ -63,7 +104,7 @@
 //!     .iter()
 //!     .map(|&o| {
 //!         let mut line = Vec::new();
-//!         write_option(&problem, o, &mut line).unwrap();
+//!         problem.write_option(o, &mut line).unwrap();
 //!         String::from_utf8(line).unwrap()
 //!     })
 //!     .collect();
@@ -79,16 +120,21 @@
 mod arena;
 pub mod batch;
 mod choice_tree;
+mod error;
 mod estimate;
+// Cross-crate plumbing, not API: the excerpt of input that the puzzles' parse errors quote, and
+// (under the `test-support` feature) the recording progress sink their tests check reports with.
 #[doc(hidden)]
 pub mod excerpt;
 mod format;
 mod mcc;
+mod mcc_state;
 mod names;
+mod node;
 mod outcome;
 mod parallel;
 mod problem;
-pub mod problems;
+mod problems;
 #[doc(hidden)]
 pub mod progress;
 mod search;
@@ -96,22 +142,19 @@ mod split;
 mod stop_flag;
 mod walk;
 
-pub use arena::{ArenaTooLarge, Dlx, Link, SelectError};
-pub use estimate::{Estimate, EstimateError, Spread};
-pub use format::{
-    parse_problem, parse_problem_bytes, write_option, write_problem, FormatError, FormatErrorKind,
-};
-pub use outcome::{
-    count_solutions, first_solution, uniqueness, Count, Outcome, SearchStats, Stop, Uniqueness,
-};
-pub use parallel::{SplitReport, SplitSettings, HELD_PER_SUBTREE, SUBTREES_PER_THREAD};
+pub use arena::Dlx;
+pub use error::DlxError;
+pub use estimate::{Estimate, Spread};
+pub use format::{FormatError, FormatErrorKind};
+pub use node::Link;
+pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
+pub use parallel::{SplitReport, SplitSettings};
 pub use problem::{
-    Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, MAX_NODES,
+    Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
 };
-#[doc(hidden)]
-pub use progress::count_reporting;
-pub use progress::{ProgressSink, Reporting, TreePosition, PROGRESS_MASK};
+pub use problems::ReferenceProblem;
+pub use progress::{ProgressSink, Reporting, TreePosition};
 pub use search::{ChoiceRule, SearchLimits, Visitor};
-pub use split::{Piece, PlannedPiece, Shard, SplitPlan, MAX_SUBTREES};
-pub use stop_flag::{StopFlag, Stoppable, POLL_EVERY};
+pub use split::Shard;
+pub use stop_flag::{StopFlag, Stoppable};
 pub use walk::OptionWalk;

@@ -23,20 +23,24 @@
 //! colours only (which differ in one point: DLX2 covers an item with no options left before
 //! backing up, one update DLX3 does not make).
 
-use super::arena::{Dlx, Link, Mode, Node, SelectError, CLEANSED};
+use super::arena::{Dlx, Mode};
+use super::error::DlxError;
+use super::mcc_state::CLEANSED;
+use super::node::{Link, Node};
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
-/// What the search does next: Knuth's labels in DLX3.
+/// What the search does next: Knuth's labels in DLX3, and the steps of Algorithm M they do.
 enum Step {
-    /// Try the option at the level's current node, or the null move (`advance`).
+    /// M5 and M6: tweak the option at the level's current node (or make the null move), then
+    /// try it (DLX3's `advance`).
     Advance,
-    /// Restore the item branched on at this level, then back down (`backup`).
+    /// M8: restore the item branched on at this level, then leave the level (`backup`).
     Backup,
-    /// Leave this level for the one above (`backdown`).
+    /// M9: leave this level for the one above, and there M7, try again (`backdown`).
     Backdown,
 }
 
@@ -49,7 +53,12 @@ pub(super) struct Counts {
 
 impl<L: Link> Dlx<L> {
     /// Algorithm M from the current state, as [`Dlx::search`] describes; called by it for
-    /// problems with colours or bounds.
+    /// problems with colours or bounds. Knuth's steps stand beside the code: M1 (initialize) is
+    /// the arena's layout and [`super::mcc_state::MccState::load`]; M2 enter a level, M3 choose
+    /// an item, M4 prepare to branch on it, M5 possibly tweak the option, M6 try it, M7 try
+    /// again, M8 restore the item, M9 leave the level. With colours only (every bound 1, no
+    /// slack) M4's bound reaches zero at once, M5 never tweaks, and the loop is Algorithm C's
+    /// (DLX2's C1 to C8).
     pub(super) fn search_mcc<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
@@ -87,7 +96,7 @@ impl<L: Link> Dlx<L> {
         }
         let stop;
         'forward: loop {
-            // Enter a level (DLX3's `forward`).
+            // M2: enter a level (DLX3's `forward`).
             if stats.nodes >= max_nodes {
                 self.unwind_mcc(level);
                 stop = Stop::NodeBudget;
@@ -106,8 +115,9 @@ impl<L: Link> Dlx<L> {
                     visitor.progress(&self.position_mcc(level, &scores, &stats));
                 }
             }
+            // M3: choose an item.
             let mut step = match self.choose_scored(rule) {
-                // No active primary item: every bound is met, a solution.
+                // M2: no active primary item: every bound is met, a solution; then M9.
                 None => {
                     stats.solutions += 1;
                     let flow = visitor.solution(&self.solution);
@@ -124,11 +134,12 @@ impl<L: Link> Dlx<L> {
                     }
                     Step::Backdown
                 }
-                // Too few options are left to meet some item's lower bound.
+                // M3: too few options are left to meet some item's lower bound; M9.
                 Some((_, score)) if score <= 0 => {
                     counts.updates += dead_end_updates;
                     Step::Backdown
                 }
+                // M4: prepare to branch on the item.
                 Some((item, score)) => {
                     if progress_mask.is_some() {
                         scores[level] = score;
@@ -136,12 +147,12 @@ impl<L: Link> Dlx<L> {
                     best = item;
                     current = self.node(best).down.get();
                     self.choice[level] = current;
-                    self.first_tweak[level] = 0;
-                    let bound = &mut self.bound[best as usize];
+                    self.mcc.first_tweak[level] = 0;
+                    let bound = &mut self.mcc.bound[best as usize];
                     *bound -= 1;
-                    let (bound, slack) = (*bound, self.slack[best as usize]);
+                    let (bound, slack) = (*bound, self.mcc.slack[best as usize]);
                     if bound != 0 || slack != 0 {
-                        self.first_tweak[level] = current;
+                        self.mcc.first_tweak[level] = current;
                     }
                     if bound == 0 {
                         self.cover_mcc(best, true, &mut counts);
@@ -152,7 +163,9 @@ impl<L: Link> Dlx<L> {
             loop {
                 match step {
                     Step::Advance => {
-                        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+                        // M5: possibly tweak the option at `current`.
+                        let (bound, slack) =
+                            (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
                         if bound == 0 && slack == 0 {
                             // Exact cover's branching: each option of the covered item in turn.
                             if current == best {
@@ -171,19 +184,22 @@ impl<L: Link> Dlx<L> {
                             // The null move: the item is retired as it stands.
                             self.deactivate(best);
                         }
+                        // M6: try it (a null move has no option), then a level down.
                         if current > self.item_count {
                             self.cover_others_mcc(current, &mut counts);
-                            let option = OptionId(self.node_option[current as usize]);
+                            let option = OptionId(self.mcc.node_option[current as usize]);
                             self.solution.push(option);
                         }
                         level += 1;
                         continue 'forward;
                     }
                     Step::Backup => {
+                        // M8: restore the item.
                         self.restore_best(best, level);
                         step = Step::Backdown;
                     }
                     Step::Backdown => {
+                        // M9: leave the level.
                         if level == 0 {
                             stop = Stop::Exhausted;
                             if progress_mask.is_some() {
@@ -200,6 +216,7 @@ impl<L: Link> Dlx<L> {
                             step = Step::Backup;
                             continue;
                         }
+                        // M7: try again with the next option.
                         self.solution.pop();
                         best = self.node(current).top.get();
                         self.uncover_others_mcc(current);
@@ -231,11 +248,11 @@ impl<L: Link> Dlx<L> {
         };
         let mut best = None;
         let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
-        let mut item = self.active_next[0];
+        let mut item = self.mcc.active_next[0];
         while item != 0 {
             let len = self.len[item as usize];
-            let bound = self.bound[item as usize];
-            let slack = self.slack[item as usize].min(bound);
+            let bound = self.mcc.bound[item as usize];
+            let slack = self.mcc.slack[item as usize].min(bound);
             let score = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
             if score < best_score
                 || (score == best_score
@@ -246,7 +263,7 @@ impl<L: Link> Dlx<L> {
                     break;
                 }
             }
-            item = self.active_next[item as usize];
+            item = self.mcc.active_next[item as usize];
         }
         best.map(|item| (item, best_score))
     }
@@ -254,11 +271,11 @@ impl<L: Link> Dlx<L> {
     /// Takes a primary item out of the active list without hiding anything.
     fn deactivate(&mut self, item: u32) {
         let (prev, next) = (
-            self.active_prev[item as usize],
-            self.active_next[item as usize],
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
         );
-        self.active_next[prev as usize] = next;
-        self.active_prev[next as usize] = prev;
+        self.mcc.active_next[prev as usize] = next;
+        self.mcc.active_prev[next as usize] = prev;
         self.uncovered -= 1;
     }
 
@@ -266,23 +283,23 @@ impl<L: Link> Dlx<L> {
     /// restores items last out, first in, so they are its neighbours again.
     fn reactivate(&mut self, item: u32) {
         let (prev, next) = (
-            self.active_prev[item as usize],
-            self.active_next[item as usize],
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
         );
-        self.active_next[prev as usize] = item;
-        self.active_prev[next as usize] = item;
+        self.mcc.active_next[prev as usize] = item;
+        self.mcc.active_prev[next as usize] = item;
         self.uncovered += 1;
     }
 
     /// Puts back the item branched on at `level` as it was before the level (DLX3's `backup`).
     fn restore_best(&mut self, best: u32, level: usize) {
-        let (bound, slack) = (self.bound[best as usize], self.slack[best as usize]);
+        let (bound, slack) = (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
         if bound == 0 && slack == 0 {
             self.uncover_mcc(best, true);
         } else {
-            self.untweak(best, self.first_tweak[level], bound != 0);
+            self.untweak(best, self.mcc.first_tweak[level], bound != 0);
         }
-        self.bound[best as usize] += 1;
+        self.mcc.bound[best as usize] += 1;
     }
 
     /// Undoes levels `0..level` deepest first, as backing down from each would.
@@ -295,7 +312,7 @@ impl<L: Link> Dlx<L> {
             } else {
                 self.uncover_others_mcc(current);
                 let best = self.node(current).top.get();
-                if self.bound[best as usize] == 0 && self.slack[best as usize] != 0 {
+                if self.mcc.bound[best as usize] == 0 && self.mcc.slack[best as usize] != 0 {
                     // Covered when the level was entered, and retired until its null move,
                     // which backing down would have reached and undone: undo it here.
                     self.reactivate(best);
@@ -337,7 +354,7 @@ impl<L: Link> Dlx<L> {
     fn hide_mcc(&mut self, row: u32, counts: &mut Counts) {
         let mut q = row + 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -356,7 +373,7 @@ impl<L: Link> Dlx<L> {
     fn unhide_mcc(&mut self, row: u32) {
         let mut q = row - 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = down.get();
@@ -377,7 +394,7 @@ impl<L: Link> Dlx<L> {
     fn tweak(&mut self, n: u32, block: bool, counts: &mut Counts) {
         let mut q = if block { n + 1 } else { n };
         loop {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -425,7 +442,7 @@ impl<L: Link> Dlx<L> {
     fn unhide_forward(&mut self, row: u32) {
         let mut q = row + 1;
         while q != row {
-            if self.colour[q as usize] != CLEANSED {
+            if self.mcc.colour[q as usize] != CLEANSED {
                 let Node { up, down, top, .. } = *self.node(q);
                 if top.get() == 0 {
                     q = up.get();
@@ -444,15 +461,15 @@ impl<L: Link> Dlx<L> {
     /// that give the item another colour or none, and cleanses those that give it the same.
     fn purify(&mut self, p: u32, counts: &mut Counts) {
         let item = self.node(p).top.get();
-        let colour = self.colour[p as usize];
+        let colour = self.mcc.colour[p as usize];
         counts.cleansings += 1;
         let mut row = self.node(item).down.get();
         while row > self.item_count {
-            if self.colour[row as usize] != colour {
+            if self.mcc.colour[row as usize] != colour {
                 self.hide_mcc(row, counts);
             } else if row != p {
                 counts.cleansings += 1;
-                self.colour[row as usize] = CLEANSED;
+                self.mcc.colour[row as usize] = CLEANSED;
             }
             row = self.node(row).down.get();
         }
@@ -461,11 +478,11 @@ impl<L: Link> Dlx<L> {
     /// Undoes [`Dlx::purify`], bottom to top.
     fn unpurify(&mut self, p: u32) {
         let item = self.node(p).top.get();
-        let colour = self.colour[p as usize];
+        let colour = self.mcc.colour[p as usize];
         let mut row = self.node(item).up.get();
         while row > self.item_count {
-            if self.colour[row as usize] == CLEANSED {
-                self.colour[row as usize] = colour;
+            if self.mcc.colour[row as usize] == CLEANSED {
+                self.mcc.colour[row as usize] = colour;
             } else if row != p {
                 self.unhide_mcc(row);
             }
@@ -486,13 +503,13 @@ impl<L: Link> Dlx<L> {
                 continue;
             }
             if item <= self.primary_count {
-                let bound = &mut self.bound[item as usize];
+                let bound = &mut self.mcc.bound[item as usize];
                 *bound -= 1;
                 if *bound == 0 {
                     self.cover_mcc(item, true, counts);
                 }
             } else {
-                match self.colour[p as usize] {
+                match self.mcc.colour[p as usize] {
                     0 => self.cover_mcc(item, true, counts),
                     CLEANSED => {}
                     _ => self.purify(p, counts),
@@ -505,14 +522,14 @@ impl<L: Link> Dlx<L> {
     /// [`Dlx::select`] on a problem with colours (and no bounds): the option is imposed as the
     /// search would choose it at its first primary item, its items covered or purified. An item an earlier selection took is a conflict,
     /// unless both give it the same colour: then the earlier purify has cleansed this node.
-    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), SelectError> {
+    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), DlxError> {
         let mut anchor = None;
         let mut p = first;
         while self.node(p).top.get() != 0 {
             let item = self.node(p).top.get();
-            let alike = item > self.primary_count && self.colour[p as usize] == CLEANSED;
+            let alike = item > self.primary_count && self.mcc.colour[p as usize] == CLEANSED;
             if self.item_taken[item as usize] && !alike {
-                return Err(SelectError::Conflict(self.item_ids[item as usize]));
+                return Err(DlxError::Conflict(self.item_ids[item as usize]));
             }
             if item <= self.primary_count && anchor.is_none() {
                 anchor = Some(p);
@@ -530,7 +547,7 @@ impl<L: Link> Dlx<L> {
         let mut counts = Counts::default();
         let item = self.node(anchor).top.get();
         // Without bounds every primary item is covered once: its bound goes from 1 to 0.
-        self.bound[item as usize] -= 1;
+        self.mcc.bound[item as usize] -= 1;
         self.cover_mcc(item, true, &mut counts);
         self.cover_others_mcc(anchor, &mut counts);
         Ok(())
@@ -546,7 +563,7 @@ impl<L: Link> Dlx<L> {
         self.uncover_others_mcc(anchor);
         let item = self.node(anchor).top.get();
         self.uncover_mcc(item, true);
-        self.bound[item as usize] += 1;
+        self.mcc.bound[item as usize] += 1;
         let mut p = first;
         while self.node(p).top.get() != 0 {
             let item = self.node(p).top.get() as usize;
@@ -566,12 +583,12 @@ impl<L: Link> Dlx<L> {
                 continue;
             }
             if item <= self.primary_count {
-                if self.bound[item as usize] == 0 {
+                if self.mcc.bound[item as usize] == 0 {
                     self.uncover_mcc(item, true);
                 }
-                self.bound[item as usize] += 1;
+                self.mcc.bound[item as usize] += 1;
             } else {
-                match self.colour[p as usize] {
+                match self.mcc.colour[p as usize] {
                     0 => self.uncover_mcc(item, true),
                     CLEANSED => {}
                     _ => self.unpurify(p),
@@ -586,7 +603,7 @@ impl<L: Link> Dlx<L> {
 mod tests {
     use super::*;
     use crate::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
-    use crate::{parse_problem, Uniqueness};
+    use crate::Uniqueness;
     use proptest::prelude::*;
 
     /// The options of a solution as Knuth writes them, sorted.
@@ -595,7 +612,7 @@ mod tests {
             .iter()
             .map(|&o| {
                 let mut line = Vec::new();
-                crate::write_option(problem, o, &mut line).unwrap();
+                problem.write_option(o, &mut line).unwrap();
                 String::from_utf8(line).unwrap()
             })
             .collect();
@@ -637,7 +654,7 @@ mod tests {
     #[test]
     fn dlx3s_toy_problem_has_its_solution_and_figures() {
         let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
-        let problem = parse_problem(text).unwrap();
+        let problem = Problem::parse(text).unwrap();
         let mut dlx = Dlx::new(&problem);
         let report = dlx.count_solutions(ChoiceRule::Mrv, None);
         assert_eq!(report.stats.solutions, 1);
@@ -654,7 +671,7 @@ mod tests {
     #[test]
     fn a_null_move_covers_an_item_fewer_times_than_its_upper_bound() {
         // A may be covered by none, one or both of its options; B needs one of its own.
-        let problem = parse_problem("0:2|A B\nA B\nA\nB\n").unwrap();
+        let problem = Problem::parse("0:2|A B\nA B\nA\nB\n").unwrap();
         let mut found = Vec::new();
         Dlx::new(&problem).search(
             ChoiceRule::Mrv,
@@ -673,14 +690,14 @@ mod tests {
 
     #[test]
     fn selecting_before_a_search_is_refused_with_bounds() {
-        let problem = parse_problem("2|A\nA\n").unwrap();
+        let problem = Problem::parse("2|A\nA\n").unwrap();
         let err = Dlx::new(&problem).select(OptionId(0)).unwrap_err();
-        assert_eq!(err, crate::SelectError::Bounds);
+        assert_eq!(err, crate::DlxError::SelectWithBounds);
     }
 
     #[test]
     fn a_selected_colour_holds_for_the_search_and_options_of_one_colour_share_an_item() {
-        let problem = parse_problem("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
+        let problem = Problem::parse("A B C | X\nA X:1\nB X:2\nB\nC X:1\nC\nC X:2\n").unwrap();
         let mut dlx = Dlx::new(&problem);
         let fresh = dlx.clone();
         let solutions = |dlx: &mut Dlx| {
@@ -703,7 +720,7 @@ mod tests {
         dlx.select(OptionId(3)).unwrap();
         assert_eq!(solutions(&mut dlx), [vec!["B"]]);
         dlx.unselect_all();
-        assert_eq!(dlx.colour, fresh.colour);
+        assert_eq!(dlx.mcc.colour, fresh.mcc.colour);
         assert_eq!(dlx.nodes, fresh.nodes);
         assert_eq!(solutions(&mut dlx).len(), 2);
     }
@@ -856,10 +873,10 @@ mod tests {
                 prop_assert!(cut.stats.nodes <= max_nodes.unwrap_or(u64::MAX));
                 prop_assert_eq!(&dlx.nodes, &fresh.nodes);
                 prop_assert_eq!(&dlx.len, &fresh.len);
-                prop_assert_eq!(&dlx.colour, &fresh.colour);
-                prop_assert_eq!(&dlx.bound, &fresh.bound);
-                prop_assert_eq!(&dlx.active_next, &fresh.active_next);
-                prop_assert_eq!(&dlx.active_prev, &fresh.active_prev);
+                prop_assert_eq!(&dlx.mcc.colour, &fresh.mcc.colour);
+                prop_assert_eq!(&dlx.mcc.bound, &fresh.mcc.bound);
+                prop_assert_eq!(&dlx.mcc.active_next, &fresh.mcc.active_next);
+                prop_assert_eq!(&dlx.mcc.active_prev, &fresh.mcc.active_prev);
                 prop_assert_eq!(dlx.uncovered, fresh.uncovered);
             }
         }
@@ -910,9 +927,9 @@ mod tests {
             dlx.unselect_all();
             prop_assert_eq!(&dlx.nodes, &fresh.nodes);
             prop_assert_eq!(&dlx.len, &fresh.len);
-            prop_assert_eq!(&dlx.colour, &fresh.colour);
-            prop_assert_eq!(&dlx.bound, &fresh.bound);
-            prop_assert_eq!(&dlx.active_next, &fresh.active_next);
+            prop_assert_eq!(&dlx.mcc.colour, &fresh.mcc.colour);
+            prop_assert_eq!(&dlx.mcc.bound, &fresh.mcc.bound);
+            prop_assert_eq!(&dlx.mcc.active_next, &fresh.mcc.active_next);
             prop_assert_eq!(&dlx.item_taken, &fresh.item_taken);
         }
     }

@@ -6,6 +6,7 @@
 //! them for their own solutions (grids) by handing these functions their own search, so a
 //! caller reads the same [`Outcome`], [`Uniqueness`] and [`Count`] whatever it solved.
 
+use super::progress::ProgressSink;
 use std::fmt;
 
 /// The search's figures, counted as DLX1 counts them.
@@ -161,53 +162,74 @@ impl fmt::Display for Count {
     }
 }
 
-/// The first solution, if any, from `search`, a search asked for at most the given number of
-/// solutions that hands each to the callback. `S` is how a solution is seen (`[OptionId]`, a
-/// `Grid`); the answer keeps an owned copy.
-pub fn first_solution<S: ToOwned + ?Sized>(
-    search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
-) -> Outcome<Option<S::Owned>> {
-    let mut found = None;
-    let outcome = search(1, &mut |solution| {
-        if found.is_none() {
-            found = Some(solution.to_owned());
-        }
-    });
-    outcome.map(|()| found)
-}
+/// The three questions asked of any search that takes a solution limit and hands each solution
+/// to a callback: a puzzle family answers them for its own solutions (grids) through these, so
+/// its callers read the same [`Outcome`], [`Uniqueness`] and [`Count`] as the engine's.
+impl Outcome<()> {
+    /// The first solution, if any, from `search`, a search asked for at most the given number of
+    /// solutions that hands each to the callback. `S` is how a solution is seen (`[OptionId]`, a
+    /// `Grid`); the answer keeps an owned copy.
+    pub fn first_solution<S: ToOwned + ?Sized>(
+        search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
+    ) -> Outcome<Option<S::Owned>> {
+        let mut found = None;
+        let outcome = search(1, &mut |solution| {
+            if found.is_none() {
+                found = Some(solution.to_owned());
+            }
+        });
+        outcome.map(|()| found)
+    }
 
-/// The number of solutions of `search`, counting stopped at `limit` if given: exact when the
-/// search saw the whole tree.
-pub fn count_solutions<S: ?Sized>(
-    limit: Option<u64>,
-    search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
-) -> Outcome<Count> {
-    let outcome = search(limit.unwrap_or(u64::MAX), &mut |_| {});
-    let count = Count {
-        solutions: outcome.stats.solutions,
-        complete: outcome.is_complete(),
-    };
-    outcome.map(|()| count)
-}
+    /// The number of solutions of `search`, counting stopped at `limit` if given: exact when the
+    /// search saw the whole tree.
+    pub fn count_solutions<S: ?Sized>(
+        limit: Option<u64>,
+        search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
+    ) -> Outcome<Count> {
+        let outcome = search(limit.unwrap_or(u64::MAX), &mut |_| {});
+        let count = Count {
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+        };
+        outcome.map(|()| count)
+    }
 
-/// Whether `search` has no solution, one, or several: it is asked for two at most. Under a
-/// node budget or a stop flag, [`Outcome::cut_short`] says whether `None` or `Unique` is only
-/// what was seen; `Multiple` is always decided.
-pub fn uniqueness<S: ToOwned + ?Sized>(
-    search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
-) -> Outcome<Uniqueness<S::Owned>> {
-    let mut first = None;
-    let outcome = search(2, &mut |solution| {
-        if first.is_none() {
-            first = Some(solution.to_owned());
+    /// Whether `search` has no solution, one, or several: it is asked for two at most. Under a
+    /// node budget or a stop flag, [`Outcome::cut_short`] says whether `None` or `Unique` is only
+    /// what was seen; `Multiple` is always decided.
+    pub fn uniqueness<S: ToOwned + ?Sized>(
+        search: impl FnOnce(u64, &mut dyn FnMut(&S)) -> Outcome<()>,
+    ) -> Outcome<Uniqueness<S::Owned>> {
+        let mut first = None;
+        let outcome = search(2, &mut |solution| {
+            if first.is_none() {
+                first = Some(solution.to_owned());
+            }
+        });
+        let solutions = outcome.stats.solutions;
+        outcome.map(|()| match (first, solutions) {
+            (None, _) => Uniqueness::None,
+            (Some(solution), 1) => Uniqueness::Unique(solution),
+            (Some(solution), _) => Uniqueness::Multiple(solution),
+        })
+    }
+
+    /// [`Outcome::count_solutions`] of a search told where to report its position: `progress`
+    /// when its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else
+    /// nowhere.
+    pub fn count_reporting<S: ?Sized>(
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+        search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
+    ) -> Outcome<Count> {
+        let progress = progress.begin().then_some(progress);
+        let outcome = Outcome::count_solutions(limit, |max, visit| search(max, progress, visit));
+        if let Some(sink) = progress {
+            sink.end();
         }
-    });
-    let solutions = outcome.stats.solutions;
-    outcome.map(|()| match (first, solutions) {
-        (None, _) => Uniqueness::None,
-        (Some(solution), 1) => Uniqueness::Unique(solution),
-        (Some(solution), _) => Uniqueness::Multiple(solution),
-    })
+        outcome
+    }
 }
 
 #[cfg(test)]
@@ -239,41 +261,41 @@ mod tests {
     #[test]
     fn the_three_questions_read_the_search() {
         assert_eq!(
-            first_solution(|max, visit| over(0, 9, max, visit)).answer,
+            Outcome::first_solution(|max, visit| over(0, 9, max, visit)).answer,
             None
         );
         assert_eq!(
-            first_solution(|max, visit| over(3, 9, max, visit)).answer,
+            Outcome::first_solution(|max, visit| over(3, 9, max, visit)).answer,
             Some(0)
         );
         assert_eq!(
-            uniqueness(|max, visit| over(0, 9, max, visit)).answer,
+            Outcome::uniqueness(|max, visit| over(0, 9, max, visit)).answer,
             Uniqueness::None
         );
         assert_eq!(
-            uniqueness(|max, visit| over(1, 9, max, visit)).answer,
+            Outcome::uniqueness(|max, visit| over(1, 9, max, visit)).answer,
             Uniqueness::Unique(0)
         );
         assert_eq!(
-            uniqueness(|max, visit| over(5, 9, max, visit)).answer,
+            Outcome::uniqueness(|max, visit| over(5, 9, max, visit)).answer,
             Uniqueness::Multiple(0)
         );
         assert_eq!(
-            count_solutions(None, |max, visit| over(5, 9, max, visit)).answer,
+            Outcome::count_solutions(None, |max, visit| over(5, 9, max, visit)).answer,
             Count::exactly(5)
         );
         assert_eq!(
-            count_solutions(Some(5), |max, visit| over(5, 9, max, visit)).answer,
+            Outcome::count_solutions(Some(5), |max, visit| over(5, 9, max, visit)).answer,
             Count::at_least(5)
         );
         assert_eq!(
-            count_solutions(Some(9), |max, visit| over(5, 9, max, visit)).answer,
+            Outcome::count_solutions(Some(9), |max, visit| over(5, 9, max, visit)).answer,
             Count::exactly(5)
         );
-        let cut = count_solutions(None, |max, visit| over(5, 3, max, visit));
+        let cut = Outcome::count_solutions(None, |max, visit| over(5, 3, max, visit));
         assert_eq!(cut.answer, Count::at_least(3));
         assert!(cut.ran_out_of_nodes());
-        let cut = uniqueness(|max, visit| over(5, 1, max, visit));
+        let cut = Outcome::uniqueness(|max, visit| over(5, 1, max, visit));
         assert_eq!(cut.answer, Uniqueness::Unique(0));
         assert!(
             cut.ran_out_of_nodes(),

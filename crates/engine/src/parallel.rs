@@ -2,27 +2,22 @@
 //! levels (see `split.rs`) searched on the rayon pool (or only one shard's share of them), their
 //! solutions handed on in the one-thread search's order and their figures summed.
 //!
-//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk
-//! gathers this shard's into a window, and subtrees are searched a window at a time, each on a
-//! copy of the arena that a worker keeps for the window; a window's solutions are held until
-//! the window's subtrees are done, then handed on in order. A subtree with more than [`HELD_PER_SUBTREE`] solutions is not held
-//! but searched again in order on the caller's thread, so memory stays bounded however many
-//! solutions a subtree has.
+//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk gathers
+//! this shard's into a window, and subtrees are searched a window at a time, each on a copy of the
+//! arena that a worker keeps for the window; a window's solutions are held until the window's
+//! subtrees are done, then handed on in order. A subtree with more than `HELD_PER_SUBTREE`
+//! solutions is not held but searched again in order on the caller's thread, so memory stays
+//! bounded however many solutions a subtree has.
 
-use super::arena::{Dlx, Link};
+use super::arena::Dlx;
+use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
-use super::progress::{
-    ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition, PROGRESS_MASK,
-};
+use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::search::{ChoiceRule, SearchLimits, Visitor};
-use super::split::{PieceAt, Shard, WalkEnd, MAX_SUBTREES};
+use super::split::{PieceAt, Shard, WalkEnd};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
-
-/// Subtrees the plan is asked for per thread: many more than threads, so that a few large
-/// subtrees do not leave the other threads idle at the end of a window.
-pub const SUBTREES_PER_THREAD: usize = 32;
 
 /// Subtrees searched together before their solutions are handed on.
 const WINDOW_PER_THREAD: usize = 8;
@@ -39,7 +34,7 @@ const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.
-pub const HELD_PER_SUBTREE: u64 = 4096;
+pub(crate) const HELD_PER_SUBTREE: u64 = 4096;
 
 /// How a split search runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,14 +55,27 @@ pub struct SplitSettings {
 }
 
 impl SplitSettings {
+    /// Subtrees the plan is asked for per thread: many more than threads, so that a few large
+    /// subtrees do not leave the other threads idle at the end of a window.
+    pub const SUBTREES_PER_THREAD: usize = 32;
+
+    /// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
+    /// walking the top of the tree and counting its subtrees up to this many, and every shard walks
+    /// the whole top to find its own, so this bounds the time a shard spends planning (memory is
+    /// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
+    /// last shards without a subtree: they count nothing, and the shards still add up.
+    pub const MAX_SUBTREES: usize = 1 << 20;
+
     /// The subtrees to ask for when `shards` machines share the tree on `threads` threads each:
-    /// [`SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when more, up to
-    /// [`MAX_SUBTREES`].
+    /// [`SplitSettings::SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when
+    /// more, up to [`SplitSettings::MAX_SUBTREES`].
     pub fn subtrees_for(shards: u64) -> usize {
         let per_shard = usize::try_from(shards)
             .unwrap_or(usize::MAX)
-            .saturating_mul(SUBTREES_PER_THREAD);
-        (SUBTREES_PER_THREAD * 64).max(per_shard).min(MAX_SUBTREES)
+            .saturating_mul(SplitSettings::SUBTREES_PER_THREAD);
+        (SplitSettings::SUBTREES_PER_THREAD * 64)
+            .max(per_shard)
+            .min(SplitSettings::MAX_SUBTREES)
     }
 }
 
@@ -139,34 +147,18 @@ impl<L: Link> Dlx<L> {
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
         self.assert_not_spent();
-        let mut report = SplitReport::default();
         if !self.can_split() {
-            // Algorithm M runs whole here; only the first shard reports it, so shards still
-            // add up.
-            if settings.shard.takes_top() {
-                let limits = SearchLimits {
-                    max_solutions: settings.max_solutions,
-                    max_nodes: None,
-                };
-                // The visitor's own node check stops it on a signal.
-                report.outcome = match progress.filter(|sink| sink.begin()) {
-                    Some(sink) => {
-                        let mut reporting = Reporting::new(sink, visitor);
-                        let outcome = self.search(settings.rule, limits, &mut reporting);
-                        sink.end();
-                        outcome
-                    }
-                    None => self.search(settings.rule, limits, visitor),
-                };
-            }
-            return report;
+            return SplitReport {
+                outcome: self.search_whole_for_split(settings, progress, visitor),
+                ..SplitReport::default()
+            };
         }
         let Some(depth) = self.split_depth(settings.rule, settings.min_subtrees, stop_requested)
         else {
+            let mut report = SplitReport::default();
             report.outcome.stop = Stop::Interrupted;
             return report;
         };
-        report.depth = depth;
         let shard = settings.shard;
         let window_size = if settings.count_only {
             COUNT_WINDOW
@@ -177,20 +169,13 @@ impl<L: Link> Dlx<L> {
         let template = self.clone();
         let sink = progress.filter(|sink| sink.begin());
         let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
-        let mut run = Run {
-            stats: SearchStats::default(),
-            left: settings.max_solutions.unwrap_or(u64::MAX),
-            stop: Stop::Exhausted,
-            answer: None,
-            searched: 0,
-            largest: 0,
-            subtree_nodes: 0,
-        };
+        let mut run = Run::new(settings.max_solutions);
         let mut window = Vec::with_capacity(window_size);
-        // The work above the cut before the subtrees of other shards, which the first shard
-        // reports with its next piece.
-        let mut skipped = SearchStats::default();
-        let mut subtrees = 0u64;
+        let mut pieces = ShardPieces {
+            shard,
+            subtrees: 0,
+            skipped: SearchStats::default(),
+        };
         let mut walked_since_search = 0u64;
         let mut share = Share {
             again: None,
@@ -204,35 +189,7 @@ impl<L: Link> Dlx<L> {
             depth,
             stop_requested,
             &mut |piece, before| {
-                let mine = match piece {
-                    PieceAt::Solution(options) if shard.takes_top() => Some(Mine {
-                        before,
-                        solution: Some(options.to_vec()),
-                        path: None,
-                    }),
-                    PieceAt::Solution(_) => None,
-                    PieceAt::Subtree(path) => {
-                        subtrees += 1;
-                        if shard.takes_subtree(subtrees - 1) {
-                            Some(Mine {
-                                before: if shard.takes_top() {
-                                    before
-                                } else {
-                                    SearchStats::default()
-                                },
-                                solution: None,
-                                path: Some(path.to_vec()),
-                            })
-                        } else {
-                            if shard.takes_top() {
-                                skipped += before;
-                            }
-                            None
-                        }
-                    }
-                };
-                if let Some(mut mine) = mine {
-                    mine.before += std::mem::take(&mut skipped);
+                if let Some(mine) = pieces.take(piece, before) {
                     window.push(mine);
                 }
                 walked_since_search += 1;
@@ -247,16 +204,10 @@ impl<L: Link> Dlx<L> {
             },
         );
         let after = match walked {
-            WalkEnd::Done(after) => {
-                if share
-                    .search_window(&window, &mut run, visitor)
-                    .is_continue()
-                {
-                    Some(after)
-                } else {
-                    None
-                }
-            }
+            WalkEnd::Done(after) => share
+                .search_window(&window, &mut run, visitor)
+                .is_continue()
+                .then_some(after),
             WalkEnd::Stopped => None,
             WalkEnd::Interrupted => {
                 run.stop = Stop::Interrupted;
@@ -265,17 +216,9 @@ impl<L: Link> Dlx<L> {
         };
         if let (Some(after), Stop::Exhausted, true) = (after, run.stop, shard.takes_top()) {
             run.stats += after;
-            run.stats += skipped;
+            run.stats += pieces.skipped;
         }
-        report.outcome = Outcome {
-            answer: run.answer,
-            stats: run.stats,
-            stop: run.stop,
-        };
-        report.subtrees = subtrees;
-        report.searched = run.searched;
-        report.largest_subtree = run.largest;
-        report.subtree_nodes = run.subtree_nodes;
+        let report = run.into_report(depth, pieces.subtrees);
         if let (Some(sink), Some(split)) = (sink, &split_progress) {
             if report.outcome.stop == Stop::Exhausted {
                 split.finish();
@@ -283,6 +226,79 @@ impl<L: Link> Dlx<L> {
             sink.end();
         }
         report
+    }
+
+    /// The split search of a problem that cannot be split (Algorithm M's): one search of the
+    /// whole tree, which only the first shard makes, so shards still add up.
+    fn search_whole_for_split<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        if !settings.shard.takes_top() {
+            return Outcome::default();
+        }
+        let limits = SearchLimits {
+            max_solutions: settings.max_solutions,
+            max_nodes: None,
+        };
+        // The visitor's own node check stops it on a signal.
+        match progress.filter(|sink| sink.begin()) {
+            Some(sink) => {
+                let mut reporting = Reporting::new(sink, visitor);
+                let outcome = self.search(settings.rule, limits, &mut reporting);
+                sink.end();
+                outcome
+            }
+            None => self.search(settings.rule, limits, visitor),
+        }
+    }
+}
+
+/// The walk's pieces sorted for one shard: the solutions above the cut (the first shard's)
+/// and every `count`-th subtree, each with the work above the cut it reports before it.
+struct ShardPieces {
+    shard: Shard,
+    /// Subtrees met so far, this shard's or not.
+    subtrees: u64,
+    /// The work above the cut before the subtrees of other shards, which the first shard
+    /// reports with its next piece.
+    skipped: SearchStats,
+}
+
+impl ShardPieces {
+    /// The piece the walk met, if it is this shard's, with the work above the cut before it.
+    fn take(&mut self, piece: PieceAt, before: SearchStats) -> Option<Mine> {
+        let shard = self.shard;
+        let mut mine = match piece {
+            PieceAt::Solution(options) if shard.takes_top() => Mine {
+                before,
+                solution: Some(options.to_vec()),
+                path: None,
+            },
+            PieceAt::Solution(_) => return None,
+            PieceAt::Subtree(path) => {
+                self.subtrees += 1;
+                if !shard.takes_subtree(self.subtrees - 1) {
+                    if shard.takes_top() {
+                        self.skipped += before;
+                    }
+                    return None;
+                }
+                Mine {
+                    before: if shard.takes_top() {
+                        before
+                    } else {
+                        SearchStats::default()
+                    },
+                    solution: None,
+                    path: Some(path.to_vec()),
+                }
+            }
+        };
+        mine.before += std::mem::take(&mut self.skipped);
+        Some(mine)
     }
 }
 
@@ -307,7 +323,7 @@ struct Share<'a, L: Link> {
     progress: Option<&'a SplitProgress<'a>>,
 }
 
-impl<L: Link> Share<'_, L> {
+impl<'a, L: Link> Share<'a, L> {
     /// Searches a window of pieces: the subtrees in parallel, then each piece handed on in
     /// order. Breaks when the run ends (a limit, the visitor, a signal).
     fn search_window<V: Visitor + ?Sized>(
@@ -316,37 +332,58 @@ impl<L: Link> Share<'_, L> {
         run: &mut Run<V::Break>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
+        let shares = self.subtree_shares(window);
+        let searched = self.search_subtrees(window, &shares, run.left);
+        for (mine, result) in window.iter().zip(searched) {
+            self.hand_on_piece(mine, result, run, visitor)?;
+        }
+        if run.stop == Stop::Interrupted {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Each subtree's share of the tree, for the progress reports only (empty without them):
+    /// its path replayed on the caller's own copy of the arena.
+    fn subtree_shares(&mut self, window: &[Mine]) -> Vec<f64> {
+        if self.progress.is_none() {
+            return Vec::new();
+        }
+        let template = self.template;
+        let dlx = self.again.get_or_insert_with(|| template.clone());
+        window
+            .iter()
+            .map(|mine| {
+                mine.path
+                    .as_deref()
+                    .map_or(0.0, |path| dlx.path_share(path).1)
+            })
+            .collect()
+    }
+
+    /// The window's subtrees searched on the rayon pool, each worker on its own copy of the
+    /// arena, holding up to `left` solutions a subtree (fewer when they are kept, not only
+    /// counted).
+    fn search_subtrees(
+        &self,
+        window: &[Mine],
+        shares: &[f64],
+        left: u64,
+    ) -> Vec<Option<Held<'a, 'a>>> {
         let settings = self.settings;
         let stop_requested = self.stop_requested;
-        let template = self.template;
+        let split_progress = self.progress;
         let held = if settings.count_only {
-            run.left
+            left
         } else {
-            run.left.min(HELD_PER_SUBTREE)
+            left.min(HELD_PER_SUBTREE)
         };
         let keep = !settings.count_only;
-        // Each subtree's share of the tree, for the progress reports only: its path replayed
-        // on the caller's own copy of the arena.
-        let split_progress = self.progress;
-        let shares: Vec<f64> = match split_progress {
-            Some(_) => {
-                let dlx = self.again.get_or_insert_with(|| template.clone());
-                window
-                    .iter()
-                    .map(|mine| {
-                        mine.path
-                            .as_deref()
-                            .map_or(0.0, |path| dlx.path_share(path).1)
-                    })
-                    .collect()
-            }
-            None => Vec::new(),
-        };
-        let searched: Vec<Option<Held>> = window
+        window
             .par_iter()
             .enumerate()
             .map_init(
-                || template.clone(),
+                || self.template.clone(),
                 |dlx, (index, mine)| {
                     mine.path.as_deref().map(|path| {
                         let progress =
@@ -362,93 +399,87 @@ impl<L: Link> Share<'_, L> {
                     })
                 },
             )
-            .collect();
-        for (mine, result) in window.iter().zip(searched) {
-            if run.stop == Stop::Interrupted {
-                // Counting only: the subtrees after the one the signal cut, finished or not,
-                // still add their solutions to the count, which says it is a lower bound.
-                if let Some(held) = result {
-                    run.count_after_a_signal(&held);
-                } else if mine.solution.is_some() && run.left > 0 {
-                    run.stats.solutions += 1;
-                    run.left -= 1;
-                }
-                continue;
-            }
-            run.stats += mine.before;
-            if let Some(options) = &mine.solution {
-                if run.hand_on(options, visitor).is_break() {
-                    return ControlFlow::Break(());
-                }
-                continue;
-            }
-            let (Some(path), Some(held)) = (&mine.path, result) else {
-                continue;
-            };
-            if held.interrupted {
-                run.stop = Stop::Interrupted;
-                if keep {
-                    run.searched += 1;
-                    // The solutions come out in order: none past the subtree the signal cut.
-                    let mut stats = held.stats;
-                    stats.solutions = 0;
-                    run.stats += stats;
-                    return ControlFlow::Break(());
-                }
-                run.count_after_a_signal(&held);
-                continue;
-            }
-            run.searched += 1;
-            let complete = held.stats.solutions < held.limit;
-            // A subtree whose last solution is the last one wanted must stop there, as the
-            // one-thread search does, not after the rest of its tree: searched again below.
-            if complete && held.stats.solutions < run.left {
-                run.searched_subtree(held.stats.nodes);
-                let mut stats = held.stats;
-                stats.solutions = 0;
-                run.stats += stats;
-                if !keep {
-                    run.stats.solutions += held.stats.solutions;
-                    run.left -= held.stats.solutions;
-                    continue;
-                }
-                for options in held.solutions.chunks_exact(held.width.max(1)) {
-                    if run.hand_on(options, visitor).is_break() {
-                        return ControlFlow::Break(());
-                    }
-                }
-            } else {
-                // Too many to hold, or the limit falls inside: search it again here, in order,
-                // stopping exactly where the one-thread search would.
-                let limits = SearchLimits {
-                    max_solutions: Some(run.left),
-                    max_nodes: None,
-                };
-                let mut progress = held.progress;
-                if let Some(progress) = &mut progress {
-                    progress.restart_nodes();
-                }
-                let mut visit = Stream {
-                    run: &mut *run,
-                    inner: &mut *visitor,
-                    stop_requested,
-                    progress,
-                };
-                let dlx = self.again.get_or_insert_with(|| template.clone());
-                let outcome = dlx.search_subtree(settings.rule, path, limits, &mut visit);
-                run.searched_subtree(outcome.stats.nodes);
-                let mut stats = outcome.stats;
-                stats.solutions = 0;
-                run.stats += stats;
-                if outcome.stop != Stop::Exhausted {
-                    if outcome.stop == Stop::SolutionLimit {
-                        run.stop = Stop::SolutionLimit;
-                    }
-                    return ControlFlow::Break(());
-                }
-            }
-        }
+            .collect()
+    }
+
+    /// Hands one piece of the window on, in order: its work above the cut, then its solution
+    /// or its subtree's solutions, held by a worker or searched again here. Breaks when the run
+    /// ends.
+    fn hand_on_piece<V: Visitor + ?Sized>(
+        &mut self,
+        mine: &Mine,
+        result: Option<Held<'a, 'a>>,
+        run: &mut Run<V::Break>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let keep = !self.settings.count_only;
         if run.stop == Stop::Interrupted {
+            // Counting only: the subtrees after the one the signal cut, finished or not,
+            // still add their solutions to the count, which says it is a lower bound.
+            if let Some(held) = result {
+                run.count_after_a_signal(&held);
+            } else if mine.solution.is_some() && run.left > 0 {
+                run.stats.solutions += 1;
+                run.left -= 1;
+            }
+            return ControlFlow::Continue(());
+        }
+        run.stats += mine.before;
+        if let Some(options) = &mine.solution {
+            return run.hand_on(options, visitor);
+        }
+        let (Some(path), Some(held)) = (&mine.path, result) else {
+            return ControlFlow::Continue(());
+        };
+        if held.interrupted {
+            return run.end_at_a_signal(&held, keep);
+        }
+        run.searched += 1;
+        let complete = held.stats.solutions < held.limit;
+        // A subtree whose last solution is the last one wanted must stop there, as the
+        // one-thread search does, not after the rest of its tree: searched again below.
+        if complete && held.stats.solutions < run.left {
+            run.hand_on_held(&held, keep, visitor)
+        } else {
+            // Too many to hold, or the limit falls inside: search it again here, in order,
+            // stopping exactly where the one-thread search would.
+            self.search_again_in_order(path, held.progress, run, visitor)
+        }
+    }
+
+    /// Searches a subtree again on the caller's thread, handing its solutions on as they come
+    /// and stopping exactly where the one-thread search would. Breaks when the run ends.
+    fn search_again_in_order<V: Visitor + ?Sized>(
+        &mut self,
+        path: &[u32],
+        mut progress: Option<SubtreeProgress<'a, 'a>>,
+        run: &mut Run<V::Break>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let limits = SearchLimits {
+            max_solutions: Some(run.left),
+            max_nodes: None,
+        };
+        if let Some(progress) = &mut progress {
+            progress.restart_nodes();
+        }
+        let mut visit = Stream {
+            run: &mut *run,
+            inner: &mut *visitor,
+            stop_requested: self.stop_requested,
+            progress,
+        };
+        let template = self.template;
+        let dlx = self.again.get_or_insert_with(|| template.clone());
+        let outcome = dlx.search_subtree(self.settings.rule, path, limits, &mut visit);
+        run.searched_subtree(outcome.stats.nodes);
+        let mut stats = outcome.stats;
+        stats.solutions = 0;
+        run.stats += stats;
+        if outcome.stop != Stop::Exhausted {
+            if outcome.stop == Stop::SolutionLimit {
+                run.stop = Stop::SolutionLimit;
+            }
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
@@ -587,7 +618,7 @@ impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
 
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
-        (REPORTS && self.progress.is_some()).then_some(PROGRESS_MASK)
+        (REPORTS && self.progress.is_some()).then_some(TreePosition::PROGRESS_MASK)
     }
 
     fn progress(&mut self, at: &TreePosition) {
@@ -609,6 +640,74 @@ struct Run<B> {
 }
 
 impl<B> Run<B> {
+    /// A run that wants `max_solutions` solutions (all of them if `None`).
+    fn new(max_solutions: Option<u64>) -> Run<B> {
+        Run {
+            stats: SearchStats::default(),
+            left: max_solutions.unwrap_or(u64::MAX),
+            stop: Stop::Exhausted,
+            answer: None,
+            searched: 0,
+            largest: 0,
+            subtree_nodes: 0,
+        }
+    }
+
+    /// The run's figures as a split search reports them.
+    fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
+        SplitReport {
+            outcome: Outcome {
+                answer: self.answer,
+                stats: self.stats,
+                stop: self.stop,
+            },
+            depth,
+            subtrees,
+            searched: self.searched,
+            largest_subtree: self.largest,
+            subtree_nodes: self.subtree_nodes,
+        }
+    }
+
+    /// Takes in a subtree whose search a signal cut. When solutions are handed on, they come
+    /// out in order: none past this subtree, and the run ends; when only counted, its
+    /// solutions still count.
+    fn end_at_a_signal(&mut self, held: &Held, keep: bool) -> ControlFlow<()> {
+        self.stop = Stop::Interrupted;
+        if keep {
+            self.searched += 1;
+            let mut stats = held.stats;
+            stats.solutions = 0;
+            self.stats += stats;
+            return ControlFlow::Break(());
+        }
+        self.count_after_a_signal(held);
+        ControlFlow::Continue(())
+    }
+
+    /// Takes in a subtree a worker searched to its end: its figures, and its solutions handed
+    /// on in order (or only counted). Breaks when the visitor does or the limit is reached.
+    fn hand_on_held<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        held: &Held,
+        keep: bool,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        self.searched_subtree(held.stats.nodes);
+        let mut stats = held.stats;
+        stats.solutions = 0;
+        self.stats += stats;
+        if !keep {
+            self.stats.solutions += held.stats.solutions;
+            self.left -= held.stats.solutions;
+            return ControlFlow::Continue(());
+        }
+        for options in held.solutions.chunks_exact(held.width.max(1)) {
+            self.hand_on(options, visitor)?;
+        }
+        ControlFlow::Continue(())
+    }
+
     /// Notes the size of a subtree searched to its end.
     fn searched_subtree(&mut self, nodes: u64) {
         self.largest = self.largest.max(nodes);
@@ -678,7 +777,9 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
     }
 
     fn progress_mask(&self) -> Option<u64> {
-        self.progress.is_some().then_some(PROGRESS_MASK)
+        self.progress
+            .is_some()
+            .then_some(TreePosition::PROGRESS_MASK)
     }
 
     fn progress(&mut self, at: &TreePosition) {
@@ -691,7 +792,6 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, pentominoes, queens};
     use crate::Problem;
 
     fn never() -> bool {
@@ -747,7 +847,11 @@ mod tests {
 
     #[test]
     fn any_thread_count_gives_the_one_thread_solutions_order_and_figures() {
-        for problem in [queens(8), langford(7), pentominoes(3, 20)] {
+        for problem in [
+            Problem::queens(8),
+            Problem::langford(7),
+            Problem::pentominoes(3, 20),
+        ] {
             let (whole, outcome) = one_thread(&problem, None);
             for threads in [1, 2, 3] {
                 let (found, report) = split(&problem, threads, Shard::WHOLE, None, false);
@@ -760,7 +864,7 @@ mod tests {
 
     #[test]
     fn a_limit_gives_the_first_solutions_and_the_one_thread_figures() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         for limit in [1, 7, 40, 92, 200] {
             let (whole, outcome) = one_thread(&problem, Some(limit));
             let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit), false);
@@ -771,7 +875,7 @@ mod tests {
 
     #[test]
     fn a_count_alone_gives_the_one_thread_count_and_figures() {
-        for problem in [queens(8), langford(7)] {
+        for problem in [Problem::queens(8), Problem::langford(7)] {
             for limit in [None, Some(7), Some(40)] {
                 let (_, outcome) = one_thread(&problem, limit);
                 let (handed, report) = split(&problem, 2, Shard::WHOLE, limit, true);
@@ -783,7 +887,7 @@ mod tests {
 
     #[test]
     fn many_more_shards_than_subtrees_add_up_and_the_rest_are_empty() {
-        let problem = queens(8);
+        let problem = Problem::queens(8);
         let (_, whole) = one_thread(&problem, None);
         let count = 1 << 20;
         let first = split(&problem, 2, Shard { index: 0, count }, None, true).1;
@@ -816,7 +920,7 @@ mod tests {
 
     #[test]
     fn a_stop_request_ends_a_split_count_with_what_it_finished() {
-        let problem = langford(7);
+        let problem = Problem::langford(7);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
@@ -860,7 +964,7 @@ mod tests {
 
     #[test]
     fn shards_add_up_to_the_whole() {
-        let problem = langford(7);
+        let problem = Problem::langford(7);
         let (whole, outcome) = one_thread(&problem, None);
         for count in [1, 2, 5] {
             let mut solutions = Vec::new();
@@ -885,8 +989,13 @@ mod tests {
 
     #[test]
     fn a_split_search_reports_a_fraction_that_rises_to_one() {
-        let coloured = crate::problems::random_xcc(3, 12, 4, 60);
-        for problem in [queens(8), langford(7), pentominoes(3, 20), coloured] {
+        let coloured = crate::Problem::random_xcc(3, 12, 4, 60);
+        for problem in [
+            Problem::queens(8),
+            Problem::langford(7),
+            Problem::pentominoes(3, 20),
+            coloured,
+        ] {
             for (threads, count_only) in [(1, false), (2, false), (3, true)] {
                 let pool = rayon::ThreadPoolBuilder::new()
                     .num_threads(threads)

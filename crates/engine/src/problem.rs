@@ -189,11 +189,6 @@ impl BuildError {
     }
 }
 
-/// The largest number of nodes (item headers, option entries and spacers) an arena may hold:
-/// links are `u32`, and an item's list length must stay below the arena's `COVERED` bit (bit 31
-/// of its `u32` length), so the limit is 2^31 - 1.
-pub const MAX_NODES: u64 = i32::MAX as u64;
-
 /// An exact-cover problem: items, and options that are sets of items.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
@@ -201,8 +196,8 @@ pub struct Problem {
     kinds: Vec<ItemKind>,
     /// Each item's bounds (exactly once for secondary items, whose bounds mean nothing).
     bounds: Vec<Bounds>,
-    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`; `u32` because the
-    /// entries are fewer than [`MAX_NODES`], which halves what a problem of many short options
+    /// The items of option `k` are `entries[starts[k]..starts[k + 1]]`; `u32` because the entries
+    /// are fewer than [`Problem::MAX_NODES`], which halves what a problem of many short options
     /// holds beside its entries.
     entries: Vec<ItemId>,
     /// The colour of each entry, beside `entries`; empty until the first colour is given, so a
@@ -228,6 +223,11 @@ impl Default for Problem {
 }
 
 impl Problem {
+    /// The largest number of nodes (item headers, option entries and spacers) an arena may
+    /// hold: links are `u32`, and an item's list length must stay below the arena's `COVERED`
+    /// bit (bit 31 of its `u32` length), so the limit is 2^31 - 1.
+    pub const MAX_NODES: u64 = i32::MAX as u64;
+
     /// Number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
         self.names.len()
@@ -472,7 +472,7 @@ impl ProblemBuilder {
             self.problem.colours.extend((0..items.len()).map(&colour));
         }
         self.problem.entries.extend_from_slice(items);
-        // Within u32: `check_size` keeps the entries below `MAX_NODES`.
+        // Within u32: `check_size` keeps the entries below `Problem::MAX_NODES`.
         self.problem.starts.push(self.problem.entries.len() as u32);
         Ok(Some(id))
     }
@@ -539,8 +539,10 @@ impl ProblemBuilder {
             + self.problem.entries.len() as u64
             + self.problem.option_count() as u64
             + more;
-        if nodes > MAX_NODES {
-            Err(BuildError::TooLarge { limit: MAX_NODES })
+        if nodes > Problem::MAX_NODES {
+            Err(BuildError::TooLarge {
+                limit: Problem::MAX_NODES,
+            })
         } else {
             Ok(())
         }

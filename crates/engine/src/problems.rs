@@ -14,132 +14,232 @@ use super::format::write_problem;
 use super::problem::{Bounds, Colour, ItemId, Problem, ProblemBuilder};
 use std::io;
 
-/// Knuth's toy problem, TAOCP 7.2.2.1 (5): seven items, six options, one solution.
-pub fn toy() -> Problem {
-    let mut b = ProblemBuilder::new();
-    for name in ["A", "B", "C", "D", "E", "F", "G"] {
-        declare(b.primary(name));
-    }
-    for option in ["C E", "A D G", "B C F", "A D F", "B G", "D E G"] {
-        add(&mut b, &option.split(' ').collect::<Vec<_>>());
-    }
-    b.build()
-}
-
-/// n queens, TAOCP 7.2.2.1 (23): a queen on every row `r` and column `c` (primary items), at most
-/// one on every diagonal `a` (r + c) and anti-diagonal `b` (n - 1 - r + c) (secondary items).
-pub fn queens(n: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    for r in 0..n {
-        declare(b.primary(&format!("r{r}")));
-    }
-    for c in 0..n {
-        declare(b.primary(&format!("c{c}")));
-    }
-    for d in 0..2 * n - 1 {
-        declare(b.secondary(&format!("a{d}")));
-    }
-    for d in 0..2 * n - 1 {
-        declare(b.secondary(&format!("b{d}")));
-    }
-    for r in 0..n {
-        for c in 0..n {
-            let names = [
-                format!("r{r}"),
-                format!("c{c}"),
-                format!("a{}", r + c),
-                format!("b{}", n - 1 - r + c),
-            ];
-            add(&mut b, &names);
+/// The reference problems, built in code.
+impl Problem {
+    /// Knuth's toy problem, TAOCP 7.2.2.1 (5): seven items, six options, one solution.
+    pub fn toy() -> Problem {
+        let mut b = ProblemBuilder::new();
+        for name in ["A", "B", "C", "D", "E", "F", "G"] {
+            declare(b.primary(name));
         }
+        for option in ["C E", "A D G", "B C F", "A D F", "B G", "D E G"] {
+            add(&mut b, &option.split(' ').collect::<Vec<_>>());
+        }
+        b.build()
     }
-    b.build()
-}
 
-/// Langford pairs for n, TAOCP 7.2.2.1 (4): two copies of each k in 1..=n in slots `s1`..`s2n`,
-/// with k numbers between them. Each arrangement and its reversal are both counted.
-pub fn langford(n: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    for k in 1..=n {
-        declare(b.primary(&k.to_string()));
-    }
-    for s in 1..=2 * n {
-        declare(b.primary(&format!("s{s}")));
-    }
-    for k in 1..=n {
-        for i in 1..=2 * n {
-            let j = i + k + 1;
-            if j <= 2 * n {
-                add(&mut b, &[k.to_string(), format!("s{i}"), format!("s{j}")]);
+    /// n queens, TAOCP 7.2.2.1 (23): a queen on every row `r` and column `c` (primary items), at
+    /// most one on every diagonal `a` (r + c) and anti-diagonal `b` (n - 1 - r + c) (secondary
+    /// items).
+    pub fn queens(n: usize) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for r in 0..n {
+            declare(b.primary(&format!("r{r}")));
+        }
+        for c in 0..n {
+            declare(b.primary(&format!("c{c}")));
+        }
+        for d in 0..2 * n - 1 {
+            declare(b.secondary(&format!("a{d}")));
+        }
+        for d in 0..2 * n - 1 {
+            declare(b.secondary(&format!("b{d}")));
+        }
+        for r in 0..n {
+            for c in 0..n {
+                let names = [
+                    format!("r{r}"),
+                    format!("c{c}"),
+                    format!("a{}", r + c),
+                    format!("b{}", n - 1 - r + c),
+                ];
+                add(&mut b, &names);
             }
         }
+        b.build()
     }
-    b.build()
-}
 
-/// `n` items and `n` options, option `k` covering item `k` alone: one solution, found without a
-/// wrong turn. The search is `n` levels deep, each covering one item and hiding nothing, so its
-/// time is the choice of item, and no hint helps it (no list gets shorter): the problem shows
-/// how that choice grows with the number of items (TAOCP's scan of every active item makes it
-/// `n²`; see `choice_tree.rs`).
-pub fn singletons(n: usize) -> Problem {
-    let mut b = ProblemBuilder::new();
-    for k in 0..n {
-        let item = b
-            .primary(&format!("i{k}"))
-            .expect("a classic problem declares distinct items");
-        b.option(&[item])
-            .expect("a classic problem's options name declared items once each");
-    }
-    b.build()
-}
-
-/// The twelve pentominoes (Conway's letters) packed into a `rows` x `cols` board: an item per
-/// piece, then one per cell `r_c` in row-major order; an option for every placement of every
-/// distinct rotation and reflection. No symmetry is broken, so each packing of a rectangle is
-/// counted four times (2,339 x 4 = 9,356 on 6x10).
-pub fn pentominoes(rows: usize, cols: usize) -> Problem {
-    const SHAPES: [(&str, &str); 12] = [
-        ("F", ".##|##.|.#."),
-        ("I", "#####"),
-        ("L", "####|#..."),
-        ("N", "##..|.###"),
-        ("P", "##|##|#."),
-        ("T", "###|.#.|.#."),
-        ("U", "#.#|###"),
-        ("V", "#..|#..|###"),
-        ("W", "#..|##.|.##"),
-        ("X", ".#.|###|.#."),
-        ("Y", "####|.#.."),
-        ("Z", "##.|.#.|.##"),
-    ];
-    let mut b = ProblemBuilder::new();
-    for (name, _) in SHAPES {
-        declare(b.primary(name));
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            declare(b.primary(&format!("{r}_{c}")));
+    /// Langford pairs for n, TAOCP 7.2.2.1 (4): two copies of each k in 1..=n in slots `s1`..`s2n`,
+    /// with k numbers between them. Each arrangement and its reversal are both counted.
+    pub fn langford(n: usize) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for k in 1..=n {
+            declare(b.primary(&k.to_string()));
         }
-    }
-    for (name, picture) in SHAPES {
-        for shape in orientations(picture) {
-            let height = shape.iter().map(|&(r, _)| r).max().unwrap_or(0) + 1;
-            let width = shape.iter().map(|&(_, c)| c).max().unwrap_or(0) + 1;
-            for top in 0..(rows + 1).saturating_sub(height) {
-                for left in 0..(cols + 1).saturating_sub(width) {
-                    let mut names = vec![name.to_string()];
-                    names.extend(
-                        shape
-                            .iter()
-                            .map(|&(r, c)| format!("{}_{}", top + r, left + c)),
-                    );
-                    add(&mut b, &names);
+        for s in 1..=2 * n {
+            declare(b.primary(&format!("s{s}")));
+        }
+        for k in 1..=n {
+            for i in 1..=2 * n {
+                let j = i + k + 1;
+                if j <= 2 * n {
+                    add(&mut b, &[k.to_string(), format!("s{i}"), format!("s{j}")]);
                 }
             }
         }
+        b.build()
     }
-    b.build()
+
+    /// `n` items and `n` options, option `k` covering item `k` alone: one solution, found without a
+    /// wrong turn. The search is `n` levels deep, each covering one item and hiding nothing, so its
+    /// time is the choice of item, and no hint helps it (no list gets shorter): the problem shows
+    /// how that choice grows with the number of items (TAOCP's scan of every active item makes it
+    /// `n²`; see `choice_tree.rs`).
+    pub fn singletons(n: usize) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for k in 0..n {
+            let item = b
+                .primary(&format!("i{k}"))
+                .expect("a classic problem declares distinct items");
+            b.option(&[item])
+                .expect("a classic problem's options name declared items once each");
+        }
+        b.build()
+    }
+
+    /// The twelve pentominoes (Conway's letters) packed into a `rows` x `cols` board: an item per
+    /// piece, then one per cell `r_c` in row-major order; an option for every placement of every
+    /// distinct rotation and reflection. No symmetry is broken, so each packing of a rectangle is
+    /// counted four times (2,339 x 4 = 9,356 on 6x10).
+    pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+        const SHAPES: [(&str, &str); 12] = [
+            ("F", ".##|##.|.#."),
+            ("I", "#####"),
+            ("L", "####|#..."),
+            ("N", "##..|.###"),
+            ("P", "##|##|#."),
+            ("T", "###|.#.|.#."),
+            ("U", "#.#|###"),
+            ("V", "#..|#..|###"),
+            ("W", "#..|##.|.##"),
+            ("X", ".#.|###|.#."),
+            ("Y", "####|.#.."),
+            ("Z", "##.|.#.|.##"),
+        ];
+        let mut b = ProblemBuilder::new();
+        for (name, _) in SHAPES {
+            declare(b.primary(name));
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                declare(b.primary(&format!("{r}_{c}")));
+            }
+        }
+        for (name, picture) in SHAPES {
+            for shape in orientations(picture) {
+                let height = shape.iter().map(|&(r, _)| r).max().unwrap_or(0) + 1;
+                let width = shape.iter().map(|&(_, c)| c).max().unwrap_or(0) + 1;
+                for top in 0..(rows + 1).saturating_sub(height) {
+                    for left in 0..(cols + 1).saturating_sub(width) {
+                        let mut names = vec![name.to_string()];
+                        names.extend(
+                            shape
+                                .iter()
+                                .map(|&(r, c)| format!("{}_{}", top + r, left + c)),
+                        );
+                        add(&mut b, &names);
+                    }
+                }
+            }
+        }
+        b.build()
+    }
+
+    /// A random XCC problem (colours, no bounds): `primary` items `p0..`, `secondary` items `s0..`,
+    /// `options` options of one to three primary items and up to two secondary ones, each secondary
+    /// entry coloured `A` or `B` two times in three.
+    pub fn random_xcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
+        random_coloured(
+            seed,
+            &vec![Bounds::EXACTLY_ONCE; primary],
+            secondary,
+            options,
+        )
+    }
+
+    /// A random MCC problem: as [`Problem::random_xcc`], with bounds on the primary items (a lower
+    /// bound of 0 to 2 and an upper bound up to 2 above it).
+    pub fn random_mcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
+        let mut random = Random::new(seed ^ 0x006d_6363);
+        let bounds: Vec<Bounds> = (0..primary)
+            .map(|_| {
+                let lower = random.below(3) as u32;
+                let upper = (lower + random.below(3) as u32).max(1);
+                Bounds::new(lower, upper).expect("lower <= upper, upper >= 1")
+            })
+            .collect();
+        random_coloured(seed, &bounds, secondary, options)
+    }
+
+    /// `count` random words of `len` letters from `a..=e`, distinct, in order of drawing.
+    pub fn random_words(seed: u64, count: usize, len: usize) -> Vec<String> {
+        let mut random = Random::new(seed ^ 0x776f_7264);
+        let mut words: Vec<String> = Vec::new();
+        while words.len() < count {
+            let word: String = (0..len)
+                .map(|_| char::from(b'a' + random.below(5) as u8))
+                .collect();
+            if !words.contains(&word) {
+                words.push(word);
+            }
+        }
+        words
+    }
+
+    /// Word rectangles (Knuth's XCC model in TAOCP 7.2.2.1): a `rows` x `cols` grid whose rows
+    /// are words of `across` and whose columns are words of `down`. Primary items `A0..` (each row
+    /// takes a word) and `D0..` (each column), secondary items `rc` for the cells, coloured by the
+    /// letter there: an across word and a down word may share a cell only if they agree on its
+    /// letter.
+    pub fn word_rectangles(
+        rows: usize,
+        cols: usize,
+        across: &[String],
+        down: &[String],
+    ) -> Problem {
+        let mut b = ProblemBuilder::new();
+        for r in 0..rows {
+            declare(b.primary(&format!("A{r}")));
+        }
+        for c in 0..cols {
+            declare(b.primary(&format!("D{c}")));
+        }
+        for r in 0..rows {
+            for c in 0..cols {
+                declare(b.secondary(&format!("{r}{c}")));
+            }
+        }
+        let cell = |r: usize, c: usize| format!("{r}{c}");
+        let mut add_word = |line: String, cells: Vec<String>, word: &str| {
+            let mut entries = vec![(line, None)];
+            entries.extend(
+                cells
+                    .into_iter()
+                    .zip(word.chars().map(|ch| Some(Colour::from(ch)))),
+            );
+            b.coloured_option_by_names(&entries)
+                .expect("a word's option names declared items once each");
+        };
+        for r in 0..rows {
+            for word in across.iter().filter(|w| w.chars().count() == cols) {
+                add_word(
+                    format!("A{r}"),
+                    (0..cols).map(|c| cell(r, c)).collect(),
+                    word,
+                );
+            }
+        }
+        for c in 0..cols {
+            for word in down.iter().filter(|w| w.chars().count() == rows) {
+                add_word(
+                    format!("D{c}"),
+                    (0..rows).map(|r| cell(r, c)).collect(),
+                    word,
+                );
+            }
+        }
+        b.build()
+    }
 }
 
 /// A small deterministic generator (xorshift64*) for the random problems: the same seed gives
@@ -158,32 +258,6 @@ impl Random {
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % below
     }
-}
-
-/// A random XCC problem (colours, no bounds): `primary` items `p0..`, `secondary` items `s0..`,
-/// `options` options of one to three primary items and up to two secondary ones, each secondary
-/// entry coloured `A` or `B` two times in three.
-pub fn random_xcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
-    random_coloured(
-        seed,
-        &vec![Bounds::EXACTLY_ONCE; primary],
-        secondary,
-        options,
-    )
-}
-
-/// A random MCC problem: as [`random_xcc`], with bounds on the primary items (a lower bound of
-/// 0 to 2 and an upper bound up to 2 above it).
-pub fn random_mcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
-    let mut random = Random::new(seed ^ 0x006d_6363);
-    let bounds: Vec<Bounds> = (0..primary)
-        .map(|_| {
-            let lower = random.below(3) as u32;
-            let upper = (lower + random.below(3) as u32).max(1);
-            Bounds::new(lower, upper).expect("lower <= upper, upper >= 1")
-        })
-        .collect();
-    random_coloured(seed, &bounds, secondary, options)
 }
 
 fn random_coloured(seed: u64, bounds: &[Bounds], secondary: usize, options: usize) -> Problem {
@@ -219,71 +293,6 @@ fn random_coloured(seed: u64, bounds: &[Bounds], secondary: usize, options: usiz
         }
         b.coloured_option(&entries)
             .expect("a random option names declared items once each, colours on secondary ones");
-    }
-    b.build()
-}
-
-/// `count` random words of `len` letters from `a..=e`, distinct, in order of drawing.
-pub fn random_words(seed: u64, count: usize, len: usize) -> Vec<String> {
-    let mut random = Random::new(seed ^ 0x776f_7264);
-    let mut words: Vec<String> = Vec::new();
-    while words.len() < count {
-        let word: String = (0..len)
-            .map(|_| char::from(b'a' + random.below(5) as u8))
-            .collect();
-        if !words.contains(&word) {
-            words.push(word);
-        }
-    }
-    words
-}
-
-/// Word rectangles (Knuth's XCC model in TAOCP 7.2.2.1): a `rows` x `cols` grid whose rows
-/// are words of `across` and whose columns are words of `down`. Primary items `A0..` (each row
-/// takes a word) and `D0..` (each column), secondary items `rc` for the cells, coloured by the
-/// letter there: an across word and a down word may share a cell only if they agree on its
-/// letter.
-pub fn word_rectangles(rows: usize, cols: usize, across: &[String], down: &[String]) -> Problem {
-    let mut b = ProblemBuilder::new();
-    for r in 0..rows {
-        declare(b.primary(&format!("A{r}")));
-    }
-    for c in 0..cols {
-        declare(b.primary(&format!("D{c}")));
-    }
-    for r in 0..rows {
-        for c in 0..cols {
-            declare(b.secondary(&format!("{r}{c}")));
-        }
-    }
-    let cell = |r: usize, c: usize| format!("{r}{c}");
-    let mut add_word = |line: String, cells: Vec<String>, word: &str| {
-        let mut entries = vec![(line, None)];
-        entries.extend(
-            cells
-                .into_iter()
-                .zip(word.chars().map(|ch| Some(Colour::from(ch)))),
-        );
-        b.coloured_option_by_names(&entries)
-            .expect("a word's option names declared items once each");
-    };
-    for r in 0..rows {
-        for word in across.iter().filter(|w| w.chars().count() == cols) {
-            add_word(
-                format!("A{r}"),
-                (0..cols).map(|c| cell(r, c)).collect(),
-                word,
-            );
-        }
-    }
-    for c in 0..cols {
-        for word in down.iter().filter(|w| w.chars().count() == rows) {
-            add_word(
-                format!("D{c}"),
-                (0..rows).map(|r| cell(r, c)).collect(),
-                word,
-            );
-        }
     }
     b.build()
 }
@@ -329,8 +338,8 @@ fn orientations(picture: &str) -> Vec<Vec<(usize, usize)>> {
     seen
 }
 
-/// A classic problem as `tests/data/xc/` holds it: a file name, a title and the problem.
-pub struct Classic {
+/// A reference problem as `tests/data/xc/` holds it: a file name, a title and the problem.
+pub struct ReferenceProblem {
     /// The file name in `tests/data/xc/`.
     pub file: &'static str,
     /// What the problem is, written as the file's first comment line.
@@ -339,7 +348,7 @@ pub struct Classic {
     pub problem: Problem,
 }
 
-impl Classic {
+impl ReferenceProblem {
     /// Writes the problem in Knuth's format after one comment line holding its title.
     pub fn write<W: io::Write>(&self, out: &mut W) -> io::Result<()> {
         writeln!(out, "| {}", self.title)?;
@@ -347,93 +356,114 @@ impl Classic {
     }
 }
 
-/// The problems with colours and bounds of `tests/data/xc/`, whose figures (DLX2's without
-/// bounds, DLX3's with) `tests/data/xc/README.md` lists.
-pub fn xcc_mcc_suite() -> Vec<Classic> {
-    let classic = |file, title, problem| Classic {
-        file,
-        title,
-        problem,
-    };
-    let words = |seed, count, len| random_words(seed, count, len);
-    vec![
-        classic(
-            "xcc_random1.dlx",
-            "random XCC, seed 6: 6 primary items, 4 secondary, 16 options",
-            random_xcc(6, 6, 4, 16),
-        ),
-        classic(
-            "xcc_random2.dlx",
-            "random XCC, seed 2: 12 primary items, 6 secondary, 60 options",
-            random_xcc(2, 12, 6, 60),
-        ),
-        classic(
-            "mcc_random1.dlx",
-            "random MCC, seed 1: 6 primary items with bounds, 4 secondary, 16 options",
-            random_mcc(1, 6, 4, 16),
-        ),
-        classic(
-            "mcc_random2.dlx",
-            "random MCC, seed 2: 12 primary items with bounds, 6 secondary, 50 options",
-            random_mcc(2, 12, 6, 50),
-        ),
-        classic(
-            "word_rectangles3x4.dlx",
-            "3x4 word rectangles: across from 40 random 4-letter words, down from 40 3-letter ones",
-            word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
-        ),
-    ]
-}
+/// The suites the tests check against Knuth's programs, which `examples/write_xc_problems.rs`
+/// writes to `tests/data/xc/`.
+impl ReferenceProblem {
+    /// The problems with colours and bounds of `tests/data/xc/`, whose figures (DLX2's without
+    /// bounds, DLX3's with) `tests/data/xc/README.md` lists.
+    pub fn xcc_mcc_suite() -> Vec<ReferenceProblem> {
+        let classic = |file, title, problem| ReferenceProblem {
+            file,
+            title,
+            problem,
+        };
+        let words = |seed, count, len| Problem::random_words(seed, count, len);
+        vec![
+            classic(
+                "xcc_random1.dlx",
+                "random XCC, seed 6: 6 primary items, 4 secondary, 16 options",
+                Problem::random_xcc(6, 6, 4, 16),
+            ),
+            classic(
+                "xcc_random2.dlx",
+                "random XCC, seed 2: 12 primary items, 6 secondary, 60 options",
+                Problem::random_xcc(2, 12, 6, 60),
+            ),
+            classic(
+                "mcc_random1.dlx",
+                "random MCC, seed 1: 6 primary items with bounds, 4 secondary, 16 options",
+                Problem::random_mcc(1, 6, 4, 16),
+            ),
+            classic(
+                "mcc_random2.dlx",
+                "random MCC, seed 2: 12 primary items with bounds, 6 secondary, 50 options",
+                Problem::random_mcc(2, 12, 6, 50),
+            ),
+            classic(
+                "word_rectangles3x4.dlx",
+                "3x4 word rectangles: across from 40 random 4-letter words, down from 40 3-letter ones",
+                Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
+            ),
+        ]
+    }
 
-/// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
-/// kept in `tests/data/xc/`: the example `write_xc_problems` writes them where asked).
-pub fn timing_suite() -> Vec<Classic> {
-    let classic = |file, title, problem| Classic {
-        file,
-        title,
-        problem,
-    };
-    vec![
-        classic(
-            "word_rectangles4x5.dlx",
-            "4x5 word rectangles: across from 150 random 5-letter words, down from 150 4-letter ones",
-            word_rectangles(4, 5, &random_words(3, 150, 5), &random_words(4, 150, 4)),
-        ),
-        classic(
-            "mcc_random_large.dlx",
-            "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
-            random_mcc(5, 20, 8, 80),
-        ),
-        classic(
-            "mcc_random_90.dlx",
-            "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 90 options",
-            random_mcc(5, 20, 8, 90),
-        ),
-    ]
-}
+    /// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
+    /// kept in `tests/data/xc/`: the example `write_xc_problems` writes them where asked).
+    pub fn timing_suite() -> Vec<ReferenceProblem> {
+        let classic = |file, title, problem| ReferenceProblem {
+            file,
+            title,
+            problem,
+        };
+        vec![
+            classic(
+                "word_rectangles4x5.dlx",
+                "4x5 word rectangles: across from 150 random 5-letter words, down from 150 4-letter ones",
+                Problem::word_rectangles(
+                    4,
+                    5,
+                    &Problem::random_words(3, 150, 5),
+                    &Problem::random_words(4, 150, 4),
+                ),
+            ),
+            classic(
+                "mcc_random_large.dlx",
+                "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
+                Problem::random_mcc(5, 20, 8, 80),
+            ),
+            classic(
+                "mcc_random_90.dlx",
+                "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 90 options",
+                Problem::random_mcc(5, 20, 8, 90),
+            ),
+        ]
+    }
 
-/// The problems of `tests/data/xc/`, whose DLX1 figures `tests/data/xc/README.md` lists.
-pub fn dlx1_suite() -> Vec<Classic> {
-    let classic = |file, title, problem| Classic {
-        file,
-        title,
-        problem,
-    };
-    vec![
-        classic("toy.dlx", "TAOCP 7.2.2.1 (5): the toy problem", toy()),
-        classic("queens8.dlx", "8 queens, TAOCP 7.2.2.1 (23)", queens(8)),
-        classic("queens12.dlx", "12 queens, TAOCP 7.2.2.1 (23)", queens(12)),
-        classic(
-            "langford7.dlx",
-            "Langford pairs for n = 7, TAOCP 7.2.2.1 (4)",
-            langford(7),
-        ),
-        classic(
-            "pentominoes6x10.dlx",
-            "the twelve pentominoes on a 6x10 board",
-            pentominoes(6, 10),
-        ),
-    ]
+    /// The problems of `tests/data/xc/`, whose DLX1 figures `tests/data/xc/README.md` lists.
+    pub fn dlx1_suite() -> Vec<ReferenceProblem> {
+        let classic = |file, title, problem| ReferenceProblem {
+            file,
+            title,
+            problem,
+        };
+        vec![
+            classic(
+                "toy.dlx",
+                "TAOCP 7.2.2.1 (5): the toy problem",
+                Problem::toy(),
+            ),
+            classic(
+                "queens8.dlx",
+                "8 queens, TAOCP 7.2.2.1 (23)",
+                Problem::queens(8),
+            ),
+            classic(
+                "queens12.dlx",
+                "12 queens, TAOCP 7.2.2.1 (23)",
+                Problem::queens(12),
+            ),
+            classic(
+                "langford7.dlx",
+                "Langford pairs for n = 7, TAOCP 7.2.2.1 (4)",
+                Problem::langford(7),
+            ),
+            classic(
+                "pentominoes6x10.dlx",
+                "the twelve pentominoes on a 6x10 board",
+                Problem::pentominoes(6, 10),
+            ),
+        ]
+    }
 }
 
 /// The names here are fixed and distinct, and the problems small: building cannot fail.
@@ -463,14 +493,14 @@ mod tests {
         // OEIS A000170 (queens), A014552 x 2 (Langford pairs, both directions).
         let queens_counts = [1, 0, 0, 2, 10, 4, 40, 92];
         for (n, &expected) in queens_counts.iter().enumerate() {
-            assert_eq!(count(&queens(n + 1)), expected, "{} queens", n + 1);
+            assert_eq!(count(&Problem::queens(n + 1)), expected, "{} queens", n + 1);
         }
         for (n, expected) in [(3, 2), (4, 2), (5, 0), (6, 0), (7, 52), (8, 300)] {
-            assert_eq!(count(&langford(n)), expected, "Langford {n}");
+            assert_eq!(count(&Problem::langford(n)), expected, "Langford {n}");
         }
-        assert_eq!(count(&toy()), 1);
+        assert_eq!(count(&Problem::toy()), 1);
         // 3x20 has two packings, each counted in four symmetric positions.
-        assert_eq!(count(&pentominoes(3, 20)), 8);
+        assert_eq!(count(&Problem::pentominoes(3, 20)), 8);
     }
 
     #[test]
@@ -478,7 +508,7 @@ mod tests {
         // 300,000 items: three levels of bounds (64 * 64 * 64 < 300,000), the search n + 1
         // nodes deep (the last one the solution) with n updates, whichever rule.
         let n = 300_000;
-        let mut dlx = Dlx::new(&singletons(n));
+        let mut dlx = Dlx::new(&Problem::singletons(n));
         for rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
             let outcome = dlx.first_solution(rule);
             let solution = outcome.answer.expect("the one solution");

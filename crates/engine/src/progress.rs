@@ -16,16 +16,13 @@
 //! [`ProgressSink`] through [`Reporting`], and a split search adds up the shares of its
 //! subtrees and reports to one.
 
-use super::arena::{Dlx, Link, COVERED};
-use super::outcome::{Count, Outcome, SearchStats};
+use super::arena::Dlx;
+use super::node::{Link, COVERED};
+use super::outcome::SearchStats;
 use super::problem::OptionId;
 use super::search::Visitor;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-
-/// A search that reports to a [`ProgressSink`] does so every this many nodes (plus one): a
-/// few hundred reports a second per thread, each walking the current path once.
-pub const PROGRESS_MASK: u64 = (1 << 14) - 1;
 
 /// Below this share of the tree, a level's `k` is not looked for: what it adds to the share
 /// before the current node is past `f64`'s precision near 1, and walking a long list to find
@@ -50,6 +47,10 @@ pub struct TreePosition {
 }
 
 impl TreePosition {
+    /// A search that reports to a [`ProgressSink`] does so every this many nodes (plus one): a
+    /// few hundred reports a second per thread, each walking the current path once.
+    pub const PROGRESS_MASK: u64 = (1 << 14) - 1;
+
     /// The position reported when the whole tree has been searched.
     pub(super) fn finished(stats: &SearchStats) -> TreePosition {
         TreePosition {
@@ -90,8 +91,8 @@ pub trait ProgressSink: Sync {
     fn end(&self) {}
 }
 
-/// A visitor that hands everything on to `inner` and tells `sink` where the search stands
-/// every [`PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
+/// A visitor that hands everything on to `inner` and tells `sink` where the search stands every
+/// [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
 /// fraction 1): the progress of a search of one thread. The caller has the sink
 /// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
 ///
@@ -100,7 +101,7 @@ pub trait ProgressSink: Sync {
 /// visitor that tests whether it has a sink.
 ///
 /// ```
-/// use dlx_engine::{problems, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
+/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
 /// use std::ops::ControlFlow;
 /// use std::sync::Mutex;
 ///
@@ -114,7 +115,7 @@ pub trait ProgressSink: Sync {
 /// let last = Last(Mutex::new(0.0));
 /// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
 /// let mut reporting = Reporting::new(&last, &mut count);
-/// let outcome = Dlx::new(&problems::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
+/// let outcome = Dlx::new(&Problem::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
 /// assert_eq!(outcome.stats.solutions, 92);
 /// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
 /// ```
@@ -150,7 +151,7 @@ impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
 
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
-        Some(PROGRESS_MASK)
+        Some(TreePosition::PROGRESS_MASK)
     }
 
     fn progress(&mut self, at: &TreePosition) {
@@ -212,7 +213,7 @@ impl<L: Link> Dlx<L> {
             let k = if at.share < NEGLIGIBLE_SHARE {
                 1
             } else {
-                let first = match self.first_tweak[l] {
+                let first = match self.mcc.first_tweak[l] {
                     0 => self.node(item).down.get(),
                     first => first,
                 };
@@ -268,21 +269,6 @@ impl<L: Link> Dlx<L> {
         (self.short_item, self.empty_item) = hints;
         (at.done, at.share)
     }
-}
-
-/// [`super::count_solutions`] of a search told where to report its position: `progress` when
-/// its [`ProgressSink::begin`] takes this count (ended by [`ProgressSink::end`]), else nowhere.
-pub fn count_reporting<S: ?Sized>(
-    limit: Option<u64>,
-    progress: &dyn ProgressSink,
-    search: impl FnOnce(u64, Option<&dyn ProgressSink>, &mut dyn FnMut(&S)) -> Outcome<()>,
-) -> Outcome<Count> {
-    let progress = progress.begin().then_some(progress);
-    let outcome = super::count_solutions(limit, |max, visit| search(max, progress, visit));
-    if let Some(sink) = progress {
-        sink.end();
-    }
-    outcome
 }
 
 /// The progress of a split search, added up over its subtrees from every thread: each
@@ -426,8 +412,8 @@ impl Reports {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, pentominoes, queens, random_mcc, random_xcc, toy};
-    use crate::{ChoiceRule, OptionId, Problem, SearchLimits, Stop, Visitor};
+    use crate::Problem;
+    use crate::{ChoiceRule, OptionId, SearchLimits, Stop, Visitor};
     use std::ops::ControlFlow;
 
     /// Every position reported, at every node.
@@ -479,7 +465,12 @@ mod tests {
 
     #[test]
     fn the_share_done_rises_over_a_whole_search_and_ends_at_one() {
-        for problem in [toy(), queens(6), langford(5), pentominoes(3, 10)] {
+        for problem in [
+            Problem::toy(),
+            Problem::queens(6),
+            Problem::langford(5),
+            Problem::pentominoes(3, 10),
+        ] {
             for rule in [
                 ChoiceRule::Mrv,
                 ChoiceRule::MrvStopAtOne,
@@ -493,8 +484,8 @@ mod tests {
     #[test]
     fn the_share_done_rises_under_colours_and_multiplicities_too() {
         for seed in 1..=6 {
-            check_monotone(&random_xcc(seed, 8, 3, 30), ChoiceRule::Mrv);
-            check_monotone(&random_mcc(seed, 6, 3, 24), ChoiceRule::Mrv);
+            check_monotone(&Problem::random_xcc(seed, 8, 3, 30), ChoiceRule::Mrv);
+            check_monotone(&Problem::random_mcc(seed, 6, 3, 24), ChoiceRule::Mrv);
         }
     }
 
@@ -504,7 +495,7 @@ mod tests {
         // 1 of 3 again, and the leaves are solutions. At the node below the second option of
         // `a`, the share before is 1/3, its own 1/3, and DLX1 prints 1/3 + 1/6.
         let problem =
-            crate::parse_problem("a b | x y z u v w\na x\na y\na z\nb u\nb v\nb w\n").unwrap();
+            crate::Problem::parse("a b | x y z u v w\na x\na y\na z\nb u\nb v\nb w\n").unwrap();
         let (seen, _) = positions(&problem, ChoiceRule::Mrv);
         let second = seen
             .iter()
@@ -517,12 +508,12 @@ mod tests {
 
     #[test]
     fn a_subtree_starts_where_the_whole_search_reaches_it() {
-        let problem = queens(6);
+        let problem = Problem::queens(6);
         let mut dlx = Dlx::new(&problem);
         let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 2);
         let mut shares = Vec::new();
         for planned in &plan.pieces {
-            if let crate::Piece::Subtree(path) = &planned.piece {
+            if let crate::split::Piece::Subtree(path) = &planned.piece {
                 shares.push(dlx.path_share(path));
             }
         }

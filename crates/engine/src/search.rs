@@ -5,8 +5,9 @@
 //! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
-use super::arena::{Dlx, Link, Mode, COVERED};
-use super::outcome::{self, Count, Outcome, SearchStats, Stop, Uniqueness};
+use super::arena::{Dlx, Mode};
+use super::node::{Link, COVERED};
+use super::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use std::ops::ControlFlow;
@@ -15,27 +16,18 @@ use std::ops::ControlFlow;
 const SCAN_BLOCK: usize = 16;
 
 /// From how many primary items a search under [`ChoiceRule::Mrv`] chooses through the
-/// [`super::choice_tree::MinTree`] instead of scanning every length. Measured (`dlx xc
-/// --rule dlx1 --threads 1`, same nodes either way): the tree is faster on 1,000 items or more
-/// (one-item options, `problems::singletons`: 4,096 items 0.001 s against the scan's 0.003 s;
-/// the empty 25x25 and 49x49 Sudoku grids, 2,500 and 9,604 items, first solution: 0.003 s
-/// against 0.005 s and 0.104 s against 0.357 s), slower on few (pentominoes, 72 items: 5.88 s
-/// against 4.90 s; 100 queens, 200 items: 12% fewer nodes in the same time).
+/// [`super::choice_tree::MinTree`] instead of scanning every length: the tree wins on many
+/// items and loses on few, and this threshold was chosen by measurement (docs/benchmarks.md).
 const TREE_FROM_ITEMS: u32 = 1_024;
 
 /// The same for the rules that take a hinted item first: the hints spare most nodes the scan,
-/// and the scan stops at the first block with a list of one, so it holds out longer. The empty
-/// 49x49 grid (9,604 items) ran in 0.049 s scanning against 0.077 s with the tree; one-item
-/// options, which give no hint, need the tree from a few thousand items (10,000: 0.019 s
-/// against 0.001 s).
+/// and the scan stops at the first block with a list of one, so it holds out longer; chosen by
+/// measurement (docs/benchmarks.md).
 const TREE_FROM_ITEMS_HINTED: u32 = 16_384;
 
 /// How far [`ChoiceRule::MrvThenReach`] looks for tied items: this many scan blocks from the
-/// one holding the first shortest list. Measured on the first 1,000 puzzles of forum hardest
-/// 1905 and 1106 and top1465, weighing from the first node (nodes per puzzle): one block
-/// 2,198 / 4,426 / 441, two 2,040 / 3,664 / 366, four 2,116 / 3,296 / 347, every tied item
-/// 2,169 / 3,080 / 349; two blocks were the fastest, the wider looks costing more than the
-/// nodes they save.
+/// one holding the first shortest list; wider looks cost more than the nodes they save, as
+/// measured (docs/benchmarks.md).
 const REACH_BLOCKS: usize = 2;
 
 /// How the search picks the item to branch on.
@@ -52,8 +44,8 @@ pub enum ChoiceRule {
     /// Minimum remaining values tuned for speed: an item whose list the last covers emptied is
     /// taken at once (a dead end), then one they left with a single option (a forced move),
     /// without scanning; otherwise the scan stops in the first block of items holding a list of
-    /// length at most one. On 2,000 17-clue Sudoku puzzles (uniqueness mode, cachegrind) it
-    /// executes 13% fewer instructions than `Mrv` and visits 2% fewer nodes. Any choice of item
+    /// length at most one. It executes fewer instructions than `Mrv` on Sudoku and visits fewer
+    /// nodes (docs/benchmarks.md). Any choice of item
     /// keeps Algorithm X exact; only the tree's shape differs from DLX1's, so this rule is for
     /// encodings that want speed, not for reproducing Knuth's figures.
     MrvStopAtOne,
@@ -64,12 +56,8 @@ pub enum ChoiceRule {
     /// two scan blocks from the first shortest list are weighed, and only from the
     /// search's node `from_node` on: weighing costs about 200 instructions a node, which a
     /// search of hundreds of nodes earns back and a short one may not. A choice that removes
-    /// more leaves smaller subtrees. On Sudoku (weighing from node 64, uniqueness mode, the
-    /// first 3,000 puzzles of each file) it visits 12%, 22% and 18% fewer nodes than the
-    /// first-tie rule on forum hardest 1905, 1106 and top1465 as given, and 18%, 23% and 18%
-    /// fewer on the same puzzles with their rows, columns and digits shuffled, an orientation
-    /// the first-tie rule is less lucky with (it visits 14% and 9% more nodes there on 1905 and
-    /// 1106; this rule 5% and 7%).
+    /// more leaves smaller subtrees. On Sudoku it visits markedly fewer nodes than the
+    /// first-tie rule, and depends less on the puzzles' orientation (docs/benchmarks.md).
     MrvThenReach {
         /// The search's node from which ties are weighed (1 is the root).
         from_node: u64,
@@ -107,9 +95,8 @@ pub trait Visitor {
 
     /// Whether [`Visitor::solution`] reads its options. A visitor that only counts says no,
     /// and the search then hands it an empty slice instead of naming the option of every level
-    /// at every solution: on problems of deep solutions that naming was most of the time (n =
-    /// 4,096 one-, two- and three-item options in a row, the first 20,000 solutions, about
-    /// 2,700 levels each). Default: yes.
+    /// at every solution: on problems of deep solutions that naming was most of the time
+    /// (docs/benchmarks.md). Default: yes.
     #[inline(always)]
     fn wants_options(&self) -> bool {
         true
@@ -197,8 +184,8 @@ impl<L: Link> Dlx<L> {
         }
         // One loop compiled eight times: only the rules that read the hints pay for their
         // upkeep, only problems of many items for the tree's, and only problems whose options
-        // are walked by place for that walk (a test in every hide cost serg's short Sudoku
-        // searches 5% of their instructions).
+        // are walked by place for that walk (a test in every hide cost the short Sudoku
+        // searches a measurable share of their instructions: docs/benchmarks.md).
         let tree_from = self.tree_from_items.unwrap_or(if rule.reads_hints() {
             TREE_FROM_ITEMS_HINTED
         } else {
@@ -238,7 +225,7 @@ impl<L: Link> Dlx<L> {
 
     /// [`Dlx::search_plain`] walking options by place, kept out of line: inlined, it doubled
     /// the size of [`Dlx::search`], which then was no longer inlined into the Sudoku solver
-    /// (whose options never walk by place), and cost that solver 3% on the forum files.
+    /// (whose options never walk by place), and cost that solver time (docs/benchmarks.md).
     #[inline(never)]
     fn search_by_place<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
         &mut self,
@@ -250,8 +237,10 @@ impl<L: Link> Dlx<L> {
         self.search_plain::<HINTS, TREE, true, V>(rule, max_nodes, max_solutions, visitor)
     }
 
-    /// DLX1's loop (X2 to X8) for a problem without colours or bounds, with at least one
-    /// primary item to cover and room for at least one solution.
+    /// DLX1's loop for a problem without colours or bounds, with at least one primary item to
+    /// cover and room for at least one solution. Knuth's steps stand beside the code: X1
+    /// (initialize) is the arena's layout; X2 enter a level, X3 choose an item, X4 cover it, X5
+    /// try an option, X6 try the next one, X7 backtrack (uncover the item), X8 leave the level.
     fn search_plain<const HINTS: bool, const TREE: bool, const BY_PLACE: bool, V>(
         &mut self,
         rule: ChoiceRule,
@@ -307,8 +296,9 @@ impl<L: Link> Dlx<L> {
             'advance: loop {
                 // X5: try the option at `current`, unless the item's list is used up.
                 if current == best {
-                    // X8: backtrack.
+                    // X7: backtrack.
                     self.uncover::<TREE, BY_PLACE>(best);
+                    // X8: leave level `level`.
                     if level == 0 {
                         stop = Stop::Exhausted;
                         if progress_mask.is_some() {
@@ -328,6 +318,7 @@ impl<L: Link> Dlx<L> {
                     self.set_choice(level, current);
                     continue 'advance;
                 }
+                // X5: cover the option's other items and go down a level.
                 self.cover_others::<HINTS, TREE, BY_PLACE>(current, &mut updates);
                 if self.uncovered != 0 {
                     level += 1;
@@ -360,7 +351,7 @@ impl<L: Link> Dlx<L> {
                     };
                     break 'forward;
                 }
-                // X6.
+                // X6: try again with the next option.
                 let next = self.node(current).down.get();
                 self.uncover_others::<TREE, BY_PLACE>(current);
                 current = next;
@@ -376,14 +367,43 @@ impl<L: Link> Dlx<L> {
         }
     }
 
+    /// Hands every solution to `each` (its options, level by level) under the default rule
+    /// ([`ChoiceRule::Mrv`]), and gives back how many there were with the search's figures. The
+    /// closure's argument needs no annotation, unlike a closure handed to [`Dlx::search`]; for
+    /// another rule, a limit or a way to stop early, use [`Dlx::search`].
+    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
+        let mut visitor = |options: &[OptionId]| {
+            each(options);
+            ControlFlow::Continue(())
+        };
+        let outcome = self.search(ChoiceRule::Mrv, SearchLimits::default(), &mut visitor);
+        let count = Count {
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+        };
+        outcome.map(|_| count)
+    }
+
+    /// The number of solutions, all of them, under the default rule; [`Dlx::count_solutions`]
+    /// takes a rule and a limit and gives the search's figures too.
+    pub fn count(&mut self) -> u64 {
+        self.count_solutions(ChoiceRule::Mrv, None).answer.solutions
+    }
+
+    /// The first solution under the default rule, if any; [`Dlx::first_solution`] takes a rule
+    /// and gives the search's figures too.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.first_solution(ChoiceRule::Mrv).answer
+    }
+
     /// The first solution, if any.
     pub fn first_solution(&mut self, rule: ChoiceRule) -> Outcome<Option<Vec<OptionId>>> {
-        outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
+        Outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
     }
 
     /// The number of solutions, counting stopped at `limit` if given.
     pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> Outcome<Count> {
-        outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
+        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
             let limits = SearchLimits {
                 max_solutions: Some(max),
                 max_nodes: None,
@@ -394,7 +414,7 @@ impl<L: Link> Dlx<L> {
 
     /// Whether there are no solutions, one, or several: the search stops at the second.
     pub fn uniqueness(&mut self, rule: ChoiceRule) -> Outcome<Uniqueness<Vec<OptionId>>> {
-        outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
+        Outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
     }
 
     /// A search for at most `max_solutions` that hands each to `visit`: what the three
@@ -421,8 +441,8 @@ impl<L: Link> Dlx<L> {
     ///
     /// The lengths are scanned a block of [`SCAN_BLOCK`] at a time: the minimum of a block is a
     /// branch-free loop the compiler turns into vector instructions, and only the block that
-    /// holds the winner is searched item by item. Measured on the first 20,000 17-clue Sudoku
-    /// puzzles, this took the whole search from 17,600 to 18,500 puzzles a second (x1.05).
+    /// holds the winner is searched item by item, which measured faster than a scan item by
+    /// item (docs/benchmarks.md).
     #[inline(always)]
     pub(super) fn choose_item<const TREE: bool>(
         &mut self,
@@ -610,9 +630,8 @@ impl<L: Link> Dlx<L> {
 ///
 /// On x86-64 processors with AVX2 the same loop is compiled for it, chosen at run time: the
 /// baseline instruction set (SSE2) has no unsigned 32-bit minimum, so the scan's vector steps
-/// take six instructions where AVX2 takes one for twice the lengths. Best of 3 interleaved
-/// `dlx bench --algo dlx --limit 5000` runs, µs a puzzle: serg 7.7 -> 7.4, top1465 52.9 ->
-/// 51.3, forum hardest 1905 291.7 -> 282.1.
+/// take six instructions where AVX2 takes one for twice the lengths, which measured a few
+/// percent faster on the Sudoku collections (docs/benchmarks.md).
 #[inline(always)]
 fn scan_for_shortest(lengths: &[u32], stop_at: u32) -> (usize, u32) {
     #[cfg(target_arch = "x86_64")]
@@ -731,6 +750,35 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn for_each_count_and_first_answer_as_the_search_does() {
+        let problem = Problem::queens(6);
+        let mut dlx = Dlx::new(&problem);
+        let mut searched = Vec::new();
+        let outcome = dlx.search(
+            ChoiceRule::Mrv,
+            SearchLimits::default(),
+            &mut |options: &[OptionId]| {
+                searched.push(options.to_vec());
+                ControlFlow::Continue(())
+            },
+        );
+        let mut listed = Vec::new();
+        let each = dlx.for_each(|options| listed.push(options.to_vec()));
+        assert_eq!(listed, searched);
+        assert_eq!(each.answer, Count::exactly(4));
+        assert_eq!(each.stats, outcome.stats);
+        assert_eq!(dlx.count(), 4);
+        assert_eq!(dlx.first().as_ref(), searched.first());
+        let mut none = Dlx::new(&Problem::queens(3));
+        assert_eq!(none.count(), 0);
+        assert_eq!(none.first(), None);
+        assert_eq!(
+            none.for_each(|_| panic!("no solution")).answer,
+            Count::exactly(0)
+        );
+    }
+
+    #[test]
     fn knuths_toy_problem_has_exactly_one_solution() {
         let problem = toy();
         let mut dlx = Dlx::new(&problem);
@@ -776,7 +824,7 @@ pub(super) mod tests {
     /// updates, not 6).
     #[test]
     fn a_second_search_walks_the_same_tree_as_the_first() {
-        let problem = crate::parse_problem("p q r | x y\np x\nq x r\n").unwrap();
+        let problem = crate::Problem::parse("p q r | x y\np x\nq x r\n").unwrap();
         for first_rule in RULES {
             for rule in RULES {
                 let mut dlx = Dlx::new(&problem);
@@ -802,7 +850,7 @@ pub(super) mod tests {
         // Every list has two options. A's and B's options each hide one other option (1 in
         // all), X's and Y's hide one each (2 in all): the reach rule branches on X, the first
         // of those, where the first-item rules branch on A.
-        let problem = crate::parse_problem("A B X Y\nA\nA X\nB Y\nB\nX Y\n").unwrap();
+        let problem = crate::Problem::parse("A B X Y\nA\nA X\nB Y\nB\nX Y\n").unwrap();
         for (rule, first_choice) in [
             (ChoiceRule::Mrv, OptionId(0)),
             (ChoiceRule::MrvStopAtOne, OptionId(0)),
@@ -829,7 +877,7 @@ pub(super) mod tests {
     #[test]
     fn a_search_stopped_for_a_reload_leaves_the_arena_spent_until_reloaded() {
         // 8 queens: 92 solutions; stopped at the second, deep in the tree.
-        let problem = crate::problems::queens(8);
+        let problem = crate::Problem::queens(8);
         let mut dlx = Dlx::new(&problem);
         let whole = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
         let limits = SearchLimits {
@@ -886,7 +934,7 @@ pub(super) mod tests {
     fn a_solution_does_not_carry_the_search_past_its_budget() {
         // Four independent items, one option each: the tree is a single path of 4 nodes
         // and a solution node.
-        let problem = crate::parse_problem("a b c d\na\nb\nc\nd\n").unwrap();
+        let problem = crate::Problem::parse("a b c d\na\nb\nc\nd\n").unwrap();
         for rule in RULES {
             let mut dlx = Dlx::new(&problem);
             let report = dlx.search(
@@ -937,7 +985,7 @@ pub(super) mod tests {
                 false
             }
         }
-        for problem in [crate::problems::queens(6), crate::problems::langford(7)] {
+        for problem in [crate::Problem::queens(6), crate::Problem::langford(7)] {
             let mut dlx = Dlx::new(&problem);
             let mut named = 0;
             let full = dlx.search(

@@ -17,8 +17,10 @@
 //! Problems with colours or bounds (Algorithm M) are not split: [`Dlx::can_split`] says so, and
 //! a split search of one runs whole, on the caller's thread.
 
-use super::arena::{Dlx, Link, Mode};
+use super::arena::{Dlx, Mode};
+use super::node::Link;
 use super::outcome::{Outcome, SearchStats};
+use super::parallel::SplitSettings;
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
 use std::ops::ControlFlow;
@@ -27,16 +29,10 @@ use std::ops::ControlFlow;
 /// dozen levels is far past any useful split.
 const MAX_DEPTH: usize = 12;
 
-/// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
-/// walking the top of the tree and counting its subtrees up to this many, and every shard walks
-/// the whole top to find its own, so this bounds the time a shard spends planning (memory is
-/// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
-/// last shards without a subtree: they count nothing, and the shards still add up.
-pub const MAX_SUBTREES: usize = 1 << 20;
-
+#[cfg(test)]
 /// A part of the search tree, in the tree's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Piece {
+pub(crate) enum Piece {
     /// A solution found above the cut: its options, level by level.
     Solution(Vec<OptionId>),
     /// The subtree reached by choosing these options, level by level from the root: the arena
@@ -53,6 +49,7 @@ pub(super) enum PieceAt<'a> {
     Subtree(&'a [u32]),
 }
 
+#[cfg(test)]
 impl PieceAt<'_> {
     fn to_owned(self) -> Piece {
         match self {
@@ -62,19 +59,21 @@ impl PieceAt<'_> {
     }
 }
 
+#[cfg(test)]
 /// A piece and the work the search did above the cut since the piece before it (nodes entered,
 /// updates; a [`Piece::Solution`] counts as a node and a solution, as in the one-thread search).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PlannedPiece {
+pub(crate) struct PlannedPiece {
     /// The piece.
     pub piece: Piece,
     /// The work above the cut that comes before the piece in the one-thread search.
     pub before: SearchStats,
 }
 
+#[cfg(test)]
 /// The tree cut at a depth: its pieces in order and the work above the cut after the last one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitPlan {
+pub(crate) struct SplitPlan {
     /// The number of levels above the cut.
     pub depth: usize,
     /// The pieces, in the order the one-thread search meets them.
@@ -83,6 +82,7 @@ pub struct SplitPlan {
     pub after: SearchStats,
 }
 
+#[cfg(test)]
 impl SplitPlan {
     /// How many pieces are subtrees.
     pub fn subtrees(&self) -> usize {
@@ -90,15 +90,6 @@ impl SplitPlan {
             .iter()
             .filter(|p| matches!(p.piece, Piece::Subtree(_)))
             .count()
-    }
-
-    /// The work above the cut, all of it.
-    pub fn above_the_cut(&self) -> SearchStats {
-        let mut total = self.after;
-        for piece in &self.pieces {
-            total += piece.before;
-        }
-        total
     }
 }
 
@@ -156,6 +147,7 @@ impl Shard {
     }
 }
 
+#[cfg(test)]
 /// The stop request of a walk that cannot be stopped.
 fn never() -> bool {
     false
@@ -168,19 +160,19 @@ impl<L: Link> Dlx<L> {
         self.mode == Mode::Plain
     }
 
-    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees
-    /// (at most [`MAX_SUBTREES`]), or twelve levels, or the depth below which the tree ends or
-    /// thins out. Each depth tried is walked as the one-thread search walks the top of the
-    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's
-    /// path, whatever the tree. `stop_requested` is asked at every node; `None` when it said
-    /// stop. The arena is left as it was found.
+    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees (at
+    /// most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree
+    /// ends or thins out. Each depth tried is walked as the one-thread search walks the top of the
+    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's path,
+    /// whatever the tree. `stop_requested` is asked at every node; `None` when it said stop. The
+    /// arena is left as it was found.
     pub fn split_depth(
         &mut self,
         rule: ChoiceRule,
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
-        let enough = min_subtrees.clamp(1, MAX_SUBTREES);
+        let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
         let mut depth = 1;
         let mut subtrees = self.count_subtrees(rule, depth, enough, stop_requested)?;
         while subtrees < enough && depth < MAX_DEPTH {
@@ -216,10 +208,11 @@ impl<L: Link> Dlx<L> {
         (end != WalkEnd::Interrupted).then_some(subtrees)
     }
 
+    #[cfg(test)]
     /// Every piece of the tree cut after `depth` levels, kept: as many as the top of the tree
     /// has, so for small trees and for looking at a cut; a split search walks the pieces
     /// instead ([`Dlx::search_split`]). The arena is left as it was found.
-    pub fn plan_at_depth(&mut self, rule: ChoiceRule, depth: usize) -> SplitPlan {
+    pub(crate) fn plan_at_depth(&mut self, rule: ChoiceRule, depth: usize) -> SplitPlan {
         let mut pieces = Vec::new();
         let end = self.walk_pieces(rule, depth, &never, &mut |piece, before| {
             pieces.push(PlannedPiece {
@@ -325,11 +318,11 @@ impl<L: Link> Dlx<L> {
         flow
     }
 
-    /// Searches the subtree at `path` (from a [`Piece::Subtree`] of a plan of this arena or of
+    /// Searches the subtree at `path` (from a `Piece::Subtree` of a plan of this arena or of
     /// one built from the same problem): the path's choices are replayed without being counted,
     /// then the search runs from there under `rule`, handing the visitor whole solutions (the
     /// path's options first). The arena is left as it was found.
-    pub fn search_subtree<V: Visitor + ?Sized>(
+    pub(crate) fn search_subtree<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
         path: &[u32],
@@ -398,7 +391,6 @@ impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, pentominoes, queens, toy};
     use crate::Problem;
     use proptest::prelude::*;
 
@@ -450,16 +442,16 @@ mod tests {
     #[test]
     fn split_searches_sum_to_dlx1s_figures_at_every_depth() {
         for depth in 1..=4 {
-            check_split(&toy(), depth);
-            check_split(&queens(8), depth);
-            check_split(&langford(7), depth);
+            check_split(&Problem::toy(), depth);
+            check_split(&Problem::queens(8), depth);
+            check_split(&Problem::langford(7), depth);
         }
-        check_split(&pentominoes(3, 20), 3);
+        check_split(&Problem::pentominoes(3, 20), 3);
     }
 
     #[test]
     fn a_cut_reaches_the_subtrees_asked_for_when_the_tree_has_them() {
-        let mut dlx = Dlx::new(&queens(8));
+        let mut dlx = Dlx::new(&Problem::queens(8));
         let depth = dlx.split_depth(ChoiceRule::Mrv, 40, &never).unwrap();
         let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
         assert!(plan.subtrees() >= 40, "{} subtrees", plan.subtrees());
@@ -476,7 +468,7 @@ mod tests {
 
     #[test]
     fn a_walk_stopped_by_its_visit_or_its_flag_leaves_the_arena_whole() {
-        let problem = langford(7);
+        let problem = Problem::langford(7);
         let mut dlx = Dlx::new(&problem);
         let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
         let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 3);

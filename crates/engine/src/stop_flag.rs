@@ -7,7 +7,8 @@
 //! and the solutions found so far intact. A search without a flag polls nothing: the check is
 //! in the visitor's [`Visitor::enter_node`], whose default compiles away.
 
-use super::arena::{Dlx, Link};
+use super::arena::Dlx;
+use super::node::Link;
 use super::outcome::{Outcome, Stop};
 use super::problem::OptionId;
 use super::search::{ChoiceRule, SearchLimits, Visitor};
@@ -18,13 +19,13 @@ use std::sync::Arc;
 /// A flag that asks every search holding it to stop; never raised by default.
 ///
 /// ```
-/// use dlx_engine::{problems, ChoiceRule, Dlx, SearchLimits, StopFlag, Stop};
+/// use dlx_engine::{Problem, ChoiceRule, Dlx, SearchLimits, StopFlag, Stop};
 /// use std::sync::atomic::{AtomicBool, Ordering};
 /// use std::sync::Arc;
 ///
 /// let raised = Arc::new(AtomicBool::new(false));
 /// let stop = StopFlag::new(Arc::clone(&raised));
-/// let mut dlx = Dlx::new(&problems::queens(8));
+/// let mut dlx = Dlx::new(&Problem::queens(8));
 /// // The flag raised before the search: it stops at its first node, having found nothing.
 /// raised.store(true, Ordering::Relaxed);
 /// let outcome = dlx.search_until(ChoiceRule::Mrv, SearchLimits::default(), &stop, &mut |_: &[_]| {
@@ -40,6 +41,10 @@ pub struct StopFlag(Option<Arc<AtomicBool>>);
 static NEVER: AtomicBool = AtomicBool::new(false);
 
 impl StopFlag {
+    /// How many steps a loop that is not the engine's (a backtracker's) takes between two looks
+    /// at its stop flag: a power of two, so the test is a mask; a few microseconds of work.
+    pub const POLL_EVERY: u64 = 1 << 12;
+
     /// A flag raised when `flag` is set (by a signal handler, say).
     pub fn new(flag: Arc<AtomicBool>) -> StopFlag {
         StopFlag(Some(flag))
@@ -69,10 +74,10 @@ impl StopFlag {
 /// [`Stoppable::outcome`] turns the first into [`Stop::Interrupted`].
 ///
 /// ```
-/// use dlx_engine::{problems, ChoiceRule, Dlx, OptionId, SearchLimits, StopFlag, Stop, Stoppable};
+/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, SearchLimits, StopFlag, Stop, Stoppable};
 /// use std::ops::ControlFlow;
 ///
-/// let mut dlx = Dlx::new(&problems::queens(6));
+/// let mut dlx = Dlx::new(&Problem::queens(6));
 /// let mut found = 0;
 /// let mut count = |_: &[OptionId]| {
 ///     found += 1;
@@ -160,20 +165,16 @@ impl<L: Link> Dlx<L> {
     }
 }
 
-/// How many steps a loop that is not the engine's (a backtracker's) takes between two looks at
-/// its stop flag: a power of two, so the test is a mask; a few microseconds of work.
-pub const POLL_EVERY: u64 = 1 << 12;
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::queens;
+    use crate::Problem;
 
     #[test]
     fn a_raised_flag_stops_the_search_between_two_nodes_and_keeps_what_it_found() {
         let raised = Arc::new(AtomicBool::new(false));
         let stop = StopFlag::new(Arc::clone(&raised));
-        let mut dlx = Dlx::new(&queens(8));
+        let mut dlx = Dlx::new(&Problem::queens(8));
         let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
         // Raised by the visitor itself at the fifth solution: the search ends at the next node.
         let mut seen = 0;
@@ -206,7 +207,7 @@ mod tests {
 
     #[test]
     fn the_inner_visitors_break_is_its_own_and_a_flag_never_raised_never_stops() {
-        let mut dlx = Dlx::new(&queens(6));
+        let mut dlx = Dlx::new(&Problem::queens(6));
         let outcome = dlx.search_until(
             ChoiceRule::Mrv,
             SearchLimits::default(),

@@ -10,18 +10,17 @@
 //! hide after hide. Walking by place takes the same number of steps every time (the width less
 //! one) and wraps around to the option's start without a branch.
 //!
-//! Measured, best of 3 interleaved, release, one thread: Knuth's 6x10 pentominoes (`dlx xc
-//! --count`, same 3,637,261 nodes and 1,242,377,480 updates) 3.60 -> 2.78 s walked by place;
-//! the Sudoku collections walked by place instead lost up to 20% (top1465 23,150 -> 19,496
-//! puzzles/s), so the walk is chosen per problem: by place only when options share a width
-//! and some item changes place.
+//! Measured (docs/benchmarks.md): walking by place speeds up Knuth's 6x10 pentominoes by about
+//! a quarter and slows the Sudoku collections, so the walk is chosen per problem: by place only
+//! when options share a width and some item changes place.
 //!
 //! The items of one option are distinct, so its nodes are in different lists and hiding (or
 //! unhiding) them in any order leaves the same links: the two walks can be mixed freely.
 
-use super::arena::{Dlx, Link};
+use super::node::{Link, Node};
 
-/// How [`Dlx`] walks an option's nodes when it hides the option from the other lists.
+/// How [`Dlx`](super::Dlx) walks an option's nodes when it hides the option from the other
+/// lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OptionWalk {
     /// Chosen each time the arena is laid out: by place when every option has the same number
@@ -31,28 +30,42 @@ pub enum OptionWalk {
     Auto,
     /// Always through the spacer, and no look at the places when laying out: for an encoding
     /// whose items keep their places by construction, which lays out a problem for every
-    /// puzzle (the check costs a few instructions an entry, 6% of a short Sudoku search).
+    /// puzzle (the check costs a few instructions an entry, a few percent of a short Sudoku
+    /// search).
     Spacers,
 }
 
-impl<L: Link> Dlx<L> {
-    /// Sets how options are walked, from now on and at every later layout.
-    pub fn set_option_walk(&mut self, walk: OptionWalk) {
-        self.option_walk = walk;
-        self.choose_walk();
-    }
+/// The walk the arena as laid out now takes, and what walking by place needs.
+#[derive(Clone, Debug, Default)]
+pub(super) struct OptionWalker {
+    /// How the user asked options to be walked ([`super::Dlx::set_option_walk`]).
+    pub(super) asked: OptionWalk,
+    /// When every option has the same number of items, that number plus one (its spacer): the
+    /// option of a node is then a division away. 0 otherwise.
+    pub(super) uniform_stride: u32,
+    /// Nonzero when hides and unhides walk an option by its nodes' places instead of through
+    /// its spacer: `u64::MAX / uniform_stride + 1`, which makes a node's place a multiplication
+    /// away ([`OptionWalker::place_in_option`]).
+    stride_magic: u64,
+    /// The place in its options at which each item was first met, or `u32::MAX`: scratch for
+    /// choosing the walk, kept to reuse its allocation.
+    pub(super) item_place: Vec<u32>,
+}
 
+impl OptionWalker {
     /// Whether hides walk an option by its nodes' places rather than through its spacer.
     #[inline]
-    pub(super) fn walks_by_place(&self) -> bool {
+    pub(super) fn by_place(&self) -> bool {
         self.stride_magic != 0
     }
 
-    /// Decides the walk for the arena as laid out now (see the module's documentation).
-    pub(super) fn choose_walk(&mut self) {
+    /// Decides the walk for the arena's `nodes` as laid out now, `item_count` items (see the
+    /// module's documentation).
+    pub(super) fn choose<L: Link>(&mut self, nodes: &[Node<L>], item_count: u32) {
         let stride = self.uniform_stride;
-        let by_place =
-            self.option_walk == OptionWalk::Auto && stride != 0 && self.items_change_places();
+        let by_place = self.asked == OptionWalk::Auto
+            && stride != 0
+            && self.items_change_places(nodes, item_count);
         self.stride_magic = match by_place {
             true => u64::MAX / stride as u64 + 1,
             false => 0,
@@ -61,17 +74,17 @@ impl<L: Link> Dlx<L> {
 
     /// Whether some item stands at one place in one option and another in another; only
     /// called when all options have one width, so that places are counted from each stride.
-    fn items_change_places(&mut self) -> bool {
-        let first_option = self.item_count as usize + 2;
+    fn items_change_places<L: Link>(&mut self, nodes: &[Node<L>], item_count: u32) -> bool {
+        let first_option = item_count as usize + 2;
         let stride = self.uniform_stride as usize;
         let mut seen = std::mem::take(&mut self.item_place);
         seen.clear();
-        seen.resize(self.item_count as usize + 1, u32::MAX);
+        seen.resize(item_count as usize + 1, u32::MAX);
         let mut change = false;
         // Options of one width: the nodes after the first spacer come in strides of an
         // option's nodes and its spacer, so each node's place is counted, not divided for.
         let places = (0..stride as u32).cycle();
-        for (node, place) in self.nodes[first_option..].iter().zip(places) {
+        for (node, place) in nodes[first_option..].iter().zip(places) {
             let item = node.top.get() as usize;
             if item == 0 {
                 continue;
@@ -90,12 +103,13 @@ impl<L: Link> Dlx<L> {
     }
 
     /// Where option node `row` stands in its option, from 0, when options are walked by
-    /// place: the remainder of a division by the stride, computed as Lemire's fastmod (a
-    /// division takes several times as long, and this is done at every hide).
+    /// place (an arena of `item_count` items): the remainder of a division by the stride,
+    /// computed as Lemire's fastmod (a division takes several times as long, and this is done
+    /// at every hide).
     #[inline(always)]
-    pub(super) fn place_in_option(&self, row: u32) -> u32 {
-        debug_assert!(self.walks_by_place());
-        let offset = (row - self.item_count - 2) as u64;
+    pub(super) fn place_in_option(&self, row: u32, item_count: u32) -> u32 {
+        debug_assert!(self.by_place());
+        let offset = (row - item_count - 2) as u64;
         let low = self.stride_magic.wrapping_mul(offset);
         ((low as u128 * self.uniform_stride as u128) >> 64) as u32
     }
@@ -104,17 +118,16 @@ impl<L: Link> Dlx<L> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems;
-    use crate::{ChoiceRule, ProblemBuilder};
+    use crate::{ChoiceRule, Dlx, Problem, ProblemBuilder};
     use proptest::prelude::*;
 
     #[test]
     fn the_walk_is_by_place_only_where_options_share_a_width_and_items_change_places() {
         // Langford pairs: three items an option, a position first in one option and second
         // in another. Queens: four items an option, each kind of item always at its place.
-        let langford = Dlx::new(&problems::langford(5));
+        let langford = Dlx::new(&Problem::langford(5));
         assert!(langford.walks_by_place());
-        let queens = Dlx::new(&problems::queens(6));
+        let queens = Dlx::new(&Problem::queens(6));
         assert!(!queens.walks_by_place());
         let mut b = ProblemBuilder::new();
         let a = b.primary("a").unwrap();
@@ -122,7 +135,7 @@ mod tests {
         b.option(&[a, c]).unwrap();
         b.option(&[c]).unwrap();
         assert!(!Dlx::new(&b.build()).walks_by_place(), "widths differ");
-        let mut told = Dlx::new(&problems::langford(5));
+        let mut told = Dlx::new(&Problem::langford(5));
         told.set_option_walk(OptionWalk::Spacers);
         assert!(!told.walks_by_place());
         told.set_option_walk(OptionWalk::Auto);
@@ -131,8 +144,8 @@ mod tests {
 
     #[test]
     fn the_place_of_every_node_is_its_distance_from_its_options_start() {
-        let dlx = Dlx::new(&problems::langford(6));
-        let stride = dlx.uniform_stride;
+        let dlx = Dlx::new(&Problem::langford(6));
+        let stride = dlx.walk.uniform_stride;
         for first in dlx.option_first.iter().copied() {
             for place in 0..stride - 1 {
                 assert_eq!(dlx.place_in_option(first + place), place);

@@ -7,7 +7,7 @@
 
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
-use dlx_engine::{Outcome, Stop, StopFlag, POLL_EVERY};
+use dlx_engine::{Outcome, Stop, StopFlag};
 
 /// The backtracking solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
@@ -85,7 +85,7 @@ pub(crate) struct Limits<'a> {
     pub max_solutions: u64,
     /// After this many digits placed (nodes).
     pub max_nodes: Option<u64>,
-    /// Once this flag is raised, looked at every [`POLL_EVERY`] digits placed.
+    /// Once this flag is raised, looked at every [`StopFlag::POLL_EVERY`] digits placed.
     pub stop: &'a StopFlag,
 }
 
@@ -130,7 +130,7 @@ pub(crate) fn backtrack(
                 summary.stop = Stop::NodeBudget;
                 break;
             }
-            if summary.stats.nodes % POLL_EVERY == 0 && limits.stop.is_raised() {
+            if summary.stats.nodes % StopFlag::POLL_EVERY == 0 && limits.stop.is_raised() {
                 summary.stop = Stop::Interrupted;
                 break;
             }

@@ -11,7 +11,7 @@
 use super::digits::DigitSet;
 use super::grid::Grid;
 use super::solve::Solve;
-use dlx_engine::{Outcome, Stop, StopFlag, POLL_EVERY};
+use dlx_engine::{Outcome, Stop, StopFlag};
 
 /// The candidate-bitmask solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
@@ -133,7 +133,7 @@ impl Solve for CandidateSolver {
                     summary.stop = Stop::NodeBudget;
                     break 'descend;
                 }
-                if summary.stats.nodes % POLL_EVERY == 0 && self.stop.is_raised() {
+                if summary.stats.nodes % StopFlag::POLL_EVERY == 0 && self.stop.is_raised() {
                     summary.stop = Stop::Interrupted;
                     break 'descend;
                 }

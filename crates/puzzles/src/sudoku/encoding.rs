@@ -226,7 +226,7 @@ impl SudokuSolver {
         limit: Option<u64>,
         progress: &dyn ProgressSink,
     ) -> Outcome<Count> {
-        dlx_engine::count_reporting(limit, progress, |max, progress, visit| {
+        dlx_engine::Outcome::count_reporting(limit, progress, |max, progress, visit| {
             self.search_reporting(puzzle, candidates, max, progress, visit)
         })
     }

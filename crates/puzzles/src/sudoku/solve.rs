@@ -30,7 +30,7 @@ macro_rules! questions_without_the_trait {
 pub(crate) use questions_without_the_trait;
 
 /// A Sudoku solver. Implementors provide [`Solve::search`]; the three questions are the engine's
-/// ([`xc::first_solution`] and its siblings) asked of it, so every solver answers them alike.
+/// ([`xc::Outcome::first_solution`] and its siblings) asked of it, so every solver answers them alike.
 pub trait Solve {
     /// Searches the completions of `puzzle`, handing each to `visitor`, until `max_solutions`
     /// are found, the tree is exhausted or the node budget runs out. A puzzle whose givens break
@@ -44,16 +44,16 @@ pub trait Solve {
 
     /// The first solution found, if any.
     fn first_solution(&mut self, puzzle: &Grid) -> Outcome<Option<Grid>> {
-        xc::first_solution(|max, visit| self.search(puzzle, max, visit))
+        xc::Outcome::first_solution(|max, visit| self.search(puzzle, max, visit))
     }
 
     /// The number of solutions, counting stopped at `limit` if given.
     fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
-        xc::count_solutions(limit, |max, visit| self.search(puzzle, max, visit))
+        xc::Outcome::count_solutions(limit, |max, visit| self.search(puzzle, max, visit))
     }
 
     /// Whether the puzzle has one solution: the search stops at the second.
     fn uniqueness(&mut self, puzzle: &Grid) -> Outcome<Uniqueness<Grid>> {
-        xc::uniqueness(|max, visit| self.search(puzzle, max, visit))
+        xc::Outcome::uniqueness(|max, visit| self.search(puzzle, max, visit))
     }
 }

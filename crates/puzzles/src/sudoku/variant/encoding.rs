@@ -372,7 +372,7 @@ impl VariantSolver {
         limit: Option<u64>,
         progress: &dyn ProgressSink,
     ) -> Outcome<Count> {
-        dlx_engine::count_reporting(limit, progress, |max, progress, visit| {
+        dlx_engine::Outcome::count_reporting(limit, progress, |max, progress, visit| {
             self.search_reporting(puzzle, max, progress, visit)
         })
     }

@@ -1,0 +1,38 @@
+//! What a loaded arena refuses: one error type for the [`Dlx`](super::Dlx)'s operations, with a
+//! variant per refusal, so a caller matches on one type whatever it asked.
+
+use super::problem::{ItemId, OptionId};
+use thiserror::Error;
+
+/// Why the arena refused to load a problem, select an option or estimate its tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+pub enum DlxError {
+    /// The problem has more nodes than the chosen link type can address.
+    #[error("the problem needs {nodes} nodes, more than the {limit} these links address")]
+    TooLarge {
+        /// The nodes the problem needs: headers, option nodes and spacers.
+        nodes: u64,
+        /// The most nodes the link type can address.
+        limit: u64,
+    },
+    /// An option selected before the search has an item covered already by an earlier
+    /// selection.
+    #[error("item {0:?} is covered already by an earlier selection")]
+    Conflict(ItemId),
+    /// No option has this id.
+    #[error("no option {0:?} in this problem")]
+    UnknownOption(OptionId),
+    /// An option was selected before the search of a problem with bounds (multiplicities),
+    /// where that is not supported: an option imposed on an item covered several times would
+    /// have to leave the item's list as a tweak does, and be counted against its bounds.
+    #[error("options can be selected before the search only in problems without bounds")]
+    SelectWithBounds,
+    /// The estimate was asked of a problem with multiplicities (bounds), whose branches are not
+    /// estimated.
+    #[error(
+        "the estimate is for exact cover with or without colours; this problem has \
+         multiplicities (a:b|item), whose branches (options tweaked one after another, then a \
+         null move) a probe cannot take on their own"
+    )]
+    EstimateWithBounds,
+}
