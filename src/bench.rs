@@ -1,6 +1,6 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
-use super::batch;
+use super::{args, input};
 use super::chart::{self, Bar};
 use super::output::Output;
 use super::report::report;
@@ -77,7 +77,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Refuse a file larger than N bytes (each is read whole before timing).
-    #[arg(long, value_name = "N", default_value_t = batch::MAX_INPUT_BYTES)]
+    #[arg(long, value_name = "N", default_value_t = args::MAX_INPUT_BYTES)]
     max_input_bytes: u64,
     /// Also draw the table as a bar chart in an SVG file.
     #[arg(long, value_name = "FILE")]
@@ -185,12 +185,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mut reader_gone = gone(header)?;
     let mut invalid = 0;
     let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
-    for mut source in batch::sources(&args.files)? {
+    for mut source in input::sources(&args.files)? {
         if reader_gone || interrupt::requested() {
             break;
         }
         let name = source.name.clone();
-        let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
+        let bytes = input::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
         // its puzzle (as `dlx sudoku --variant` reads them).
         let puzzle_ends_within = match &contenders {
@@ -376,7 +376,7 @@ fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> 
     )
 }
 
-/// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes
+/// The file's text, its lines read as `dlx sudoku` streams them ([`input::line_text`]): bytes
 /// that are not UTF-8 in a comment or after a line's puzzle read as U+FFFD, the first in a
 /// puzzle the error, named as `dlx sudoku` names it.
 fn utf8_text<'a>(
@@ -389,7 +389,7 @@ fn utf8_text<'a>(
     }
     for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let skipped = sudoku::is_skipped_line;
-        if let Err(message) = batch::line_text(line, index + 1, skipped, puzzle_ends_within) {
+        if let Err(message) = input::line_text(line, index + 1, skipped, puzzle_ends_within) {
             bail!("{name}: {message}");
         }
     }

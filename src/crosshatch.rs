@@ -3,7 +3,10 @@
 //! empty, or `ERROR`. Files of one-line puzzles stream through the batch runner: in parallel,
 //! in input order.
 
-use super::batch::{Answer, BatchArgs, Propagated, Run, Status, Work};
+use super::answer::{Answer, Propagated, Status};
+use super::args::BatchArgs;
+use super::run::Run;
+use super::tally::Work;
 use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
 use super::Exit;
 use dlx_puzzles::sudoku::{

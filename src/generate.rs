@@ -5,7 +5,10 @@
 //! [`dlx_puzzles::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
-use super::batch::{Answer, BatchArgs, Made, Run, Status, Work};
+use super::answer::{Answer, Made, Status};
+use super::args::BatchArgs;
+use super::run::Run;
+use super::tally::Work;
 use super::report::report;
 use super::sudoku::FormatArg;
 use super::{interrupt, Exit};
@@ -337,7 +340,7 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
         output: args.output.clone(),
         jsonl: args.jsonl,
         stats: args.stats,
-        max_input_bytes: super::batch::MAX_INPUT_BYTES,
+        max_input_bytes: super::args::MAX_INPUT_BYTES,
     };
     let inputs: Vec<PathBuf> = args.regions.iter().cloned().collect();
     Run::with_inputs(&batch, Work::Generation, &inputs)

@@ -2,7 +2,8 @@
 //! `dlx_engine` and `dlx_puzzles`, and results and errors into text and exit codes; it is a
 //! library only so that the fuzz target drives the very parser and dispatch the binary runs.
 
-mod batch;
+mod answer;
+mod args;
 mod bench;
 mod chart;
 mod completions;
@@ -15,8 +16,10 @@ mod output;
 mod progress;
 mod rate;
 mod report;
+mod run;
 mod sudoku;
 mod sudominoku;
+mod tally;
 mod temporary;
 mod variant;
 mod xc;

@@ -1,7 +1,10 @@
 //! `dlx rate`: for each puzzle, its difficulty rating and the hardest technique it needs, in
 //! input order (the scale is [`dlx_puzzles::sudoku::Rater`]'s, documented in `--help`).
 
-use super::batch::{Answer, BatchArgs, Run, Status, Work};
+use super::answer::{Answer, Status};
+use super::args::BatchArgs;
+use super::run::Run;
+use super::tally::Work;
 use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
 use super::{interrupt, Exit};
 use anyhow::bail;

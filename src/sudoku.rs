@@ -4,7 +4,11 @@
 //! format): parsed puzzle in, output text and status out, with no I/O, so a batch runner can
 //! call it from many threads. [`run`] is only the sequential loop around it.
 
-use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::answer::{Answer, Status};
+use super::args::BatchArgs;
+use super::input::{self, Source};
+use super::run::Run;
+use super::tally::Work;
 use super::progress::TreeBar;
 use super::{interrupt, Exit};
 use anyhow::bail;
@@ -270,7 +274,7 @@ const DETECTION_LIMIT: usize = 64 << 20;
 /// first [`sudoku::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says
 /// what it decided.
 pub fn source_format(
-    source: &mut batch::Source,
+    source: &mut Source,
     given: Option<FormatArg>,
     boxes: Boxes,
     run: &Run,
@@ -287,7 +291,7 @@ pub fn source_format(
         return Ok(Some(format.into()));
     }
     let mut sampled = 0;
-    let ahead = batch::read_ahead(source, DETECTION_LIMIT, |line| {
+    let ahead = input::read_ahead(source, DETECTION_LIMIT, |line| {
         let text = String::from_utf8_lossy(line);
         let text = text.trim_start_matches('\u{feff}');
         if !sudoku::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
@@ -295,7 +299,7 @@ pub fn source_format(
         }
         sampled >= sudoku::SAMPLE_LINES
     })?;
-    let head = String::from_utf8_lossy(batch::peek(source)?);
+    let head = String::from_utf8_lossy(input::peek(source)?);
     let detection = sudoku::detect_with_boxes(&head, boxes);
     if detection.is_none() && !ahead.ended {
         anyhow::bail!(
@@ -418,7 +422,7 @@ impl Reading<'_> {
     pub fn answer_each<S, I, F>(
         &self,
         run: &mut Run,
-        mut source: batch::Source,
+        mut source: Source,
         init: I,
         answer: F,
     ) -> anyhow::Result<()>
@@ -718,11 +722,11 @@ pub fn for_each_source(
     run: &mut Run,
     files: &[std::path::PathBuf],
     read: &ReadArgs,
-    mut answer: impl FnMut(&mut Run, batch::Source, Format) -> anyhow::Result<()>,
+    mut answer: impl FnMut(&mut Run, Source, Format) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     let boxes = read.boxes();
     let puzzle = |text: &str| is_puzzle_argument(text, boxes);
-    for mut source in batch::sources_or_puzzles(files, Some(&puzzle))? {
+    for mut source in input::sources_or_puzzles(files, Some(&puzzle))? {
         if interrupt::requested() {
             break;
         }
@@ -749,8 +753,8 @@ pub fn for_each_source(
 }
 
 /// Whether a source's first line holds a comma, as a CSV header of two columns or more does.
-fn first_line_has_commas(source: &mut batch::Source) -> anyhow::Result<bool> {
-    let head = batch::peek(source)?;
+fn first_line_has_commas(source: &mut Source) -> anyhow::Result<bool> {
+    let head = input::peek(source)?;
     let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
     Ok(first.contains(&b','))
 }

@@ -1,7 +1,11 @@
 //! `dlx sudominoku`: solve Su-domino-ku puzzles in the task's format, in parallel on the batch
 //! run's pool, printed in input order.
 
-use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::answer::{Answer, Status};
+use super::args::BatchArgs;
+use super::input;
+use super::run::Run;
+use super::tally::Work;
 use super::report::report;
 use super::{interrupt, Exit};
 use anyhow::bail;
@@ -193,7 +197,7 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
 /// Solves every puzzle of every input, in order, until the end or a signal; notes in
 /// `unended` an input without its final `0` under --strict.
 fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> anyhow::Result<()> {
-    for mut source in batch::sources(&args.batch.files)? {
+    for mut source in input::sources(&args.batch.files)? {
         if interrupt::requested() {
             break;
         }

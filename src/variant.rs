@@ -2,7 +2,9 @@
 //! layout unless `--regions FILE` gives one for every puzzle), answered as classic ones are:
 //! a solution, `--unique`, `--count`, JSON lines, in input order on every thread.
 
-use super::batch::{self, Answer, Run};
+use super::answer::Answer;
+use super::input;
+use super::run::Run;
 use super::interrupt;
 use super::progress::TreeBar;
 use super::sudoku::render;
@@ -142,7 +144,7 @@ pub fn for_each_puzzle<S: Send>(
                 }
             })
     };
-    for source in batch::sources_or_puzzles(files, Some(&puzzle))? {
+    for source in input::sources_or_puzzles(files, Some(&puzzle))? {
         if interrupt::requested() {
             break;
         }

@@ -1,6 +1,6 @@
 //! `dlx xc`: solve a problem in Knuth's exact-cover format.
 
-use super::batch::MAX_INPUT_BYTES;
+use super::args::MAX_INPUT_BYTES;
 use super::output::Output;
 use super::progress::TreeBar;
 use super::report::report;
