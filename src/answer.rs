@@ -1,6 +1,8 @@
 //! The answer to one puzzle, as every command gives it: its status, its text, and the
 //! fields its JSON line holds.
 
+use dlx_engine::Count;
+
 /// How one puzzle ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
@@ -139,5 +141,15 @@ impl Answer {
             (None, None, Status::NoSolution) => Some(format!("line {}: no solution", self.line)),
             _ => None,
         }
+    }
+}
+
+/// A count as every command prints it: `N` when exact, `N+` when a lower bound (counting
+/// stopped at --limit), `N+ undecided` when the node budget ran out first.
+pub fn count_text(count: Count, undecided: bool) -> String {
+    if undecided {
+        format!("{count} undecided\n")
+    } else {
+        format!("{count}\n")
     }
 }

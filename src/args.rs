@@ -1,6 +1,10 @@
-//! The flags every command that answers puzzle files takes: the inputs, the threads, where
-//! results go, JSON lines, the summary and the input size limit.
+//! The flags every command that answers puzzle files takes (the inputs, the threads, where
+//! results go, JSON lines, the summary and the input size limit), and the readers of the flag
+//! values several commands share (`--box`, `--variant`, `--shard`).
 
+use dlx_engine::{Shard, MAX_SUBTREES};
+use dlx_puzzles::sudoku::variant::Variants;
+use dlx_puzzles::sudoku::Shape;
 use std::path::PathBuf;
 
 /// The flags every batch-capable subcommand takes.
@@ -46,3 +50,48 @@ impl BatchArgs {
 
 /// The default of `--max-input-bytes`: 256 MiB, some 3 million 9x9 grids.
 pub const MAX_INPUT_BYTES: u64 = 256 << 20;
+
+/// Reads a box shape, `RxC` (or `R`X`C`): R rows and C columns of cells.
+pub fn parse_box(text: &str) -> Result<Shape, String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("found {text:?}, expected ROWSxCOLUMNS such as 3x3 or 3x4"))?;
+    let number = |part: &str| {
+        part.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("found {part:?} in {text:?}, expected a number"))
+    };
+    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
+}
+
+/// `--variant`'s list, refused with the place of an unknown name. An empty list (`--variant
+/// ""`) is refused too: the flag asks for variants, and classic puzzles go without it.
+pub fn parse_variants(text: &str) -> Result<Variants, String> {
+    let variants = Variants::parse(text).map_err(|e| e.to_string())?;
+    if variants.is_empty() {
+        return Err(format!(
+            "found {text:?}, an empty list, expected one or more of x, windoku, anti-king, \
+             anti-knight, jigsaw, killer (comma-separated); classic puzzles need no --variant"
+        ));
+    }
+    Ok(variants)
+}
+
+/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
+    let (k, n) = text
+        .split_once('/')
+        .ok_or_else(|| format!("found {text:?}, {expected}"))?;
+    let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
+        return Err(format!("found {text:?}, {expected}"));
+    };
+    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
+        return Err(format!("found {text:?}, {expected}"));
+    }
+    Ok(Shard {
+        index: k - 1,
+        count: n,
+    })
+}

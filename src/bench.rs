@@ -1,9 +1,9 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
-use super::{args, input};
 use super::chart::{self, Bar};
 use super::output::Output;
 use super::report::report;
+use super::{args, input};
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
@@ -61,7 +61,7 @@ pub struct BenchArgs {
     algo: Vec<String>,
     /// Compare the solvers of a variant (a comma-separated list of x, windoku, anti-king,
     /// anti-knight, jigsaw, killer) on puzzles as `dlx sudoku --variant` reads them.
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
@@ -84,7 +84,7 @@ pub struct BenchArgs {
     svg: Option<PathBuf>,
     /// The boxes of every puzzle, R rows by C columns of cells, as `dlx sudoku --box` reads
     /// them (default: each side's usual shape).
-    #[arg(long = "box", value_name = "RxC", value_parser = super::sudoku::parse_box)]
+    #[arg(long = "box", value_name = "RxC", value_parser = super::args::parse_box)]
     boxes: Option<Shape>,
 }
 
@@ -157,7 +157,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
     // an error naming standard output, neither a panic.

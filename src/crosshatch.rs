@@ -6,8 +6,8 @@
 use super::answer::{Answer, Propagated, Status};
 use super::args::BatchArgs;
 use super::run::Run;
+use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
 use super::tally::Work;
-use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
 use super::Exit;
 use dlx_puzzles::sudoku::{
     self, cross_hatch_in_place, Contradiction, Format, GridError, ParseError, ParseErrorKind,

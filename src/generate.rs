@@ -7,10 +7,10 @@
 
 use super::answer::{Answer, Made, Status};
 use super::args::BatchArgs;
-use super::run::Run;
-use super::tally::Work;
 use super::report::report;
-use super::sudoku::FormatArg;
+use super::run::Run;
+use super::sudoku_files::FormatArg;
+use super::tally::Work;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
@@ -48,7 +48,7 @@ pub struct GenerateArgs {
     /// shapes, which readers take (see `dlx sudoku --help`, --box). No output format can say
     /// its boxes: for another shape (3x2, 4x3, 1x5) a note on stderr says to read the puzzles
     /// with --box RxC.
-    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = super::sudoku::parse_box)]
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = super::args::parse_box)]
     shape: Shape,
     /// Number of puzzles.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -99,7 +99,7 @@ pub struct GenerateArgs {
     /// puzzle: the one of --regions, or a random layout of connected regions a puzzle), or `killer` alone (cages with sums and no givens, unique by
     /// the cages alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
     /// givens, the cages and the sums, as `dlx sudoku --variant killer` reads them).
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// Jigsaw: the layout of every puzzle, a file of N·N region symbols (default: a random
     /// layout for each puzzle).
@@ -266,7 +266,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     let random_layouts = variants.contains(Variant::Jigsaw) && regions.is_none();
     // The variants must fit the grid whatever the layout: checked once, on the boxes.

@@ -18,10 +18,12 @@ mod rate;
 mod report;
 mod run;
 mod sudoku;
+mod sudoku_files;
 mod sudominoku;
 mod tally;
 mod temporary;
 mod variant;
+mod verdict;
 mod xc;
 
 use anyhow::Context;

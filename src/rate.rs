@@ -4,8 +4,9 @@
 use super::answer::{Answer, Status};
 use super::args::BatchArgs;
 use super::run::Run;
+use super::sudoku_files::{for_each_source, ReadArgs, Reading};
 use super::tally::Work;
-use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
+use super::verdict::clashing_givens;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{VariantRater, Variants};
@@ -67,7 +68,7 @@ pub struct RateArgs {
     /// Rate variant puzzles, one a line, as `dlx sudoku --variant` reads them (a comma-separated
     /// list of x, windoku, anti-king, anti-knight, jigsaw, killer), on the variants' scale
     /// below.
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
@@ -129,7 +130,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     if args.variant.is_some() && args.read.format.is_some() {
         bail!("--variant reads one puzzle a line: give no --format");
@@ -140,7 +141,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     let result = match &args.variant {
         Some(variants) => {
             let max_nodes = args.max_nodes;
-            super::variant::for_each_puzzle(
+            super::sudoku_files::for_each_puzzle(
                 &mut run,
                 &args.batch.files,
                 variants,

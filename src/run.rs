@@ -116,10 +116,11 @@ impl Run {
                     format!("line {line}: line longer than {max_line_bytes} bytes"),
                 ));
             }
-            let mut answer = match input::line_text(record.bytes, line, is_skipped, puzzle_ends_within) {
-                Ok(text) => solve(state, &text, line)?,
-                Err(message) => Answer::malformed(line, message),
-            };
+            let mut answer =
+                match input::line_text(record.bytes, line, is_skipped, puzzle_ends_within) {
+                    Ok(text) => solve(state, &text, line)?,
+                    Err(message) => Answer::malformed(line, message),
+                };
             answer.micros = started.elapsed().as_micros() as u64;
             Some(answer)
         };

@@ -4,9 +4,9 @@
 use super::answer::{Answer, Status};
 use super::args::BatchArgs;
 use super::input;
+use super::report::report;
 use super::run::Run;
 use super::tally::Work;
-use super::report::report;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_engine::Count;

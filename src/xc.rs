@@ -9,7 +9,7 @@ use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
-    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor, MAX_SUBTREES,
+    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -119,7 +119,7 @@ pub struct XcArgs {
     /// the subtrees are dealt round-robin; a part past the last subtree is empty (it counts 0
     /// and exits 1). Each part walks the top of the tree to find its own: memory stays small
     /// whatever N.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = super::args::parse_shard)]
     shard: Option<Shard>,
     /// Estimate the size of the search tree with N random probes instead of searching it
     /// (Knuth's Monte Carlo estimate; see below): nodes, solutions, updates and time, each
@@ -134,25 +134,6 @@ pub struct XcArgs {
     /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
     #[arg(long, value_name = "S", requires = "estimate")]
     seed: Option<u64>,
-}
-
-/// `K/N` with 1 <= K <= N <= [`MAX_SUBTREES`], as the shard flag takes it (the library counts
-/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = format!("expected K/N with 1 <= K <= N <= {MAX_SUBTREES}, as in 3/64");
-    let (k, n) = text
-        .split_once('/')
-        .ok_or_else(|| format!("found {text:?}, {expected}"))?;
-    let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
-        return Err(format!("found {text:?}, {expected}"));
-    };
-    if k == 0 || k > n || n > MAX_SUBTREES as u64 {
-        return Err(format!("found {text:?}, {expected}"));
-    }
-    Ok(Shard {
-        index: k - 1,
-        count: n,
-    })
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -337,7 +318,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
                 complete: report.is_complete(),
             };
             let undecided = report.cut_short();
-            written = write!(out, "{}", super::sudoku::count_text(count, undecided));
+            written = write!(out, "{}", super::answer::count_text(count, undecided));
         }
         match written.and_then(|()| out.commit()) {
             Err(e) if batch::is_broken_pipe(&e) => reader_gone = true,
