@@ -1,10 +1,11 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
 use super::chart::{self, Bar};
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::output::Output;
 use super::report::report;
 use super::{args, input};
-use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
 use dlx_puzzles::sudoku::variant::{
@@ -18,7 +19,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Bench, "\
 Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped).
 Only solving is timed; every solution is then checked against its puzzle, and a wrong answer
 makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
@@ -47,10 +48,7 @@ standard output goes away (`dlx bench ... | head`), no new row is measured: the 
 the rows measured, and the exit code is theirs.
 
 On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
-already printed stay (and --svg draws them), and the exit code is 130 or 143.
-
-Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage, 130/143 a
-signal.")]
+already printed stay (and --svg draws them), and the exit code is 130 or 143."))]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]

@@ -7,11 +7,12 @@
 
 use super::answer::{Answer, Made, Status};
 use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::report::report;
 use super::run::Run;
 use super::sudoku_files::FormatArg;
 use super::tally::Work;
-use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
     generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
@@ -24,7 +25,7 @@ use dlx_puzzles::sudoku::{
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Generate, "\
 Each puzzle: a random full grid (random digits in the diagonal boxes, completed by the engine,
 then relabelled at random), then its givens removed in a random order, one symmetry orbit at a
 time, while the engine finds the puzzle unique. Every puzzle printed has exactly one solution
@@ -38,10 +39,7 @@ The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-
 2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
 
 On SIGINT or SIGTERM: the puzzles under way are given up within moments and not written; the
-puzzles made before them, in order, are, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range), 130/143
-a signal.")]
+puzzles made before them, in order, are, then the summary, exit 130 or 143."))]
 pub struct GenerateArgs {
     /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
     /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual

@@ -3,11 +3,12 @@
 
 use super::answer::{Answer, Status};
 use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::run::Run;
 use super::sudoku_files::{for_each_source, ReadArgs, Reading};
 use super::tally::Work;
 use super::verdict::clashing_givens;
-use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{VariantRater, Variants};
 use dlx_puzzles::sudoku::{
@@ -26,7 +27,7 @@ use dlx_puzzles::sudoku::{
         "One JSON object per puzzle instead of text: file, line, puzzle, status, solution \
          (when rated), rating, technique, nodes, micros, error, label"
     )),
-    after_help = "\
+    after_help = Exit::after_help(Job::Rate, "\
 Output: one line `RATING TECHNIQUE` per puzzle, in input order. A puzzle with no solution, or
 with several, gets `no solution` or `multiple` instead, and the exit code 1. With --jsonl, one
 object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
@@ -52,10 +53,7 @@ window, forbidden pair or cage), else 4.0 + n, n the mean search-tree nodes over
 relabellings (cells renamed with the rules moved alike; digits too, without cages).
 
 On SIGINT or SIGTERM: a rating under way stops within moments (its puzzle `undecided`), every
-whole answer so far is written, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
-3 --max-nodes ran out, 130/143 a signal."
+whole answer so far is written, then the summary, exit 130 or 143.")
 )]
 pub struct RateArgs {
     #[command(flatten)]

@@ -6,12 +6,13 @@
 
 use super::answer::Answer;
 use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::progress::TreeBar;
 use super::run::Run;
 use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
 use super::tally::Work;
 use super::verdict::{clashing_givens, render};
-use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_engine::Shard;
 use dlx_puzzles::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
@@ -24,7 +25,7 @@ use std::sync::Arc;
      itself (an argument that is no existing path but reads as one line-format puzzle, any \
      size, . or 0 for empty; with --variant, one variant line). A path that exists always wins"
 )))]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Sudoku, "\
 Formats (detected from the file's first lines unless --format is given; --stats says which):
   spaced   N lines of N numbers separated by spaces, 0 for empty (Baekjoon 2580)
   compact  N lines of N symbols
@@ -81,12 +82,7 @@ bar; and never one when stderr is not a terminal.
 On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
 its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
 `no solution`), every whole answer so far is written (with --output, put in place), the
-summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once.
-
-Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
-several under --unique), or an answer differs from the CSV's solution column, 2 bad input (a malformed puzzle, an unreadable or empty input, alone
-or among others) or an output that cannot be written, 3 --max-nodes ran out before some puzzle
-was decided, 130/143 SIGINT/SIGTERM.")]
+summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once."))]
 pub struct SudokuArgs {
     #[command(flatten)]
     batch: BatchArgs,

@@ -3,11 +3,12 @@
 
 use super::answer::{Answer, Status};
 use super::args::BatchArgs;
+use super::exit::{Exit, Job};
 use super::input;
+use super::interrupt;
 use super::report::report;
 use super::run::Run;
 use super::tally::Work;
-use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_engine::Count;
 use dlx_puzzles::sudominoku::{
@@ -16,7 +17,7 @@ use dlx_puzzles::sudominoku::{
 };
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Sudominoku, "\
 Input: puzzles one after another, read by whitespace tokens (so a record may be split across
 lines): N, the number of placed dominoes, then N placed dominoes `U LU V LV` (digit, cell,
 digit, cell; cells A1-I9), then the 9 cells where 1, 2, .., 9 go; a `0` ends the input (its
@@ -38,11 +39,7 @@ A line starting with # is a comment, never a puzzle. Givens that break a Sudoku 
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
 bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
 On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
-whole answer so far is written, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
-puzzle could not be read, an empty input, or --strict and no final `0`) or an output that
-cannot be written; 3 --max-nodes ran out on some puzzle; 130/143 a signal.")]
+whole answer so far is written, then the summary, exit 130 or 143."))]
 pub struct SudominokuArgs {
     #[command(flatten)]
     batch: BatchArgs,

@@ -1,10 +1,11 @@
 //! `dlx xc`: solve a problem in Knuth's exact-cover format.
 
 use super::args::MAX_INPUT_BYTES;
+use super::exit::{Exit, Job};
 use super::output::Output;
 use super::progress::TreeBar;
 use super::report::report;
-use super::{input, interrupt, Exit};
+use super::{input, interrupt};
 use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
@@ -17,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Xc, "\
 Formats (Knuth's; `|` starts a comment line):
   DLX1, exact cover: the first line names the primary items, then `|` and the secondary ones
   (covered at most once); each later line is an option.
@@ -73,10 +74,7 @@ On SIGINT or SIGTERM (the search, the cutting of the tree for --threads or --sha
 probes of --estimate stop within moments): the whole solutions found so far (with --count,
 `N+ undecided`: on several threads, the solutions of every subtree searched so far; with
 --estimate, the estimate of the probes made), the figures so far on stderr marked partial,
-exit 130 or 143; a second signal ends at once.
-Exit codes: 0 at least one solution (--estimate: the estimate printed), 1 none, 2 bad input or
-usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count:
-whenever it ran out), 130/143 a signal.")]
+exit 130 or 143; a second signal ends at once."))]
 pub struct XcArgs {
     /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
     /// reads standard input.
