@@ -364,58 +364,8 @@ impl Run {
         self.progress.finish_and_clear();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;
-        let stats = self.stats || signal.is_some();
-        if stats && self.work == Work::Propagation {
-            report!(
-                "puzzles: {}\nsolved: {}\npartial: {}\ncontradiction: {}\nmalformed: {}\n\
-                 cells filled: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
-                t.puzzles,
-                t.solved,
-                t.partial,
-                t.contradiction,
-                t.malformed,
-                t.filled,
-                seconds,
-                t.puzzles as f64 / seconds.max(1e-9),
-            );
-        } else if stats && self.work == Work::Generation {
-            let clues = match t.cages.count {
-                0 => format!("givens: {}", t.givens),
-                _ => format!("cages: {}", t.cages),
-            };
-            report!(
-                "puzzles made: {}\nfailed: {}\n{clues}\nfull grids made: {}\ngrids given up: {}\n\
-                 uniqueness checks: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
-                t.solved,
-                t.malformed,
-                t.attempts,
-                t.restarts,
-                t.checks,
-                t.nodes,
-                seconds,
-                t.solved as f64 / seconds.max(1e-9),
-            );
-        } else if stats {
-            report!(
-                "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
-                 malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
-                t.puzzles,
-                t.solved,
-                t.no_solution,
-                t.multiple,
-                t.undecided,
-                t.malformed,
-                t.nodes,
-                seconds,
-                t.puzzles as f64 / seconds.max(1e-9),
-            );
-        }
-        if stats && t.agree + t.differ > 0 {
-            report!(
-                "checked against the file's solutions: {} agree, {} differ",
-                t.agree,
-                t.differ
-            );
+        if self.stats || signal.is_some() {
+            t.print_summary(self.work, seconds);
         }
         if let Some(signal) = signal {
             report!(

@@ -1,6 +1,7 @@
 //! Counts over a run: how many puzzles ended in each status, and the figures of the summary.
 
 use super::answer::{Answer, Status};
+use super::report::report;
 use super::Exit;
 
 /// What a command does to each puzzle, which decides the figures of its summary.
@@ -117,6 +118,64 @@ impl Tally {
             Exit::Undecided
         } else {
             Exit::Solved
+        }
+    }
+
+    /// Prints the summary of a run of `work` that took `seconds` on stderr: the figures that
+    /// kind of work has, and how many answers agreed with the solutions the files publish.
+    pub fn print_summary(&self, work: Work, seconds: f64) {
+        let t = self;
+        if work == Work::Propagation {
+            report!(
+                "puzzles: {}\nsolved: {}\npartial: {}\ncontradiction: {}\nmalformed: {}\n\
+                 cells filled: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.puzzles,
+                t.solved,
+                t.partial,
+                t.contradiction,
+                t.malformed,
+                t.filled,
+                seconds,
+                t.puzzles as f64 / seconds.max(1e-9),
+            );
+        } else if work == Work::Generation {
+            let clues = match t.cages.count {
+                0 => format!("givens: {}", t.givens),
+                _ => format!("cages: {}", t.cages),
+            };
+            report!(
+                "puzzles made: {}\nfailed: {}\n{clues}\nfull grids made: {}\ngrids given up: {}\n\
+                 uniqueness checks: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.solved,
+                t.malformed,
+                t.attempts,
+                t.restarts,
+                t.checks,
+                t.nodes,
+                seconds,
+                t.solved as f64 / seconds.max(1e-9),
+            );
+        } else {
+            report!(
+                "puzzles: {}\nsolved: {}\nno solution: {}\nmultiple: {}\nundecided: {}\n\
+                 malformed: {}\nnodes: {}\ntime: {:.3} s\npuzzles per second: {:.0}",
+                t.puzzles,
+                t.solved,
+                t.no_solution,
+                t.multiple,
+                t.undecided,
+                t.malformed,
+                t.nodes,
+                seconds,
+                t.puzzles as f64 / seconds.max(1e-9),
+            );
+        }
+        if t.agree + t.differ > 0 {
+            report!(
+                "checked against the file's solutions: {} agree, {} differ",
+                t.agree,
+                t.differ
+            );
         }
     }
 }
