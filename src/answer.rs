@@ -34,7 +34,9 @@ impl Status {
     }
 }
 
-/// The answer to one puzzle.
+/// The answer to one puzzle: what every command says of it (its line, status, text, solution,
+/// nodes, time, and the file's names for it), and in [`Answer::detail`] what only some
+/// commands say.
 #[derive(Clone, Debug)]
 pub struct Answer {
     /// The line the puzzle starts on.
@@ -44,20 +46,12 @@ pub struct Answer {
     pub status: Status,
     /// The solution on one line (for JSON), when there is one.
     pub solution: Option<String>,
-    /// The number of solutions, when counting.
-    pub count: Option<u64>,
     /// Search-tree nodes.
     pub nodes: u64,
     /// The message of a malformed puzzle.
     pub error: Option<String>,
-    /// Under a count, whether it is exact: `false` when counting stopped at --limit or at the
-    /// node budget (the count is then a lower bound).
-    pub complete: bool,
     /// Time spent on this puzzle, parsing included.
     pub micros: u64,
-    /// What a propagation pass made of the puzzle, for a command that runs one instead of a
-    /// search.
-    pub propagated: Option<Propagated>,
     /// What to say about this puzzle on stderr, when the default (the error, or `line L: no
     /// solution`) does not name it as the command's format does.
     pub report: Option<String>,
@@ -70,8 +64,25 @@ pub struct Answer {
     /// The puzzle as the input wrote it, for JSON, when the command knows where it ends (a line
     /// without the text after it); else a line-format input's whole line.
     pub puzzle: Option<String>,
+    /// What the command's kind of answer holds beyond the common part.
+    pub detail: Detail,
+}
+
+/// What an answer holds beyond what every command says: a count, a propagation pass's result,
+/// or what making a puzzle cost.
+#[derive(Clone, Debug, Default)]
+pub enum Detail {
+    /// Nothing more: a solution, or a status.
+    #[default]
+    Plain,
+    /// The number of solutions, and whether it is exact: not `complete` when counting stopped
+    /// at --limit or at the node budget (the count is then a lower bound).
+    Counted(Count),
+    /// What a propagation pass made of the puzzle, for a command that runs one instead of a
+    /// search.
+    Propagated(Propagated),
     /// What a generator spent on the puzzle it made, for its summary.
-    pub made: Option<Made>,
+    Made(Made),
 }
 
 /// What a generator spent on one puzzle it made.
@@ -109,19 +120,66 @@ impl Answer {
             text,
             status,
             solution: None,
-            count: None,
             nodes: 0,
             error: None,
-            complete: true,
             micros: 0,
-            propagated: None,
             report: None,
             extra: Vec::new(),
             label: None,
             agrees: None,
             puzzle: None,
-            made: None,
+            detail: Detail::Plain,
         }
+    }
+
+    /// The count of solutions, when the answer is one.
+    pub fn count(&self) -> Option<Count> {
+        match self.detail {
+            Detail::Counted(count) => Some(count),
+            _ => None,
+        }
+    }
+
+    /// The answer's JSON object, for the puzzle in `file` (`puzzle`: the input's line, when the
+    /// answer does not say where its puzzle ends).
+    pub fn to_json(&self, file: &str, puzzle: Option<&[u8]>) -> serde_json::Value {
+        let mut object = serde_json::json!({
+            "file": file,
+            "line": self.line,
+            "puzzle": self
+                .puzzle
+                .clone()
+                .or_else(|| puzzle.map(|p| String::from_utf8_lossy(p).into_owned())),
+            "status": self.status.word(),
+            "solution": self.solution,
+            "nodes": self.nodes,
+            "micros": self.micros,
+        });
+        if let Some(label) = &self.label {
+            object["label"] = label.clone().into();
+        }
+        if let Some(agrees) = self.agrees {
+            object["agrees"] = agrees.into();
+        }
+        if let Some(error) = &self.error {
+            object["error"] = error.clone().into();
+        }
+        match &self.detail {
+            Detail::Plain | Detail::Made(_) => {}
+            Detail::Counted(count) => {
+                object["solutions"] = count.solutions.into();
+                object["complete"] = count.complete.into();
+            }
+            Detail::Propagated(propagated) => {
+                object["grid"] = propagated.grid.clone().into();
+                object["filled"] = propagated.filled.into();
+                object["contradiction"] = propagated.contradiction.clone().into();
+            }
+        }
+        for (key, value) in &self.extra {
+            object[*key] = value.clone();
+        }
+        object
     }
 
     /// The answer for a puzzle that could not be read.

@@ -3,7 +3,7 @@
 //! empty, or `ERROR`. Files of one-line puzzles stream through the batch runner: in parallel,
 //! in input order.
 
-use super::answer::{Answer, Propagated, Status};
+use super::answer::{Answer, Detail, Propagated, Status};
 use super::args::BatchArgs;
 use super::exit::{Exit, Job};
 use super::run::Run;
@@ -124,7 +124,7 @@ fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool)
             };
             Answer {
                 solution: full.then(|| one_line.clone()),
-                propagated: Some(Propagated {
+                detail: Detail::Propagated(Propagated {
                     grid: Some(one_line),
                     filled,
                     contradiction: None,
@@ -150,7 +150,7 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
     out.push_str("ERROR\n");
     Answer {
         report: Some(format!("line {line}: contradiction: {why}")),
-        propagated: Some(Propagated {
+        detail: Detail::Propagated(Propagated {
             grid: None,
             filled,
             contradiction: Some(why),

@@ -5,7 +5,7 @@
 //! [`dlx_puzzles::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
-use super::answer::{Answer, Made, Status};
+use super::answer::{Answer, Detail, Made, Status};
 use super::args::BatchArgs;
 use super::exit::{Exit, Job};
 use super::interrupt;
@@ -310,7 +310,8 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                     ];
                     let mut answer =
                         record_answer(index, record, &made.solution, made.cost.nodes, extra);
-                    answer.made = Some(self::made(made.puzzle.filled_count(), &made.cost));
+                    answer.detail =
+                        Detail::Made(self::made(made.puzzle.filled_count(), &made.cost));
                     Some(answer)
                 }
                 Err(VariantGenerateError::Interrupted) => None,
@@ -369,7 +370,7 @@ fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
         made.cost.nodes,
         extra,
     );
-    answer.made = Some(Made {
+    answer.detail = Detail::Made(Made {
         cages: Some(made.cages.count() as u64),
         ..self::made(0, &made.cost)
     });
@@ -424,7 +425,7 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         solution: Some(line(&generated.solution)),
         nodes: generated.cost.nodes,
         extra,
-        made: Some(made(generated.puzzle.filled_count(), &generated.cost)),
+        detail: Detail::Made(made(generated.puzzle.filled_count(), &generated.cost)),
         ..Answer::new(index as usize + 1, Status::Solved, text)
     }
 }

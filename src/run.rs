@@ -275,39 +275,7 @@ impl Run {
         answer: &Answer,
     ) -> std::io::Result<()> {
         if self.jsonl {
-            let mut object = serde_json::json!({
-                "file": name,
-                "line": answer.line,
-                "puzzle": answer
-                    .puzzle
-                    .clone()
-                    .or_else(|| puzzle.map(|p| String::from_utf8_lossy(p).into_owned())),
-                "status": answer.status.word(),
-                "solution": answer.solution,
-                "nodes": answer.nodes,
-                "micros": answer.micros,
-            });
-            if let Some(count) = answer.count {
-                object["solutions"] = count.into();
-                object["complete"] = answer.complete.into();
-            }
-            if let Some(label) = &answer.label {
-                object["label"] = label.clone().into();
-            }
-            if let Some(agrees) = answer.agrees {
-                object["agrees"] = agrees.into();
-            }
-            if let Some(error) = &answer.error {
-                object["error"] = error.clone().into();
-            }
-            if let Some(propagated) = &answer.propagated {
-                object["grid"] = propagated.grid.clone().into();
-                object["filled"] = propagated.filled.into();
-                object["contradiction"] = propagated.contradiction.clone().into();
-            }
-            for (key, value) in &answer.extra {
-                object[*key] = value.clone();
-            }
+            let object = answer.to_json(name, puzzle);
             serde_json::to_writer(&mut self.out, &object)?;
             self.out.write_all(b"\n")?;
         } else {

@@ -287,7 +287,7 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
             Status::Solved | Status::Partial => answer.solution.is_some(),
             _ => true,
         };
-        if answer.count.is_none() && compared {
+        if answer.count().is_none() && compared {
             let agrees = published.as_ref().ok() == answer.solution.as_ref();
             answer.agrees = Some(agrees);
             if !agrees {

@@ -1,7 +1,7 @@
 //! `dlx sudominoku`: solve Su-domino-ku puzzles in the task's format, in parallel on the batch
 //! run's pool, printed in input order.
 
-use super::answer::{Answer, Status};
+use super::answer::{Answer, Detail, Status};
 use super::args::BatchArgs;
 use super::exit::{Exit, Job};
 use super::input;
@@ -167,8 +167,14 @@ fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Ans
         } else if found.solutions == 0 && answer.status != Status::Undecided {
             answer.status = Status::NoSolution;
         }
-        answer.complete &= found.complete;
-        answer.count.get_or_insert(found.solutions);
+        // The first count is the answer's; it is exact only when every count is.
+        answer.detail = match answer.count() {
+            Some(first) => Detail::Counted(Count {
+                complete: first.complete && found.complete,
+                ..first
+            }),
+            None => Detail::Counted(found),
+        };
         counts.push(describe(found, noun) + if cut { " undecided" } else { "" });
     }
     answer.text = format!("Puzzle {number}: {}\n", counts.join(", "));

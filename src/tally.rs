@@ -1,6 +1,6 @@
 //! Counts over a run: how many puzzles ended in each status, and the figures of the summary.
 
-use super::answer::{Answer, Status};
+use super::answer::{Answer, Detail, Status};
 use super::report::report;
 use super::Exit;
 
@@ -77,13 +77,15 @@ impl Tally {
     pub fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
         self.nodes += answer.nodes;
-        self.filled += answer.propagated.as_ref().map_or(0, |p| p.filled);
+        if let Detail::Propagated(propagated) = &answer.detail {
+            self.filled += propagated.filled;
+        }
         match answer.agrees {
             Some(true) => self.agree += 1,
             Some(false) => self.differ += 1,
             None => {}
         }
-        if let Some(made) = answer.made {
+        if let Detail::Made(made) = answer.detail {
             match made.cages {
                 Some(cages) => self.cages.add(cages),
                 None => self.givens.add(made.givens),

@@ -2,8 +2,8 @@
 //! the output format, or the status, or the count; and givens that break a rule as a puzzle
 //! with no solution rather than bad input.
 
-use super::answer::{count_text, Answer, Status};
-use dlx_engine::Outcome;
+use super::answer::{count_text, Answer, Detail, Status};
+use dlx_engine::{Count, Outcome};
 use dlx_puzzles::sudoku::{self, Format, GridError, ParseError, ParseErrorKind, Verdict};
 
 /// The answer to print for one puzzle's verdict, in the output format.
@@ -32,8 +32,7 @@ pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer 
             } else if count.solutions == 0 {
                 answer.status = Status::NoSolution;
             }
-            answer.complete = count.complete;
-            answer.count = Some(count.solutions);
+            answer.detail = Detail::Counted(count);
             answer.text = count_text(count, undecided);
         }
     }
@@ -58,7 +57,10 @@ pub fn clashing_givens(error: &ParseError, counting: bool) -> Option<Answer> {
         error.line, error.column, error.kind
     ));
     answer.text = if counting {
-        answer.count = Some(0);
+        answer.detail = Detail::Counted(Count {
+            solutions: 0,
+            complete: true,
+        });
         "0\n".to_string()
     } else {
         format!("{}\n", Status::NoSolution.word())
