@@ -17,6 +17,7 @@ mod output;
 mod progress;
 mod rate;
 mod report;
+mod results;
 mod run;
 mod sudoku;
 mod sudoku_files;

@@ -9,28 +9,24 @@ use super::args::BatchArgs;
 use super::input::{self, Source};
 use super::output::{self, Output};
 use super::report::report;
+use super::results::Results;
 use super::tally::{Tally, Work};
 use super::{interrupt, Exit};
 use anyhow::Context;
 use dlx_engine::batch::{self, Batch, BatchConfig, Record};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
-    out: Output,
+    results: Results,
     max_input_bytes: u64,
-    jsonl: bool,
     stats: bool,
     work: Work,
-    /// Written between two puzzles' text answers (a blank line between grids).
-    separator: &'static [u8],
     /// Inputs that held no puzzle (and did not say so, as a Su-domino-ku file's lone `0`).
     empty_inputs: u64,
-    /// Written before the first text answer (the header row of CSV output).
-    header: &'static str,
     pub tally: Tally,
     started: Instant,
     progress: ProgressBar,
@@ -62,14 +58,11 @@ impl Run {
             .context("cannot start the worker threads")?
             .stop_when(interrupt::flag());
         Ok(Run {
-            out,
+            results: Results::new(out, args.jsonl),
             max_input_bytes: args.max_input_bytes,
-            jsonl: args.jsonl,
             stats: args.stats || std::io::stderr().is_terminal(),
             work,
-            separator: b"",
             empty_inputs: 0,
-            header: "",
             tally: Tally::default(),
             started: Instant::now(),
             progress: ProgressBar::hidden(),
@@ -226,7 +219,7 @@ impl Run {
 
     /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
     pub fn start_with(&mut self, header: &'static str) {
-        self.header = header;
+        self.results.start_with(header);
     }
 
     /// Says on stderr, under --stats, something the summary should include (such as the format
@@ -239,7 +232,7 @@ impl Run {
 
     /// Has [`Run::emit`] write `separator` between two puzzles' text answers (never in JSON).
     pub fn separate_with(&mut self, separator: &'static [u8]) {
-        self.separator = separator;
+        self.results.separate_with(separator);
     }
 
     /// Writes one answer (text or JSON) and reports a malformed or unsolvable puzzle on stderr.
@@ -253,7 +246,8 @@ impl Run {
         puzzle: Option<&[u8]>,
         answer: &Answer,
     ) -> std::io::Result<()> {
-        let written = self.write_answer(puzzle, name, answer);
+        let first = self.tally.puzzles == 0;
+        let written = self.results.write(first, name, puzzle, answer);
         if written
             .as_ref()
             .is_err_and(|error| !batch::is_broken_pipe(error))
@@ -265,29 +259,6 @@ impl Run {
         }
         self.tally.add(answer);
         written
-    }
-
-    /// The text or the JSON object of one answer, written to the output.
-    fn write_answer(
-        &mut self,
-        puzzle: Option<&[u8]>,
-        name: &str,
-        answer: &Answer,
-    ) -> std::io::Result<()> {
-        if self.jsonl {
-            let object = answer.to_json(name, puzzle);
-            serde_json::to_writer(&mut self.out, &object)?;
-            self.out.write_all(b"\n")?;
-        } else {
-            if self.tally.puzzles > 0 && !answer.text.is_empty() {
-                self.out.write_all(self.separator)?;
-            }
-            if self.tally.puzzles == 0 {
-                self.out.write_all(self.header.as_bytes())?;
-            }
-            self.out.write_all(answer.text.as_bytes())?;
-        }
-        Ok(())
     }
 
     /// Ends the run whose work gave `result`: puts the output in place, prints the summary when
@@ -310,7 +281,7 @@ impl Run {
                 self.progress.finish_and_clear();
                 if self.tally.puzzles > 0 {
                     // The first error is the one to report; a failed commit would only hide it.
-                    let _ = self.out.commit();
+                    let _ = self.results.commit();
                 }
                 return Err(error);
             }
@@ -320,11 +291,11 @@ impl Run {
             self.progress.finish_and_clear();
             return Ok(Exit::BadInput);
         }
-        let output = self.out.name().to_string();
+        let output = self.results.name().to_string();
         // Interrupted before any answer: an earlier --output file stays as it was. Nothing more
         // can reach a reader that went away.
         if !reader_gone && (signal.is_none() || self.tally.puzzles > 0) {
-            match self.out.commit() {
+            match self.results.commit() {
                 Err(error) if batch::is_broken_pipe(&error) => {}
                 committed => committed?,
             }
