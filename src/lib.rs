@@ -15,6 +15,7 @@ mod interrupt;
 mod man;
 mod output;
 mod progress;
+mod puzzle_bar;
 mod rate;
 mod report;
 mod results;

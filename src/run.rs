@@ -8,16 +8,16 @@ use super::answer::Answer;
 use super::args::BatchArgs;
 use super::input::{self, Source};
 use super::output::{self, Output};
+use super::puzzle_bar::PuzzleBar;
 use super::report::report;
 use super::results::Results;
 use super::tally::{Tally, Work};
 use super::{interrupt, Exit};
 use anyhow::Context;
 use dlx_engine::batch::{self, Batch, BatchConfig, Record};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
@@ -29,8 +29,7 @@ pub struct Run {
     empty_inputs: u64,
     pub tally: Tally,
     started: Instant,
-    progress: ProgressBar,
-    progress_shown: bool,
+    progress: PuzzleBar,
     /// The library's runner, shared with the closures that hand it work.
     batch: std::sync::Arc<Batch<'static>>,
 }
@@ -65,8 +64,7 @@ impl Run {
             empty_inputs: 0,
             tally: Tally::default(),
             started: Instant::now(),
-            progress: ProgressBar::hidden(),
-            progress_shown: false,
+            progress: PuzzleBar::hidden(),
             batch: std::sync::Arc::new(batch),
         })
     }
@@ -93,7 +91,7 @@ impl Run {
     {
         input::skip_bom(&mut source)?;
         let name = source.name;
-        self.start_progress(source.size);
+        self.progress.start(source.size);
         let batch = std::sync::Arc::clone(&self.batch);
         let max_line_bytes = batch.config().max_line_bytes;
         let answer = |state: &mut S, record: Record<'_>| -> Option<Answer> {
@@ -175,7 +173,7 @@ impl Run {
         F: Fn(&mut S, &T) -> Option<Answer> + Sync,
     {
         let puzzles = puzzles.into_iter();
-        self.start_progress(puzzles.size_hint().1.map(|n| n as u64));
+        self.progress.start(puzzles.size_hint().1.map(|n| n as u64));
         let batch = std::sync::Arc::clone(&self.batch);
         let mut done = 0u64;
         let mut cut = false;
@@ -278,7 +276,7 @@ impl Run {
             Ok(()) => false,
             Err(error) if super::is_broken_pipe(&error) => true,
             Err(error) => {
-                self.progress.finish_and_clear();
+                self.progress.finish();
                 if self.tally.puzzles > 0 {
                     // The first error is the one to report; a failed commit would only hide it.
                     let _ = self.results.commit();
@@ -288,7 +286,7 @@ impl Run {
         };
         let signal = interrupt::signal();
         if self.tally.puzzles == 0 && self.empty_inputs > 0 && signal.is_none() {
-            self.progress.finish_and_clear();
+            self.progress.finish();
             return Ok(Exit::BadInput);
         }
         let output = self.results.name().to_string();
@@ -300,7 +298,7 @@ impl Run {
                 committed => committed?,
             }
         }
-        self.progress.finish_and_clear();
+        self.progress.finish();
         let seconds = self.started.elapsed().as_secs_f64();
         let t = self.tally;
         if self.stats || signal.is_some() {
@@ -326,40 +324,13 @@ impl Run {
 
     /// A message on stderr that does not tear the progress bar.
     fn message(&self, text: &str) {
-        if self.progress_shown {
-            self.progress.suspend(|| report!("{text}"));
-        } else {
-            report!("{text}");
-        }
+        self.progress.message(text);
     }
 
-    fn start_progress(&mut self, size: Option<u64>) {
-        self.progress = match size {
-            Some(bytes) => ProgressBar::with_draw_target(Some(bytes), ProgressDrawTarget::hidden())
-                .with_style(
-                    ProgressStyle::with_template(
-                        "{bar:40} {percent:>3}% {msg} puzzles, {elapsed} elapsed, {eta} left",
-                    )
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                ),
-            None => ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden()),
-        };
-    }
-
-    /// Moves the bar; it appears only on a terminal and once the run has taken a moment, so
-    /// quick runs and pipelines never see it.
+    /// Moves the bar to `consumed` bytes (or puzzles made).
     fn advance(&mut self, consumed: u64) {
-        if !self.progress_shown
-            && std::io::stderr().is_terminal()
-            && self.started.elapsed() > Duration::from_millis(500)
-        {
-            self.progress.set_draw_target(ProgressDrawTarget::stderr());
-            self.progress_shown = true;
-        }
-        if self.progress_shown {
-            self.progress.set_position(consumed);
-            self.progress.set_message(self.tally.puzzles.to_string());
-        }
+        self.progress
+            .advance(consumed, self.tally.puzzles, self.started);
     }
 
     /// A write error names its output already; any other comes from reading `name`.
