@@ -248,3 +248,32 @@ impl From<Exit> for ExitCode {
         ExitCode::from(exit.code())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_means_something_and_every_command_says_what_0_and_2_mean() {
+        for exit in Exit::ALL {
+            assert!(Job::ALL.iter().any(|&job| exit.meaning(job).is_some()));
+        }
+        for job in Job::ALL {
+            assert!(Exit::Solved.meaning(job).is_some(), "{job:?}");
+            assert!(Exit::BadInput.meaning(job).is_some(), "{job:?}");
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_code_in_lines_that_fit() {
+        let help = Exit::help_for_all();
+        for exit in Exit::ALL {
+            assert!(help.contains(&format!("\n  {:<5}", exit.code())), "{exit:?}");
+        }
+        for job in Job::ALL {
+            let help = Exit::help_for(job);
+            assert!(help.lines().all(|line| line.len() <= WIDTH), "{help}");
+        }
+        assert!(help.lines().all(|line| line.len() <= WIDTH), "{help}");
+    }
+}
