@@ -268,7 +268,10 @@ mod tests {
     fn the_help_lists_every_code_in_lines_that_fit() {
         let help = Exit::help_for_all();
         for exit in Exit::ALL {
-            assert!(help.contains(&format!("\n  {:<5}", exit.code())), "{exit:?}");
+            assert!(
+                help.contains(&format!("\n  {:<5}", exit.code())),
+                "{exit:?}"
+            );
         }
         for job in Job::ALL {
             let help = Exit::help_for(job);
