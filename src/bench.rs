@@ -1,10 +1,11 @@
 //! `dlx bench`: Sudoku solvers side by side on the user's own collections, as a table.
 
-use super::batch;
 use super::chart::{self, Bar};
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::output::Output;
 use super::report::report;
-use super::{interrupt, Exit};
+use super::{args, input};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
 use dlx_puzzles::sudoku::variant::{
@@ -18,7 +19,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Bench, "\
 Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped).
 Only solving is timed; every solution is then checked against its puzzle, and a wrong answer
 makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
@@ -47,10 +48,7 @@ standard output goes away (`dlx bench ... | head`), no new row is measured: the 
 the rows measured, and the exit code is theirs.
 
 On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
-already printed stay (and --svg draws them), and the exit code is 130 or 143.
-
-Exit codes: 0 every answer valid, 1 some answer invalid, 2 bad input or usage, 130/143 a
-signal.")]
+already printed stay (and --svg draws them), and the exit code is 130 or 143."))]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]
@@ -61,7 +59,7 @@ pub struct BenchArgs {
     algo: Vec<String>,
     /// Compare the solvers of a variant (a comma-separated list of x, windoku, anti-king,
     /// anti-knight, jigsaw, killer) on puzzles as `dlx sudoku --variant` reads them.
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
@@ -77,14 +75,14 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// Refuse a file larger than N bytes (each is read whole before timing).
-    #[arg(long, value_name = "N", default_value_t = batch::MAX_INPUT_BYTES)]
+    #[arg(long, value_name = "N", default_value_t = args::MAX_INPUT_BYTES)]
     max_input_bytes: u64,
     /// Also draw the table as a bar chart in an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     /// The boxes of every puzzle, R rows by C columns of cells, as `dlx sudoku --box` reads
     /// them (default: each side's usual shape).
-    #[arg(long = "box", value_name = "RxC", value_parser = super::sudoku::parse_box)]
+    #[arg(long = "box", value_name = "RxC", value_parser = super::args::parse_box)]
     boxes: Option<Shape>,
 }
 
@@ -157,7 +155,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     // Written through `Output`, never `println!`: a closed pipe ends quietly, a full disk is
     // an error naming standard output, neither a panic.
@@ -185,12 +183,12 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mut reader_gone = gone(header)?;
     let mut invalid = 0;
     let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
-    for mut source in batch::sources(&args.files)? {
+    for mut source in input::sources(&args.files)? {
         if reader_gone || interrupt::requested() {
             break;
         }
         let name = source.name.clone();
-        let bytes = batch::read_rest(&mut source, args.max_input_bytes)?;
+        let bytes = input::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
         // its puzzle (as `dlx sudoku --variant` reads them).
         let puzzle_ends_within = match &contenders {
@@ -376,7 +374,7 @@ fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> 
     )
 }
 
-/// The file's text, its lines read as `dlx sudoku` streams them ([`batch::line_text`]): bytes
+/// The file's text, its lines read as `dlx sudoku` streams them ([`input::line_text`]): bytes
 /// that are not UTF-8 in a comment or after a line's puzzle read as U+FFFD, the first in a
 /// puzzle the error, named as `dlx sudoku` names it.
 fn utf8_text<'a>(
@@ -389,7 +387,7 @@ fn utf8_text<'a>(
     }
     for (index, line) in bytes.split(|&b| b == b'\n').enumerate() {
         let skipped = sudoku::Format::is_skipped_line;
-        if let Err(message) = batch::line_text(line, index + 1, skipped, puzzle_ends_within) {
+        if let Err(message) = input::line_text(line, index + 1, skipped, puzzle_ends_within) {
             bail!("{name}: {message}");
         }
     }

@@ -1,20 +1,20 @@
 //! `dlx completions SHELL`: the shell's completion script, generated from the same clap
 //! definitions as `--help`, so it never falls behind a new flag.
 
+use super::exit::{Exit, Job};
 use super::output::Output;
-use super::{Cli, Exit};
+use super::Cli;
 use clap::CommandFactory;
 use std::io::Write;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Completions, "\
 Prints the script to standard output; load it as the shell expects, for example:
   bash        dlx completions bash > ~/.local/share/bash-completion/completions/dlx
   zsh         dlx completions zsh > \"${fpath[1]}/_dlx\"
   fish        dlx completions fish > ~/.config/fish/completions/dlx.fish
   elvish      dlx completions elvish >> ~/.config/elvish/rc.elv
-  powershell  dlx completions powershell >> $PROFILE
-Exit codes: 0 the script was written, 2 bad usage or an output that cannot be written.")]
+  powershell  dlx completions powershell >> $PROFILE"))]
 pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]

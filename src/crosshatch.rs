@@ -3,9 +3,12 @@
 //! empty, or `ERROR`. Files of one-line puzzles stream through the batch runner: in parallel,
 //! in input order.
 
-use super::batch::{Answer, BatchArgs, Propagated, Run, Status, Work};
-use super::sudoku::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
-use super::Exit;
+use super::answer::{Answer, Detail, Propagated, Status};
+use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::run::Run;
+use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
+use super::tally::Work;
 use dlx_puzzles::sudoku::{
     Contradiction, CrossHatch, Format, GridError, ParseError, ParseErrorKind, ParsedGrid, Unit,
 };
@@ -17,7 +20,7 @@ use std::fmt::Write as _;
      puzzle itself (an argument that is no existing path but reads as one line-format puzzle, \
      any size, . or 0 for empty). A path that exists always wins"
 )))]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Crosshatch, "\
 Input: any Sudoku format of `dlx sudoku` (the task's own is the compact grid: 9 lines of 9
 symbols, . for empty), detected from the file's first lines unless --format is given; grid
 headers and the text after puzzle lines are kept as `dlx sudoku` keeps them.
@@ -36,11 +39,7 @@ micros, error (a malformed puzzle's message), label (a grid's header or a line's
 text), agrees (CSV with a solution column).
 
 Givens that repeat a digit in a unit are ERROR (the contest's rule), not bad input.
-On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143.
-
-Exit codes: 0 no puzzle contradictory, 1 some puzzle is ERROR (or, in CSV with a solution
-column, a full grid differs from it), 2 bad input (a malformed
-puzzle, an unreadable or empty input) or an output that cannot be written, 130/143 a signal.")]
+On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143."))]
 pub struct CrosshatchArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -122,7 +121,7 @@ fn answer(puzzle: Result<ParsedGrid, ParseError>, output: Format, explain: bool)
             };
             Answer {
                 solution: full.then(|| one_line.clone()),
-                propagated: Some(Propagated {
+                detail: Detail::Propagated(Propagated {
                     grid: Some(one_line),
                     filled,
                     contradiction: None,
@@ -148,7 +147,7 @@ fn contradictory(line: usize, mut out: String, filled: u64, why: String) -> Answ
     out.push_str("ERROR\n");
     Answer {
         report: Some(format!("line {line}: contradiction: {why}")),
-        propagated: Some(Propagated {
+        detail: Detail::Propagated(Propagated {
             grid: None,
             filled,
             contradiction: Some(why),

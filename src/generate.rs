@@ -5,10 +5,14 @@
 //! [`dlx_puzzles::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
-use super::batch::{Answer, BatchArgs, Made, Run, Status, Work};
+use super::answer::{Answer, Detail, Made, Status};
+use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::report::report;
-use super::sudoku::FormatArg;
-use super::{interrupt, Exit};
+use super::run::Run;
+use super::sudoku_files::FormatArg;
+use super::tally::Work;
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
     generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
@@ -21,7 +25,7 @@ use dlx_puzzles::sudoku::{
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Generate, "\
 Each puzzle: a random full grid (random digits in the diagonal boxes, completed by the engine,
 then relabelled at random), then its givens removed in a random order, one symmetry orbit at a
 time, while the engine finds the puzzle unique. Every puzzle printed has exactly one solution
@@ -35,17 +39,14 @@ The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-
 2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
 
 On SIGINT or SIGTERM: the puzzles under way are given up within moments and not written; the
-puzzles made before them, in order, are, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle made, 2 bad usage (or no puzzle found in the rating range), 130/143
-a signal.")]
+puzzles made before them, in order, are, then the summary, exit 130 or 143."))]
 pub struct GenerateArgs {
     /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
     /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual
     /// shapes, which readers take (see `dlx sudoku --help`, --box). No output format can say
     /// its boxes: for another shape (3x2, 4x3, 1x5) a note on stderr says to read the puzzles
     /// with --box RxC.
-    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = super::sudoku::parse_box)]
+    #[arg(long = "box", value_name = "RxC", default_value = "3x3", value_parser = super::args::parse_box)]
     shape: Shape,
     /// Number of puzzles.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -96,7 +97,7 @@ pub struct GenerateArgs {
     /// puzzle: the one of --regions, or a random layout of connected regions a puzzle), or `killer` alone (cages with sums and no givens, unique by
     /// the cages alone, each cage 2 to --max-cage connected cells where the grid allows; a line holds the empty
     /// givens, the cages and the sums, as `dlx sudoku --variant killer` reads them).
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// Jigsaw: the layout of every puzzle, a file of N·N region symbols (default: a random
     /// layout for each puzzle).
@@ -263,7 +264,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     let random_layouts = variants.contains(Variant::Jigsaw) && regions.is_none();
     // The variants must fit the grid whatever the layout: checked once, on the boxes.
@@ -307,7 +308,8 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                     ];
                     let mut answer =
                         record_answer(index, record, &made.solution, made.cost.nodes, extra);
-                    answer.made = Some(self::made(made.puzzle.filled_count(), &made.cost));
+                    answer.detail =
+                        Detail::Made(self::made(made.puzzle.filled_count(), &made.cost));
                     Some(answer)
                 }
                 Err(VariantGenerateError::Interrupted) => None,
@@ -335,7 +337,7 @@ fn start_run(args: &GenerateArgs) -> anyhow::Result<Run> {
         output: args.output.clone(),
         jsonl: args.jsonl,
         stats: args.stats,
-        max_input_bytes: super::batch::MAX_INPUT_BYTES,
+        max_input_bytes: super::args::MAX_INPUT_BYTES,
     };
     let inputs: Vec<PathBuf> = args.regions.iter().cloned().collect();
     Run::with_inputs(&batch, Work::Generation, &inputs)
@@ -366,7 +368,7 @@ fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
         made.cost.nodes,
         extra,
     );
-    answer.made = Some(Made {
+    answer.detail = Detail::Made(Made {
         cages: Some(made.cages.count() as u64),
         ..self::made(0, &made.cost)
     });
@@ -413,7 +415,7 @@ fn answer(index: u64, generated: &Generated, format: Format) -> Answer {
         solution: Some(line(&generated.solution)),
         nodes: generated.cost.nodes,
         extra,
-        made: Some(made(generated.puzzle.filled_count(), &generated.cost)),
+        detail: Detail::Made(made(generated.puzzle.filled_count(), &generated.cost)),
         ..Answer::new(index as usize + 1, Status::Solved, text)
     }
 }

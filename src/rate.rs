@@ -1,9 +1,14 @@
 //! `dlx rate`: for each puzzle, its difficulty rating and the hardest technique it needs, in
 //! input order (the scale is [`dlx_puzzles::sudoku::Rater`]'s, documented in `--help`).
 
-use super::batch::{Answer, BatchArgs, Run, Status, Work};
-use super::sudoku::{clashing_givens, for_each_source, ReadArgs, Reading};
-use super::{interrupt, Exit};
+use super::answer::{Answer, Status};
+use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
+use super::run::Run;
+use super::sudoku_files::{for_each_source, ReadArgs, Reading};
+use super::tally::Work;
+use super::verdict::clashing_givens;
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{VariantRater, Variants};
 use dlx_puzzles::sudoku::{
@@ -22,7 +27,7 @@ use dlx_puzzles::sudoku::{
         "One JSON object per puzzle instead of text: file, line, puzzle, status, solution \
          (when rated), rating, technique, nodes, micros, error, label"
     )),
-    after_help = "\
+    after_help = Exit::after_help(Job::Rate, "\
 Output: one line `RATING TECHNIQUE` per puzzle, in input order. A puzzle with no solution, or
 with several, gets `no solution` or `multiple` instead, and the exit code 1. With --jsonl, one
 object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
@@ -48,10 +53,7 @@ window, forbidden pair or cage), else 4.0 + n, n the mean search-tree nodes over
 relabellings (cells renamed with the rules moved alike; digits too, without cages).
 
 On SIGINT or SIGTERM: a rating under way stops within moments (its puzzle `undecided`), every
-whole answer so far is written, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle rated, 1 some puzzle has no solution or several, 2 bad input,
-3 --max-nodes ran out, 130/143 a signal."
+whole answer so far is written, then the summary, exit 130 or 143.")
 )]
 pub struct RateArgs {
     #[command(flatten)]
@@ -64,7 +66,7 @@ pub struct RateArgs {
     /// Rate variant puzzles, one a line, as `dlx sudoku --variant` reads them (a comma-separated
     /// list of x, windoku, anti-king, anti-knight, jigsaw, killer), on the variants' scale
     /// below.
-    #[arg(long, value_name = "LIST", value_parser = super::sudoku::parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
@@ -122,7 +124,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     let regions = args
         .regions
         .as_deref()
-        .map(super::variant::read_regions)
+        .map(super::sudoku_files::read_regions)
         .transpose()?;
     if args.variant.is_some() && args.read.format.is_some() {
         bail!("--variant reads one puzzle a line: give no --format");
@@ -133,7 +135,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     let result = match &args.variant {
         Some(variants) => {
             let max_nodes = args.max_nodes;
-            super::variant::for_each_puzzle(
+            super::sudoku_files::for_each_puzzle(
                 &mut run,
                 &args.batch.files,
                 variants,

@@ -1,19 +1,22 @@
 //! `dlx sudoku`: solve each puzzle of a file, in order, in the input's text format.
 //!
-//! The work on one puzzle is [`answer_puzzle`] (and [`answer_line`] for one line of the line
-//! format): parsed puzzle in, output text and status out, with no I/O, so a batch runner can
-//! call it from many threads. [`run`] is only the sequential loop around it.
+//! The work on one puzzle is [`answer_record`]: a puzzle read in, its answer out, with no I/O,
+//! so the run can call it from many threads. Reading the files is [`super::sudoku_files`]'s;
+//! `--variant` puzzles are answered by [`super::variant`].
 
-use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::answer::Answer;
+use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::interrupt;
 use super::progress::TreeBar;
-use super::{interrupt, Exit};
+use super::run::Run;
+use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, Reading};
+use super::tally::Work;
+use super::verdict::{clashing_givens, render};
 use anyhow::bail;
-use dlx_engine::{Count, Outcome, Shard};
+use dlx_engine::Shard;
 use dlx_puzzles::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
-use dlx_puzzles::sudoku::{
-    self, Algorithm, Boxes, CsvRecords, Format, GridError, Mode, ParseError, ParseErrorKind,
-    Propagation, Record, Shape, Solvers, Verdict,
-};
+use dlx_puzzles::sudoku::{Algorithm, Format, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
@@ -22,7 +25,7 @@ use std::sync::Arc;
      itself (an argument that is no existing path but reads as one line-format puzzle, any \
      size, . or 0 for empty; with --variant, one variant line). A path that exists always wins"
 )))]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Sudoku, "\
 Formats (detected from the file's first lines unless --format is given; --stats says which):
   spaced   N lines of N numbers separated by spaces, 0 for empty (Baekjoon 2580)
   compact  N lines of N symbols
@@ -79,12 +82,7 @@ bar; and never one when stderr is not a terminal.
 On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
 its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
 `no solution`), every whole answer so far is written (with --output, put in place), the
-summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once.
-
-Exit codes: 0 every puzzle solved (--unique: uniquely), 1 some puzzle has no solution (or
-several under --unique), or an answer differs from the CSV's solution column, 2 bad input (a malformed puzzle, an unreadable or empty input, alone
-or among others) or an output that cannot be written, 3 --max-nodes ran out before some puzzle
-was decided, 130/143 SIGINT/SIGTERM.")]
+summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once."))]
 pub struct SudokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -121,7 +119,7 @@ pub struct SudokuArgs {
     /// <= 1048576), to spread one huge count over many machines: the N parts' counts add up to
     /// the whole (a part past the tree's last subtree counts 0). Without it, a count whose
     /// search passes 100,000 nodes is split over every thread.
-    #[arg(long, value_name = "K/N", requires = "count", value_parser = super::xc::parse_shard)]
+    #[arg(long, value_name = "K/N", requires = "count", value_parser = super::args::parse_shard)]
     shard: Option<Shard>,
     /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
     /// every digit once), windoku (9x9: four more 3x3 windows), anti-king and anti-knight (no
@@ -131,7 +129,7 @@ pub struct SudokuArgs {
     /// at least one cage, and the one after gives the cage sums, comma-separated, in the order
     /// the cages first appear; a comma before the first sum or after the last is an error at
     /// that comma). Text after the puzzle is a comment.
-    #[arg(long, value_name = "LIST", value_parser = parse_variants)]
+    #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
     /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored).
     #[arg(long, value_name = "FILE", requires = "variant")]
@@ -167,307 +165,6 @@ impl From<KillerEncodingArg> for KillerEncoding {
         match arg {
             KillerEncodingArg::Sets => KillerEncoding::DigitSets,
             KillerEncodingArg::Colours => KillerEncoding::Colours,
-        }
-    }
-}
-
-/// `--variant`'s list, refused with the place of an unknown name. An empty list (`--variant
-/// ""`) is refused too: the flag asks for variants, and classic puzzles go without it.
-pub(super) fn parse_variants(text: &str) -> Result<Variants, String> {
-    let variants = Variants::parse(text).map_err(|e| e.to_string())?;
-    if variants.is_empty() {
-        return Err(format!(
-            "found {text:?}, an empty list, expected one or more of x, windoku, anti-king, \
-             anti-knight, jigsaw, killer (comma-separated); classic puzzles need no --variant"
-        ));
-    }
-    Ok(variants)
-}
-
-/// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
-#[derive(Debug, Clone, clap::Args)]
-pub struct ReadArgs {
-    /// The input's format (default: detected from the file's first lines, as `dlx sudoku
-    /// --help` says).
-    #[arg(long, value_enum)]
-    pub format: Option<FormatArg>,
-    /// CSV: the puzzle column, by its header name or its number (1 for the first); a column
-    /// the header does not have is an error listing the header's columns. Without --format, a
-    /// file whose first line has commas is read as CSV whatever its header's names; on input
-    /// that is not CSV, --column is a usage error.
-    #[arg(long, value_name = "NAME|N")]
-    pub column: Option<String>,
-    /// Leave out of the output the text after a puzzle line and a grid's header line (JSON
-    /// still has it as `label`).
-    #[arg(long)]
-    pub strip_comments: bool,
-    /// The boxes of every puzzle: R rows by C columns of cells, as `dlx generate --box` makes
-    /// them (3x2: a 6x6 grid of boxes 3 cells tall, 2 wide); a puzzle of another side is an
-    /// error. Without it each side has its usual shape: square boxes for 4, 9, 16, 25, ...,
-    /// else as square as possible and wider than tall (6: 2x3, 8: 2x4, 10: 2x5, 12: 3x4,
-    /// 20: 4x5); a prime side (5, 7, ...) has none, and needs --box 1xN.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub boxes: Option<Shape>,
-}
-
-impl ReadArgs {
-    /// The box shape the puzzles get.
-    pub fn boxes(&self) -> Boxes {
-        self.boxes.map_or(Boxes::Usual, Boxes::Given)
-    }
-}
-
-/// Reads a box shape, `RxC` (or `R`X`C`): R rows and C columns of cells.
-pub(super) fn parse_box(text: &str) -> Result<Shape, String> {
-    let (rows, cols) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("found {text:?}, expected ROWSxCOLUMNS such as 3x3 or 3x4"))?;
-    let number = |part: &str| {
-        part.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("found {part:?} in {text:?}, expected a number"))
-    };
-    Shape::new(number(rows)?, number(cols)?).map_err(|e| e.to_string())
-}
-
-/// Whether an argument is a puzzle of the line format under `boxes` (a puzzle whose givens
-/// clash is one: it is answered, with no solution); else why not.
-pub(super) fn is_puzzle_argument(text: &str, boxes: Boxes) -> Result<(), String> {
-    match sudoku::parse_line_record_with_boxes(text, 1, boxes).givens {
-        Ok(_) => Ok(()),
-        Err(error) if matches!(error.kind, ParseErrorKind::Givens(_)) => Ok(()),
-        Err(error) if error.column == 1 => Err(error.kind.to_string()),
-        Err(error) => Err(format!("column {}: {}", error.column, error.kind)),
-    }
-}
-
-#[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum FormatArg {
-    Spaced,
-    Compact,
-    Line,
-    Csv,
-}
-
-impl From<FormatArg> for Format {
-    fn from(format: FormatArg) -> Format {
-        match format {
-            FormatArg::Spaced => Format::Spaced,
-            FormatArg::Compact => Format::Compact,
-            FormatArg::Line => Format::Line,
-            FormatArg::Csv => Format::Csv,
-        }
-    }
-}
-
-/// How much of a source is read ahead, at most, to find its first puzzle lines: comments and
-/// blank lines can come first, as many as they like, but not beyond memory.
-const DETECTION_LIMIT: usize = 64 << 20;
-
-/// The format of a source: the line format for a puzzle given as an argument, else the one
-/// given, or the one its first lines show (`None` for a source with no puzzle line), for
-/// puzzles of the sides `boxes` reads. Detection reads ahead past any leading comments to the
-/// first [`sudoku::Detection::SAMPLE_LINES`] other lines (nothing is consumed); under --stats, `run` says
-/// what it decided.
-pub fn source_format(
-    source: &mut batch::Source,
-    given: Option<FormatArg>,
-    boxes: Boxes,
-    run: &Run,
-) -> anyhow::Result<Option<Format>> {
-    if source.argument {
-        return Ok(Some(Format::Line));
-    }
-    if let Some(format) = given {
-        run.note_in_stats(&format!(
-            "{}: format: {} (given)",
-            source.name,
-            Format::from(format)
-        ));
-        return Ok(Some(format.into()));
-    }
-    let mut sampled = 0;
-    let ahead = batch::read_ahead(source, DETECTION_LIMIT, |line| {
-        let text = String::from_utf8_lossy(line);
-        let text = text.trim_start_matches('\u{feff}');
-        if !sudoku::Format::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
-            sampled += 1;
-        }
-        sampled >= sudoku::Detection::SAMPLE_LINES
-    })?;
-    let head = String::from_utf8_lossy(batch::peek(source)?);
-    let detection = sudoku::Detection::of(&head, boxes);
-    if detection.is_none() && !ahead.ended {
-        anyhow::bail!(
-            "{}: found no puzzle line in the first {} MiB, expected one (only comments and \
-             blank lines so far); give --format to read on without detecting the format",
-            source.name,
-            ahead.bytes >> 20
-        );
-    }
-    if let Some(detection) = &detection {
-        run.note_in_stats(&format!("{}: format: {detection}", source.name));
-    }
-    Ok(detection.map(|d| d.format))
-}
-
-/// Writes a CSV field, quoted when it must be.
-fn csv_field(text: &str) -> String {
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
-    }
-}
-
-/// Puts a record's names back on its answer: the label (a header line before a grid, the
-/// trailing text after a line, unless `strip`), the lines skipped after it, and whether it
-/// agrees with the solution the file publishes; a CSV output row holds puzzle and answer.
-pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool) {
-    answer.label = record.label.as_ref().map(|l| l.text().to_string());
-    if let Some((first, last)) = record.skipped {
-        let what = answer
-            .report
-            .clone()
-            .or_else(|| answer.error.clone())
-            .unwrap_or_else(|| format!("line {}", record.line));
-        let lines = if first == last {
-            format!("line {first}")
-        } else {
-            format!("lines {first}-{last}")
-        };
-        answer.report = Some(format!(
-            "{what}; {lines} skipped, the rest of this grid, up to where the next one can start"
-        ));
-    }
-    if let (Some(published), Ok(_)) = (&record.published, &record.givens) {
-        let published = published
-            .as_ref()
-            .map(|grid| grid.to_text(Format::Line).trim_end().to_string());
-        // An undecided search, a partial grid (a cross-hatching pass that stopped short) and
-        // an answer that states no grid (`rate`'s) are nothing to hold against the file's
-        // solution.
-        let compared = match answer.status {
-            Status::Undecided => false,
-            Status::Solved | Status::Partial => answer.solution.is_some(),
-            _ => true,
-        };
-        if answer.count.is_none() && compared {
-            let agrees = published.as_ref().ok() == answer.solution.as_ref();
-            answer.agrees = Some(agrees);
-            if !agrees {
-                let line = record.line;
-                answer.report = Some(match &published {
-                    Ok(expected) => format!(
-                        "line {line}: the answer differs from the file's solution: found {}, \
-                         expected {expected}",
-                        answer.solution.as_deref().unwrap_or(answer.status.word())
-                    ),
-                    Err(error) => {
-                        format!("line {line}: the file's solution cannot be read: {error}")
-                    }
-                });
-            }
-        }
-    }
-    match output {
-        Format::Csv => {
-            // The puzzle as it came: its empty cells written as the input wrote them.
-            let puzzle = match &record.givens {
-                Ok(givens) => givens
-                    .grid()
-                    .to_text(Format::Line)
-                    .trim_end()
-                    .replace('.', &record.empty_symbol.to_string()),
-                Err(_) => String::new(),
-            };
-            let result = answer.text.trim_end().replace('\n', " ");
-            answer.text = format!("{},{}\n", csv_field(&puzzle), csv_field(&result));
-        }
-        _ if strip => {}
-        Format::Spaced | Format::Compact => {
-            if let Some(label) = &record.label {
-                answer.text.insert_str(0, &format!("{}\n", label.text()));
-            }
-        }
-        Format::Line => {
-            if let (Some(label), Some(body)) = (&record.label, answer.text.strip_suffix('\n')) {
-                if !body.contains('\n') {
-                    let mut text = body.to_string();
-                    label.append_to(&mut text);
-                    text.push('\n');
-                    answer.text = text;
-                }
-            }
-        }
-    }
-}
-
-/// What the rest of a run needs to read a source in its format.
-pub struct Reading<'a> {
-    pub format: Format,
-    pub output: Format,
-    pub read: &'a ReadArgs,
-    /// Whether answers are separated by a blank line even in the line format.
-    pub blank_between: bool,
-}
-
-impl Reading<'_> {
-    /// Answers every puzzle of `source` with `answer` (given a per-thread state made by `init`),
-    /// in order, on the run's workers: the line format and CSV streamed, grids read whole.
-    pub fn answer_each<S, I, F>(
-        &self,
-        run: &mut Run,
-        mut source: batch::Source,
-        init: I,
-        answer: F,
-    ) -> anyhow::Result<()>
-    where
-        S: Send,
-        I: Fn() -> S + Sync,
-        F: Fn(&mut S, &Record) -> Answer + Sync,
-    {
-        let (output, strip, boxes) = (self.output, self.read.strip_comments, self.read.boxes());
-        let finish = |state: &mut S, record: &Record| {
-            let mut result = answer(state, record);
-            present(&mut result, record, output, strip);
-            result
-        };
-        run.separate_with(if output.is_grid() || self.blank_between {
-            b"\n"
-        } else {
-            b""
-        });
-        if output == Format::Csv {
-            run.start_with("puzzle,solution\n");
-        }
-        match self.format {
-            Format::Line => run.stream(
-                source,
-                sudoku::Format::is_skipped_line,
-                sudoku::puzzle_ends_within,
-                init,
-                |state, text, line| {
-                    if sudoku::Format::is_skipped_line(text) {
-                        return None;
-                    }
-                    let record = sudoku::parse_line_record_with_boxes(text, line, boxes);
-                    let mut answer = finish(state, &record);
-                    answer.puzzle = Some(sudoku::line_puzzle(text).to_string());
-                    Some(answer)
-                },
-            ),
-            Format::Csv => {
-                let records =
-                    CsvRecords::new(source.reader, self.read.column.as_deref()).with_boxes(boxes);
-                run.answer_items(&source.name, records, init, finish)
-            }
-            Format::Spaced | Format::Compact => {
-                let bytes = run.read_whole(&mut source)?;
-                let text = String::from_utf8_lossy(&bytes);
-                let records = self.format.records(&text).with_boxes(boxes);
-                run.answer_items(&source.name, records, init, finish)
-            }
         }
     }
 }
@@ -534,72 +231,6 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
     answer
 }
 
-/// The answer to print for one puzzle's verdict, in the output format.
-pub fn render(line: usize, outcome: Outcome<Verdict>, output: Format) -> Answer {
-    let mut answer = Answer {
-        nodes: outcome.stats.nodes,
-        ..Answer::new(line, Status::Solved, String::new())
-    };
-    let word = |status: Status| format!("{}\n", status.word());
-    let undecided = outcome.cut_short();
-    match outcome.answer {
-        Verdict::Solved(grid) => {
-            answer.text = grid.to_text(output);
-            answer.solution = Some(grid.to_text(Format::Line).trim_end().to_string());
-        }
-        Verdict::NoSolution => answer.status = Status::NoSolution,
-        Verdict::Multiple => answer.status = Status::Multiple,
-        Verdict::Undecided => answer.status = Status::Undecided,
-        Verdict::Count(count) => {
-            if undecided {
-                answer.status = Status::Undecided;
-            } else if count.solutions == 0 {
-                answer.status = Status::NoSolution;
-            }
-            answer.complete = count.complete;
-            answer.count = Some(count.solutions);
-            answer.text = count_text(count, undecided);
-        }
-    }
-    if answer.text.is_empty() {
-        answer.text = word(answer.status);
-    }
-    answer
-}
-
-/// The answer to well-formed givens that break the rules (a digit twice in a unit): a puzzle
-/// without solution, not bad input, with the clash named on stderr (`None` for any other parse
-/// error). Under a count, that is a count of 0.
-pub fn clashing_givens(error: &ParseError, counting: bool) -> Option<Answer> {
-    let ParseErrorKind::Givens(GridError::Conflict { .. }) = error.kind else {
-        return None;
-    };
-    let mut answer = Answer::malformed(error.line, error.to_string());
-    answer.status = Status::NoSolution;
-    answer.error = None;
-    answer.report = Some(format!(
-        "line {}, column {}: no solution: {}",
-        error.line, error.column, error.kind
-    ));
-    answer.text = if counting {
-        answer.count = Some(0);
-        "0\n".to_string()
-    } else {
-        format!("{}\n", Status::NoSolution.word())
-    };
-    Some(answer)
-}
-
-/// A count as every command prints it: `N` when exact, `N+` when a lower bound (counting
-/// stopped at --limit), `N+ undecided` when the node budget ran out first.
-pub fn count_text(count: Count, undecided: bool) -> String {
-    if undecided {
-        format!("{count} undecided\n")
-    } else {
-        format!("{count}\n")
-    }
-}
-
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
     let mut inputs = args.batch.inputs();
     inputs.extend(args.regions.clone());
@@ -639,7 +270,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         let regions = args
             .regions
             .as_deref()
-            .map(super::variant::read_regions)
+            .map(super::sudoku_files::read_regions)
             .transpose()?;
         let (files, max_nodes) = (&args.batch.files, args.max_nodes);
         return super::variant::answer_sources(
@@ -705,57 +336,4 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             |solvers, record| answer_record(record, &options, solvers),
         )
     })
-}
-
-/// Opens every input in turn, detects its format (or takes `--format`) and hands it to
-/// `answer`, until the end or a signal. One rule for every command that reads Sudoku files: an
-/// input with no puzzle is reported by [`Run::end_source`], and the others are still read.
-pub fn for_each_source(
-    run: &mut Run,
-    files: &[std::path::PathBuf],
-    read: &ReadArgs,
-    mut answer: impl FnMut(&mut Run, batch::Source, Format) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    let boxes = read.boxes();
-    let puzzle = |text: &str| is_puzzle_argument(text, boxes);
-    for mut source in batch::sources_or_puzzles(files, Some(&puzzle))? {
-        if interrupt::requested() {
-            break;
-        }
-        let (name, before) = (source.name.clone(), run.tally.puzzles);
-        // An empty source has no format; it holds no puzzle, which `end_source` reports.
-        if let Some(mut format) = source_format(&mut source, read.format, boxes, run)? {
-            // A header of names detection does not know (`id,grid`) is still CSV to a user who
-            // chose one of its columns.
-            if read.column.is_some() && read.format.is_none() && first_line_has_commas(&mut source)?
-            {
-                format = Format::Csv;
-            }
-            if let (Some(column), false) = (&read.column, format == Format::Csv) {
-                anyhow::bail!(
-                    "--column {column} chooses a CSV column, but {name} is read as the {format} \
-                     format; expected CSV input (a header row naming the columns, or --format csv)"
-                );
-            }
-            answer(run, source, format)?;
-        }
-        run.end_source(&name, before, false);
-    }
-    Ok(())
-}
-
-/// Whether a source's first line holds a comma, as a CSV header of two columns or more does.
-fn first_line_has_commas(source: &mut batch::Source) -> anyhow::Result<bool> {
-    let head = batch::peek(source)?;
-    let first = head.split(|&b| b == b'\n').next().unwrap_or_default();
-    Ok(first.contains(&b','))
-}
-
-/// The output format when `--to` is not given: the input's, or the line format for CSV input.
-pub fn default_output(input: Format) -> Format {
-    if input == Format::Csv {
-        Format::Line
-    } else {
-        input
-    }
 }

@@ -1,9 +1,14 @@
 //! `dlx sudominoku`: solve Su-domino-ku puzzles in the task's format, in parallel on the batch
 //! run's pool, printed in input order.
 
-use super::batch::{self, Answer, BatchArgs, Run, Status, Work};
+use super::answer::{Answer, Detail, Status};
+use super::args::BatchArgs;
+use super::exit::{Exit, Job};
+use super::input;
+use super::interrupt;
 use super::report::report;
-use super::{interrupt, Exit};
+use super::run::Run;
+use super::tally::Work;
 use anyhow::bail;
 use dlx_engine::Count;
 use dlx_puzzles::sudominoku::{
@@ -11,7 +16,7 @@ use dlx_puzzles::sudominoku::{
 };
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Sudominoku, "\
 Input: puzzles one after another, read by whitespace tokens (so a record may be split across
 lines): N, the number of placed dominoes, then N placed dominoes `U LU V LV` (digit, cell,
 digit, cell; cells A1-I9), then the 9 cells where 1, 2, .., 9 go; a `0` ends the input (its
@@ -33,11 +38,7 @@ A line starting with # is a comment, never a puzzle. Givens that break a Sudoku 
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
 bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
 On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
-whole answer so far is written, then the summary, exit 130 or 143.
-
-Exit codes: 0 every puzzle solved; 1 some puzzle has no solution; 2 bad input or usage (some
-puzzle could not be read, an empty input, or --strict and no final `0`) or an output that
-cannot be written; 3 --max-nodes ran out on some puzzle; 130/143 a signal.")]
+whole answer so far is written, then the summary, exit 130 or 143."))]
 pub struct SudominokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -165,8 +166,14 @@ fn count(puzzle: &Puzzle, args: &SudominokuArgs, number: usize, answer: &mut Ans
         } else if found.solutions == 0 && answer.status != Status::Undecided {
             answer.status = Status::NoSolution;
         }
-        answer.complete &= found.complete;
-        answer.count.get_or_insert(found.solutions);
+        // The first count is the answer's; it is exact only when every count is.
+        answer.detail = match answer.count() {
+            Some(first) => Detail::Counted(Count {
+                complete: first.complete && found.complete,
+                ..first
+            }),
+            None => Detail::Counted(found),
+        };
         counts.push(describe(found, noun) + if cut { " undecided" } else { "" });
     }
     answer.text = format!("Puzzle {number}: {}\n", counts.join(", "));
@@ -192,7 +199,7 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
 /// Solves every puzzle of every input, in order, until the end or a signal; notes in
 /// `unended` an input without its final `0` under --strict.
 fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> anyhow::Result<()> {
-    for mut source in batch::sources(&args.batch.files)? {
+    for mut source in input::sources(&args.batch.files)? {
         if interrupt::requested() {
             break;
         }

@@ -1,10 +1,11 @@
 //! `dlx xc`: solve a problem in Knuth's exact-cover format.
 
-use super::batch::MAX_INPUT_BYTES;
+use super::args::MAX_INPUT_BYTES;
+use super::exit::{Exit, Job};
 use super::output::Output;
 use super::progress::TreeBar;
 use super::report::report;
-use super::{input, interrupt, Exit};
+use super::{input, interrupt};
 use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
@@ -17,7 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, clap::Args)]
-#[command(after_help = "\
+#[command(after_help = Exit::after_help(Job::Xc, "\
 Formats (Knuth's; `|` starts a comment line):
   DLX1, exact cover: the first line names the primary items, then `|` and the secondary ones
   (covered at most once); each later line is an option.
@@ -73,10 +74,7 @@ On SIGINT or SIGTERM (the search, the cutting of the tree for --threads or --sha
 probes of --estimate stop within moments): the whole solutions found so far (with --count,
 `N+ undecided`: on several threads, the solutions of every subtree searched so far; with
 --estimate, the estimate of the probes made), the figures so far on stderr marked partial,
-exit 130 or 143; a second signal ends at once.
-Exit codes: 0 at least one solution (--estimate: the estimate printed), 1 none, 2 bad input or
-usage (or an output that cannot be written), 3 --max-nodes ran out first (with --count:
-whenever it ran out), 130/143 a signal.")]
+exit 130 or 143; a second signal ends at once."))]
 pub struct XcArgs {
     /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
     /// reads standard input.
@@ -119,7 +117,7 @@ pub struct XcArgs {
     /// the subtrees are dealt round-robin; a part past the last subtree is empty (it counts 0
     /// and exits 1). Each part walks the top of the tree to find its own: memory stays small
     /// whatever N.
-    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    #[arg(long, value_name = "K/N", value_parser = super::args::parse_shard)]
     shard: Option<Shard>,
     /// Estimate the size of the search tree with N random probes instead of searching it
     /// (Knuth's Monte Carlo estimate; see below): nodes, solutions, updates and time, each
@@ -134,28 +132,6 @@ pub struct XcArgs {
     /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
     #[arg(long, value_name = "S", requires = "estimate")]
     seed: Option<u64>,
-}
-
-/// `K/N` with 1 <= K <= N <= [`SplitSettings::MAX_SUBTREES`], as the shard flag takes it (the library counts
-/// from 0). More parts than the most subtrees a tree is cut into would all be empty.
-pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let expected = format!(
-        "expected K/N with 1 <= K <= N <= {}, as in 3/64",
-        SplitSettings::MAX_SUBTREES
-    );
-    let (k, n) = text
-        .split_once('/')
-        .ok_or_else(|| format!("found {text:?}, {expected}"))?;
-    let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
-        return Err(format!("found {text:?}, {expected}"));
-    };
-    if k == 0 || k > n || n > SplitSettings::MAX_SUBTREES as u64 {
-        return Err(format!("found {text:?}, {expected}"));
-    }
-    Ok(Shard {
-        index: k - 1,
-        count: n,
-    })
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -223,7 +199,7 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
     #[inline(always)]
     fn progress_mask(&self) -> Option<u64> {
         if BAR {
-            self.bar.map(|_| TreePosition::PROGRESS_MASK)
+            self.bar.map(|_| dlx_engine::TreePosition::PROGRESS_MASK)
         } else {
             None
         }
@@ -237,19 +213,58 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
 }
 
 pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
-    let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
-    let problem = dlx_engine::Problem::parse_bytes(&input.bytes)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
-    // The text is no longer needed: free it before the arena is laid out, so the two are never
-    // held at once (a large problem's peak memory).
-    let input_name = input.name;
-    drop(input.bytes);
+    let (problem, input_name) = read_problem(&args)?;
     let mut out = Output::stdout()?;
     if let Some(probes) = args.estimate {
         return estimate(&args, &problem, &input_name, probes, out);
     }
     let started = Instant::now();
-    let mut dlx = Dlx::new(&problem);
+    let searched = search(&args, &problem, &mut out)?;
+    let (report, mut reader_gone) = settle(searched.outcome)?;
+    let signal = interrupt::signal();
+    if !reader_gone {
+        reader_gone = write_count(&args, &report, out)?;
+    }
+    if args.stats || signal.is_some() {
+        print_stats(&report, &problem, started.elapsed(), reader_gone);
+    }
+    if let (true, Some(note)) = (args.stats, searched.split_note) {
+        // The note ends with its own line break, which `report!` adds.
+        report!("{}", note.strip_suffix('\n').unwrap_or(&note));
+    }
+    if let Some(signal) = signal {
+        report!(
+            "dlx: interrupted after {} nodes: {} solutions so far (partial)",
+            report.stats.nodes,
+            report.stats.solutions
+        );
+        return Ok(Exit::interrupted_by(signal));
+    }
+    Ok(exit_code(&args, &report, &input_name))
+}
+
+/// Reads and parses the problem; returns it with the name of its input.
+fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
+    let input = input::read_all(args.file.as_deref(), args.max_input_bytes)?;
+    let problem = dlx_engine::Problem::parse_bytes(&input.bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", input.name))?;
+    // The text is no longer needed: it is freed (on return) before the arena is laid out, so
+    // the two are never held at once (a large problem's peak memory).
+    Ok((problem, input.name))
+}
+
+/// What a search left: how it ended (with why the printer stopped it, if it did) and, for a
+/// split search, its figures for --stats.
+struct Searched {
+    outcome: Outcome<Option<Halt>>,
+    split_note: Option<String>,
+}
+
+/// Searches the problem as the flags say: split over the threads (or one shard of the tree)
+/// when the tree can be cut exactly, else on one thread, with the progress bar when stderr
+/// shows one. Solutions are printed to `out` as they come.
+fn search(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
+    let mut dlx = Dlx::new(problem);
     let limits = SearchLimits {
         max_solutions: args.limit,
         max_nodes: args.max_nodes,
@@ -257,8 +272,8 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     // Solutions printed on the terminal the bar would be drawn on would tear it.
     let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
     let mut printer = Printer::<false> {
-        out: &mut out,
-        problem: &problem,
+        out,
+        problem,
         count_only: args.count,
         bar: None,
     };
@@ -267,8 +282,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         .threads
         .map_or_else(rayon::current_num_threads, |n| n as usize);
     let splits = rule == ChoiceRule::Mrv && args.max_nodes.is_none();
-    let mut split_note = None;
-    let mut report = if splits && (threads > 1 || args.shard.is_some()) {
+    if splits && (threads > 1 || args.shard.is_some()) {
         let settings = SplitSettings {
             rule,
             max_solutions: args.limit,
@@ -285,7 +299,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         let split = pool.install(|| {
             dlx.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
         });
-        split_note = Some(if whole {
+        let split_note = Some(if whole {
             format!(
                 "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
                 settings.shard.count
@@ -293,17 +307,22 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         } else {
             split_stats(&split, settings.shard, threads)
         });
-        split.outcome
-    } else if let Some(shard) = args.shard {
+        return Ok(Searched {
+            outcome: split.outcome,
+            split_note,
+        });
+    }
+    if let Some(shard) = args.shard {
         bail!(
             "--shard {}/{} needs --rule dlx1 and no --max-nodes (the parts of other trees do not add up)",
             shard.index + 1,
             shard.count
         );
-    } else if bar.begin() {
+    }
+    let outcome = if bar.begin() {
         let mut printer = Printer::<true> {
             out: printer.out,
-            problem: &problem,
+            problem,
             count_only: args.count,
             bar: Some(&bar),
         };
@@ -313,78 +332,91 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     } else {
         dlx.search(rule, limits, &mut printer)
     };
+    Ok(Searched {
+        outcome,
+        split_note: None,
+    })
+}
+
+/// How the search ended once the printer's reason to stop is taken into account, and whether
+/// the reader of the output went away; a failed write is the run's error.
+fn settle(mut report: Outcome<Option<Halt>>) -> anyhow::Result<(Outcome<Option<Halt>>, bool)> {
     // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
     // with the code of the solutions found, the one whose write failed included.
-    let mut reader_gone = false;
-    let report = match report.answer.take() {
-        Some(Halt::Write(e)) if batch::Batch::is_broken_pipe(&e) => {
-            reader_gone = true;
-            report
-        }
+    Ok(match report.answer.take() {
+        Some(Halt::Write(e)) if batch::Batch::is_broken_pipe(&e) => (report, true),
         Some(Halt::Write(e)) => return Err(e.into()),
         // The printer stopped the search for a signal: as a stop flag does.
-        Some(Halt::Signal) => Outcome {
-            stop: Stop::Interrupted,
-            ..report
-        },
-        None => report,
-    };
+        Some(Halt::Signal) => (
+            Outcome {
+                stop: Stop::Interrupted,
+                ..report
+            },
+            false,
+        ),
+        None => (report, false),
+    })
+}
+
+/// Writes the count (under --count) and puts the output in place; returns whether the reader
+/// of the output went away meanwhile.
+fn write_count(
+    args: &XcArgs,
+    report: &Outcome<Option<Halt>>,
+    mut out: Output,
+) -> anyhow::Result<bool> {
+    let mut written = Ok(());
+    if args.count {
+        // One convention for every command: `N` exact, `N+` a lower bound.
+        let count = Count {
+            solutions: report.stats.solutions,
+            complete: report.is_complete(),
+        };
+        let undecided = report.cut_short();
+        written = write!(out, "{}", super::answer::count_text(count, undecided));
+    }
+    match written.and_then(|()| out.commit()) {
+        Err(e) if batch::Batch::is_broken_pipe(&e) => Ok(true),
+        written => written.map(|()| false).map_err(Into::into),
+    }
+}
+
+/// The search's figures on stderr: solutions, nodes, updates, time, and why it stopped.
+fn print_stats(
+    report: &Outcome<Option<Halt>>,
+    problem: &Problem,
+    elapsed: Duration,
+    reader_gone: bool,
+) {
     let signal = interrupt::signal();
-    let solutions = report.stats.solutions;
-    if !reader_gone {
-        let mut written = Ok(());
-        if args.count {
-            // One convention for every command: `N` exact, `N+` a lower bound.
-            let count = Count {
-                solutions,
-                complete: report.is_complete(),
-            };
-            let undecided = report.cut_short();
-            written = write!(out, "{}", super::sudoku::count_text(count, undecided));
+    let seconds = elapsed.as_secs_f64();
+    report!(
+        "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
+        report.stats.solutions,
+        report.stats.nodes,
+        report.stats.updates,
+        report.stats.cleansings,
+        seconds,
+        report.stats.updates as f64 / seconds.max(1e-9),
+        problem.dropped_options(),
+        match report.stop {
+            Stop::Exhausted => "no, the whole tree was searched",
+            Stop::Interrupted => "by a signal: the figures are partial",
+            Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
+            Stop::Visitor if reader_gone => "when the reader of the output went away",
+            Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
+            Stop::NodeBudget => "at the node budget",
         }
-        match written.and_then(|()| out.commit()) {
-            Err(e) if batch::Batch::is_broken_pipe(&e) => reader_gone = true,
-            written => written?,
-        }
-    }
-    let elapsed = started.elapsed();
-    if args.stats || signal.is_some() {
-        let seconds = elapsed.as_secs_f64();
-        report!(
-            "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
-            solutions,
-            report.stats.nodes,
-            report.stats.updates,
-            report.stats.cleansings,
-            seconds,
-            report.stats.updates as f64 / seconds.max(1e-9),
-            problem.dropped_options(),
-            match report.stop {
-                Stop::Exhausted => "no, the whole tree was searched",
-                Stop::Interrupted => "by a signal: the figures are partial",
-                Stop::Visitor if signal.is_some() => "by a signal: the figures are partial",
-                Stop::Visitor if reader_gone => "when the reader of the output went away",
-                Stop::SolutionLimit | Stop::Visitor => "at the solution limit",
-                Stop::NodeBudget => "at the node budget",
-            }
-        );
-    }
-    if let (true, Some(note)) = (args.stats, split_note) {
-        // The note ends with its own line break, which `report!` adds.
-        report!("{}", note.strip_suffix('\n').unwrap_or(&note));
-    }
-    if let Some(signal) = signal {
-        report!(
-            "dlx: interrupted after {} nodes: {solutions} solutions so far (partial)",
-            report.stats.nodes
-        );
-        return Ok(Exit::interrupted_by(signal));
-    }
-    Ok(match (solutions, report.stop) {
+    );
+}
+
+/// The exit code of a search that ran its course; a problem with no solution is also named on
+/// stderr, as `dlx sudoku` does: an exit code alone tells a user nothing.
+fn exit_code(args: &XcArgs, report: &Outcome<Option<Halt>>, input_name: &str) -> Exit {
+    match (report.stats.solutions, report.stop) {
         (_, Stop::NodeBudget) if args.count => Exit::Undecided,
         (0, Stop::NodeBudget) => Exit::Undecided,
         (0, _) => {
-            // As `dlx sudoku` says it: an exit code alone tells a user nothing.
             match args.shard {
                 Some(shard) => report!(
                     "dlx: {input_name}: no solution in shard {}/{}",
@@ -396,7 +428,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             Exit::Unsolved
         }
         _ => Exit::Solved,
-    })
+    }
 }
 
 /// The split's figures for --stats: how the tree was cut and how evenly the work fell.

@@ -9,6 +9,7 @@ mod collections;
 mod common;
 mod crosshatch;
 mod estimate;
+mod exit_codes;
 mod fuzzing;
 mod generate;
 mod killer;
