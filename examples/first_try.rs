@@ -1,31 +1,29 @@
-//! The program a newcomer writes first: 8 queens through `xc`,
-//! one Sudoku string through `sudoku`. It must compile and run as it stands; CI runs it.
+//! The program a newcomer writes first, as README.md's "The library" shows it: a small problem
+//! in Knuth's format listed and counted, 8 queens counted, one Sudoku string solved. It must
+//! compile and run as it stands; CI runs it.
 
-use dlx_engine::{ChoiceRule, Dlx, Problem};
+use dlx_engine::{Dlx, Problem};
 use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 
-fn main() {
-    let problem = Problem::queens(8);
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let problem = Problem::parse("A B C\nA B\nC\nA\nB C\n")?; // Knuth's format, or ProblemBuilder
     let mut dlx = Dlx::new(&problem);
-    let count = dlx.count_solutions(ChoiceRule::Mrv, None);
-    println!(
-        "8 queens: {} solutions, {} nodes",
-        count.answer, count.stats.nodes
+    dlx.for_each(|options| println!("{options:?}")); // every solution
+    assert_eq!(
+        (dlx.count(), Dlx::new(&Problem::queens(8)).count()),
+        (2, 92)
     );
-    assert_eq!(count.answer.solutions, 92);
+    let puzzle = Grid::parse_line(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        1,
+    )?;
+    let solution = SudokuSolver::new(puzzle.shape())
+        .first_solution(&puzzle)
+        .answer;
 
-    // A minimal puzzle the project's generator made.
-    let text = ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..";
-    let puzzle: Grid = text.parse().expect("81 symbols");
-    let mut solver = SudokuSolver::new(puzzle.shape());
-    let solution = solver.first_solution(&puzzle).answer.expect("a solution");
+    // What the README leaves to the reader: the solution kept every given and broke no rule.
+    let solution = solution.expect("a solution");
+    solution.check_solution_of(&puzzle)?;
     println!("{solution}");
-    solution
-        .check_solution_of(&puzzle)
-        .expect("every rule and every given kept");
-    let unique = solver.uniqueness(&puzzle).answer;
-    println!(
-        "unique: {}",
-        matches!(unique, dlx_engine::Uniqueness::Unique(_))
-    );
+    Ok(())
 }
