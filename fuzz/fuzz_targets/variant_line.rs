@@ -6,9 +6,9 @@
 #![no_main]
 
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, KillerEncoding, Rules, VariantRecordError, VariantSolver, Variants,
+    parse_variant_line, KillerEncoding, Rules, VariantRecordError, Variants,
 };
-use dlx_puzzles::sudoku::{Grid, Solve};
+use dlx_puzzles::sudoku::{Grid, Solve, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
 /// Search-tree nodes each search may take.
@@ -62,7 +62,7 @@ fuzz_target!(|bytes: &[u8]| {
 fn search_and_check(rules: &Rules, givens: &Grid) {
     let mut verdicts = Vec::new();
     for encoding in [KillerEncoding::DigitSets, KillerEncoding::Colours] {
-        let Ok(solver) = VariantSolver::with_encoding(rules.clone(), encoding) else {
+        let Ok(solver) = SudokuSolver::with_encoding(rules.clone(), encoding) else {
             continue;
         };
         let mut solver = solver.with_node_budget(Some(NODE_BUDGET));

@@ -4,9 +4,9 @@
 
 use crate::common::{dlx, puzzles, stderr, stdout};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, VariantSolver, Variants,
+    parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, Variants,
 };
-use dlx_puzzles::sudoku::{Grid, Shape, Solve};
+use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
 use proptest::prelude::*;
 
 /// A Killer record's cages read here, independently of the library: the cells of each cage
@@ -174,7 +174,7 @@ proptest! {
         prop_assert!(expected >= 1, "the grid the sums come from is a solution");
         for encoding in [KillerEncoding::DigitSets, KillerEncoding::Colours] {
             let rules = puzzle.rules(&killer(), None).unwrap();
-            let mut solver = VariantSolver::with_encoding(rules, encoding).unwrap();
+            let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
             let mut found = 0u64;
             let outcome = solver.search(&puzzle.grid, u64::MAX, &mut |solution: &Grid| {
                 assert_eq!(check(solution, &puzzle.grid, &cages), Ok(()), "{line}");
@@ -208,7 +208,7 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
     let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
     let fields: Vec<&str> = line.split_whitespace().collect();
     let cages = cages_of(fields[1], fields[2]);
-    let mut solver = VariantSolver::new(puzzle.rules(&killer(), None).unwrap());
+    let mut solver = SudokuSolver::with_rules(puzzle.rules(&killer(), None).unwrap());
     let found = solver
         .first_solution(&puzzle.grid)
         .answer
@@ -293,8 +293,8 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     let line = format!("{} {two_rows} 45,45", ".".repeat(81));
     let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
     let rules = puzzle.rules(&killer(), None).unwrap();
-    assert!(VariantSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
-    let mut solver = VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+    assert!(SudokuSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
+    let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
     assert!(solver.first_solution(&puzzle.grid).answer.is_some());
 }
 
@@ -422,8 +422,7 @@ fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_ch
             let fields: Vec<&str> = line.split_whitespace().collect();
             let cages = cages_of(fields[1], fields[2]);
             let rules = puzzle.rules(&killer(), None).unwrap();
-            let mut solver =
-                VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+            let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
             let mut solutions = Vec::new();
             solver.search(&puzzle.grid, 2, &mut |s: &Grid| solutions.push(s.clone()));
             assert_eq!(solutions.len(), 1, "{file} line {}: unique", k + 1);

@@ -4,10 +4,9 @@
 
 use dlx_engine::{Count, Uniqueness};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, Regions, RegionsErrorKind, Rules, VariantRecordError, VariantSolver,
-    Variants,
+    parse_variant_line, Regions, RegionsErrorKind, Rules, VariantRecordError, Variants,
 };
-use dlx_puzzles::sudoku::{Grid, Shape};
+use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 /// A 9x9 jigsaw layout of our own: the boxes with cells traded between neighbours (cells that
@@ -170,7 +169,7 @@ fn every_4x4_count_matches_brute_force() {
     for (variants, regions) in combinations(4) {
         let differ = must_differ(shape, &variants, regions);
         let expected = brute_force_count(&empty, &differ);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let mut solutions = 0;
         let outcome = dlx_puzzles::sudoku::Solve::search(&mut solver, &empty, u64::MAX, &mut |s| {
             assert_eq!(check(s, &empty, &differ), Ok(()), "{variants:?}");
@@ -195,7 +194,7 @@ fn six_by_six_counts_match_brute_force_from_a_given_first_row() {
     for (variants, regions) in combinations(6) {
         let differ = must_differ(shape, &variants, regions);
         let expected = brute_force_count(&puzzle, &differ);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let count = solver.count_solutions(&puzzle, None).answer;
         assert_eq!(count, Count::exactly(expected), "{variants:?}");
         eprintln!("6x6 {variants:?} with the first row 123456: {expected} grids");
@@ -208,7 +207,7 @@ fn nine_by_nine_variant_grids_meet_every_rule_and_are_classic_solutions_too() {
     let empty = Grid::empty(shape);
     for (variants, regions) in combinations(9) {
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let solution = solver.first_solution(&empty).answer;
         let solution = solution.unwrap_or_else(|| panic!("{variants:?} has a grid"));
         assert_eq!(check(&solution, &empty, &differ), Ok(()), "{variants:?}");
@@ -227,7 +226,7 @@ fn a_puzzle_unique_under_its_variant_is_made_by_removing_givens() {
     let chosen = [(vec!["x"], None), (vec!["jigsaw"], Some(JIGSAW_9))];
     for (variants, regions) in chosen {
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let full = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = full.clone();
         for cell in (0..81).map(|k| (k * 37) % 81) {
@@ -305,7 +304,7 @@ proptest! {
             puzzle.set(cell, digit);
         }
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let count = solver.count_solutions(&puzzle, None).answer;
         prop_assert_eq!(count, Count::exactly(brute_force_count(&puzzle, &differ)));
         if let Some(solution) = solver.first_solution(&puzzle).answer {
@@ -397,7 +396,7 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
             let own_layout = line.split_whitespace().nth(1);
             let layout = regions.or(own_layout.filter(|_| variants.contains(&"jigsaw")));
             let differ = must_differ(shape, &variants, layout);
-            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
                 panic!("{file} line {}: not unique", k + 1);
             };
@@ -595,7 +594,7 @@ fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() 
             }
             let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
             let differ = must_differ(puzzle.grid.shape(), &variants, Some(fields[1]));
-            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
                 panic!("line {}: not unique under its own layout", k + 1);
             };

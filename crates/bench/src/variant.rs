@@ -9,10 +9,9 @@
 use crate::classic::Measurement;
 use dlx_engine::{Stop, StopFlag};
 use dlx_puzzles::sudoku::variant::{
-    KillerEncoding, Regions, Rules, RulesError, VariantBacktracker, VariantPuzzle, VariantSolver,
-    Variants,
+    KillerEncoding, Regions, Rules, RulesError, VariantPuzzle, Variants,
 };
-use dlx_puzzles::sudoku::{answer, Mode, Solve};
+use dlx_puzzles::sudoku::{answer, Backtracker, Mode, Solve, SudokuSolver};
 use std::fmt;
 use std::time::Instant;
 
@@ -69,14 +68,14 @@ impl Searcher {
     ) -> Result<Searcher, RulesError> {
         let solver: Box<dyn Solve> = match contender {
             VariantContender::Dlx(encoding) => Box::new(
-                VariantSolver::with_encoding(rules.clone(), encoding)?
+                SudokuSolver::with_encoding(rules.clone(), encoding)?
                     .with_node_budget(max_nodes)
                     .with_stop_flag(stop.clone()),
             ),
             VariantContender::Backtrack => Box::new(
-                VariantBacktracker::new(rules.clone())
-                    .with_node_budget(max_nodes)
-                    .with_stop_flag(stop.clone()),
+                Backtracker::with_node_budget(max_nodes)
+                    .with_stop_flag(stop.clone())
+                    .with_rules(rules.clone()),
             ),
         };
         Ok(Searcher {
@@ -211,7 +210,7 @@ mod tests {
         let (empty, rules) = toy_killer(&".".repeat(16));
         let (clashing, _) = toy_killer(&format!("4{}", ".".repeat(15)));
         let puzzles = vec![empty, clashing];
-        let count = VariantSolver::new(rules)
+        let count = SudokuSolver::with_rules(rules)
             .count_solutions(&puzzles[0].grid, None)
             .answer
             .solutions;

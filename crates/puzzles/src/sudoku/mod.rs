@@ -25,6 +25,7 @@ mod record;
 mod relabel;
 mod singles;
 mod solve;
+mod solver;
 mod solvers;
 mod symbols;
 mod symmetry;
@@ -39,7 +40,6 @@ pub use crosshatch::{
 pub use csv::{ColumnChoice, CsvRecords, PUZZLE_COLUMNS, SOLUTION_COLUMNS};
 pub use detect::{detect, detect_format, detect_with_boxes, Detection, SAMPLE_LINES};
 pub use digits::{DigitSet, Digits, Singletons};
-pub use encoding::SudokuSolver;
 pub use format::Format;
 pub use generate::{
     random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
@@ -60,6 +60,7 @@ pub use record::{
 };
 pub use relabel::Relabelling;
 pub use solve::Solve;
+pub use solver::SudokuSolver;
 pub use solvers::{answer, Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
 pub use symbols::{digit_symbol, symbol_value};
 pub use symmetry::Symmetry;

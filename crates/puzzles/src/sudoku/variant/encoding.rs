@@ -38,7 +38,8 @@ use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use dlx_engine::{
     self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, Reporting, SearchLimits, StopFlag, Stoppable, Uniqueness, Visitor,
+    ProgressSink, Reporting, SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable,
+    Uniqueness, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -289,7 +290,7 @@ fn item_name(prefix: char, numbers: &[usize], separators: &str) -> String {
 /// The solver of one variant's puzzles: the full problem of its rules in an arena built once,
 /// each puzzle's givens selected on it. Keep one per thread and rules.
 #[derive(Clone, Debug)]
-pub struct VariantSolver {
+pub(crate) struct RulesSolver {
     rules: Rules,
     dlx: Dlx,
     placing: Vec<u32>,
@@ -300,10 +301,10 @@ pub struct VariantSolver {
     stop: StopFlag,
 }
 
-impl VariantSolver {
+impl RulesSolver {
     /// A solver for the rules.
-    pub fn new(rules: Rules) -> VariantSolver {
-        VariantSolver::build(rules, KillerEncoding::default())
+    pub fn new(rules: Rules) -> RulesSolver {
+        RulesSolver::build(rules, KillerEncoding::default())
     }
 
     /// A solver for the rules, Killer's cages in the given encoding. The colour encoding
@@ -311,7 +312,7 @@ impl VariantSolver {
     pub fn with_encoding(
         rules: Rules,
         encoding: KillerEncoding,
-    ) -> Result<VariantSolver, RulesError> {
+    ) -> Result<RulesSolver, RulesError> {
         if let (Some(cages), KillerEncoding::Colours) = (rules.cages(), encoding) {
             let options = cages.option_count(filling_count);
             if options > MAX_CAGE_OPTIONS {
@@ -319,12 +320,12 @@ impl VariantSolver {
                 return Err(RulesError::TooManyCageOptions { options, most });
             }
         }
-        Ok(VariantSolver::build(rules, encoding))
+        Ok(RulesSolver::build(rules, encoding))
     }
 
-    fn build(rules: Rules, encoding: KillerEncoding) -> VariantSolver {
+    fn build(rules: Rules, encoding: KillerEncoding) -> RulesSolver {
         let built = variant_problem_with(&rules, encoding);
-        VariantSolver {
+        RulesSolver {
             rules,
             dlx: Dlx::new(&built.problem),
             placing: built.placing,
@@ -336,14 +337,24 @@ impl VariantSolver {
     }
 
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
-    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> VariantSolver {
+    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> RulesSolver {
         self.max_nodes = max_nodes;
         self
     }
 
+    /// The node budget per puzzle (`None`: none).
+    pub fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Sets the node budget per puzzle (`None`: none).
+    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+    }
+
     /// Ends each search between two nodes once `stop` is raised
     /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantSolver {
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesSolver {
         self.stop = stop;
         self
     }
@@ -389,19 +400,7 @@ impl VariantSolver {
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
         let side = self.rules.side();
-        assert_eq!(puzzle.shape().side(), side, "a solver solves its own side");
-        let clash = puzzle
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &digit)| digit != 0)
-            .any(|(cell, &digit)| {
-                match self.option_placing[cell * side + usize::from(digit) - 1] {
-                    Some(option) => self.dlx.select(option).is_err(),
-                    None => true,
-                }
-            });
-        let outcome = if clash {
+        let outcome = if !self.select_givens(puzzle) {
             Outcome::default()
         } else {
             let limits = SearchLimits {
@@ -434,6 +433,56 @@ impl VariantSolver {
     }
 }
 
+impl RulesSolver {
+    /// Counts the completions of `puzzle` with the search split into subtrees (see
+    /// [`Dlx::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
+    /// them: the classic solver's split count, under any rules. The node budget does not apply.
+    pub(crate) fn count_split_reporting(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+    ) -> SplitReport<()> {
+        let report = if self.select_givens(puzzle) {
+            let settings = SplitSettings {
+                rule: ChoiceRule::MrvStopAtOne,
+                max_solutions: limit,
+                shard,
+                min_subtrees: SplitSettings::subtrees_for(shard.count),
+                count_only: true,
+            };
+            let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+            self.dlx
+                .search_split_reporting(settings, stop_requested, progress, &mut none)
+        } else {
+            SplitReport::default()
+        };
+        self.dlx.unselect_all();
+        report
+    }
+
+    /// Selects the options of the givens of `puzzle` on the arena: `false` when they clash
+    /// (two alike in a region or a forbidden pair, or a digit a cage rules out). Panics if the
+    /// puzzle's side is not the rules': that is the caller's bug, not input.
+    fn select_givens(&mut self, puzzle: &Grid) -> bool {
+        let side = self.rules.side();
+        assert_eq!(puzzle.shape().side(), side, "a solver solves its own side");
+        !puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &digit)| digit != 0)
+            .any(
+                |(cell, &digit)| match self.option_placing[cell * side + usize::from(digit) - 1] {
+                    Some(option) => self.dlx.select(option).is_err(),
+                    None => true,
+                },
+            )
+    }
+}
+
 /// [`Dlx::search`], its position told to `sink`. Kept out of line and apart from the search
 /// without reports, so that one is compiled, and inlined, as it was before there were any.
 #[inline(never)]
@@ -447,9 +496,9 @@ fn search_reporting<V: Visitor + ?Sized>(
     dlx.search(rule, limits, &mut Reporting::new(sink, visitor))
 }
 
-questions_without_the_trait!(VariantSolver);
+questions_without_the_trait!(RulesSolver);
 
-impl Solve for VariantSolver {
+impl Solve for RulesSolver {
     /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
     /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
     fn search(
@@ -468,8 +517,8 @@ mod tests {
     use crate::sudoku::variant::{Variant, Variants};
     use crate::sudoku::Shape;
 
-    fn solver(shape: Shape, variants: &[Variant]) -> VariantSolver {
-        VariantSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
+    fn solver(shape: Shape, variants: &[Variant]) -> RulesSolver {
+        RulesSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
     }
 
     #[test]
@@ -513,7 +562,7 @@ mod tests {
         let line = format!("123456{} {cage} 9", ".".repeat(30));
         let caged = parse_variant_line(&line, 1, &killer, None).unwrap();
         let rules = caged.rules(&killer, None).unwrap();
-        let coloured = VariantSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
+        let coloured = RulesSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
         for (mut solver, puzzle, solutions) in [
             (x, Grid::empty(shape), 8_640),
             (coloured, caged.grid, 13_056),

@@ -3,7 +3,7 @@
 //! then its givens removed one at a time in a random order while the variant's solver finds the
 //! puzzle unique. Killers, whose cages come with the grid, have their own generator.
 
-use super::encoding::VariantSolver;
+use super::encoding::RulesSolver;
 use super::regions::Regions;
 use super::rules::{Rules, RulesError, Variants};
 use crate::sudoku::grid::{Grid, Shape};
@@ -80,7 +80,7 @@ pub fn generate_on_random_layout(
 
 /// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
 pub struct VariantGenerator {
-    solver: VariantSolver,
+    solver: RulesSolver,
     stop: StopFlag,
 }
 
@@ -90,7 +90,7 @@ impl VariantGenerator {
         if rules.cages().is_some() {
             return Err(VariantGenerateError::Killer);
         }
-        let solver = VariantSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
+        let solver = RulesSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
         Ok(VariantGenerator {
             solver,
             stop: StopFlag::never(),
@@ -226,7 +226,7 @@ mod tests {
             .unwrap();
             let rules = Rules::new(shape, &variants, Some(&layout)).unwrap();
             assert_eq!(rules.check_solution(&made.solution, &made.puzzle), Ok(()));
-            let answer = VariantSolver::new(rules).uniqueness(&made.puzzle).answer;
+            let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
             assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
             layouts.push(layout.to_line());
         }
@@ -240,7 +240,7 @@ mod tests {
         let shape = Shape::new(2, 3).unwrap();
         let rules = Rules::new(shape, &Variants::of(&[Variant::X]).unwrap(), None).unwrap();
         let mut generator = VariantGenerator::new(rules.clone()).unwrap();
-        let mut solver = VariantSolver::new(rules);
+        let mut solver = RulesSolver::new(rules);
         for index in 0..4 {
             let made = generator.generate(&mut Random::for_item(5, index)).unwrap();
             let answer = solver.uniqueness(&made.puzzle).answer;

@@ -5,7 +5,7 @@
 //! unique sooner; givens are never added.
 
 use super::cages::Cages;
-use super::encoding::VariantSolver;
+use super::encoding::RulesSolver;
 use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
@@ -125,7 +125,7 @@ impl KillerGenerator {
                 };
                 let rules = Rules::with_cages(shape, &killer, None, Some(&cages))
                     .expect("cages of distinct digits fit the rules");
-                let mut solver = VariantSolver::new(rules)
+                let mut solver = RulesSolver::new(rules)
                     .with_node_budget(Some(QUESTION_NODES))
                     .with_stop_flag(stop.clone());
                 // Up to two solutions: the grid is one; another tells where the cages fail.
@@ -287,7 +287,7 @@ mod tests {
                     Some(&made.cages),
                 )
                 .unwrap();
-                let answer = VariantSolver::new(rules).uniqueness(&made.puzzle).answer;
+                let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
                 assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
                 for (cage, cells) in made.cages.cells_by_cage().iter().enumerate() {
                     let sum: u32 = cells.iter().map(|&c| u32::from(made.solution.get(c))).sum();

@@ -18,16 +18,15 @@ mod record;
 mod regions;
 mod rules;
 
-pub use backtrack::VariantBacktracker;
+pub(crate) use backtrack::RulesBacktracker;
 pub use cages::{
     digit_set_bound, digit_set_count, filling_count, for_each_digit_set, for_each_filling,
     sum_range, Cages, CagesError, CagesErrorKind, MAX_CAGE_OPTIONS, NO_CAGE,
 };
 pub use check::RuleBroken;
 pub use draw::{draw, draw_boxes};
-pub use encoding::{
-    variant_problem, variant_problem_with, KillerEncoding, VariantProblem, VariantSolver,
-};
+pub(crate) use encoding::RulesSolver;
+pub use encoding::{variant_problem, variant_problem_with, KillerEncoding, VariantProblem};
 pub use generate::{
     generate_on_random_layout, GeneratedVariant, VariantGenerateError, VariantGenerator,
     MAX_LAYOUTS,

@@ -19,7 +19,7 @@
 //! cage's sum ties it to its digits). The relabellings come from a fixed seed, so a puzzle's
 //! rating never changes.
 
-use super::encoding::VariantSolver;
+use super::encoding::RulesSolver;
 use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Random;
@@ -88,7 +88,7 @@ pub struct VariantRater {
     /// The relabellings of the last side met.
     relabellings: Vec<Relabelling>,
     /// The last rules met, their solver, and the solvers of their relabellings made so far.
-    kept: Option<(Rules, Vec<VariantSolver>)>,
+    kept: Option<(Rules, Vec<RulesSolver>)>,
 }
 
 impl VariantRater {
@@ -109,8 +109,8 @@ impl VariantRater {
     }
 
     /// A solver of `rules` with this rater's budget and flag.
-    fn solver(&self, rules: Rules) -> VariantSolver {
-        VariantSolver::new(rules)
+    fn solver(&self, rules: Rules) -> RulesSolver {
+        RulesSolver::new(rules)
             .with_node_budget(self.max_nodes)
             .with_stop_flag(self.stop.clone())
     }
@@ -154,7 +154,7 @@ impl VariantRater {
         for (k, relabelling) in self.relabellings.iter().enumerate() {
             if solvers.len() == k + 1 {
                 let moved = rules.with_cells_moved(&relabelling.to);
-                let solver = VariantSolver::new(moved)
+                let solver = RulesSolver::new(moved)
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 solvers.push(solver);
@@ -186,7 +186,7 @@ mod tests {
     fn a_solution_less_one_cell_is_singles_and_an_empty_grid_multiple() {
         let shape = Shape::new(2, 2).unwrap();
         let rules = Rules::new(shape, &Variants::parse("x").unwrap(), None).unwrap();
-        let mut solver = VariantSolver::new(rules.clone());
+        let mut solver = RulesSolver::new(rules.clone());
         let solution = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = solution.clone();
         puzzle.set(5, 0);
@@ -231,7 +231,7 @@ mod tests {
         for list in ["x", "anti-king", "anti-knight", "x,anti-king"] {
             let rules = Rules::new(shape, &Variants::parse(list).unwrap(), None).unwrap();
             let count = |rules: Rules| {
-                VariantSolver::new(rules)
+                RulesSolver::new(rules)
                     .count_solutions(&Grid::empty(shape), None)
                     .answer
             };
