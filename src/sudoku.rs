@@ -693,6 +693,12 @@ fn answer_variant_sources(
             Format::from(format)
         );
     }
+    if args.to.is_some_and(|f| matches!(f, FormatArg::Csv)) {
+        bail!(
+            "--to csv writes classic puzzle,solution rows, with no column for a variant's layout \
+             or cages: expected --to line, spaced or compact"
+        );
+    }
     if matches!(args.algo, AlgoArg::Candidates) {
         bail!("--algo candidates knows only rows, columns and boxes: --variant takes --algo dlx or backtrack");
     }

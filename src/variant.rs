@@ -85,6 +85,10 @@ pub fn answer_sources(
     let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
         answer(solvers, puzzle, rules, line, asked)
     };
+    // Grids are told apart by a blank line, as classic ones are.
+    if asked.output.is_grid() {
+        run.separate_with(b"\n");
+    }
     for_each_puzzle(run, files, variants, regions, boxes, solvers, answer_line)
 }
 

@@ -24,6 +24,7 @@ mod split;
 mod streams;
 mod sudoku;
 mod sudominoku;
+mod variant_flags;
 mod variants;
 mod xc;
 mod xcc;
