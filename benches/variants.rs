@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_engine::Uniqueness;
-use dlx_puzzles::sudoku::variant::{parse_variant_line, KillerEncoding, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -29,7 +29,7 @@ fn variant_puzzles(name: &str, list: &str, encoding: KillerEncoding) -> Vec<(Gri
         .take(PUZZLES)
         .enumerate()
         .map(|(k, line)| {
-            let puzzle = parse_variant_line(line, k + 1, &variants, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
             let rules = puzzle.rules(&variants, None).unwrap();
             let solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
             (puzzle.grid, solver)
@@ -147,7 +147,7 @@ fn variants(c: &mut Criterion) {
             b.iter(|| {
                 let mut unique = 0;
                 for (k, line) in lines.iter().enumerate() {
-                    let puzzle = parse_variant_line(line, k + 1, &variants, None).unwrap();
+                    let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
                     let rules = puzzle.rules(&variants, None).unwrap();
                     let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
                     if matches!(

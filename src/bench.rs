@@ -7,9 +7,7 @@ use super::report::report;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
-use dlx_puzzles::sudoku::variant::{
-    parse_variant_line_with_boxes, KillerEncoding, Regions, Variant, VariantPuzzle, Variants,
-};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{
     self, Algorithm, Boxes, Format, Grid, Mode, Propagation, Shape, Solvers,
 };
@@ -194,7 +192,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
         // its puzzle (as `dlx sudoku --variant` reads them).
         let puzzle_ends_within = match &contenders {
-            Contenders::Classic(_) => sudoku::puzzle_ends_within,
+            Contenders::Classic(_) => sudoku::Record::puzzle_ends_within,
             Contenders::Variant(_) => |_: &str| false,
         };
         let text = utf8_text(&name, &bytes, puzzle_ends_within)?;
@@ -437,7 +435,7 @@ fn variant_puzzles(
             continue;
         }
         let number = index + 1;
-        let puzzle = parse_variant_line_with_boxes(line, number, variants, regions, boxes)
+        let puzzle = VariantPuzzle::parse_line_with_boxes(line, number, variants, regions, boxes)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzle
             .rules(variants, regions)

@@ -11,8 +11,8 @@ use super::sudoku::FormatArg;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
-    generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
-    Rules, Variant, VariantGenerateError, VariantGenerator, Variants, MAX_CAGE,
+    GeneratedKiller, KillerGenerateError, KillerGenerator, Regions, Rules, Variant,
+    VariantGenerateError, VariantGenerator, Variants,
 };
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
@@ -237,7 +237,9 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     }
     let mut run = start_run(args)?;
     let shape = args.shape;
-    let max_cage = args.max_cage.map_or(MAX_CAGE, |n| n as usize);
+    let max_cage = args
+        .max_cage
+        .map_or(KillerGenerator::MAX_CAGE, |n| n as usize);
     let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
@@ -287,7 +289,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         |generator, &index| {
             let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => generate_on_random_layout(shape, variants, &mut random, &stop)
+                true => VariantGenerator::on_random_layout(shape, variants, &mut random, &stop)
                     .map(|(layout, made)| (Some(layout.to_line()), made)),
                 false => generator
                     .generate(&mut random)

@@ -9,7 +9,7 @@ use super::progress::TreeBar;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_engine::{Count, Outcome, Shard};
-use dlx_puzzles::sudoku::variant::{draw_boxes, KillerEncoding, Variant, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Algorithm, Boxes, ColumnChoice, CsvRecords, Format, GridError, Mode, ParseError,
     ParseErrorKind, Propagation, Record, Shape, Solvers, Verdict,
@@ -233,7 +233,7 @@ pub(super) fn parse_box(text: &str) -> Result<Shape, String> {
 /// Whether an argument is a puzzle of the line format under `boxes` (a puzzle whose givens
 /// clash is one: it is answered, with no solution); else why not.
 pub(super) fn is_puzzle_argument(text: &str, boxes: Boxes) -> Result<(), String> {
-    match sudoku::parse_line_record_with_boxes(text, 1, boxes).givens {
+    match sudoku::Record::parse_line(text, 1, boxes).givens {
         Ok(_) => Ok(()),
         Err(error) if matches!(error.kind, ParseErrorKind::Givens(_)) => Ok(()),
         Err(error) if error.column == 1 => Err(error.kind.to_string()),
@@ -445,15 +445,15 @@ impl Reading<'_> {
             Format::Line => run.stream(
                 source,
                 sudoku::is_skipped_line,
-                sudoku::puzzle_ends_within,
+                sudoku::Record::puzzle_ends_within,
                 init,
                 |state, text, line| {
                     if sudoku::is_skipped_line(text) {
                         return None;
                     }
-                    let record = sudoku::parse_line_record_with_boxes(text, line, boxes);
+                    let record = sudoku::Record::parse_line(text, line, boxes);
                     let mut answer = finish(state, &record);
-                    answer.puzzle = Some(sudoku::line_puzzle(text).to_string());
+                    answer.puzzle = Some(sudoku::Record::line_puzzle(text).to_string());
                     Some(answer)
                 },
             ),
@@ -524,7 +524,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         }
     };
     let drawing = match (&outcome.answer, options.draw) {
-        (Verdict::Solved(grid), true) => Some(draw_boxes(grid)),
+        (Verdict::Solved(grid), true) => Some(Rules::classic(grid.shape()).draw(grid)),
         _ => None,
     };
     let mut answer = render(record.line, outcome, options.output);

@@ -8,9 +8,7 @@ use super::progress::TreeBar;
 use super::sudoku::render;
 use anyhow::Context;
 use dlx_engine::Shard;
-use dlx_puzzles::sudoku::variant::{
-    draw, parse_variant_line_with_boxes, KillerEncoding, Regions, Rules, VariantPuzzle, Variants,
-};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{self, Algorithm, Boxes, Format, Mode, Propagation, Solvers, Verdict};
 use std::path::Path;
 use std::sync::Arc;
@@ -106,7 +104,7 @@ pub fn for_each_puzzle<S: Send>(
     answer_puzzle: impl Fn(&mut S, VariantPuzzle, Rules, usize) -> Answer + Sync,
 ) -> anyhow::Result<()> {
     let puzzle = |text: &str| {
-        parse_variant_line_with_boxes(text, 1, variants, regions, boxes)
+        VariantPuzzle::parse_line_with_boxes(text, 1, variants, regions, boxes)
             .map(|_| ())
             .map_err(|error| {
                 // The argument is one line: its number says nothing.
@@ -136,11 +134,12 @@ pub fn for_each_puzzle<S: Send>(
                 if sudoku::is_skipped_line(text) {
                     return None;
                 }
-                let puzzle =
-                    match parse_variant_line_with_boxes(text, line, variants, regions, boxes) {
-                        Ok(puzzle) => puzzle,
-                        Err(error) => return Some(Answer::malformed(line, error.to_string())),
-                    };
+                let puzzle = match VariantPuzzle::parse_line_with_boxes(
+                    text, line, variants, regions, boxes,
+                ) {
+                    Ok(puzzle) => puzzle,
+                    Err(error) => return Some(Answer::malformed(line, error.to_string())),
+                };
                 // The puzzle's fields, and the comment after them as its label.
                 let written = text.trim();
                 let comment = puzzle.comment.clone();
@@ -186,7 +185,7 @@ fn answer(
         Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
     };
     let drawing = match (&outcome.answer, asked.draw) {
-        (Verdict::Solved(grid), true) => Some(draw(grid, &rules)),
+        (Verdict::Solved(grid), true) => Some(rules.draw(grid)),
         _ => None,
     };
     let mut answer = render(line, outcome, asked.output);

@@ -5,9 +5,7 @@
 
 #![no_main]
 
-use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, KillerEncoding, Rules, VariantRecordError, Variants,
-};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, VariantPuzzle, VariantRecordError, Variants};
 use dlx_puzzles::sudoku::{Grid, Solve, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
@@ -42,7 +40,7 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(at_line, number, "{line:?}");
             assert!((1..=width + 1).contains(&column), "column {column} of {line:?}");
         };
-        match parse_variant_line(line, number, &variants, None) {
+        match VariantPuzzle::parse_line(line, number, &variants, None) {
             Ok(puzzle) => {
                 let rules = puzzle.rules(&variants, None).expect("a record read has rules");
                 if searched < SEARCHED {

@@ -4,7 +4,7 @@
 
 use crate::common::{dlx, puzzles, stderr, stdout};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, Variants,
+    CagesErrorKind, KillerEncoding, VariantPuzzle, VariantRecordError, Variants,
 };
 use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
 use proptest::prelude::*;
@@ -161,7 +161,7 @@ proptest! {
         }
         let givens: Vec<bool> = given_cells.iter().map(|&g| g && given_rate == 0).collect();
         let line = record(grid, &symbols, &givens);
-        let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
         let fields: Vec<&str> = line.split_whitespace().collect();
         let cages = cages_of(fields[1], fields[2]);
         let expected = grids
@@ -205,7 +205,7 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
         })
         .collect();
     let line = record(&grid, &symbols, &[false; 81]);
-    let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
     let fields: Vec<&str> = line.split_whitespace().collect();
     let cages = cages_of(fields[1], fields[2]);
     let mut solver = SudokuSolver::with_rules(puzzle.rules(&killer(), None).unwrap());
@@ -226,7 +226,7 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
 
 #[test]
 fn bad_cages_and_sums_are_refused_with_their_place() {
-    let place = |line: &str| match parse_variant_line(line, 4, &killer(), None) {
+    let place = |line: &str| match VariantPuzzle::parse_line(line, 4, &killer(), None) {
         Err(VariantRecordError::Cages(error)) => (error.line, error.column, error.kind),
         other => panic!("{line}: expected a cage error, got {other:?}"),
     };
@@ -291,7 +291,7 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     // encoding refuses.
     let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
     let line = format!("{} {two_rows} 45,45", ".".repeat(81));
-    let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
     let rules = puzzle.rules(&killer(), None).unwrap();
     assert!(SudokuSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
     let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
@@ -416,7 +416,7 @@ fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_ch
         let text = std::fs::read_to_string(puzzles(file)).unwrap();
         assert!(text.lines().count() >= 100, "{file}");
         for (k, line) in text.lines().enumerate().step_by(7) {
-            let puzzle = parse_variant_line(line, k + 1, &killer(), None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &killer(), None).unwrap();
             assert_eq!(puzzle.grid.shape().side(), side, "{file}");
             assert_eq!(puzzle.grid.filled_count(), 0, "{file}: no givens");
             let fields: Vec<&str> = line.split_whitespace().collect();

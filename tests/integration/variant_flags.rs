@@ -3,7 +3,7 @@
 //! against every rule of its puzzle; and the flags that cannot apply refused with their reason.
 
 use crate::common::{dlx, puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::variant::{parse_variant_line, Rules, VariantPuzzle, Variants};
+use dlx_puzzles::sudoku::variant::{Rules, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{parse_puzzles, Format, Grid};
 
 /// The first `count` lines of a shipped collection of `list`'s variants, with their rules.
@@ -15,7 +15,7 @@ fn collection(file: &str, list: &str, count: usize) -> (String, Vec<(VariantPuzz
         .iter()
         .enumerate()
         .map(|(index, line)| {
-            let puzzle = parse_variant_line(line, index + 1, &variants, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, index + 1, &variants, None).unwrap();
             let rules = puzzle.rules(&variants, None).unwrap();
             (puzzle, rules)
         })

@@ -4,7 +4,7 @@
 
 use dlx_engine::{Count, Uniqueness};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, Regions, RegionsErrorKind, Rules, VariantRecordError, Variants,
+    Regions, RegionsErrorKind, Rules, VariantPuzzle, VariantRecordError, Variants,
 };
 use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
@@ -267,7 +267,7 @@ fn bad_layouts_are_refused_with_their_place() {
     // Region A takes a tenth cell in row 9 (column 82 + 9 of the line).
     let too_big = JIGSAW_9.replacen('I', "A", 1);
     let line = format!("{givens} {too_big}");
-    let error = parse_variant_line(&line, 12, &jigsaw, None).unwrap_err();
+    let error = VariantPuzzle::parse_line(&line, 12, &jigsaw, None).unwrap_err();
     let VariantRecordError::Regions(error) = error else {
         panic!("a layout error, got {error}");
     };
@@ -387,7 +387,7 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
         let list = Variants::parse(&variants.join(",")).unwrap();
         assert!(text.lines().count() >= 50, "{file}");
         for (k, line) in text.lines().enumerate().step_by(10) {
-            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
             if let Some(layout) = regions {
                 assert_eq!(puzzle.regions.as_ref().unwrap().to_line(), layout, "{file}");
             }
@@ -592,7 +592,7 @@ fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() 
                 assert_eq!(cells, side, "{line}");
                 assert!(region_is_connected(&layout, side, symbol), "{line}");
             }
-            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
             let differ = must_differ(puzzle.grid.shape(), &variants, Some(fields[1]));
             let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {

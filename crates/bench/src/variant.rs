@@ -11,7 +11,7 @@ use dlx_engine::{Stop, StopFlag};
 use dlx_puzzles::sudoku::variant::{
     KillerEncoding, Regions, Rules, RulesError, VariantPuzzle, Variants,
 };
-use dlx_puzzles::sudoku::{answer, Backtracker, Mode, Solve, SudokuSolver};
+use dlx_puzzles::sudoku::{Backtracker, Mode, Solve, SudokuSolver};
 use std::fmt;
 use std::time::Instant;
 
@@ -123,7 +123,7 @@ pub fn measure_variant(
             _ => searcher
                 .insert(Searcher::build(contender, &rules, max_nodes, stop).map_err(refused)?),
         };
-        let outcome = answer(current.solver.as_mut(), &puzzle.grid, mode);
+        let outcome = mode.ask(current.solver.as_mut(), &puzzle.grid);
         m.solving += started.elapsed();
         if outcome.stop == Stop::Interrupted || stop.is_raised() {
             m.interrupted = true;
@@ -139,13 +139,12 @@ pub fn measure_variant(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_puzzles::sudoku::variant::parse_variant_line;
 
     /// A 4x4 Killer with eight cages, and its rules.
     fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
         let killer = Variants::parse("killer").expect("a known variant");
         let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
-        let puzzle = parse_variant_line(&line, 1, &killer, None).expect("a valid record");
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer, None).expect("a valid record");
         (
             puzzle.clone(),
             puzzle.rules(&killer, None).expect("cages that fit"),
@@ -169,7 +168,7 @@ mod tests {
         let variants = Variants::parse("killer").unwrap();
         let cages = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
         let line = format!("{} {cages} 45,45", ".".repeat(81));
-        let puzzle = parse_variant_line(&line, 1, &variants, None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &variants, None).unwrap();
         let (small, _) = toy_killer(&".".repeat(16));
         let puzzles = vec![small, puzzle];
         let colours = VariantContender::Dlx(KillerEncoding::Colours);

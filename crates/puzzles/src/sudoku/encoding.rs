@@ -526,7 +526,7 @@ impl PrunedScratch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::sudoku_problem;
+    use crate::sudoku::layout::sudoku_problem;
     use dlx_engine::Uniqueness;
 
     #[test]

@@ -63,11 +63,11 @@ pub struct Settings {
 /// budget. Proving uniqueness has a heavy tail: on 20 minimal 16x16 puzzles (seed 6) the
 /// median took 0.4M nodes over all its questions and one took 52M (39 s); starting again on a
 /// new grid costs less than finishing such a one.
-pub const RESTART_NODES: u64 = 50_000;
+pub(crate) const RESTART_NODES: u64 = 50_000;
 
 /// Grids a puzzle may abandon before open questions keep their givens instead, so that a
 /// shape where every grid meets a hard question (25x25) still ends.
-pub const MAX_RESTARTS: u64 = 8;
+pub(crate) const MAX_RESTARTS: u64 = 8;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -329,7 +329,7 @@ impl Generator {
 /// A random full grid: random permutations in the diagonal boxes, completed by the engine,
 /// then relabelled at random. Should the engine's node budget run out, the grid is tried again
 /// with one diagonal box fewer (one box alone always completes).
-pub fn random_solution(
+pub(crate) fn random_solution(
     shape: Shape,
     random: &mut Random,
     solvers: &mut Solvers,

@@ -33,7 +33,6 @@ pub mod variant;
 
 pub use backtrack::Backtracker;
 pub use boxes::Boxes;
-pub use candidates::CandidateSolver;
 pub use crosshatch::{
     cross_hatch, cross_hatch_in_place, Contradiction, CrossHatch, Deduction, Why,
 };
@@ -41,12 +40,8 @@ pub use csv::{ColumnChoice, CsvRecords, PUZZLE_COLUMNS, SOLUTION_COLUMNS};
 pub use detect::{detect, detect_format, detect_with_boxes, Detection, SAMPLE_LINES};
 pub use digits::{DigitSet, Digits, Singletons};
 pub use format::Format;
-pub use generate::{
-    random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
-    RESTART_NODES,
-};
+pub use generate::{Cost, GenerateError, Generated, Generator, Settings, Solutions};
 pub use grid::{CellName, Grid, GridError, Shape, ShapeError, Unit, MAX_SIDE};
-pub use layout::sudoku_problem;
 pub use line::{parse_line, parse_line_with_boxes};
 pub use parse_error::{ParseError, ParseErrorKind};
 pub use pencilmarks::{is_pencilmark_text, parse_pencilmarks, pencilmark_line, Pencilmarks};
@@ -54,13 +49,10 @@ pub use print::{grid_to_string, write_grid};
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
 pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
-pub use record::{
-    line_puzzle, parse_line_record, parse_line_record_with_boxes, puzzle_ends_within, Givens,
-    Label, ParsedGrid, Record,
-};
+pub use record::{Givens, Label, ParsedGrid, Record};
 pub use relabel::Relabelling;
 pub use solve::Solve;
 pub use solver::SudokuSolver;
-pub use solvers::{answer, Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
+pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
 pub use symbols::{digit_symbol, symbol_value};
 pub use symmetry::Symmetry;

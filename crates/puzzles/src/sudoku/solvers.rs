@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 /// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
 /// past nearly every puzzle's whole tree, and a small part of any tree worth splitting.
-pub const SPLIT_AFTER_NODES: u64 = 100_000;
+pub(crate) const SPLIT_AFTER_NODES: u64 = 100_000;
 
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -459,8 +459,15 @@ fn no_solution(mode: Mode) -> Outcome<Verdict> {
 /// The solvers of rules other than classic ones a thread keeps at most.
 const KEPT_RULES: usize = 4;
 
-/// One puzzle's verdict under a mode, from any solver (a variant's too).
-pub fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
+impl Mode {
+    /// This question asked of `puzzle` by any solver: its verdict.
+    pub fn ask(self, solver: &mut dyn Solve, puzzle: &Grid) -> Outcome<Verdict> {
+        answer(solver, puzzle, self)
+    }
+}
+
+/// One puzzle's verdict under a mode, from any solver.
+fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
     match mode {
         Mode::First => {
             let outcome = solver.first_solution(puzzle);

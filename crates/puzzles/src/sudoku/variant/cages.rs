@@ -7,7 +7,7 @@ use dlx_engine::excerpt::Excerpt;
 use thiserror::Error;
 
 /// The symbol of a cell in no cage.
-pub const NO_CAGE: char = '.';
+pub(crate) const NO_CAGE: char = '.';
 
 /// The cages of one grid, numbered `0..` in the order their symbols first appear, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -120,7 +120,7 @@ pub enum CagesErrorKind {
 const WRITTEN_SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// The least and greatest sums of `cells` distinct digits from 1 to `side`.
-pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
+pub(crate) fn sum_range(cells: usize, side: usize) -> (u32, u32) {
     let k = cells as u32;
     let n = side as u32;
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
@@ -129,11 +129,11 @@ pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
 /// The most options a Killer's cages may give the exact-cover problem (sets of digits, or
 /// ordered fillings in the colour encoding), which bounds its memory: a 9x9 cage of nine cells
 /// alone has 362,880 fillings, and a 25x25 cage of twelve cells 110,780 sets of sum 156.
-pub const MAX_CAGE_OPTIONS: u64 = 500_000;
+pub(crate) const MAX_CAGE_OPTIONS: u64 = 500_000;
 
 /// Calls `visit` with every ordered way of filling `cells` cells with distinct digits from 1 to
 /// `side` that add up to `sum`, in increasing order of the digits read left to right.
-pub fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(&[u8])) {
+pub(crate) fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(&[u8])) {
     fn extend(
         digits: &mut Vec<u8>,
         used: u64,
@@ -170,7 +170,7 @@ pub fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnM
 
 /// Calls `visit` with every set of `cells` distinct digits from 1 to `side` that adds up to
 /// `sum`, as a bit mask (bit `d` for digit `d`), in increasing order of the digits.
-pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(u64)) {
+pub(crate) fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(u64)) {
     fn extend(
         from: u32,
         mask: u64,
@@ -215,7 +215,7 @@ pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn F
 /// How many ordered fillings [`for_each_filling`] visits, counted without visiting them:
 /// the sets of distinct digits with the sum, times the orders of each. [`u64::MAX`] stands for
 /// every count beyond it (a cage of 21 cells or more has more than 20! orders).
-pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
+pub(crate) fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
     let orders = (1..=cells as u64)
         .try_fold(1u64, |product, k| product.checked_mul(k))
         .unwrap_or(u64::MAX);
@@ -225,7 +225,7 @@ pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
 /// The most sets of `cells` distinct digits from 1 to `side` any sum can have: the binomial
 /// coefficient, as any set has some sum. A cheap bound checked before [`digit_set_count`],
 /// whose table costs thousands of instructions a cage (on 9x9 the bound is at most 126).
-pub fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
+pub(crate) fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
     if cells > side {
         return 0;
     }
@@ -234,7 +234,7 @@ pub fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
 }
 
 /// How many sets [`for_each_digit_set`] visits, counted without visiting them.
-pub fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
+pub(crate) fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
     // sets[k][s]: sets of k distinct digits (among those seen so far) adding up to s.
     let most = sum as usize;
     let mut sets = vec![vec![0u64; most + 1]; cells + 1];

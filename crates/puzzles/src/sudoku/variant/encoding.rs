@@ -56,7 +56,7 @@ pub enum KillerEncoding {
 
 /// A variant's exact-cover problem and what its options mean.
 #[derive(Clone, Debug)]
-pub struct VariantProblem {
+pub(crate) struct VariantProblem {
     /// The problem.
     pub problem: Problem,
     /// `placing[option]` is `cell * N + (digit - 1)` for the options that place a digit in a
@@ -70,14 +70,41 @@ pub struct VariantProblem {
     pub cage_count: usize,
 }
 
+impl Rules {
+    /// The exact-cover problem of an empty grid under these rules, to write out or inspect:
+    /// for classic rules the classic encoding's (cells `p<row>,<col>`, unit-digit items
+    /// `r<row>#<digit>`, `c<col>#<digit>`, `b<box>#<digit>`), otherwise the variant encoding's
+    /// (see the module documentation), Killer's cages as sets of digits. Option
+    /// `cell * N + (digit - 1)` places `digit` in `cell` (before any cage option).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::variant::Rules;
+    /// use dlx_puzzles::sudoku::Shape;
+    /// use dlx_engine::{ChoiceRule, Dlx};
+    ///
+    /// let problem = Rules::classic(Shape::new(2, 2).unwrap()).exact_cover();
+    /// assert_eq!((problem.primary_count(), problem.option_count()), (64, 64));
+    /// // Every 4x4 Sudoku grid, counted by the engine alone.
+    /// let count = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer;
+    /// assert_eq!(count.to_string(), "288");
+    /// ```
+    pub fn exact_cover(&self) -> Problem {
+        if self.is_classic() {
+            crate::sudoku::layout::sudoku_problem(self.shape())
+        } else {
+            variant_problem(self).problem
+        }
+    }
+}
+
 /// The exact-cover problem of an empty grid under `rules` (see the module documentation for its
 /// items and options), Killer's cages in the default encoding.
-pub fn variant_problem(rules: &Rules) -> VariantProblem {
+pub(crate) fn variant_problem(rules: &Rules) -> VariantProblem {
     variant_problem_with(rules, KillerEncoding::default())
 }
 
 /// [`variant_problem`] with Killer's cages in the given encoding.
-pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantProblem {
+pub(crate) fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantProblem {
     let shape = rules.shape();
     let side = rules.side();
     let cells = shape.cell_count();
@@ -551,7 +578,7 @@ mod tests {
     #[test]
     fn a_variant_count_reports_a_fraction_that_rises_to_one() {
         use crate::sudoku::solvers::tests::{assert_rises_to_one, Reports};
-        use crate::sudoku::variant::parse_variant_line;
+        use crate::sudoku::variant::VariantPuzzle;
         // Every 6x6 X-Sudoku (8,640, some 265,000 nodes of Algorithm X), and the 6x6 grids
         // with the first row given and a cage of two cells adding up to 9 below it, the cage
         // coloured (13,056, some 130,000 nodes of Algorithm M).
@@ -560,7 +587,7 @@ mod tests {
         let killer = Variants::parse("killer").unwrap();
         let cage = format!("......AA{}", ".".repeat(28));
         let line = format!("123456{} {cage} 9", ".".repeat(30));
-        let caged = parse_variant_line(&line, 1, &killer, None).unwrap();
+        let caged = VariantPuzzle::parse_line(&line, 1, &killer, None).unwrap();
         let rules = caged.rules(&killer, None).unwrap();
         let coloured = RulesSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
         for (mut solver, puzzle, solutions) in [

@@ -47,36 +47,10 @@ pub enum VariantGenerateError {
     Interrupted,
 }
 
-/// Random layouts tried by [`generate_on_random_layout`] before it gives up. Most layouts have
+/// Random layouts tried by [`VariantGenerator::on_random_layout`] before it gives up. Most layouts have
 /// a full grid; under tighter rules fewer do (measured on 50 puzzles, seed 1: jigsaw on 9x9
 /// took at most 3 layouts, with windoku 19, with anti-knight 40, with X on 6x6 81).
-pub const MAX_LAYOUTS: usize = 256;
-
-/// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
-/// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
-/// layout without a full grid (found within the node budget) is replaced by another, up to
-/// [`MAX_LAYOUTS`]. Once `stop` is raised it gives [`VariantGenerateError::Interrupted`].
-pub fn generate_on_random_layout(
-    shape: Shape,
-    variants: &Variants,
-    random: &mut Random,
-    stop: &StopFlag,
-) -> Result<(Regions, GeneratedVariant), VariantGenerateError> {
-    for restarts in 0..MAX_LAYOUTS {
-        let layout = Regions::random(shape, random);
-        let rules = Rules::new(shape, variants, Some(&layout))?;
-        let mut generator = VariantGenerator::new(rules)?.with_stop_flag(stop.clone());
-        match generator.generate(random) {
-            Ok(mut made) => {
-                made.cost.restarts += restarts as u64;
-                return Ok((layout, made));
-            }
-            Err(VariantGenerateError::NoFullGrid) => continue,
-            Err(other) => return Err(other),
-        }
-    }
-    Err(VariantGenerateError::NoLayout(MAX_LAYOUTS))
-}
+pub(crate) const MAX_LAYOUTS: usize = 256;
 
 /// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
 pub struct VariantGenerator {
@@ -85,6 +59,32 @@ pub struct VariantGenerator {
 }
 
 impl VariantGenerator {
+    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
+    /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
+    /// layout without a full grid (found within the node budget) is replaced by another, up to
+    /// [`MAX_LAYOUTS`]. Once `stop` is raised it gives [`VariantGenerateError::Interrupted`].
+    pub fn on_random_layout(
+        shape: Shape,
+        variants: &Variants,
+        random: &mut Random,
+        stop: &StopFlag,
+    ) -> Result<(Regions, GeneratedVariant), VariantGenerateError> {
+        for restarts in 0..MAX_LAYOUTS {
+            let layout = Regions::random(shape, random);
+            let rules = Rules::new(shape, variants, Some(&layout))?;
+            let mut generator = VariantGenerator::new(rules)?.with_stop_flag(stop.clone());
+            match generator.generate(random) {
+                Ok(mut made) => {
+                    made.cost.restarts += restarts as u64;
+                    return Ok((layout, made));
+                }
+                Err(VariantGenerateError::NoFullGrid) => continue,
+                Err(other) => return Err(other),
+            }
+        }
+        Err(VariantGenerateError::NoLayout(MAX_LAYOUTS))
+    }
+
     /// A generator for `rules` (without cages).
     pub fn new(rules: Rules) -> Result<VariantGenerator, VariantGenerateError> {
         if rules.cages().is_some() {
@@ -207,7 +207,12 @@ mod tests {
         let made = generator.generate(&mut Random::for_item(1, 0));
         assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
         let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
-        let made = generate_on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
+        let made = VariantGenerator::on_random_layout(
+            shape,
+            &jigsaw,
+            &mut Random::for_item(1, 0),
+            &raised,
+        );
         assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
     }
 
@@ -217,7 +222,7 @@ mod tests {
         let variants = Variants::of(&[Variant::Jigsaw]).unwrap();
         let mut layouts = Vec::new();
         for index in 0..3 {
-            let (layout, made) = generate_on_random_layout(
+            let (layout, made) = VariantGenerator::on_random_layout(
                 shape,
                 &variants,
                 &mut Random::for_item(9, index),

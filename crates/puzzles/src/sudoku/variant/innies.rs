@@ -11,7 +11,7 @@ use super::cages::{digit_set_bound, digit_set_count, sum_range, Cages};
 
 /// A set of cells of distinct digits with a known sum: a drawn cage or an implied one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SumCage {
+pub(crate) struct SumCage {
     /// The cells, row-major.
     pub cells: Vec<usize>,
     /// What their digits add up to.
@@ -20,14 +20,14 @@ pub struct SumCage {
 
 /// The most digit sets an implied cage may have: a cage with more constrains the search too
 /// little to pay for its options (a 25x25 box with twelve innies could have millions).
-pub const MAX_IMPLIED_SETS: u64 = 128;
+pub(crate) const MAX_IMPLIED_SETS: u64 = 128;
 
 /// The cages the drawn `cages` imply in `regions` (each a set of N cells holding every digit
 /// once): for each region that wholly holds at least one drawn cage, the cells left over, with
 /// the region's sum less those cages' sums. A leftover that is empty, equals one already
 /// found, or has more than [`MAX_IMPLIED_SETS`] digit sets is skipped; one whose sum no
 /// distinct digits reach is kept: the puzzle has no solution, and its empty cage says so.
-pub fn implied_cages(cages: &Cages, regions: &[Vec<usize>]) -> Vec<SumCage> {
+pub(crate) fn implied_cages(cages: &Cages, regions: &[Vec<usize>]) -> Vec<SumCage> {
     let side = cages.side();
     let region_sum = (side * (side + 1) / 2) as u32;
     let drawn = cages.cells_by_cage();

@@ -13,11 +13,6 @@ use crate::sudoku::{Cost, Random, Solve, Solvers};
 use dlx_engine::StopFlag;
 use thiserror::Error;
 
-/// The most cells a generated cage has by default: larger cages leave more ways of filling
-/// them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a puzzle with
-/// cages of 2 to 4 cells, 6,120 with 2 to 5).
-pub const MAX_CAGE: usize = 4;
-
 /// Search-tree nodes after which a uniqueness question gives its grid up.
 const QUESTION_NODES: u64 = 200_000;
 
@@ -68,11 +63,16 @@ pub struct KillerGenerator {
 const MAX_GRIDS: u64 = 64;
 
 impl KillerGenerator {
+    /// The most cells a generated cage has by default: larger cages leave more ways of filling
+    /// them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a puzzle with
+    /// cages of 2 to 4 cells, 6,120 with 2 to 5).
+    pub const MAX_CAGE: usize = 4;
+
     /// A generator of Killers on grids of `shape`.
     pub fn new(shape: Shape) -> KillerGenerator {
         KillerGenerator {
             shape,
-            max_cage: MAX_CAGE,
+            max_cage: KillerGenerator::MAX_CAGE,
             solvers: Solvers::with_node_budget(Some(QUESTION_NODES)),
         }
     }

@@ -66,13 +66,13 @@ impl Relabelling {
 /// Keep one per thread.
 ///
 /// ```
-/// use dlx_puzzles::sudoku::variant::{parse_variant_line, VariantRater, Variants};
+/// use dlx_puzzles::sudoku::variant::{VariantPuzzle, VariantRater, Variants};
 /// use dlx_puzzles::sudoku::{Rated, Technique};
 ///
 /// let x = Variants::parse("x").unwrap();
 /// // The first puzzle of the project's `puzzles/x-9x9.txt`, made by `dlx generate --variant x`.
 /// let line = "..3.7......8.6......4........5....1....7......6..25....5....2484..2..........1.6.";
-/// let puzzle = parse_variant_line(line, 1, &x, None).unwrap();
+/// let puzzle = VariantPuzzle::parse_line(line, 1, &x, None).unwrap();
 /// let rules = puzzle.rules(&x, None).unwrap();
 /// let mut rater = VariantRater::new(None);
 /// let rated = rater.rate(&rules, &puzzle.grid);
