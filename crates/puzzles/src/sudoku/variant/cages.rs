@@ -249,6 +249,132 @@ pub(crate) fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
     sets[cells][most]
 }
 
+/// What a line's cage field says.
+struct CageField {
+    /// Each cell's cage, `None` for none.
+    cage_of: Vec<Option<u16>>,
+    /// The cages' symbols in the order they first appear.
+    symbols: Vec<char>,
+    /// Each cage's size.
+    counts: Vec<usize>,
+}
+
+/// The cage field of a line: each cell's cage (`None`: none), the cages' symbols in the order
+/// they first appear and their sizes. `at` places an error at a column of the line.
+fn read_cage_field(
+    side: usize,
+    cages_column: usize,
+    cages: &str,
+    at: &dyn Fn(usize, CagesErrorKind) -> CagesError,
+) -> Result<CageField, CagesError> {
+    let mut symbols: Vec<char> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    let mut cage_of = Vec::with_capacity(side * side);
+    for (index, symbol) in cages.chars().enumerate() {
+        let column = cages_column + index;
+        if index >= side * side {
+            break;
+        }
+        if !symbol.is_ascii_graphic() {
+            let found = symbol.to_string();
+            return Err(at(column, CagesErrorKind::BadSymbol { found }));
+        }
+        if symbol == NO_CAGE {
+            cage_of.push(None);
+            continue;
+        }
+        let cage = match symbols.iter().position(|&s| s == symbol) {
+            Some(cage) => cage,
+            None => {
+                symbols.push(symbol);
+                counts.push(0);
+                symbols.len() - 1
+            }
+        };
+        counts[cage] += 1;
+        if counts[cage] > side {
+            let kind = CagesErrorKind::CageTooLarge {
+                found: symbol,
+                count: cages.chars().filter(|&s| s == symbol).count(),
+                side,
+            };
+            return Err(at(column, kind));
+        }
+        cage_of.push(Some(cage as u16));
+    }
+    let found = cages.chars().count();
+    if found != side * side {
+        let expected = side * side;
+        return Err(at(
+            cages_column,
+            CagesErrorKind::WrongLength { found, expected },
+        ));
+    }
+    if symbols.is_empty() {
+        return Err(at(cages_column, CagesErrorKind::NoCages));
+    }
+    Ok(CageField {
+        cage_of,
+        symbols,
+        counts,
+    })
+}
+
+/// The sums field of a line (at `sums_column`): one sum for each cage of `symbols`, each
+/// within reach of its cage's `counts` cells. `at` places an error at a column of the line.
+fn read_sums_field(
+    side: usize,
+    sums_column: usize,
+    sums_text: &str,
+    symbols: &[char],
+    counts: &[usize],
+    at: &dyn Fn(usize, CagesErrorKind) -> CagesError,
+) -> Result<Vec<u32>, CagesError> {
+    let expected = symbols.len();
+    let mut sums = Vec::with_capacity(expected);
+    let mut column = sums_column;
+    for (index, piece) in sums_text.split(',').enumerate() {
+        if piece.is_empty() {
+            // The comma after it for the first sum, else the comma before it.
+            let comma = if index == 0 { column } else { column - 1 };
+            return Err(at(comma, CagesErrorKind::EmptySum));
+        }
+        if index == expected {
+            let found = sums_text.split(',').count();
+            return Err(at(column, CagesErrorKind::SumCount { found, expected }));
+        }
+        let sum: u32 = match piece.parse() {
+            Ok(sum) if !piece.starts_with('+') => sum,
+            _ => {
+                let found = piece.to_string();
+                return Err(at(column, CagesErrorKind::BadSum { found }));
+            }
+        };
+        let (least, most) = sum_range(counts[index], side);
+        if !(least..=most).contains(&sum) {
+            let kind = CagesErrorKind::ImpossibleSum {
+                cage: symbols[index],
+                cells: counts[index],
+                sum,
+                least,
+                most,
+                side,
+            };
+            return Err(at(column, kind));
+        }
+        sums.push(sum);
+        column += piece.chars().count() + 1;
+    }
+    if sums.len() != expected {
+        let found = sums.len();
+        return Err(at(
+            sums_column,
+            CagesErrorKind::SumCount { found, expected },
+        ));
+    }
+    Ok(sums)
+}
+
 impl Cages {
     /// Reads the cages of a grid of side `side` from the cage field (at `cages_column`) and
     /// the sums field (at `sums_column`, `None` when the line has none), both on line `line`.
@@ -260,98 +386,18 @@ impl Cages {
     ) -> Result<Cages, CagesError> {
         let at = |column: usize, kind| CagesError { line, column, kind };
         let (cages_column, cages) = cages_field.ok_or(at(1, CagesErrorKind::MissingCages))?;
-        let mut symbols: Vec<char> = Vec::new();
-        let mut counts: Vec<usize> = Vec::new();
-        let mut cage_of = Vec::with_capacity(side * side);
-        for (index, symbol) in cages.chars().enumerate() {
-            let column = cages_column + index;
-            if index >= side * side {
-                break;
-            }
-            if !symbol.is_ascii_graphic() {
-                let found = symbol.to_string();
-                return Err(at(column, CagesErrorKind::BadSymbol { found }));
-            }
-            if symbol == NO_CAGE {
-                cage_of.push(None);
-                continue;
-            }
-            let cage = match symbols.iter().position(|&s| s == symbol) {
-                Some(cage) => cage,
-                None => {
-                    symbols.push(symbol);
-                    counts.push(0);
-                    symbols.len() - 1
-                }
-            };
-            counts[cage] += 1;
-            if counts[cage] > side {
-                let kind = CagesErrorKind::CageTooLarge {
-                    found: symbol,
-                    count: cages.chars().filter(|&s| s == symbol).count(),
-                    side,
-                };
-                return Err(at(column, kind));
-            }
-            cage_of.push(Some(cage as u16));
-        }
-        let found = cages.chars().count();
-        if found != side * side {
-            let expected = side * side;
-            return Err(at(
-                cages_column,
-                CagesErrorKind::WrongLength { found, expected },
-            ));
-        }
-        if symbols.is_empty() {
-            return Err(at(cages_column, CagesErrorKind::NoCages));
-        }
+        let CageField {
+            cage_of,
+            symbols,
+            counts,
+        } = read_cage_field(side, cages_column, cages, &at)?;
         let expected = symbols.len();
+        let found = cages.chars().count();
         let (sums_column, sums_text) = sums_field.ok_or(at(
             cages_column + found,
             CagesErrorKind::MissingSums { expected },
         ))?;
-        let mut sums = Vec::with_capacity(expected);
-        let mut column = sums_column;
-        for (index, piece) in sums_text.split(',').enumerate() {
-            if piece.is_empty() {
-                // The comma after it for the first sum, else the comma before it.
-                let comma = if index == 0 { column } else { column - 1 };
-                return Err(at(comma, CagesErrorKind::EmptySum));
-            }
-            if index == expected {
-                let found = sums_text.split(',').count();
-                return Err(at(column, CagesErrorKind::SumCount { found, expected }));
-            }
-            let sum: u32 = match piece.parse() {
-                Ok(sum) if !piece.starts_with('+') => sum,
-                _ => {
-                    let found = piece.to_string();
-                    return Err(at(column, CagesErrorKind::BadSum { found }));
-                }
-            };
-            let (least, most) = sum_range(counts[index], side);
-            if !(least..=most).contains(&sum) {
-                let kind = CagesErrorKind::ImpossibleSum {
-                    cage: symbols[index],
-                    cells: counts[index],
-                    sum,
-                    least,
-                    most,
-                    side,
-                };
-                return Err(at(column, kind));
-            }
-            sums.push(sum);
-            column += piece.chars().count() + 1;
-        }
-        if sums.len() != expected {
-            let found = sums.len();
-            return Err(at(
-                sums_column,
-                CagesErrorKind::SumCount { found, expected },
-            ));
-        }
+        let sums = read_sums_field(side, sums_column, sums_text, &symbols, &counts, &at)?;
         Ok(Cages {
             side,
             cage_of,

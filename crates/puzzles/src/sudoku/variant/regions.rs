@@ -67,6 +67,39 @@ pub enum RegionsErrorKind {
     },
 }
 
+/// Every symbol of a layout's text with its line and column (1-based; the text's first line
+/// starting at `first_column`), comment lines left out.
+fn placed_symbols(
+    text: &str,
+    first_line: usize,
+    first_column: usize,
+) -> Result<Vec<(char, usize, usize)>, RegionsError> {
+    let mut placed = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let offset = if k == 0 { first_column - 1 } else { 0 };
+        for (column, symbol) in line.chars().enumerate() {
+            if symbol.is_whitespace() {
+                continue;
+            }
+            let at = |kind| RegionsError {
+                line: first_line + k,
+                column: offset + column + 1,
+                kind,
+            };
+            if !symbol.is_ascii_graphic() {
+                return Err(at(RegionsErrorKind::BadSymbol {
+                    found: symbol.to_string(),
+                }));
+            }
+            placed.push((symbol, first_line + k, offset + column + 1));
+        }
+    }
+    Ok(placed)
+}
+
 impl Regions {
     /// Reads a layout: its symbols are every character but whitespace, row-major; lines
     /// starting with `#` are comments. `first_line` and `first_column` place the text in its
@@ -78,30 +111,7 @@ impl Regions {
         first_column: usize,
         side: Option<usize>,
     ) -> Result<Regions, RegionsError> {
-        // Each symbol with its place.
-        let mut placed = Vec::new();
-        for (k, line) in text.lines().enumerate() {
-            if line.trim_start().starts_with('#') {
-                continue;
-            }
-            let offset = if k == 0 { first_column - 1 } else { 0 };
-            for (column, symbol) in line.chars().enumerate() {
-                if symbol.is_whitespace() {
-                    continue;
-                }
-                let at = |kind| RegionsError {
-                    line: first_line + k,
-                    column: offset + column + 1,
-                    kind,
-                };
-                if !symbol.is_ascii_graphic() {
-                    return Err(at(RegionsErrorKind::BadSymbol {
-                        found: symbol.to_string(),
-                    }));
-                }
-                placed.push((symbol, first_line + k, offset + column + 1));
-            }
-        }
+        let placed = placed_symbols(text, first_line, first_column)?;
         let found = placed.len();
         let inferred = (found as f64).sqrt().round() as usize;
         let side_ok = match side {
