@@ -11,8 +11,7 @@ use super::sudoku::FormatArg;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
-    GeneratedKiller, KillerGenerateError, KillerGenerator, Regions, Rules, Variant,
-    VariantGenerateError, VariantGenerator, Variants,
+    GeneratedKiller, KillerGenerator, Regions, Rules, Variant, VariantGenerator, Variants,
 };
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
@@ -249,7 +248,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
         },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
             Ok(made) => Some(killer_answer(index, &made)),
-            Err(KillerGenerateError::Interrupted) => None,
+            Err(GenerateError::Interrupted) => None,
             Err(error) => Some(not_made(index, &error)),
         },
     );
@@ -314,7 +313,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                     answer.made = Some(self::made(made.puzzle.filled_count(), &made.cost));
                     Some(answer)
                 }
-                Err(VariantGenerateError::Interrupted) => None,
+                Err(GenerateError::Interrupted) => None,
                 Err(error) => Some(not_made(index, &error)),
             }
         },

@@ -47,7 +47,7 @@ pub use parse_error::{ParseError, ParseErrorKind};
 pub use pencilmarks::{is_pencilmark_text, parse_pencilmarks, pencilmark_line, Pencilmarks};
 pub use print::{grid_to_string, write_grid};
 pub use random::Random;
-pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
+pub use rate::{Rated, Rater, Rating, Technique};
 pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
 pub use record::{Givens, Label, ParsedGrid, Record};
 pub use relabel::Relabelling;

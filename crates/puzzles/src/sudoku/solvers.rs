@@ -141,6 +141,11 @@ impl Solvers {
         self
     }
 
+    /// The node budget of each search (`None`: none).
+    pub(crate) fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
     /// The flag that ends these solvers' searches.
     pub fn stop_flag(&self) -> &StopFlag {
         &self.stop
@@ -319,7 +324,7 @@ impl Solvers {
 
     /// Counts the solutions of `puzzle` (up to `limit`) with the DLX solver, on every thread of
     /// the current rayon pool when the search is big: a first search of at most
-    /// [`SPLIT_AFTER_NODES`] nodes answers small counts at their usual cost (the split's plan
+    /// 100,000 nodes answers small counts at their usual cost (the split's plan
     /// would cost more than it saves), a bigger tree is counted again, split into subtrees
     /// ([`SudokuSolver::count_split`]). With a `shard`, only that share of the tree is counted,
     /// always split. The node budget of these solvers does not apply; `stop_requested` is asked

@@ -5,15 +5,14 @@
 
 use super::encoding::RulesSolver;
 use super::regions::Regions;
-use super::rules::{Rules, RulesError, Variants};
+use super::rules::{Rules, Variants};
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, Random};
+use crate::sudoku::{Cost, GenerateError, Random};
 use dlx_engine::{StopFlag, Uniqueness};
-use thiserror::Error;
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
 /// the puzzle stays unique, and the cost says how many such givens stayed).
-const QUESTION_NODES: u64 = 100_000;
+pub(crate) const QUESTION_NODES: u64 = 100_000;
 
 /// A puzzle made by [`VariantGenerator`].
 #[derive(Clone, Debug)]
@@ -25,26 +24,6 @@ pub struct GeneratedVariant {
     /// What it cost (`undecided`: givens kept because their question ran out of nodes, so the
     /// puzzle may not be minimal).
     pub cost: Cost,
-}
-
-/// Why no puzzle could be made.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum VariantGenerateError {
-    /// The rules have no full grid (or none was found within the node budget).
-    #[error("no full grid meets these rules within {QUESTION_NODES} nodes")]
-    NoFullGrid,
-    /// Killer's cages come with their grid: [`super::KillerGenerator`] makes them.
-    #[error("Killers are made by their own generator")]
-    Killer,
-    /// None of the random jigsaw layouts tried had a full grid under the rules.
-    #[error("none of {0} random layouts had a full grid under these rules")]
-    NoLayout(usize),
-    /// The variants do not fit the grid (see [`Rules::new`]).
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// The generator's stop flag was raised (a signal) before the puzzle was made.
-    #[error("interrupted before the puzzle was made")]
-    Interrupted,
 }
 
 /// Random layouts tried by [`VariantGenerator::on_random_layout`] before it gives up. Most layouts have
@@ -62,13 +41,13 @@ impl VariantGenerator {
     /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
     /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
     /// layout without a full grid (found within the node budget) is replaced by another, up to
-    /// [`MAX_LAYOUTS`]. Once `stop` is raised it gives [`VariantGenerateError::Interrupted`].
+    /// 256 layouts. Once `stop` is raised it gives [`GenerateError::Interrupted`].
     pub fn on_random_layout(
         shape: Shape,
         variants: &Variants,
         random: &mut Random,
         stop: &StopFlag,
-    ) -> Result<(Regions, GeneratedVariant), VariantGenerateError> {
+    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
         for restarts in 0..MAX_LAYOUTS {
             let layout = Regions::random(shape, random);
             let rules = Rules::new(shape, variants, Some(&layout))?;
@@ -78,17 +57,17 @@ impl VariantGenerator {
                     made.cost.restarts += restarts as u64;
                     return Ok((layout, made));
                 }
-                Err(VariantGenerateError::NoFullGrid) => continue,
+                Err(GenerateError::NoFullGridUnderRules) => continue,
                 Err(other) => return Err(other),
             }
         }
-        Err(VariantGenerateError::NoLayout(MAX_LAYOUTS))
+        Err(GenerateError::NoLayout(MAX_LAYOUTS))
     }
 
     /// A generator for `rules` (without cages).
-    pub fn new(rules: Rules) -> Result<VariantGenerator, VariantGenerateError> {
+    pub fn new(rules: Rules) -> Result<VariantGenerator, GenerateError> {
         if rules.cages().is_some() {
-            return Err(VariantGenerateError::Killer);
+            return Err(GenerateError::Killer);
         }
         let solver = RulesSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
         Ok(VariantGenerator {
@@ -98,7 +77,7 @@ impl VariantGenerator {
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
-    /// [`VariantGenerateError::Interrupted`], never a puzzle whose questions were cut.
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
     pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
         VariantGenerator {
             solver: self.solver.with_stop_flag(stop.clone()),
@@ -107,21 +86,18 @@ impl VariantGenerator {
     }
 
     /// One puzzle from `random`'s stream.
-    pub fn generate(
-        &mut self,
-        random: &mut Random,
-    ) -> Result<GeneratedVariant, VariantGenerateError> {
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let made = self.make(random);
         // A question the flag cut reads as open, which keeps its given: nothing made after the
         // flag was raised is given out.
         if self.stop.is_raised() {
-            return Err(VariantGenerateError::Interrupted);
+            return Err(GenerateError::Interrupted);
         }
         made
     }
 
     /// [`VariantGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, VariantGenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let mut cost = Cost::default();
         let solution = self.full_grid(random, &mut cost)?;
         let mut puzzle = solution.clone();
@@ -129,7 +105,7 @@ impl VariantGenerator {
         random.shuffle(&mut order);
         for cell in order {
             if self.stop.is_raised() {
-                return Err(VariantGenerateError::Interrupted);
+                return Err(GenerateError::Interrupted);
             }
             puzzle.set(cell, 0);
             let outcome = self.solver.uniqueness(&puzzle);
@@ -154,11 +130,7 @@ impl VariantGenerator {
     /// forbids two cells of one row from differing), completed by the solver, then the digits
     /// renamed at random, which keeps every region and pair rule. A first row without a
     /// completion is dropped for the solver's own first grid, renamed.
-    fn full_grid(
-        &mut self,
-        random: &mut Random,
-        cost: &mut Cost,
-    ) -> Result<Grid, VariantGenerateError> {
+    fn full_grid(&mut self, random: &mut Random, cost: &mut Cost) -> Result<Grid, GenerateError> {
         let shape = self.solver.rules().shape();
         let side = shape.side();
         let mut seeds = Grid::empty(shape);
@@ -177,7 +149,7 @@ impl VariantGenerator {
                 break;
             }
         }
-        let full = full.ok_or(VariantGenerateError::NoFullGrid)?;
+        let full = full.ok_or(GenerateError::NoFullGridUnderRules)?;
         let mut names: Vec<u8> = (1..=side as u8).collect();
         random.shuffle(&mut names);
         let mut renamed = full.clone();
@@ -205,7 +177,7 @@ mod tests {
             .unwrap()
             .with_stop_flag(raised.clone());
         let made = generator.generate(&mut Random::for_item(1, 0));
-        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
         let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
         let made = VariantGenerator::on_random_layout(
             shape,
@@ -213,7 +185,7 @@ mod tests {
             &mut Random::for_item(1, 0),
             &raised,
         );
-        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
     #[test]

@@ -9,9 +9,8 @@ use super::encoding::RulesSolver;
 use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, Random, Solve, Solvers};
+use crate::sudoku::{Cost, GenerateError, Random, Solve, Solvers};
 use dlx_engine::StopFlag;
-use thiserror::Error;
 
 /// Search-tree nodes after which a uniqueness question gives its grid up.
 const QUESTION_NODES: u64 = 200_000;
@@ -38,20 +37,6 @@ impl GeneratedKiller {
     }
 }
 
-/// Why no Killer could be made.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum KillerGenerateError {
-    /// No full grid within the node budget.
-    #[error("no full grid could be completed within the node budget")]
-    NoFullGrid,
-    /// Too many grids gave up on open questions or on cages that could not be named.
-    #[error("no unique Killer was found in {0} grids")]
-    GaveUp(u64),
-    /// The generator's stop flag was raised (a signal) before the puzzle was made.
-    #[error("interrupted before the puzzle was made")]
-    Interrupted,
-}
-
 /// Makes Killers of one shape. Keep one per thread.
 pub struct KillerGenerator {
     shape: Shape,
@@ -59,7 +44,7 @@ pub struct KillerGenerator {
     solvers: Solvers,
 }
 
-/// Grids tried before [`KillerGenerateError::GaveUp`].
+/// Grids tried before [`GenerateError::GaveUp`].
 const MAX_GRIDS: u64 = 64;
 
 impl KillerGenerator {
@@ -78,7 +63,7 @@ impl KillerGenerator {
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
-    /// [`KillerGenerateError::Interrupted`].
+    /// [`GenerateError::Interrupted`].
     pub fn with_stop_flag(mut self, stop: StopFlag) -> KillerGenerator {
         self.solvers = self.solvers.with_stop_flag(stop);
         self
@@ -91,30 +76,27 @@ impl KillerGenerator {
     }
 
     /// A Killer whose cages alone have exactly one solution.
-    pub fn generate(
-        &mut self,
-        random: &mut Random,
-    ) -> Result<GeneratedKiller, KillerGenerateError> {
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedKiller, GenerateError> {
         let made = self.make(random);
         if self.solvers.stop_flag().is_raised() {
-            return Err(KillerGenerateError::Interrupted);
+            return Err(GenerateError::Interrupted);
         }
         made
     }
 
     /// [`KillerGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedKiller, KillerGenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedKiller, GenerateError> {
         let shape = self.shape;
         let killer = Variants::of(&[Variant::Killer]).expect("one variant");
         let mut cost = Cost::default();
         let stop = self.solvers.stop_flag().clone();
         for _ in 0..MAX_GRIDS {
             if stop.is_raised() {
-                return Err(KillerGenerateError::Interrupted);
+                return Err(GenerateError::Interrupted);
             }
             cost.attempts += 1;
             let solution = random_solution(shape, random, &mut self.solvers, &mut cost)
-                .map_err(|_| KillerGenerateError::NoFullGrid)?;
+                .map_err(|_| GenerateError::NoFullGrid)?;
             let mut cage_of = random_cages(shape, &solution, self.max_cage, random);
             let puzzle = Grid::empty(shape);
             // Each round either proves the cages unique or cuts one cage: a bounded loop.
@@ -158,7 +140,7 @@ impl KillerGenerator {
             }
             cost.restarts += 1;
         }
-        Err(KillerGenerateError::GaveUp(MAX_GRIDS))
+        Err(GenerateError::GaveUp(MAX_GRIDS))
     }
 }
 
@@ -271,7 +253,7 @@ mod tests {
         let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
         let mut generator = KillerGenerator::new(Shape::new(2, 2).unwrap()).with_stop_flag(raised);
         let made = generator.generate(&mut Random::for_item(1, 0));
-        assert_eq!(made.unwrap_err(), KillerGenerateError::Interrupted);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
     #[test]

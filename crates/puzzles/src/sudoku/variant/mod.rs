@@ -20,13 +20,14 @@ mod rules;
 
 pub(crate) use backtrack::RulesBacktracker;
 pub(crate) use encoding::RulesSolver;
+pub(crate) use rate::RulesRater;
 
 pub use cages::{Cages, CagesError, CagesErrorKind};
 pub use check::RuleBroken;
 pub use encoding::KillerEncoding;
-pub use generate::{GeneratedVariant, VariantGenerateError, VariantGenerator};
-pub use killer_generate::{GeneratedKiller, KillerGenerateError, KillerGenerator};
-pub use rate::VariantRater;
+pub(crate) use generate::QUESTION_NODES;
+pub use generate::{GeneratedVariant, VariantGenerator};
+pub use killer_generate::{GeneratedKiller, KillerGenerator};
 pub use record::{VariantPuzzle, VariantRecordError};
 pub use regions::{Regions, RegionsError, RegionsErrorKind};
 pub use rules::{Rules, RulesError, Variant, Variants};

@@ -134,7 +134,7 @@ pub enum RulesError {
     TooManyCageOptions {
         /// The options of every cage, summed.
         options: u64,
-        /// [`MAX_CAGE_OPTIONS`].
+        /// The most the solver takes (500,000).
         most: u64,
     },
     /// A solver or pass that knows only rows, columns and boxes, asked to work under rules it
@@ -363,7 +363,7 @@ impl Rules {
 
     /// The same rules on a grid whose cells are renamed, cell `c` becoming `to[c]` (a
     /// permutation of the cells): the exact-cover problem is the same up to the order of its
-    /// items and options, which is all the rater wants to vary ([`super::VariantRater`]).
+    /// items and options, which is all the rater wants to vary ([`crate::sudoku::Rater::rate_under`]).
     pub fn with_cells_moved(&self, to: &[usize]) -> Rules {
         assert_eq!(
             to.len(),
