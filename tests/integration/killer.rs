@@ -4,7 +4,7 @@
 
 use crate::common::{dlx, puzzles, stderr, stdout};
 use dlx_puzzles::sudoku::variant::{
-    CagesErrorKind, KillerEncoding, VariantPuzzle, VariantRecordError, Variants,
+    FieldErrorKind, KillerEncoding, VariantPuzzle, VariantRecordError, Variants,
 };
 use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
 use proptest::prelude::*;
@@ -235,13 +235,13 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     assert_eq!((line, column), (4, 22));
     assert!(matches!(
         kind,
-        CagesErrorKind::CageTooLarge { found: 'A', .. }
+        FieldErrorKind::CageTooLarge { found: 'A', .. }
     ));
     let (_, column, kind) = place(&format!("{empty} AABB............ 3,8"));
     assert_eq!(column, 37);
     assert!(matches!(
         kind,
-        CagesErrorKind::ImpossibleSum {
+        FieldErrorKind::ImpossibleSum {
             cage: 'B',
             sum: 8,
             least: 3,
@@ -251,13 +251,13 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     ));
     let (_, column, kind) = place(&format!("{empty} AABB............"));
     assert_eq!(column, 34);
-    assert!(matches!(kind, CagesErrorKind::MissingSums { expected: 2 }));
+    assert!(matches!(kind, FieldErrorKind::MissingSums { expected: 2 }));
     let (_, column, kind) = place(&empty);
     assert_eq!(column, 17);
-    assert!(matches!(kind, CagesErrorKind::MissingCages));
+    assert!(matches!(kind, FieldErrorKind::MissingCages));
     let (_, column, kind) = place(&format!("{empty} AABB.... 3,3"));
     assert_eq!(column, 18);
-    assert!(matches!(kind, CagesErrorKind::WrongLength { found: 8, .. }));
+    assert!(matches!(kind, FieldErrorKind::WrongLength { found: 8, .. }));
     // On the command line: exit 2, the file's line and column in the message.
     let input = format!("{empty} AABB............ 3,7\n{empty} AABB............ 3,x\n");
     let out = dlx(&["sudoku", "--variant", "killer"], input.as_bytes());

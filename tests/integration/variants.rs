@@ -4,7 +4,7 @@
 
 use dlx_engine::{Count, Uniqueness};
 use dlx_puzzles::sudoku::variant::{
-    Regions, RegionsErrorKind, Rules, VariantPuzzle, VariantRecordError, Variants,
+    FieldErrorKind, Regions, Rules, VariantPuzzle, VariantRecordError, Variants,
 };
 use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
@@ -275,7 +275,7 @@ fn bad_layouts_are_refused_with_their_place() {
     assert_eq!(error.column, 83 + too_big.find('I').unwrap() - 1);
     assert!(matches!(
         error.kind,
-        RegionsErrorKind::WrongRegionSize {
+        FieldErrorKind::WrongRegionSize {
             found: 'A',
             count: 10,
             side: 9

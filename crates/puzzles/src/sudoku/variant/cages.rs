@@ -3,8 +3,7 @@
 //! each other symbol naming one cage, connected or not) and the sums, comma-separated, in the
 //! order the cages first appear row by row.
 
-use dlx_engine::excerpt::Excerpt;
-use thiserror::Error;
+use super::field_error::{FieldError, FieldErrorKind};
 
 /// The symbol of a cell in no cage.
 pub(crate) const NO_CAGE: char = '.';
@@ -17,102 +16,6 @@ pub struct Cages {
     cage_of: Vec<Option<u16>>,
     symbols: Vec<char>,
     sums: Vec<u32>,
-}
-
-/// A fault in a cage specification, with its place (1-based line and column, in characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct CagesError {
-    /// The line, 1-based.
-    pub line: usize,
-    /// The column, 1-based, in characters.
-    pub column: usize,
-    /// What was wrong.
-    pub kind: CagesErrorKind,
-}
-
-/// What was wrong with the cages or their sums.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum CagesErrorKind {
-    /// No cage field after the givens.
-    #[error("found no cages, expected a field of N·N cage symbols ('.' for a cell in no cage) and then the sums")]
-    MissingCages,
-    /// A cage field of the wrong length (placed at its first symbol).
-    #[error("found {found} cage symbols, expected {expected}, one per cell")]
-    WrongLength {
-        /// Symbols found.
-        found: usize,
-        /// N·N.
-        expected: usize,
-    },
-    /// A control or non-ASCII character among the cage symbols.
-    #[error("found \"{}\", expected a cage symbol (a letter, a digit or '.')", Excerpt(.found))]
-    BadSymbol {
-        /// The symbol.
-        found: String,
-    },
-    /// A cage of more than N cells (placed at its cell past N): its digits cannot be distinct.
-    #[error("found the cage {found:?} with {count} cells, expected at most {side} (its digits are distinct)")]
-    CageTooLarge {
-        /// The cage's symbol.
-        found: char,
-        /// Its cells.
-        count: usize,
-        /// N.
-        side: usize,
-    },
-    /// A cage field of `.` alone: a Killer has at least one cage.
-    #[error("found no cage, only '.' (a cell in no cage), expected at least one cage symbol: a grid without cages is a classic Sudoku")]
-    NoCages,
-    /// An empty sum: a comma first or last in the sums, or two in a row (placed at the comma).
-    #[error("found a comma with no sum beside it, expected whole numbers separated by single commas, none before the first sum or after the last")]
-    EmptySum,
-    /// No sums field after the cages.
-    #[error("found no sums, expected {expected} cage sums, comma-separated, after the cages")]
-    MissingSums {
-        /// The number of cages.
-        expected: usize,
-    },
-    /// Not a number where a sum should be.
-    #[error("found \"{}\", expected a cage sum (a whole number)", Excerpt(.found))]
-    BadSum {
-        /// The text found.
-        found: String,
-    },
-    /// More or fewer sums than cages (placed at the sums field, or at the first extra sum).
-    #[error(
-        "found {found} sums, expected {expected}, one per cage in the order the cages first appear"
-    )]
-    SumCount {
-        /// Sums found.
-        found: usize,
-        /// Cages.
-        expected: usize,
-    },
-    /// A sum that no set of distinct digits in the cage's cells can make.
-    #[error("the cage {cage:?} has {cells} cells and the sum {sum}, expected a sum from {least} to {most} (distinct digits 1 to {side})")]
-    ImpossibleSum {
-        /// The cage's symbol.
-        cage: char,
-        /// Its cells.
-        cells: usize,
-        /// Its sum.
-        sum: u32,
-        /// The least sum of that many distinct digits.
-        least: u32,
-        /// The greatest.
-        most: u32,
-        /// N.
-        side: usize,
-    },
-    /// More cages than the symbols that can name them when written back.
-    #[error("found {found} cages, expected at most {most}")]
-    TooManyCages {
-        /// Cages found.
-        found: usize,
-        /// The most there may be.
-        most: usize,
-    },
 }
 
 /// The symbols [`Cages::to_fields`] names cages with, in order: enough for the cages of a 9x9
@@ -265,8 +168,8 @@ fn read_cage_field(
     side: usize,
     cages_column: usize,
     cages: &str,
-    at: &dyn Fn(usize, CagesErrorKind) -> CagesError,
-) -> Result<CageField, CagesError> {
+    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
+) -> Result<CageField, FieldError> {
     let mut symbols: Vec<char> = Vec::new();
     let mut counts: Vec<usize> = Vec::new();
     let mut cage_of = Vec::with_capacity(side * side);
@@ -277,7 +180,7 @@ fn read_cage_field(
         }
         if !symbol.is_ascii_graphic() {
             let found = symbol.to_string();
-            return Err(at(column, CagesErrorKind::BadSymbol { found }));
+            return Err(at(column, FieldErrorKind::BadSymbol { found }));
         }
         if symbol == NO_CAGE {
             cage_of.push(None);
@@ -293,7 +196,7 @@ fn read_cage_field(
         };
         counts[cage] += 1;
         if counts[cage] > side {
-            let kind = CagesErrorKind::CageTooLarge {
+            let kind = FieldErrorKind::CageTooLarge {
                 found: symbol,
                 count: cages.chars().filter(|&s| s == symbol).count(),
                 side,
@@ -307,11 +210,11 @@ fn read_cage_field(
         let expected = side * side;
         return Err(at(
             cages_column,
-            CagesErrorKind::WrongLength { found, expected },
+            FieldErrorKind::WrongLength { found, expected },
         ));
     }
     if symbols.is_empty() {
-        return Err(at(cages_column, CagesErrorKind::NoCages));
+        return Err(at(cages_column, FieldErrorKind::NoCages));
     }
     Ok(CageField {
         cage_of,
@@ -328,8 +231,8 @@ fn read_sums_field(
     sums_text: &str,
     symbols: &[char],
     counts: &[usize],
-    at: &dyn Fn(usize, CagesErrorKind) -> CagesError,
-) -> Result<Vec<u32>, CagesError> {
+    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
+) -> Result<Vec<u32>, FieldError> {
     let expected = symbols.len();
     let mut sums = Vec::with_capacity(expected);
     let mut column = sums_column;
@@ -337,22 +240,22 @@ fn read_sums_field(
         if piece.is_empty() {
             // The comma after it for the first sum, else the comma before it.
             let comma = if index == 0 { column } else { column - 1 };
-            return Err(at(comma, CagesErrorKind::EmptySum));
+            return Err(at(comma, FieldErrorKind::EmptySum));
         }
         if index == expected {
             let found = sums_text.split(',').count();
-            return Err(at(column, CagesErrorKind::SumCount { found, expected }));
+            return Err(at(column, FieldErrorKind::SumCount { found, expected }));
         }
         let sum: u32 = match piece.parse() {
             Ok(sum) if !piece.starts_with('+') => sum,
             _ => {
                 let found = piece.to_string();
-                return Err(at(column, CagesErrorKind::BadSum { found }));
+                return Err(at(column, FieldErrorKind::BadSum { found }));
             }
         };
         let (least, most) = sum_range(counts[index], side);
         if !(least..=most).contains(&sum) {
-            let kind = CagesErrorKind::ImpossibleSum {
+            let kind = FieldErrorKind::ImpossibleSum {
                 cage: symbols[index],
                 cells: counts[index],
                 sum,
@@ -369,7 +272,7 @@ fn read_sums_field(
         let found = sums.len();
         return Err(at(
             sums_column,
-            CagesErrorKind::SumCount { found, expected },
+            FieldErrorKind::SumCount { found, expected },
         ));
     }
     Ok(sums)
@@ -383,9 +286,9 @@ impl Cages {
         line: usize,
         cages_field: Option<(usize, &str)>,
         sums_field: Option<(usize, &str)>,
-    ) -> Result<Cages, CagesError> {
-        let at = |column: usize, kind| CagesError { line, column, kind };
-        let (cages_column, cages) = cages_field.ok_or(at(1, CagesErrorKind::MissingCages))?;
+    ) -> Result<Cages, FieldError> {
+        let at = |column: usize, kind| FieldError { line, column, kind };
+        let (cages_column, cages) = cages_field.ok_or(at(1, FieldErrorKind::MissingCages))?;
         let CageField {
             cage_of,
             symbols,
@@ -395,7 +298,7 @@ impl Cages {
         let found = cages.chars().count();
         let (sums_column, sums_text) = sums_field.ok_or(at(
             cages_column + found,
-            CagesErrorKind::MissingSums { expected },
+            FieldErrorKind::MissingSums { expected },
         ))?;
         let sums = read_sums_field(side, sums_column, sums_text, &symbols, &counts, &at)?;
         Ok(Cages {
@@ -413,10 +316,10 @@ impl Cages {
         side: usize,
         cage_of: &[Option<usize>],
         sums: &[u32],
-    ) -> Result<Cages, CagesErrorKind> {
+    ) -> Result<Cages, FieldErrorKind> {
         let most = WRITTEN_SYMBOLS.len();
         if sums.len() > most {
-            return Err(CagesErrorKind::TooManyCages {
+            return Err(FieldErrorKind::TooManyCages {
                 found: sums.len(),
                 most,
             });
@@ -517,7 +420,7 @@ impl Cages {
 mod tests {
     use super::*;
 
-    fn parse(cages: &str, sums: &str) -> Result<Cages, CagesError> {
+    fn parse(cages: &str, sums: &str) -> Result<Cages, FieldError> {
         Cages::parse(4, 2, Some((18, cages)), Some((35, sums)))
     }
 
@@ -542,7 +445,7 @@ mod tests {
         assert_eq!(column, 18 + 4);
         assert!(matches!(
             kind,
-            CagesErrorKind::CageTooLarge {
+            FieldErrorKind::CageTooLarge {
                 found: 'A',
                 count: 5,
                 side: 4
@@ -552,19 +455,19 @@ mod tests {
         assert_eq!(column, 18);
         assert!(matches!(
             kind,
-            CagesErrorKind::WrongLength {
+            FieldErrorKind::WrongLength {
                 found: 4,
                 expected: 16
             }
         ));
         let (column, kind) = place("AABB............", "3,x");
         assert_eq!(column, 37);
-        assert!(matches!(kind, CagesErrorKind::BadSum { .. }));
+        assert!(matches!(kind, FieldErrorKind::BadSum { .. }));
         let (column, kind) = place("AABB............", "3,8");
         assert_eq!(column, 37);
         assert!(matches!(
             kind,
-            CagesErrorKind::ImpossibleSum {
+            FieldErrorKind::ImpossibleSum {
                 cage: 'B',
                 least: 3,
                 most: 7,
@@ -574,7 +477,7 @@ mod tests {
         let (_, kind) = place("AABB............", "3");
         assert!(matches!(
             kind,
-            CagesErrorKind::SumCount {
+            FieldErrorKind::SumCount {
                 found: 1,
                 expected: 2
             }
@@ -583,13 +486,13 @@ mod tests {
         assert_eq!(column, 39);
         assert!(matches!(
             kind,
-            CagesErrorKind::SumCount {
+            FieldErrorKind::SumCount {
                 found: 3,
                 expected: 2
             }
         ));
         let (_, kind) = place("AAB\u{7}............", "3,4");
-        assert!(matches!(kind, CagesErrorKind::BadSymbol { .. }));
+        assert!(matches!(kind, FieldErrorKind::BadSymbol { .. }));
         let error = Cages::parse(4, 2, Some((18, "AABB............")), None).unwrap_err();
         assert_eq!(error.column, 34);
         assert!(
@@ -603,7 +506,7 @@ mod tests {
         // Every cell in no cage: said so, at the cage field, whatever follows.
         for sums in [None, Some((35, "5")), Some((35, ","))] {
             let error = Cages::parse(4, 2, Some((18, &".".repeat(16))), sums).unwrap_err();
-            assert_eq!((error.column, &error.kind), (18, &CagesErrorKind::NoCages));
+            assert_eq!((error.column, &error.kind), (18, &FieldErrorKind::NoCages));
             assert!(error.to_string().contains("found no cage"), "{error}");
         }
         // A trailing comma is no ninth sum: the error names the comma. Sums at column 35.
@@ -611,7 +514,7 @@ mod tests {
             let error = parse("AABB............", sums).unwrap_err();
             assert_eq!(
                 (error.column, &error.kind),
-                (comma, &CagesErrorKind::EmptySum),
+                (comma, &FieldErrorKind::EmptySum),
                 "{sums}"
             );
             assert!(error.to_string().contains("comma with no sum"), "{error}");

@@ -3,8 +3,9 @@
 //! the cages (N·N cage symbols) and their sums (comma-separated); whatever follows is a
 //! comment. The variant is named by the caller, never guessed from the line.
 
-use super::cages::{Cages, CagesError, CagesErrorKind};
-use super::regions::{Regions, RegionsError};
+use super::cages::Cages;
+use super::field_error::{FieldError, FieldErrorKind};
+use super::regions::Regions;
 use super::rules::{Rules, RulesError, Variant, Variants};
 use crate::sudoku::boxes::Boxes;
 use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
@@ -34,10 +35,10 @@ pub enum VariantRecordError {
     Givens(#[from] ParseError),
     /// The layout field is not a layout of N regions of N cells.
     #[error(transparent)]
-    Regions(#[from] RegionsError),
+    Regions(FieldError),
     /// The cages or sums fields are not cages of the grid.
     #[error(transparent)]
-    Cages(#[from] CagesError),
+    Cages(FieldError),
     /// The variants do not fit the line's grid (or a jigsaw's layout is missing).
     #[error("line {line}: {error}")]
     Rules {
@@ -120,18 +121,24 @@ impl VariantPuzzle {
                     line: line_number,
                     error: RulesError::MissingRegions,
                 })?;
-                Some(Regions::parse(layout, line_number, column, Some(side))?)
+                Some(
+                    Regions::parse(layout, line_number, column, Some(side))
+                        .map_err(VariantRecordError::Regions)?,
+                )
             }
             _ => None,
         };
         let cages = if variants.contains(Variant::Killer) {
             // A missing field is placed just past the end of the line.
-            let cages = fields.next().ok_or(CagesError {
+            let cages = fields.next().ok_or(VariantRecordError::Cages(FieldError {
                 line: line_number,
                 column: text.chars().count() + 1,
-                kind: CagesErrorKind::MissingCages,
-            })?;
-            Some(Cages::parse(side, line_number, Some(cages), fields.next())?)
+                kind: FieldErrorKind::MissingCages,
+            }))?;
+            Some(
+                Cages::parse(side, line_number, Some(cages), fields.next())
+                    .map_err(VariantRecordError::Cages)?,
+            )
         } else {
             None
         };
@@ -211,7 +218,7 @@ fn fields_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::variant::RegionsErrorKind;
+    use crate::sudoku::variant::FieldErrorKind;
 
     #[test]
     fn a_line_keeps_its_comment_and_reads_with_the_boxes_given() {
@@ -254,7 +261,7 @@ mod tests {
         assert_eq!((error.line, error.column), (3, 33));
         assert!(matches!(
             error.kind,
-            RegionsErrorKind::WrongRegionSize { found: 'A', .. }
+            FieldErrorKind::WrongRegionSize { found: 'A', .. }
         ));
         let missing = VariantPuzzle::parse_line("1...............", 3, &jigsaw, None).unwrap_err();
         assert!(missing.to_string().starts_with("line 3: "), "{missing}");
