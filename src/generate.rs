@@ -11,7 +11,7 @@ use super::sudoku::FormatArg;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
-    GeneratedKiller, KillerGenerator, Regions, Rules, Variant, VariantGenerator, Variants,
+    GeneratedVariant, KillerGenerator, Regions, Rules, Variant, VariantGenerator, Variants,
 };
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
@@ -356,9 +356,10 @@ fn made(givens: usize, cost: &Cost) -> Made {
 }
 
 /// The answer printed for a generated Killer: its record on one line.
-fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
+fn killer_answer(index: u64, made: &GeneratedVariant) -> Answer {
+    let cages = made.cages.as_ref().map_or(0, |cages| cages.count());
     let extra = vec![
-        ("cages", made.cages.count().into()),
+        ("cages", cages.into()),
         ("attempts", made.cost.attempts.into()),
         ("checks", made.cost.checks.into()),
     ];
@@ -370,7 +371,7 @@ fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
         extra,
     );
     answer.made = Some(Made {
-        cages: Some(made.cages.count() as u64),
+        cages: Some(cages as u64),
         ..self::made(0, &made.cost)
     });
     answer

@@ -3,27 +3,47 @@
 //! then its givens removed one at a time in a random order while the variant's solver finds the
 //! puzzle unique. Killers, whose cages come with the grid, have their own generator.
 
+use super::cages::Cages;
 use super::encoding::RulesSolver;
 use super::regions::Regions;
 use super::rules::{Rules, Variants};
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, GenerateError, Random};
+use crate::sudoku::{grid_to_string, Cost, Format, GenerateError, Random};
 use dlx_engine::{StopFlag, Uniqueness};
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
 /// the puzzle stays unique, and the cost says how many such givens stayed).
 pub(crate) const QUESTION_NODES: u64 = 100_000;
 
-/// A puzzle made by [`VariantGenerator`].
+/// A puzzle made by [`VariantGenerator`], or a Killer made by [`super::KillerGenerator`].
 #[derive(Clone, Debug)]
 pub struct GeneratedVariant {
-    /// The givens.
+    /// The givens (for a Killer, the empty grid its cages go with).
     pub puzzle: Grid,
     /// Its only solution under the rules.
     pub solution: Grid,
     /// What it cost (`undecided`: givens kept because their question ran out of nodes, so the
     /// puzzle may not be minimal).
     pub cost: Cost,
+    /// A Killer's cages and sums.
+    pub cages: Option<Cages>,
+}
+
+impl GeneratedVariant {
+    /// The record as `dlx sudoku --variant` reads it: the givens, then a Killer's cages and
+    /// sums.
+    pub fn to_line(&self) -> String {
+        match &self.cages {
+            Some(cages) => {
+                let givens: String = self.puzzle.cells().iter().map(|_| '.').collect();
+                let (cages, sums) = cages.to_fields();
+                format!("{givens} {cages} {sums}")
+            }
+            None => grid_to_string(&self.puzzle, Format::Line)
+                .trim_end()
+                .to_string(),
+        }
+    }
 }
 
 /// Random layouts tried by [`VariantGenerator::on_random_layout`] before it gives up. Most layouts have
@@ -123,6 +143,7 @@ impl VariantGenerator {
             puzzle,
             solution,
             cost,
+            cages: None,
         })
     }
 

@@ -125,8 +125,8 @@ mod tests {
                 let made = generator
                     .generate(&mut Random::for_item(seed, index))
                     .unwrap();
-                let rules = Rules::with_cages(shape, &killer, None, Some(&made.cages)).unwrap();
-                let implied = implied_cages(&made.cages, rules.regions());
+                let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
+                let implied = implied_cages(made.cages.as_ref().unwrap(), rules.regions());
                 assert!(!implied.is_empty(), "some region holds a whole cage");
                 for cage in implied {
                     let digits: Vec<u8> =

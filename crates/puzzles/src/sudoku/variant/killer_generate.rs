@@ -6,6 +6,7 @@
 
 use super::cages::Cages;
 use super::encoding::RulesSolver;
+use super::generate::GeneratedVariant;
 use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
@@ -14,28 +15,6 @@ use dlx_engine::StopFlag;
 
 /// Search-tree nodes after which a uniqueness question gives its grid up.
 const QUESTION_NODES: u64 = 200_000;
-
-/// A Killer made by [`KillerGenerator`].
-#[derive(Clone, Debug)]
-pub struct GeneratedKiller {
-    /// The empty grid the cages go with.
-    pub puzzle: Grid,
-    /// The cages and sums.
-    pub cages: Cages,
-    /// Its only solution.
-    pub solution: Grid,
-    /// What it cost.
-    pub cost: Cost,
-}
-
-impl GeneratedKiller {
-    /// The record as `dlx sudoku --variant killer` reads it: givens, cages, sums.
-    pub fn to_line(&self) -> String {
-        let givens: String = self.puzzle.cells().iter().map(|_| '.').collect();
-        let (cages, sums) = self.cages.to_fields();
-        format!("{givens} {cages} {sums}")
-    }
-}
 
 /// Makes Killers of one shape. Keep one per thread.
 pub struct KillerGenerator {
@@ -76,7 +55,7 @@ impl KillerGenerator {
     }
 
     /// A Killer whose cages alone have exactly one solution.
-    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedKiller, GenerateError> {
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let made = self.make(random);
         if self.solvers.stop_flag().is_raised() {
             return Err(GenerateError::Interrupted);
@@ -85,7 +64,7 @@ impl KillerGenerator {
     }
 
     /// [`KillerGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedKiller, GenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let shape = self.shape;
         let killer = Variants::of(&[Variant::Killer]).expect("one variant");
         let mut cost = Cost::default();
@@ -124,11 +103,11 @@ impl KillerGenerator {
                     break;
                 }
                 let Some(other) = other else {
-                    return Ok(GeneratedKiller {
+                    return Ok(GeneratedVariant {
                         puzzle,
-                        cages,
                         solution,
                         cost,
+                        cages: Some(cages),
                     });
                 };
                 let differs = (0..shape.cell_count())
@@ -266,14 +245,21 @@ mod tests {
                     shape,
                     &Variants::of(&[Variant::Killer]).unwrap(),
                     None,
-                    Some(&made.cages),
+                    made.cages.as_ref(),
                 )
                 .unwrap();
                 let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
                 assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
-                for (cage, cells) in made.cages.cells_by_cage().iter().enumerate() {
+                for (cage, cells) in made
+                    .cages
+                    .as_ref()
+                    .unwrap()
+                    .cells_by_cage()
+                    .iter()
+                    .enumerate()
+                {
                     let sum: u32 = cells.iter().map(|&c| u32::from(made.solution.get(c))).sum();
-                    assert_eq!(sum, made.cages.sum(cage));
+                    assert_eq!(sum, made.cages.as_ref().unwrap().sum(cage));
                 }
             }
         }

@@ -197,7 +197,7 @@ mod tests {
         let made = KillerGenerator::new(shape)
             .generate(&mut Random::for_item(5, 0))
             .unwrap();
-        let rules = Rules::with_cages(shape, &killer, None, Some(&made.cages)).unwrap();
+        let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
         let mut rater = RulesRater::new(None);
         let Rated::Unique(rating) = rater.rate(&rules, &made.puzzle) else {
             panic!("the generator's Killers have one solution");
