@@ -50,7 +50,6 @@ pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique};
 pub use read::{is_skipped_line, parse_puzzles, parse_records, Puzzles, Records};
 pub use record::{Givens, Label, ParsedGrid, Record};
-pub use relabel::Relabelling;
 pub use solve::Solve;
 pub use solver::SudokuSolver;
 pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};

@@ -325,6 +325,28 @@ mod tests {
     use super::*;
     use crate::sudoku::parse_line;
 
+    #[test]
+    fn the_technique_does_not_depend_on_the_labels() {
+        // The project's `puzzles/minimal-9x9.txt`.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/minimal-9x9.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut solvers, mut rater) = (Solvers::default(), Rater::default());
+        let technique = |rated: Rated| match rated {
+            Rated::Unique(rating) => rating.technique,
+            other => panic!("{other:?}"),
+        };
+        for (k, line) in text.lines().take(100).enumerate() {
+            let puzzle = parse_line(line, k + 1).unwrap();
+            let relabelled =
+                Relabelling::random(puzzle.shape(), &mut Random::for_item(3, k as u64), true)
+                    .apply(&puzzle);
+            let here = technique(rater.rate(&puzzle, &mut solvers));
+            let there = technique(rater.rate(&relabelled, &mut solvers));
+            assert_eq!(here, there, "{line}");
+            assert!(here >= Technique::CrossHatching);
+        }
+    }
+
     fn rate(line: &str) -> Rated {
         Rater::default().rate(&parse_line(line, 1).unwrap(), &mut Solvers::default())
     }
