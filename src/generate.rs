@@ -11,7 +11,7 @@ use super::sudoku::FormatArg;
 use super::{interrupt, Exit};
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
-    GeneratedVariant, KillerGenerator, Regions, Rules, Variant, VariantGenerator, Variants,
+    GeneratedVariant, Regions, Rules, Variant, VariantGenerator, Variants,
 };
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Random, Settings, Shape,
@@ -238,12 +238,12 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     let shape = args.shape;
     let max_cage = args
         .max_cage
-        .map_or(KillerGenerator::MAX_CAGE, |n| n as usize);
+        .map_or(VariantGenerator::MAX_CAGE, |n| n as usize);
     let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
         || {
-            let generator = KillerGenerator::new(shape).with_max_cage(max_cage);
+            let generator = VariantGenerator::killer(shape).with_max_cage(max_cage);
             generator.with_stop_flag(interrupt::stop_flag())
         },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {

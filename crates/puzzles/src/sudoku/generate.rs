@@ -192,7 +192,7 @@ pub enum GenerateError {
         crate::sudoku::variant::QUESTION_NODES
     )]
     NoFullGridUnderRules,
-    /// Killer's cages come with their grid: [`crate::sudoku::variant::KillerGenerator`] makes
+    /// Killer's cages come with their grid: [`crate::sudoku::variant::VariantGenerator::killer`] makes
     /// them.
     #[error("Killers are made by their own generator")]
     Killer,

@@ -5,6 +5,7 @@
 
 use super::cages::Cages;
 use super::encoding::RulesSolver;
+use super::killer_generate::KillerGenerator;
 use super::regions::Regions;
 use super::rules::{Rules, Variants};
 use crate::sudoku::grid::{Grid, Shape};
@@ -15,7 +16,7 @@ use dlx_engine::{StopFlag, Uniqueness};
 /// the puzzle stays unique, and the cost says how many such givens stayed).
 pub(crate) const QUESTION_NODES: u64 = 100_000;
 
-/// A puzzle made by [`VariantGenerator`], or a Killer made by [`super::KillerGenerator`].
+/// A puzzle made by [`VariantGenerator`], a Killer among them.
 #[derive(Clone, Debug)]
 pub struct GeneratedVariant {
     /// The givens (for a Killer, the empty grid its cages go with).
@@ -51,13 +52,39 @@ impl GeneratedVariant {
 /// took at most 3 layouts, with windoku 19, with anti-knight 40, with X on 6x6 81).
 pub(crate) const MAX_LAYOUTS: usize = 256;
 
-/// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
+/// Makes unique, minimal variant puzzles: under one set of rules without cages
+/// ([`VariantGenerator::new`]), on a random jigsaw layout of each puzzle's own
+/// ([`VariantGenerator::on_random_layout`]), or Killers, whose cages come with their grid
+/// ([`VariantGenerator::killer`]). Keep one per thread.
 pub struct VariantGenerator {
-    solver: RulesSolver,
-    stop: StopFlag,
+    making: Making,
+}
+
+/// What a [`VariantGenerator`] makes.
+enum Making {
+    Rules(Box<RulesGenerator>),
+    Killer(Box<KillerGenerator>),
 }
 
 impl VariantGenerator {
+    /// The most cells a generated Killer cage has by default: larger cages leave more ways of
+    /// filling them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a
+    /// puzzle with cages of 2 to 4 cells, 6,120 with 2 to 5).
+    pub const MAX_CAGE: usize = KillerGenerator::MAX_CAGE;
+
+    /// A generator for `rules` (without cages: [`VariantGenerator::killer`] makes Killers).
+    pub fn new(rules: Rules) -> Result<VariantGenerator, GenerateError> {
+        let making = Making::Rules(Box::new(RulesGenerator::new(rules)?));
+        Ok(VariantGenerator { making })
+    }
+
+    /// A generator of Killers on grids of `shape`, without givens: cages whose sums alone
+    /// have exactly one solution.
+    pub fn killer(shape: Shape) -> VariantGenerator {
+        let making = Making::Killer(Box::new(KillerGenerator::new(shape)));
+        VariantGenerator { making }
+    }
+
     /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
     /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
     /// layout without a full grid (found within the node budget) is replaced by another, up to
@@ -68,10 +95,59 @@ impl VariantGenerator {
         random: &mut Random,
         stop: &StopFlag,
     ) -> Result<(Regions, GeneratedVariant), GenerateError> {
+        RulesGenerator::on_random_layout(shape, variants, random, stop)
+    }
+
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
+        let making = match self.making {
+            Making::Rules(rules) => Making::Rules(Box::new(rules.with_stop_flag(stop))),
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_stop_flag(stop))),
+        };
+        VariantGenerator { making }
+    }
+
+    /// A Killer's cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours
+    /// allow; nothing for other rules.
+    pub fn with_max_cage(self, max_cage: usize) -> VariantGenerator {
+        let making = match self.making {
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_max_cage(max_cage))),
+            rules => rules,
+        };
+        VariantGenerator { making }
+    }
+
+    /// One puzzle from `random`'s stream.
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+        match &mut self.making {
+            Making::Rules(rules) => rules.generate(random),
+            Making::Killer(killer) => killer.generate(random),
+        }
+    }
+}
+
+/// Makes unique, minimal puzzles under one set of rules without cages.
+pub(crate) struct RulesGenerator {
+    solver: RulesSolver,
+    stop: StopFlag,
+}
+
+impl RulesGenerator {
+    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
+    /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
+    /// layout without a full grid (found within the node budget) is replaced by another, up to
+    /// 256 layouts. Once `stop` is raised it gives [`GenerateError::Interrupted`].
+    pub(crate) fn on_random_layout(
+        shape: Shape,
+        variants: &Variants,
+        random: &mut Random,
+        stop: &StopFlag,
+    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
         for restarts in 0..MAX_LAYOUTS {
             let layout = Regions::random(shape, random);
             let rules = Rules::new(shape, variants, Some(&layout))?;
-            let mut generator = VariantGenerator::new(rules)?.with_stop_flag(stop.clone());
+            let mut generator = RulesGenerator::new(rules)?.with_stop_flag(stop.clone());
             match generator.generate(random) {
                 Ok(mut made) => {
                     made.cost.restarts += restarts as u64;
@@ -85,12 +161,12 @@ impl VariantGenerator {
     }
 
     /// A generator for `rules` (without cages).
-    pub fn new(rules: Rules) -> Result<VariantGenerator, GenerateError> {
+    pub(crate) fn new(rules: Rules) -> Result<RulesGenerator, GenerateError> {
         if rules.cages().is_some() {
             return Err(GenerateError::Killer);
         }
         let solver = RulesSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
-        Ok(VariantGenerator {
+        Ok(RulesGenerator {
             solver,
             stop: StopFlag::never(),
         })
@@ -98,15 +174,18 @@ impl VariantGenerator {
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
     /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
-    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
-        VariantGenerator {
+    pub(crate) fn with_stop_flag(self, stop: StopFlag) -> RulesGenerator {
+        RulesGenerator {
             solver: self.solver.with_stop_flag(stop.clone()),
             stop,
         }
     }
 
     /// One puzzle from `random`'s stream.
-    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+    pub(crate) fn generate(
+        &mut self,
+        random: &mut Random,
+    ) -> Result<GeneratedVariant, GenerateError> {
         let made = self.make(random);
         // A question the flag cut reads as open, which keeps its given: nothing made after the
         // flag was raised is given out.
@@ -116,7 +195,7 @@ impl VariantGenerator {
         made
     }
 
-    /// [`VariantGenerator::generate`], whatever the stop flag.
+    /// [`RulesGenerator::generate`], whatever the stop flag.
     fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let mut cost = Cost::default();
         let solution = self.full_grid(random, &mut cost)?;
@@ -194,18 +273,14 @@ mod tests {
         let shape = Shape::new(2, 3).unwrap();
         let x = Variants::of(&[Variant::X]).unwrap();
         let rules = Rules::new(shape, &x, None).unwrap();
-        let mut generator = VariantGenerator::new(rules)
+        let mut generator = RulesGenerator::new(rules)
             .unwrap()
             .with_stop_flag(raised.clone());
         let made = generator.generate(&mut Random::for_item(1, 0));
         assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
         let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
-        let made = VariantGenerator::on_random_layout(
-            shape,
-            &jigsaw,
-            &mut Random::for_item(1, 0),
-            &raised,
-        );
+        let made =
+            RulesGenerator::on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
         assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
@@ -215,7 +290,7 @@ mod tests {
         let variants = Variants::of(&[Variant::Jigsaw]).unwrap();
         let mut layouts = Vec::new();
         for index in 0..3 {
-            let (layout, made) = VariantGenerator::on_random_layout(
+            let (layout, made) = RulesGenerator::on_random_layout(
                 shape,
                 &variants,
                 &mut Random::for_item(9, index),
@@ -237,7 +312,7 @@ mod tests {
     fn generated_x_puzzles_are_unique_and_minimal_under_x() {
         let shape = Shape::new(2, 3).unwrap();
         let rules = Rules::new(shape, &Variants::of(&[Variant::X]).unwrap(), None).unwrap();
-        let mut generator = VariantGenerator::new(rules.clone()).unwrap();
+        let mut generator = RulesGenerator::new(rules.clone()).unwrap();
         let mut solver = RulesSolver::new(rules);
         for index in 0..4 {
             let made = generator.generate(&mut Random::for_item(5, index)).unwrap();

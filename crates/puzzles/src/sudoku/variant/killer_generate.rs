@@ -17,7 +17,7 @@ use dlx_engine::StopFlag;
 const QUESTION_NODES: u64 = 200_000;
 
 /// Makes Killers of one shape. Keep one per thread.
-pub struct KillerGenerator {
+pub(crate) struct KillerGenerator {
     shape: Shape,
     max_cage: usize,
     solvers: Solvers,

@@ -164,7 +164,7 @@ impl RulesRater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::variant::{KillerGenerator, Variants};
+    use crate::sudoku::variant::{VariantGenerator, Variants};
     use crate::sudoku::Shape;
 
     #[test]
@@ -194,7 +194,7 @@ mod tests {
     fn a_killer_is_rated_under_its_cages_moved_with_its_cells() {
         let shape = Shape::new(2, 3).unwrap();
         let killer = Variants::parse("killer").unwrap();
-        let made = KillerGenerator::new(shape)
+        let made = VariantGenerator::killer(shape)
             .generate(&mut Random::for_item(5, 0))
             .unwrap();
         let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
