@@ -6,7 +6,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_engine::Uniqueness;
-use dlx_puzzles::sudoku::variant::{parse_variant_line, KillerEncoding, VariantSolver, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -22,16 +22,16 @@ fn file(name: &str) -> String {
 }
 
 /// The first puzzles of a variant file, each with a solver of its rules in `encoding`.
-fn variant_puzzles(name: &str, list: &str, encoding: KillerEncoding) -> Vec<(Grid, VariantSolver)> {
+fn variant_puzzles(name: &str, list: &str, encoding: KillerEncoding) -> Vec<(Grid, SudokuSolver)> {
     let variants = Variants::parse(list).unwrap();
     file(name)
         .lines()
         .take(PUZZLES)
         .enumerate()
         .map(|(k, line)| {
-            let puzzle = parse_variant_line(line, k + 1, &variants, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
             let rules = puzzle.rules(&variants, None).unwrap();
-            let solver = VariantSolver::with_encoding(rules, encoding).unwrap();
+            let solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
             (puzzle.grid, solver)
         })
         .collect()
@@ -147,9 +147,9 @@ fn variants(c: &mut Criterion) {
             b.iter(|| {
                 let mut unique = 0;
                 for (k, line) in lines.iter().enumerate() {
-                    let puzzle = parse_variant_line(line, k + 1, &variants, None).unwrap();
+                    let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
                     let rules = puzzle.rules(&variants, None).unwrap();
-                    let mut solver = VariantSolver::with_encoding(rules, encoding).unwrap();
+                    let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
                     if matches!(
                         solver.uniqueness(&puzzle.grid).answer,
                         Uniqueness::Unique(_)

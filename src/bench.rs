@@ -8,9 +8,7 @@ use super::report::report;
 use super::{args, input};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
-use dlx_puzzles::sudoku::variant::{
-    parse_variant_line_with_boxes, KillerEncoding, Regions, Variant, VariantPuzzle, Variants,
-};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{
     self, Algorithm, Boxes, Format, Grid, Mode, Propagation, Shape, Solvers,
 };
@@ -145,6 +143,144 @@ struct Row {
     measured: Result<Measurement, String>,
 }
 
+/// The table being written: standard output, each row's rate for the chart, and the count
+/// of invalid answers, which sets the exit code.
+struct Table {
+    out: Output,
+    bars: Vec<(String, String, f64)>,
+    invalid: usize,
+}
+
+impl Table {
+    /// Writes one row, and a line on stderr at once: a long run says how far it is, whether
+    /// or not anyone watches standard output. `reference` is the collection's first rate, the
+    /// ratios' base. Says whether the reader of standard output went away.
+    fn write_row(
+        &mut self,
+        short_name: &str,
+        reference: &mut Option<f64>,
+        row: Row,
+    ) -> std::io::Result<bool> {
+        let m = match row.measured {
+            // A signal cut it: only whole measurements are printed.
+            Ok(m) if m.interrupted => return Ok(false),
+            Ok(m) => m,
+            Err(why) => {
+                let written = writeln!(self.out, "{short_name:<34} {:<16} {why}", row.solver);
+                report!("dlx bench: {short_name}: {}: {why}", row.solver);
+                return gone(written.and_then(|()| self.out.flush()));
+            }
+        };
+        let rate = m.puzzles_per_second();
+        let ratio = rate / *reference.get_or_insert(rate);
+        let mut notes = Vec::new();
+        for (count, what) in [
+            (m.no_solution, "no solution"),
+            (m.multiple, "multiple"),
+            (m.undecided, "undecided"),
+            (m.invalid, "INVALID"),
+        ] {
+            if count > 0 {
+                notes.push(format!("{count} {what}"));
+            }
+        }
+        self.invalid += m.invalid;
+        let written = writeln!(
+            self.out,
+            "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
+            short_name,
+            row.solver,
+            m.puzzles,
+            rate,
+            m.micros_per_puzzle(),
+            m.nodes_per_puzzle(),
+            ratio,
+            notes.join(", ")
+        );
+        report!("{}", progress_line(short_name, &row.solver, &m));
+        self.bars.push((short_name.to_string(), row.solver, rate));
+        gone(written.and_then(|()| self.out.flush()))
+    }
+}
+
+/// What every collection is measured with.
+struct Measured<'a> {
+    args: &'a BenchArgs,
+    contenders: &'a Contenders,
+    regions: Option<&'a Regions>,
+    mode: Mode,
+    boxes: Boxes,
+}
+
+impl Measured<'_> {
+    /// Measures every contender on one collection (`name`, read as `text`), each row written
+    /// as soon as it is measured. Says whether the reader of standard output went away.
+    fn rows(
+        &self,
+        name: &str,
+        text: &str,
+        short_name: &str,
+        table: &mut Table,
+    ) -> anyhow::Result<bool> {
+        let mut reference = None;
+        let mut reader_gone = false;
+        match self.contenders {
+            Contenders::Classic(contenders) => {
+                let puzzles = classic_puzzles(name, text, self.boxes, self.args.limit)?;
+                for &contender in contenders {
+                    let mut solvers = Solvers::with_node_budget(self.args.max_nodes)
+                        .with_stop_flag(interrupt::stop_flag());
+                    let row = Row {
+                        solver: contender.name(),
+                        measured: Ok(measure(&puzzles, contender, self.mode, &mut solvers)),
+                    };
+                    reader_gone = table.write_row(short_name, &mut reference, row)?;
+                    if reader_gone || interrupt::requested() {
+                        break;
+                    }
+                }
+            }
+            Contenders::Variant(contenders) => {
+                let variants = self
+                    .args
+                    .variant
+                    .as_ref()
+                    .expect("variant contenders need --variant");
+                let puzzles = variant_puzzles(
+                    name,
+                    text,
+                    variants,
+                    self.regions,
+                    self.boxes,
+                    self.args.limit,
+                )?;
+                for &contender in contenders {
+                    let row = Row {
+                        solver: contender.name().to_string(),
+                        measured: measure_variant(
+                            &puzzles,
+                            variants,
+                            self.regions,
+                            contender,
+                            self.mode,
+                            self.args.max_nodes,
+                            &interrupt::stop_flag(),
+                        )
+                        .map_err(|refused| {
+                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
+                        }),
+                    };
+                    reader_gone = table.write_row(short_name, &mut reference, row)?;
+                    if reader_gone || interrupt::requested() {
+                        break;
+                    }
+                }
+            }
+        }
+        Ok(reader_gone)
+    }
+}
+
 pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     let mode = if args.first {
         Mode::First
@@ -172,7 +308,6 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     if let Some(note) = slow_note(&contenders, args.max_nodes) {
         report!("{note}");
     }
-    let mut bars = Vec::new();
     let header = writeln!(
         out,
         "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
@@ -181,7 +316,11 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     // A reader that went away (`dlx bench ... | head`) ends the measuring: the exit code is
     // that of the rows measured until then.
     let mut reader_gone = gone(header)?;
-    let mut invalid = 0;
+    let mut table = Table {
+        out,
+        bars: Vec::new(),
+        invalid: 0,
+    };
     let boxes = args.boxes.map_or(Boxes::Usual, Boxes::Given);
     for mut source in input::sources(&args.files)? {
         if reader_gone || interrupt::requested() {
@@ -192,7 +331,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
         // its puzzle (as `dlx sudoku --variant` reads them).
         let puzzle_ends_within = match &contenders {
-            Contenders::Classic(_) => sudoku::puzzle_ends_within,
+            Contenders::Classic(_) => sudoku::Record::puzzle_ends_within,
             Contenders::Variant(_) => |_: &str| false,
         };
         let text = utf8_text(&name, &bytes, puzzle_ends_within)?;
@@ -200,113 +339,22 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let short_name = std::path::Path::new(&name)
             .file_name()
             .map_or(name.clone(), |n| n.to_string_lossy().into_owned());
-        // Each contender is measured, then its row written and a line put on stderr at once:
-        // a long run says how far it is, whether or not anyone watches standard output.
-        let mut reference = None;
-        // Says whether the reader of standard output went away.
-        let mut write_row = |row: Row, out: &mut Output| -> std::io::Result<bool> {
-            let m = match row.measured {
-                // A signal cut it: only whole measurements are printed.
-                Ok(m) if m.interrupted => return Ok(false),
-                Ok(m) => m,
-                Err(why) => {
-                    let written = writeln!(out, "{short_name:<34} {:<16} {why}", row.solver);
-                    report!("dlx bench: {short_name}: {}: {why}", row.solver);
-                    return gone(written.and_then(|()| out.flush()));
-                }
-            };
-            let rate = m.puzzles_per_second();
-            let ratio = rate / *reference.get_or_insert(rate);
-            let mut notes = Vec::new();
-            for (count, what) in [
-                (m.no_solution, "no solution"),
-                (m.multiple, "multiple"),
-                (m.undecided, "undecided"),
-                (m.invalid, "INVALID"),
-            ] {
-                if count > 0 {
-                    notes.push(format!("{count} {what}"));
-                }
-            }
-            invalid += m.invalid;
-            let written = writeln!(
-                out,
-                "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
-                short_name,
-                row.solver,
-                m.puzzles,
-                rate,
-                m.micros_per_puzzle(),
-                m.nodes_per_puzzle(),
-                ratio,
-                notes.join(", ")
-            );
-            report!("{}", progress_line(&short_name, &row.solver, &m));
-            bars.push((short_name.clone(), row.solver, rate));
-            gone(written.and_then(|()| out.flush()))
+        let measured = Measured {
+            args: &args,
+            contenders: &contenders,
+            regions: regions.as_ref(),
+            mode,
+            boxes,
         };
-        match &contenders {
-            Contenders::Classic(contenders) => {
-                let puzzles = classic_puzzles(&name, text, boxes, args.limit)?;
-                for &contender in contenders {
-                    let mut solvers = Solvers::with_node_budget(args.max_nodes)
-                        .with_stop_flag(interrupt::stop_flag());
-                    let row = Row {
-                        solver: contender.name(),
-                        measured: Ok(measure(&puzzles, contender, mode, &mut solvers)),
-                    };
-                    reader_gone = write_row(row, &mut out)?;
-                    if reader_gone || interrupt::requested() {
-                        break;
-                    }
-                }
-            }
-            Contenders::Variant(contenders) => {
-                let variants = args
-                    .variant
-                    .as_ref()
-                    .expect("variant contenders need --variant");
-                let puzzles =
-                    variant_puzzles(&name, text, variants, regions.as_ref(), boxes, args.limit)?;
-                for &contender in contenders {
-                    let row = Row {
-                        solver: contender.name().to_string(),
-                        measured: measure_variant(
-                            &puzzles,
-                            variants,
-                            regions.as_ref(),
-                            contender,
-                            mode,
-                            args.max_nodes,
-                            &interrupt::stop_flag(),
-                        )
-                        .map_err(|refused| {
-                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
-                        }),
-                    };
-                    reader_gone = write_row(row, &mut out)?;
-                    if reader_gone || interrupt::requested() {
-                        break;
-                    }
-                }
-            }
-        }
+        reader_gone = measured.rows(&name, text, &short_name, &mut table)?;
     }
+    let Table { out, bars, invalid } = table;
     if !reader_gone {
         gone(out.commit())?;
     }
     let signal = interrupt::signal();
-    if let Some(mut svg) = svg {
-        let bars: Vec<Bar> = bars
-            .iter()
-            .map(|(collection, solver, per_second)| Bar {
-                collection,
-                solver,
-                per_second: *per_second,
-            })
-            .collect();
-        svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
-        svg.commit()?;
+    if let Some(svg) = svg {
+        write_chart(svg, &bars)?;
     }
     if let Some(signal) = signal {
         report!(
@@ -320,6 +368,21 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Exit::Solved
     })
+}
+
+/// Writes the bar chart of every row's rate to `svg`.
+fn write_chart(mut svg: Output, bars: &[(String, String, f64)]) -> anyhow::Result<()> {
+    let bars: Vec<Bar> = bars
+        .iter()
+        .map(|(collection, solver, per_second)| Bar {
+            collection,
+            solver,
+            per_second: *per_second,
+        })
+        .collect();
+    svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
+    svg.commit()?;
+    Ok(())
 }
 
 /// Whether a write failed because the reader of standard output went away (`Ok(true)`); any
@@ -435,7 +498,7 @@ fn variant_puzzles(
             continue;
         }
         let number = index + 1;
-        let puzzle = parse_variant_line_with_boxes(line, number, variants, regions, boxes)
+        let puzzle = VariantPuzzle::parse_line_with_boxes(line, number, variants, regions, boxes)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzle
             .rules(variants, regions)

@@ -15,8 +15,7 @@ use super::sudoku_files::FormatArg;
 use super::tally::Work;
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{
-    generate_on_random_layout, GeneratedKiller, KillerGenerateError, KillerGenerator, Regions,
-    Rules, Variant, VariantGenerateError, VariantGenerator, Variants, MAX_CAGE,
+    GeneratedVariant, Regions, Rules, Variant, VariantGenerator, Variants,
 };
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Random, Settings, Shape,
@@ -238,17 +237,19 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     }
     let mut run = start_run(args)?;
     let shape = args.shape;
-    let max_cage = args.max_cage.map_or(MAX_CAGE, |n| n as usize);
+    let max_cage = args
+        .max_cage
+        .map_or(VariantGenerator::MAX_CAGE, |n| n as usize);
     let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
         || {
-            let generator = KillerGenerator::new(shape).with_max_cage(max_cage);
+            let generator = VariantGenerator::killer(shape).with_max_cage(max_cage);
             generator.with_stop_flag(interrupt::stop_flag())
         },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
             Ok(made) => Some(killer_answer(index, &made)),
-            Err(KillerGenerateError::Interrupted) => None,
+            Err(GenerateError::Interrupted) => None,
             Err(error) => Some(not_made(index, &error)),
         },
     );
@@ -288,7 +289,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         |generator, &index| {
             let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => generate_on_random_layout(shape, variants, &mut random, &stop)
+                true => VariantGenerator::on_random_layout(shape, variants, &mut random, &stop)
                     .map(|(layout, made)| (Some(layout.to_line()), made)),
                 false => generator
                     .generate(&mut random)
@@ -312,7 +313,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
                         Detail::Made(self::made(made.puzzle.filled_count(), &made.cost));
                     Some(answer)
                 }
-                Err(VariantGenerateError::Interrupted) => None,
+                Err(GenerateError::Interrupted) => None,
                 Err(error) => Some(not_made(index, &error)),
             }
         },
@@ -355,9 +356,10 @@ fn made(givens: usize, cost: &Cost) -> Made {
 }
 
 /// The answer printed for a generated Killer: its record on one line.
-fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
+fn killer_answer(index: u64, made: &GeneratedVariant) -> Answer {
+    let cages = made.cages.as_ref().map_or(0, |cages| cages.count());
     let extra = vec![
-        ("cages", made.cages.count().into()),
+        ("cages", cages.into()),
         ("attempts", made.cost.attempts.into()),
         ("checks", made.cost.checks.into()),
     ];
@@ -369,7 +371,7 @@ fn killer_answer(index: u64, made: &GeneratedKiller) -> Answer {
         extra,
     );
     answer.detail = Detail::Made(Made {
-        cages: Some(made.cages.count() as u64),
+        cages: Some(cages as u64),
         ..self::made(0, &made.cost)
     });
     answer

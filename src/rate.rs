@@ -10,10 +10,8 @@ use super::sudoku_files::{for_each_source, ReadArgs, Reading};
 use super::tally::Work;
 use super::verdict::clashing_givens;
 use anyhow::bail;
-use dlx_puzzles::sudoku::variant::{VariantRater, Variants};
-use dlx_puzzles::sudoku::{
-    Format, Grid, ParseError, ParsedGrid, Rated, Rater, Solvers, RELABELLINGS,
-};
+use dlx_puzzles::sudoku::variant::Variants;
+use dlx_puzzles::sudoku::{Format, Grid, ParseError, ParsedGrid, Rated, Rater, Solvers};
 
 #[derive(Debug, clap::Args)]
 #[command(
@@ -102,7 +100,7 @@ fn rated_answer(line: usize, rated: Rated, solution: Option<Grid>) -> Answer {
     answer.status = match rated {
         Rated::Unique(rating) => {
             answer.text = format!("{:.1} {}\n", rating.value(), rating.technique);
-            answer.nodes = (rating.nodes * RELABELLINGS as f64).round() as u64;
+            answer.nodes = (rating.nodes * Rater::RELABELLINGS as f64).round() as u64;
             answer.extra = vec![
                 ("rating", rating.value().into()),
                 ("technique", rating.technique.name().into()),
@@ -141,9 +139,14 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
                 variants,
                 regions.as_ref(),
                 args.read.boxes(),
-                || VariantRater::new(max_nodes).with_stop_flag(interrupt::stop_flag()),
-                |rater, puzzle, rules, line| {
-                    let (rated, solution) = rater.rate_with_solution(&rules, &puzzle.grid);
+                || {
+                    let solvers =
+                        Solvers::with_node_budget(max_nodes).with_stop_flag(interrupt::stop_flag());
+                    (Rater::default(), solvers)
+                },
+                |(rater, solvers), puzzle, rules, line| {
+                    let grid = &puzzle.grid;
+                    let (rated, solution) = rater.rate_under_with_solution(&rules, grid, solvers);
                     rated_answer(line, rated, solution)
                 },
             )

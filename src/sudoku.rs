@@ -15,7 +15,7 @@ use super::tally::Work;
 use super::verdict::{clashing_givens, render};
 use anyhow::bail;
 use dlx_engine::Shard;
-use dlx_puzzles::sudoku::variant::{draw_boxes, KillerEncoding, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{Algorithm, Format, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
 
@@ -221,7 +221,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         }
     };
     let drawing = match (&outcome.answer, options.draw) {
-        (Verdict::Solved(grid), true) => Some(draw_boxes(grid)),
+        (Verdict::Solved(grid), true) => Some(Rules::classic(grid.shape()).draw(grid)),
         _ => None,
     };
     let mut answer = render(record.line, outcome, options.output);
@@ -256,43 +256,9 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
         args.count && matches!(args.algo, AlgoArg::Dlx),
     ));
     if let Some(variants) = &args.variant {
-        if args
-            .read
-            .format
-            .is_some_and(|f| !matches!(f, FormatArg::Line))
-            || args.to.is_some_and(|f| !matches!(f, FormatArg::Line))
-            || !matches!(args.algo, AlgoArg::Dlx)
-            || args.shard.is_some()
-            || args.propagate != PropagateArg::None
-        {
-            bail!("--variant reads and writes one puzzle a line, with --algo dlx, no --shard and no --propagate");
-        }
-        let regions = args
-            .regions
-            .as_deref()
-            .map(super::sudoku_files::read_regions)
-            .transpose()?;
-        let (files, max_nodes) = (&args.batch.files, args.max_nodes);
-        return super::variant::answer_sources(
-            run,
-            files,
-            variants,
-            regions.as_ref(),
-            args.read.boxes(),
-            super::variant::Asked {
-                mode,
-                max_nodes,
-                encoding: args.killer_encoding.into(),
-                draw: args.draw,
-            },
-            bar.enabled().then_some(&*bar),
-        );
+        return answer_variant_sources(run, args, variants, mode, bar);
     }
-    let algorithm = match args.algo {
-        AlgoArg::Dlx => Algorithm::Dlx,
-        AlgoArg::Backtrack => Algorithm::Backtrack,
-        AlgoArg::Candidates => Algorithm::Candidates,
-    };
+    let algorithm = algorithm(args.algo);
     let max_nodes = args.max_nodes;
     // A count is split when it can be done exactly: the DLX solver, no node budget (a budget
     // depends on the order of the search), no propagation pass before it.
@@ -336,4 +302,77 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             |solvers, record| answer_record(record, &options, solvers),
         )
     })
+}
+
+/// Answers every variant puzzle of every input under `variants`, after refusing, with its
+/// reason, a flag that does not apply to them.
+fn answer_variant_sources(
+    run: &mut Run,
+    args: &SudokuArgs,
+    variants: &Variants,
+    mode: Mode,
+    bar: Arc<TreeBar>,
+) -> anyhow::Result<()> {
+    if let Some(format) = args.read.format.filter(|f| !matches!(f, FormatArg::Line)) {
+        bail!(
+            "--variant reads one puzzle a line (its givens, then its layout or cages), not the \
+             {} format: expected --format line or none",
+            Format::from(format)
+        );
+    }
+    if args.to.is_some_and(|f| matches!(f, FormatArg::Csv)) {
+        bail!(
+            "--to csv writes classic puzzle,solution rows, with no column for a variant's layout \
+             or cages: expected --to line, spaced or compact"
+        );
+    }
+    if matches!(args.algo, AlgoArg::Candidates) {
+        bail!("--algo candidates knows only rows, columns and boxes: --variant takes --algo dlx or backtrack");
+    }
+    let jigsaw = variants.contains(Variant::Jigsaw);
+    if jigsaw && args.propagate != PropagateArg::None {
+        bail!("--propagate crosshatch uses the boxes, which a jigsaw has not");
+    }
+    let splittable = args.count
+        && matches!(args.algo, AlgoArg::Dlx)
+        && args.max_nodes.is_none()
+        && args.propagate == PropagateArg::None;
+    if args.shard.is_some() && !splittable {
+        bail!("--shard counts with --algo dlx, without --max-nodes and --propagate");
+    }
+    let regions = args
+        .regions
+        .as_deref()
+        .map(super::sudoku_files::read_regions)
+        .transpose()?;
+    let asked = super::variant::Asked {
+        mode,
+        algorithm: algorithm(args.algo),
+        propagation: propagation(args.propagate),
+        max_nodes: args.max_nodes,
+        encoding: args.killer_encoding.into(),
+        output: args.to.map_or(Format::Line, Format::from),
+        shard: args.shard,
+        draw: args.draw,
+    };
+    let bar = bar.enabled().then_some(bar);
+    let (files, boxes) = (&args.batch.files, args.read.boxes());
+    super::variant::answer_sources(run, files, variants, regions.as_ref(), boxes, asked, bar)
+}
+
+/// The solver `--algo` names.
+fn algorithm(algo: AlgoArg) -> Algorithm {
+    match algo {
+        AlgoArg::Dlx => Algorithm::Dlx,
+        AlgoArg::Backtrack => Algorithm::Backtrack,
+        AlgoArg::Candidates => Algorithm::Candidates,
+    }
+}
+
+/// The pass `--propagate` names.
+fn propagation(propagate: PropagateArg) -> Propagation {
+    match propagate {
+        PropagateArg::None => Propagation::None,
+        PropagateArg::Crosshatch => Propagation::CrossHatch,
+    }
 }

@@ -9,9 +9,7 @@ use super::input::{self, Source};
 use super::interrupt;
 use super::run::Run;
 use anyhow::Context;
-use dlx_puzzles::sudoku::variant::{
-    parse_variant_line_with_boxes, Regions, Rules, VariantPuzzle, Variants,
-};
+use dlx_puzzles::sudoku::variant::{Regions, Rules, VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{self, Boxes, CsvRecords, Format, ParseErrorKind, Record, Shape};
 use std::path::Path;
 
@@ -70,7 +68,7 @@ impl From<FormatArg> for Format {
 /// Whether an argument is a puzzle of the line format under `boxes` (a puzzle whose givens
 /// clash is one: it is answered, with no solution); else why not.
 pub fn is_puzzle_argument(text: &str, boxes: Boxes) -> Result<(), String> {
-    match sudoku::parse_line_record_with_boxes(text, 1, boxes).givens {
+    match sudoku::Record::parse_line(text, 1, boxes).givens {
         Ok(_) => Ok(()),
         Err(error) if matches!(error.kind, ParseErrorKind::Givens(_)) => Ok(()),
         Err(error) if error.column == 1 => Err(error.kind.to_string()),
@@ -224,15 +222,15 @@ impl Reading<'_> {
             Format::Line => run.stream(
                 source,
                 sudoku::Format::is_skipped_line,
-                sudoku::puzzle_ends_within,
+                sudoku::Record::puzzle_ends_within,
                 init,
                 |state, text, line| {
                     if sudoku::Format::is_skipped_line(text) {
                         return None;
                     }
-                    let record = sudoku::parse_line_record_with_boxes(text, line, boxes);
+                    let record = sudoku::Record::parse_line(text, line, boxes);
                     let mut answer = finish(state, &record);
-                    answer.puzzle = Some(sudoku::line_puzzle(text).to_string());
+                    answer.puzzle = Some(sudoku::Record::line_puzzle(text).to_string());
                     Some(answer)
                 },
             ),
@@ -357,7 +355,7 @@ pub fn for_each_puzzle<S: Send>(
     answer_puzzle: impl Fn(&mut S, VariantPuzzle, Rules, usize) -> Answer + Sync,
 ) -> anyhow::Result<()> {
     let puzzle = |text: &str| {
-        parse_variant_line_with_boxes(text, 1, variants, regions, boxes)
+        VariantPuzzle::parse_line_with_boxes(text, 1, variants, regions, boxes)
             .map(|_| ())
             .map_err(|error| {
                 // The argument is one line: its number says nothing.
@@ -387,11 +385,12 @@ pub fn for_each_puzzle<S: Send>(
                 if sudoku::Format::is_skipped_line(text) {
                     return None;
                 }
-                let puzzle =
-                    match parse_variant_line_with_boxes(text, line, variants, regions, boxes) {
-                        Ok(puzzle) => puzzle,
-                        Err(error) => return Some(Answer::malformed(line, error.to_string())),
-                    };
+                let puzzle = match VariantPuzzle::parse_line_with_boxes(
+                    text, line, variants, regions, boxes,
+                ) {
+                    Ok(puzzle) => puzzle,
+                    Err(error) => return Some(Answer::malformed(line, error.to_string())),
+                };
                 // The puzzle's fields, and the comment after them as its label.
                 let written = text.trim();
                 let comment = puzzle.comment.clone();

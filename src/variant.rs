@@ -7,60 +7,30 @@ use super::interrupt;
 use super::progress::TreeBar;
 use super::run::Run;
 use super::verdict::render;
-use dlx_puzzles::sudoku::variant::{
-    draw, KillerEncoding, Regions, Rules, RulesError, VariantPuzzle, VariantSolver, Variants,
-};
-use dlx_puzzles::sudoku::{self, Boxes, Format, Mode, Verdict};
-
-/// Solvers a thread keeps, one per set of rules met lately: a collection of one variant and
-/// shape builds one arena; a jigsaw collection, whose every puzzle has its layout, builds one a
-/// puzzle and keeps only the last few.
-struct Solvers<'a> {
-    kept: Vec<VariantSolver>,
-    max_nodes: Option<u64>,
-    encoding: KillerEncoding,
-    /// Where a count shows how far it has got, when a terminal shows it.
-    bar: Option<&'a TreeBar>,
-}
-
-/// The solvers a thread keeps at most.
-const KEPT: usize = 4;
-
-impl Solvers<'_> {
-    /// The solver of `rules`, kept or made; an error when the encoding refuses the cages.
-    fn for_rules(&mut self, rules: Rules) -> Result<&mut VariantSolver, RulesError> {
-        // A Killer's cages are its own: its solver is never met again, so none is looked for.
-        let seen = match rules.cages() {
-            Some(_) => None,
-            None => self.kept.iter().position(|s| *s.rules() == rules),
-        };
-        let index = match seen {
-            Some(index) => index,
-            None => {
-                if self.kept.len() == KEPT {
-                    self.kept.remove(0);
-                }
-                let solver = VariantSolver::with_encoding(rules, self.encoding)?;
-                let solver = solver.with_node_budget(self.max_nodes);
-                self.kept
-                    .push(solver.with_stop_flag(interrupt::stop_flag()));
-                self.kept.len() - 1
-            }
-        };
-        Ok(&mut self.kept[index])
-    }
-}
+use dlx_engine::Shard;
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, VariantPuzzle, Variants};
+use dlx_puzzles::sudoku::{Algorithm, Boxes, Format, Mode, Propagation, Solvers, Verdict};
+use std::sync::Arc;
 
 /// How each variant puzzle is answered.
 #[derive(Clone, Copy, Debug)]
 pub struct Asked {
     /// The question.
     pub mode: Mode,
+    /// The solver.
+    pub algorithm: Algorithm,
+    /// The pass run before the search.
+    pub propagation: Propagation,
     /// The node budget of a puzzle.
     pub max_nodes: Option<u64>,
     /// Killer's encoding.
     pub encoding: KillerEncoding,
-    /// A solution is drawn with its cages, regions or boxes instead of written on one line.
+    /// The format a solution is written in.
+    pub output: Format,
+    /// Counts are split over the threads, only this shard counted: `--shard`.
+    pub shard: Option<Shard>,
+    /// A solution is drawn with its cages, regions or boxes instead of written in the output
+    /// format.
     pub draw: bool,
 }
 
@@ -73,44 +43,53 @@ pub fn answer_sources(
     regions: Option<&Regions>,
     boxes: Boxes,
     asked: Asked,
-    bar: Option<&TreeBar>,
+    bar: Option<Arc<TreeBar>>,
 ) -> anyhow::Result<()> {
-    let solvers = || Solvers {
-        kept: Vec::new(),
-        max_nodes: asked.max_nodes,
-        encoding: asked.encoding,
-        bar,
+    let solvers = || {
+        let solvers = Solvers::with_node_budget(asked.max_nodes)
+            .with_stop_flag(interrupt::stop_flag())
+            .with_killer_encoding(asked.encoding);
+        match &bar {
+            Some(bar) => solvers.reporting_to(bar.clone()),
+            None => solvers,
+        }
     };
     let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
         answer(solvers, puzzle, rules, line, asked)
     };
+    // Grids are told apart by a blank line, as classic ones are.
+    if asked.output.is_grid() {
+        run.separate_with(b"\n");
+    }
     super::sudoku_files::for_each_puzzle(run, files, variants, regions, boxes, solvers, answer_line)
 }
 
 /// One puzzle's answer to the question asked.
 fn answer(
-    solvers: &mut Solvers<'_>,
+    solvers: &mut Solvers,
     puzzle: VariantPuzzle,
     rules: Rules,
     line: usize,
     asked: Asked,
 ) -> Answer {
-    let bar = solvers.bar;
-    let solver = match solvers.for_rules(rules) {
-        Ok(solver) => solver,
+    let grid = &puzzle.grid;
+    let outcome = match (asked.shard, asked.mode) {
+        (Some(shard), Mode::Count { limit }) => {
+            let limit = Some(limit).filter(|&limit| limit != u64::MAX);
+            let stop = &interrupt::requested;
+            solvers.count_under_on_every_core(&rules, grid, limit, Some(shard), stop)
+        }
+        (_, mode) => solvers.solve_under(&rules, grid, asked.algorithm, mode, asked.propagation),
+    };
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
         Err(error) => return Answer::malformed(line, format!("line {line}: {error}")),
     };
-    let outcome = match (asked.mode, bar) {
-        (Mode::Count { limit }, Some(bar)) => solver
-            .count_reporting(&puzzle.grid, Some(limit), bar)
-            .map(Verdict::Count),
-        (mode, _) => sudoku::answer(solver, &puzzle.grid, mode),
-    };
     let drawing = match (&outcome.answer, asked.draw) {
-        (Verdict::Solved(grid), true) => Some(draw(grid, solver.rules())),
+        (Verdict::Solved(grid), true) => Some(rules.draw(grid)),
         _ => None,
     };
-    let mut answer = render(line, outcome, Format::Line);
+    let mut answer = render(line, outcome, asked.output);
     if let Some(drawing) = drawing {
         answer.text = drawing;
     }

@@ -5,10 +5,8 @@
 
 #![no_main]
 
-use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, KillerEncoding, Rules, VariantRecordError, VariantSolver, Variants,
-};
-use dlx_puzzles::sudoku::{Grid, Solve};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, VariantPuzzle, VariantRecordError, Variants};
+use dlx_puzzles::sudoku::{Grid, Solve, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
 /// Search-tree nodes each search may take.
@@ -42,7 +40,7 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(at_line, number, "{line:?}");
             assert!((1..=width + 1).contains(&column), "column {column} of {line:?}");
         };
-        match parse_variant_line(line, number, &variants, None) {
+        match VariantPuzzle::parse_line(line, number, &variants, None) {
             Ok(puzzle) => {
                 let rules = puzzle.rules(&variants, None).expect("a record read has rules");
                 if searched < SEARCHED {
@@ -62,7 +60,7 @@ fuzz_target!(|bytes: &[u8]| {
 fn search_and_check(rules: &Rules, givens: &Grid) {
     let mut verdicts = Vec::new();
     for encoding in [KillerEncoding::DigitSets, KillerEncoding::Colours] {
-        let Ok(solver) = VariantSolver::with_encoding(rules.clone(), encoding) else {
+        let Ok(solver) = SudokuSolver::with_encoding(rules.clone(), encoding) else {
             continue;
         };
         let mut solver = solver.with_node_budget(Some(NODE_BUDGET));

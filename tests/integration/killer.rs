@@ -4,9 +4,9 @@
 
 use crate::common::{dlx, puzzles, stderr, stdout};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, CagesErrorKind, KillerEncoding, VariantRecordError, VariantSolver, Variants,
+    FieldErrorKind, KillerEncoding, VariantPuzzle, VariantRecordError, Variants,
 };
-use dlx_puzzles::sudoku::{Grid, Shape, Solve};
+use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
 use proptest::prelude::*;
 
 /// A Killer record's cages read here, independently of the library: the cells of each cage
@@ -161,7 +161,7 @@ proptest! {
         }
         let givens: Vec<bool> = given_cells.iter().map(|&g| g && given_rate == 0).collect();
         let line = record(grid, &symbols, &givens);
-        let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
         let fields: Vec<&str> = line.split_whitespace().collect();
         let cages = cages_of(fields[1], fields[2]);
         let expected = grids
@@ -174,7 +174,7 @@ proptest! {
         prop_assert!(expected >= 1, "the grid the sums come from is a solution");
         for encoding in [KillerEncoding::DigitSets, KillerEncoding::Colours] {
             let rules = puzzle.rules(&killer(), None).unwrap();
-            let mut solver = VariantSolver::with_encoding(rules, encoding).unwrap();
+            let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
             let mut found = 0u64;
             let outcome = solver.search(&puzzle.grid, u64::MAX, &mut |solution: &Grid| {
                 assert_eq!(check(solution, &puzzle.grid, &cages), Ok(()), "{line}");
@@ -205,10 +205,10 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
         })
         .collect();
     let line = record(&grid, &symbols, &[false; 81]);
-    let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
     let fields: Vec<&str> = line.split_whitespace().collect();
     let cages = cages_of(fields[1], fields[2]);
-    let mut solver = VariantSolver::new(puzzle.rules(&killer(), None).unwrap());
+    let mut solver = SudokuSolver::with_rules(puzzle.rules(&killer(), None).unwrap());
     let found = solver
         .first_solution(&puzzle.grid)
         .answer
@@ -226,7 +226,7 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
 
 #[test]
 fn bad_cages_and_sums_are_refused_with_their_place() {
-    let place = |line: &str| match parse_variant_line(line, 4, &killer(), None) {
+    let place = |line: &str| match VariantPuzzle::parse_line(line, 4, &killer(), None) {
         Err(VariantRecordError::Cages(error)) => (error.line, error.column, error.kind),
         other => panic!("{line}: expected a cage error, got {other:?}"),
     };
@@ -235,13 +235,13 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     assert_eq!((line, column), (4, 22));
     assert!(matches!(
         kind,
-        CagesErrorKind::CageTooLarge { found: 'A', .. }
+        FieldErrorKind::CageTooLarge { found: 'A', .. }
     ));
     let (_, column, kind) = place(&format!("{empty} AABB............ 3,8"));
     assert_eq!(column, 37);
     assert!(matches!(
         kind,
-        CagesErrorKind::ImpossibleSum {
+        FieldErrorKind::ImpossibleSum {
             cage: 'B',
             sum: 8,
             least: 3,
@@ -251,13 +251,13 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     ));
     let (_, column, kind) = place(&format!("{empty} AABB............"));
     assert_eq!(column, 34);
-    assert!(matches!(kind, CagesErrorKind::MissingSums { expected: 2 }));
+    assert!(matches!(kind, FieldErrorKind::MissingSums { expected: 2 }));
     let (_, column, kind) = place(&empty);
     assert_eq!(column, 17);
-    assert!(matches!(kind, CagesErrorKind::MissingCages));
+    assert!(matches!(kind, FieldErrorKind::MissingCages));
     let (_, column, kind) = place(&format!("{empty} AABB.... 3,3"));
     assert_eq!(column, 18);
-    assert!(matches!(kind, CagesErrorKind::WrongLength { found: 8, .. }));
+    assert!(matches!(kind, FieldErrorKind::WrongLength { found: 8, .. }));
     // On the command line: exit 2, the file's line and column in the message.
     let input = format!("{empty} AABB............ 3,7\n{empty} AABB............ 3,x\n");
     let out = dlx(&["sudoku", "--variant", "killer"], input.as_bytes());
@@ -291,10 +291,10 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     // encoding refuses.
     let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
     let line = format!("{} {two_rows} 45,45", ".".repeat(81));
-    let puzzle = parse_variant_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
     let rules = puzzle.rules(&killer(), None).unwrap();
-    assert!(VariantSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
-    let mut solver = VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+    assert!(SudokuSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
+    let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
     assert!(solver.first_solution(&puzzle.grid).answer.is_some());
 }
 
@@ -416,14 +416,13 @@ fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_ch
         let text = std::fs::read_to_string(puzzles(file)).unwrap();
         assert!(text.lines().count() >= 100, "{file}");
         for (k, line) in text.lines().enumerate().step_by(7) {
-            let puzzle = parse_variant_line(line, k + 1, &killer(), None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &killer(), None).unwrap();
             assert_eq!(puzzle.grid.shape().side(), side, "{file}");
             assert_eq!(puzzle.grid.filled_count(), 0, "{file}: no givens");
             let fields: Vec<&str> = line.split_whitespace().collect();
             let cages = cages_of(fields[1], fields[2]);
             let rules = puzzle.rules(&killer(), None).unwrap();
-            let mut solver =
-                VariantSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
+            let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
             let mut solutions = Vec::new();
             solver.search(&puzzle.grid, 2, &mut |s: &Grid| solutions.push(s.clone()));
             assert_eq!(solutions.len(), 1, "{file} line {}: unique", k + 1);

@@ -25,6 +25,7 @@ mod split;
 mod streams;
 mod sudoku;
 mod sudominoku;
+mod variant_flags;
 mod variants;
 mod xc;
 mod xcc;

@@ -4,9 +4,7 @@
 //! there.
 
 use crate::common::{dlx, json_lines, shared_or_skip, stderr, stdout};
-use dlx_puzzles::sudoku::{
-    CrossHatch, Grid, Random, Rated, Rater, Relabelling, Solvers, Technique,
-};
+use dlx_puzzles::sudoku::{CrossHatch, Grid};
 
 fn shipped(name: &str) -> String {
     format!("{}/puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -58,26 +56,6 @@ fn ratings_follow_the_scale_in_input_order() {
         assert_eq!(text_line, &expected);
     }
     assert_eq!(text_lines.len(), lines.len());
-}
-
-#[test]
-fn the_technique_does_not_depend_on_the_labels() {
-    let text = std::fs::read_to_string(shipped("minimal-9x9.txt")).unwrap();
-    let (mut solvers, mut rater) = (Solvers::default(), Rater::default());
-    let technique = |rated: Rated| match rated {
-        Rated::Unique(rating) => rating.technique,
-        other => panic!("{other:?}"),
-    };
-    for (k, line) in text.lines().take(100).enumerate() {
-        let puzzle = Grid::parse_line(line, k + 1).unwrap();
-        let relabelled =
-            Relabelling::random(puzzle.shape(), &mut Random::for_item(3, k as u64), true)
-                .apply(&puzzle);
-        let here = technique(rater.rate(&puzzle, &mut solvers));
-        let there = technique(rater.rate(&relabelled, &mut solvers));
-        assert_eq!(here, there, "{line}");
-        assert!(here >= Technique::CrossHatching);
-    }
 }
 
 #[test]

@@ -4,10 +4,9 @@
 
 use dlx_engine::{Count, Uniqueness};
 use dlx_puzzles::sudoku::variant::{
-    parse_variant_line, Regions, RegionsErrorKind, Rules, VariantRecordError, VariantSolver,
-    Variants,
+    FieldErrorKind, Regions, Rules, VariantPuzzle, VariantRecordError, Variants,
 };
-use dlx_puzzles::sudoku::{Grid, Shape};
+use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 /// A 9x9 jigsaw layout of our own: the boxes with cells traded between neighbours (cells that
@@ -170,7 +169,7 @@ fn every_4x4_count_matches_brute_force() {
     for (variants, regions) in combinations(4) {
         let differ = must_differ(shape, &variants, regions);
         let expected = brute_force_count(&empty, &differ);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let mut solutions = 0;
         let outcome = dlx_puzzles::sudoku::Solve::search(&mut solver, &empty, u64::MAX, &mut |s| {
             assert_eq!(check(s, &empty, &differ), Ok(()), "{variants:?}");
@@ -195,7 +194,7 @@ fn six_by_six_counts_match_brute_force_from_a_given_first_row() {
     for (variants, regions) in combinations(6) {
         let differ = must_differ(shape, &variants, regions);
         let expected = brute_force_count(&puzzle, &differ);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let count = solver.count_solutions(&puzzle, None).answer;
         assert_eq!(count, Count::exactly(expected), "{variants:?}");
         eprintln!("6x6 {variants:?} with the first row 123456: {expected} grids");
@@ -208,7 +207,7 @@ fn nine_by_nine_variant_grids_meet_every_rule_and_are_classic_solutions_too() {
     let empty = Grid::empty(shape);
     for (variants, regions) in combinations(9) {
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let solution = solver.first_solution(&empty).answer;
         let solution = solution.unwrap_or_else(|| panic!("{variants:?} has a grid"));
         assert_eq!(check(&solution, &empty, &differ), Ok(()), "{variants:?}");
@@ -227,7 +226,7 @@ fn a_puzzle_unique_under_its_variant_is_made_by_removing_givens() {
     let chosen = [(vec!["x"], None), (vec!["jigsaw"], Some(JIGSAW_9))];
     for (variants, regions) in chosen {
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let full = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = full.clone();
         for cell in (0..81).map(|k| (k * 37) % 81) {
@@ -268,7 +267,7 @@ fn bad_layouts_are_refused_with_their_place() {
     // Region A takes a tenth cell in row 9 (column 82 + 9 of the line).
     let too_big = JIGSAW_9.replacen('I', "A", 1);
     let line = format!("{givens} {too_big}");
-    let error = parse_variant_line(&line, 12, &jigsaw, None).unwrap_err();
+    let error = VariantPuzzle::parse_line(&line, 12, &jigsaw, None).unwrap_err();
     let VariantRecordError::Regions(error) = error else {
         panic!("a layout error, got {error}");
     };
@@ -276,7 +275,7 @@ fn bad_layouts_are_refused_with_their_place() {
     assert_eq!(error.column, 83 + too_big.find('I').unwrap() - 1);
     assert!(matches!(
         error.kind,
-        RegionsErrorKind::WrongRegionSize {
+        FieldErrorKind::WrongRegionSize {
             found: 'A',
             count: 10,
             side: 9
@@ -305,7 +304,7 @@ proptest! {
             puzzle.set(cell, digit);
         }
         let differ = must_differ(shape, &variants, regions);
-        let mut solver = VariantSolver::new(rules(shape, &variants, regions));
+        let mut solver = SudokuSolver::with_rules(rules(shape, &variants, regions));
         let count = solver.count_solutions(&puzzle, None).answer;
         prop_assert_eq!(count, Count::exactly(brute_force_count(&puzzle, &differ)));
         if let Some(solution) = solver.first_solution(&puzzle).answer {
@@ -388,7 +387,7 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
         let list = Variants::parse(&variants.join(",")).unwrap();
         assert!(text.lines().count() >= 50, "{file}");
         for (k, line) in text.lines().enumerate().step_by(10) {
-            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
             if let Some(layout) = regions {
                 assert_eq!(puzzle.regions.as_ref().unwrap().to_line(), layout, "{file}");
             }
@@ -397,7 +396,7 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
             let own_layout = line.split_whitespace().nth(1);
             let layout = regions.or(own_layout.filter(|_| variants.contains(&"jigsaw")));
             let differ = must_differ(shape, &variants, layout);
-            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
                 panic!("{file} line {}: not unique", k + 1);
             };
@@ -593,9 +592,9 @@ fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() 
                 assert_eq!(cells, side, "{line}");
                 assert!(region_is_connected(&layout, side, symbol), "{line}");
             }
-            let puzzle = parse_variant_line(line, k + 1, &list, None).unwrap();
+            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
             let differ = must_differ(puzzle.grid.shape(), &variants, Some(fields[1]));
-            let mut solver = VariantSolver::new(puzzle.rules(&list, None).unwrap());
+            let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
             let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
                 panic!("line {}: not unique under its own layout", k + 1);
             };

@@ -9,10 +9,9 @@
 use crate::classic::Measurement;
 use dlx_engine::{Stop, StopFlag};
 use dlx_puzzles::sudoku::variant::{
-    KillerEncoding, Regions, Rules, RulesError, VariantBacktracker, VariantPuzzle, VariantSolver,
-    Variants,
+    KillerEncoding, Regions, Rules, RulesError, VariantPuzzle, Variants,
 };
-use dlx_puzzles::sudoku::{answer, Mode, Solve};
+use dlx_puzzles::sudoku::{Backtracker, Mode, Solve, SudokuSolver};
 use std::fmt;
 use std::time::Instant;
 
@@ -69,14 +68,14 @@ impl Searcher {
     ) -> Result<Searcher, RulesError> {
         let solver: Box<dyn Solve> = match contender {
             VariantContender::Dlx(encoding) => Box::new(
-                VariantSolver::with_encoding(rules.clone(), encoding)?
+                SudokuSolver::with_encoding(rules.clone(), encoding)?
                     .with_node_budget(max_nodes)
                     .with_stop_flag(stop.clone()),
             ),
             VariantContender::Backtrack => Box::new(
-                VariantBacktracker::new(rules.clone())
-                    .with_node_budget(max_nodes)
-                    .with_stop_flag(stop.clone()),
+                Backtracker::with_node_budget(max_nodes)
+                    .with_stop_flag(stop.clone())
+                    .with_rules(rules.clone()),
             ),
         };
         Ok(Searcher {
@@ -124,7 +123,7 @@ pub fn measure_variant(
             _ => searcher
                 .insert(Searcher::build(contender, &rules, max_nodes, stop).map_err(refused)?),
         };
-        let outcome = answer(current.solver.as_mut(), &puzzle.grid, mode);
+        let outcome = mode.ask(current.solver.as_mut(), &puzzle.grid);
         m.solving += started.elapsed();
         if outcome.stop == Stop::Interrupted || stop.is_raised() {
             m.interrupted = true;
@@ -140,13 +139,12 @@ pub fn measure_variant(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dlx_puzzles::sudoku::variant::parse_variant_line;
 
     /// A 4x4 Killer with eight cages, and its rules.
     fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
         let killer = Variants::parse("killer").expect("a known variant");
         let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
-        let puzzle = parse_variant_line(&line, 1, &killer, None).expect("a valid record");
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer, None).expect("a valid record");
         (
             puzzle.clone(),
             puzzle.rules(&killer, None).expect("cages that fit"),
@@ -170,7 +168,7 @@ mod tests {
         let variants = Variants::parse("killer").unwrap();
         let cages = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
         let line = format!("{} {cages} 45,45", ".".repeat(81));
-        let puzzle = parse_variant_line(&line, 1, &variants, None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &variants, None).unwrap();
         let (small, _) = toy_killer(&".".repeat(16));
         let puzzles = vec![small, puzzle];
         let colours = VariantContender::Dlx(KillerEncoding::Colours);
@@ -211,7 +209,7 @@ mod tests {
         let (empty, rules) = toy_killer(&".".repeat(16));
         let (clashing, _) = toy_killer(&format!("4{}", ".".repeat(15)));
         let puzzles = vec![empty, clashing];
-        let count = VariantSolver::new(rules)
+        let count = SudokuSolver::with_rules(rules)
             .count_solutions(&puzzles[0].grid, None)
             .answer
             .solutions;

@@ -7,6 +7,7 @@
 
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
+use super::variant::{Rules, RulesBacktracker};
 use dlx_engine::{Outcome, Stop, StopFlag};
 
 /// The backtracking solver; reusable across puzzles of any shape.
@@ -17,6 +18,8 @@ pub struct Backtracker {
     stop: StopFlag,
     /// The indices of the empty cells of the current puzzle, kept to reuse their allocation.
     empty_cells: Vec<usize>,
+    /// The rules searched under, when not classic ones.
+    rules: Option<Box<RulesBacktracker>>,
 }
 
 impl Backtracker {
@@ -30,8 +33,29 @@ impl Backtracker {
 
     /// Ends each search once `stop` is raised ([`Stop::Interrupted`]: the question undecided).
     pub fn with_stop_flag(mut self, stop: StopFlag) -> Backtracker {
+        self.rules = self
+            .rules
+            .map(|rules| Box::new(rules.with_stop_flag(stop.clone())));
         self.stop = stop;
         self
+    }
+
+    /// This solver under `rules`: the same algorithm, a digit allowed when no cell sharing a
+    /// region or a forbidden pair with its cell holds it and its Killer cage can still make its
+    /// sum. Classic rules keep the classic scan of rows, columns and boxes.
+    pub fn with_rules(mut self, rules: Rules) -> Backtracker {
+        self.rules = (!rules.is_classic()).then(|| {
+            let ruled = RulesBacktracker::new(rules)
+                .with_node_budget(self.max_nodes)
+                .with_stop_flag(self.stop.clone());
+            Box::new(ruled)
+        });
+        self
+    }
+
+    /// The rules searched under, `None` for classic ones.
+    pub fn rules(&self) -> Option<&Rules> {
+        self.rules.as_deref().map(RulesBacktracker::rules)
     }
 }
 
@@ -62,6 +86,9 @@ impl Solve for Backtracker {
         max_solutions: u64,
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
+        if let Some(rules) = &mut self.rules {
+            return rules.search(puzzle, max_solutions, visitor);
+        }
         if max_solutions == 0 || puzzle.check_givens().is_err() {
             return Outcome::default();
         }

@@ -15,7 +15,7 @@ use dlx_engine::{Outcome, Stop, StopFlag};
 
 /// The candidate-bitmask solver; reusable across puzzles of any shape.
 #[derive(Clone, Debug, Default)]
-pub struct CandidateSolver {
+pub(crate) struct CandidateSolver {
     max_nodes: Option<u64>,
     /// Raised to end a search (a signal): the answer is then undecided.
     stop: StopFlag,

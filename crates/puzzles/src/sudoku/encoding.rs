@@ -10,38 +10,18 @@ use super::grid::{Grid, Shape};
 use super::layout::Layout;
 use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
-use super::solve::{questions_without_the_trait, Solve};
+use super::solve::Solve;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
-    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, Stop, StopFlag, Stoppable,
-    Uniqueness, Visitor,
+    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, Stop, StopFlag, Stoppable, Visitor,
 };
 use std::ops::ControlFlow;
 
-/// The DLX Sudoku solver for one shape: an arena reused for every puzzle, in which the problem
-/// a puzzle's givens leave is laid out afresh. Keep one per thread and shape.
-///
-/// ```
-/// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
-/// use dlx_engine::{Count, Uniqueness};
-///
-/// let shape = Shape::new(2, 2).unwrap();
-/// let mut solver = SudokuSolver::new(shape);
-/// // The first puzzle of the project's `puzzles/4x4.txt`: minimal, so it has one solution.
-/// let puzzle: Grid = "..3..1..23......".parse().unwrap();
-/// let solution = solver.first_solution(&puzzle).answer.expect("the puzzle has a solution");
-/// solution.check_solution_of(&puzzle).unwrap();
-/// assert_eq!(solver.uniqueness(&puzzle).answer, Uniqueness::Unique(solution));
-///
-/// // The empty 4x4 grid has 288 completions; a limit makes the count a lower bound.
-/// let empty = Grid::empty(shape);
-/// assert_eq!(solver.count_solutions(&empty, None).answer, Count::exactly(288));
-/// let bounded = solver.count_solutions(&empty, Some(10)).answer;
-/// assert_eq!(bounded, Count::at_least(10));
-/// assert!(matches!(solver.uniqueness(&empty).answer, Uniqueness::Multiple(_)));
-/// ```
+/// The classic rules' solver for one shape (the fast path of [`super::SudokuSolver`]): an arena
+/// reused for every puzzle, in which the problem a puzzle's givens leave is laid out afresh.
+/// Keep one per thread and shape.
 #[derive(Clone, Debug)]
-pub struct SudokuSolver {
+pub(crate) struct ClassicSolver {
     shape: Shape,
     arena: Arena,
     max_nodes: Option<u64>,
@@ -100,9 +80,9 @@ const SETTLED: u32 = u32::MAX;
 /// 0.84x.
 const REACH_FROM_NODE: ChoiceRule = ChoiceRule::MrvThenReach { from_node: 64 };
 
-impl SudokuSolver {
+impl ClassicSolver {
     /// A solver for a shape.
-    pub fn new(shape: Shape) -> SudokuSolver {
+    pub fn new(shape: Shape) -> ClassicSolver {
         let side = shape.side() as u64;
         // Root, headers and first spacer, then N^3 options of four nodes and a spacer each.
         let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
@@ -118,7 +98,7 @@ impl SudokuSolver {
             dlx.set_option_walk(OptionWalk::Spacers);
             Arena::Large(dlx)
         };
-        SudokuSolver {
+        ClassicSolver {
             shape,
             arena,
             max_nodes: None,
@@ -139,12 +119,6 @@ impl SudokuSolver {
         }
     }
 
-    /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
-    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> SudokuSolver {
-        self.max_nodes = max_nodes;
-        self
-    }
-
     /// The node budget per puzzle (`None`: none).
     pub fn node_budget(&self) -> Option<u64> {
         self.max_nodes
@@ -157,7 +131,7 @@ impl SudokuSolver {
 
     /// Ends each search between two nodes once `stop` is raised ([`dlx_engine::Stop::Interrupted`]:
     /// what was found so far, the question undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> SudokuSolver {
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> ClassicSolver {
         self.stop = stop;
         self
     }
@@ -168,9 +142,7 @@ impl SudokuSolver {
     }
 }
 
-questions_without_the_trait!(SudokuSolver);
-
-impl Solve for SudokuSolver {
+impl Solve for ClassicSolver {
     /// Panics if the puzzle's shape is not the solver's: that is the caller's bug, not input.
     fn search(
         &mut self,
@@ -182,7 +154,7 @@ impl Solve for SudokuSolver {
     }
 }
 
-impl SudokuSolver {
+impl ClassicSolver {
     /// [`Solve::search`], each empty cell allowed only the digits of `candidates` when given: a
     /// pencilmark puzzle's options are fewer.
     pub fn search_within(
@@ -199,26 +171,6 @@ impl SudokuSolver {
     /// at `limit` if given, as [`Solve::count_solutions`] counts them, telling `progress` where
     /// the search stands every so many nodes (see [`Reporting`]) when its
     /// [`ProgressSink::begin`] takes this search: the bar of one long count on one thread.
-    ///
-    /// ```
-    /// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
-    /// use dlx_engine::{Count, ProgressSink};
-    /// use std::sync::Mutex;
-    ///
-    /// struct Fractions(Mutex<Vec<f64>>);
-    /// impl ProgressSink for Fractions {
-    ///     fn report(&self, fraction: f64, _nodes: u64) {
-    ///         self.0.lock().unwrap().push(fraction);
-    ///     }
-    /// }
-    ///
-    /// let shape = Shape::new(2, 2).unwrap();
-    /// let fractions = Fractions(Mutex::new(Vec::new()));
-    /// let empty = Grid::empty(shape);
-    /// let count = SudokuSolver::new(shape).count_reporting(&empty, None, None, &fractions);
-    /// assert_eq!(count.answer, Count::exactly(288));
-    /// assert_eq!(fractions.0.lock().unwrap().last(), Some(&1.0), "the whole tree was seen");
-    /// ```
     pub fn count_reporting(
         &mut self,
         puzzle: &Grid,
@@ -231,7 +183,7 @@ impl SudokuSolver {
         })
     }
 
-    /// [`SudokuSolver::search_within`], its position told to `progress` when given (a sink
+    /// [`ClassicSolver::search_within`], its position told to `progress` when given (a sink
     /// that has begun this search).
     fn search_reporting(
         &mut self,
@@ -260,24 +212,10 @@ impl SudokuSolver {
     }
 }
 
-impl SudokuSolver {
+impl ClassicSolver {
     /// Counts the completions of `puzzle` with the search split into subtrees (see
-    /// [`Dlx::search_split`]) on the current rayon pool: one big count on every core, or only
-    /// `shard`'s share of it, the shards' counts adding up to the whole. Counting stops at
-    /// `limit` when given; `stop_requested` is asked at every node (a signal). The node budget
-    /// does not apply: a split count is for the counts too big for one search.
-    pub fn count_split(
-        &mut self,
-        puzzle: &Grid,
-        shard: Shard,
-        limit: Option<u64>,
-        stop_requested: &(dyn Fn() -> bool + Sync),
-    ) -> SplitReport<()> {
-        self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
-    }
-
-    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done (see
-    /// [`Dlx::search_split_reporting`]).
+    /// [`Dlx::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
+    /// them, telling `progress` how much of the tree is done: [`super::SudokuSolver::count_split`].
     pub fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
@@ -306,7 +244,7 @@ impl SudokuSolver {
     }
 }
 
-/// [`SudokuSolver::count_split`] on one arena: the puzzle settled and laid out as
+/// [`ClassicSolver::count_split_reporting`] on one arena: the puzzle settled and laid out as
 /// [`search_pruned`] does, then the split search.
 fn count_split_pruned<L: Link>(
     dlx: &mut Dlx<L>,
@@ -321,25 +259,6 @@ fn count_split_pruned<L: Link>(
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
     dlx.search_split_reporting(settings, stop_requested, progress, &mut none)
-}
-
-/// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on
-/// pencilmark puzzles too.
-pub struct WithinCandidates<'a> {
-    pub solver: &'a mut SudokuSolver,
-    pub candidates: &'a [DigitSet],
-}
-
-impl Solve for WithinCandidates<'_> {
-    fn search(
-        &mut self,
-        puzzle: &Grid,
-        max_solutions: u64,
-        visitor: &mut dyn FnMut(&Grid),
-    ) -> Outcome<()> {
-        self.solver
-            .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
-    }
 }
 
 /// Settles the givens' naked and hidden singles ([`fill_singles`]) and their locked candidates
@@ -607,19 +526,21 @@ impl PrunedScratch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::sudoku_problem;
+    use crate::sudoku::layout::sudoku_problem;
+    use dlx_engine::Uniqueness;
 
     #[test]
     fn the_empty_4x4_grid_has_288_solutions() {
         let shape = Shape::new(2, 2).unwrap();
-        let outcome = SudokuSolver::new(shape).count_solutions(&Grid::empty(shape), Some(1000));
+        let outcome = crate::sudoku::SudokuSolver::new(shape)
+            .count_solutions(&Grid::empty(shape), Some(1000));
         assert_eq!(outcome.answer, dlx_engine::Count::exactly(288));
     }
 
     #[test]
     fn the_pruned_problem_of_the_empty_grid_is_the_full_problem() {
         let shape = Shape::new(2, 3).unwrap();
-        let mut solver = SudokuSolver::new(shape);
+        let mut solver = ClassicSolver::new(shape);
         solver.count_solutions(&Grid::empty(shape), Some(1));
         let Arena::Small(rebuilt) = &solver.arena else {
             panic!("a 6x6 problem fits u16 links");
@@ -630,7 +551,7 @@ mod tests {
     #[test]
     fn the_arena_is_reused_between_puzzles() {
         let shape = Shape::new(2, 2).unwrap();
-        let mut solver = SudokuSolver::new(shape);
+        let mut solver = crate::sudoku::SudokuSolver::new(shape);
         let mut puzzle = Grid::empty(shape);
         puzzle.set(0, 1);
         puzzle.set(5, 1); // same box as cell 0: no solution
@@ -648,7 +569,7 @@ mod tests {
 
     #[test]
     fn dense_and_sparse_puzzles_alternate() {
-        let mut solver = SudokuSolver::new(Shape::CLASSIC);
+        let mut solver = crate::sudoku::SudokuSolver::new(Shape::CLASSIC);
         let full = solver
             .first_solution(&Grid::empty(Shape::CLASSIC))
             .answer
@@ -673,7 +594,7 @@ mod tests {
     #[test]
     fn uniqueness_tells_one_from_many() {
         let shape = Shape::new(2, 2).unwrap();
-        let mut solver = SudokuSolver::new(shape);
+        let mut solver = crate::sudoku::SudokuSolver::new(shape);
         let full = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = full.clone();
         puzzle.set(0, 0);
@@ -692,7 +613,7 @@ mod tests {
         for (cell, digit) in (1..=6).enumerate() {
             puzzle.set(cell, digit);
         }
-        let mut solver = SudokuSolver::new(shape);
+        let mut solver = crate::sudoku::SudokuSolver::new(shape);
         let one = solver.count_solutions(&puzzle, None).answer;
         assert_eq!(one, Count::exactly(39_168));
         let never = || false;
@@ -718,7 +639,7 @@ mod tests {
 
     #[test]
     fn a_node_budget_leaves_the_question_open() {
-        let mut solver = SudokuSolver::new(Shape::CLASSIC).with_node_budget(Some(3));
+        let mut solver = crate::sudoku::SudokuSolver::new(Shape::CLASSIC).with_node_budget(Some(3));
         let outcome = solver.count_solutions(&Grid::empty(Shape::CLASSIC), Some(10));
         assert!(outcome.ran_out_of_nodes());
     }

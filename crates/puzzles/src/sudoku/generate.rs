@@ -18,6 +18,7 @@ use super::rate::{Rated, Rater, Rating};
 use super::relabel::Relabelling;
 use super::solvers::{Algorithm, Mode, Solvers, Verdict};
 use super::symmetry::Symmetry;
+use super::variant::RulesError;
 use dlx_engine::StopFlag;
 use thiserror::Error;
 
@@ -53,8 +54,8 @@ pub struct Settings {
     pub solutions: Solutions,
     /// Search-tree nodes allowed to one uniqueness question; a question left open keeps its
     /// given (the puzzle is unique, but may not be minimal). `None` (the default): a question
-    /// that passes [`RESTART_NODES`] abandons the grid for a new one instead, so every puzzle
-    /// made is proven minimal; only after [`MAX_RESTARTS`] abandoned grids does such a question
+    /// that passes 50,000 nodes abandons the grid for a new one instead, so every puzzle
+    /// made is proven minimal; only after 8 abandoned grids does such a question
     /// keep its given.
     pub max_nodes: Option<u64>,
 }
@@ -63,11 +64,11 @@ pub struct Settings {
 /// budget. Proving uniqueness has a heavy tail: on 20 minimal 16x16 puzzles (seed 6) the
 /// median took 0.4M nodes over all its questions and one took 52M (39 s); starting again on a
 /// new grid costs less than finishing such a one.
-pub const RESTART_NODES: u64 = 50_000;
+pub(crate) const RESTART_NODES: u64 = 50_000;
 
 /// Grids a puzzle may abandon before open questions keep their givens instead, so that a
 /// shape where every grid meets a hard question (25x25) still ends.
-pub const MAX_RESTARTS: u64 = 8;
+pub(crate) const MAX_RESTARTS: u64 = 8;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -110,7 +111,7 @@ pub struct Cost {
     /// Questions the node budget left open: the given stayed (the puzzle is still proven
     /// unique, but perhaps not minimal).
     pub undecided: u64,
-    /// Grids abandoned because a question passed [`RESTART_NODES`].
+    /// Grids abandoned because a question passed its 50,000 nodes.
     pub restarts: u64,
 }
 
@@ -155,7 +156,7 @@ impl std::fmt::Display for NoneInRangeMessage {
     }
 }
 
-/// Why no puzzle could be made.
+/// Why no puzzle could be made: by the classic generator, a variant's or a Killer's.
 #[derive(Clone, Debug, PartialEq, Error)]
 pub enum GenerateError {
     /// [`Settings::max_attempts`] puzzles were made and none was rated in the range asked (or,
@@ -185,6 +186,25 @@ pub enum GenerateError {
     /// The generator's stop flag was raised (a signal) before the puzzle was made.
     #[error("interrupted before the puzzle was made")]
     Interrupted,
+    /// A variant's rules have no full grid (or none was found within the node budget).
+    #[error(
+        "no full grid meets these rules within {} nodes",
+        crate::sudoku::variant::QUESTION_NODES
+    )]
+    NoFullGridUnderRules,
+    /// Killer's cages come with their grid: [`crate::sudoku::variant::VariantGenerator::killer`] makes
+    /// them.
+    #[error("Killers are made by their own generator")]
+    Killer,
+    /// None of the random jigsaw layouts tried had a full grid under the rules.
+    #[error("none of {0} random layouts had a full grid under these rules")]
+    NoLayout(usize),
+    /// The variants do not fit the grid (see [`crate::sudoku::variant::Rules::new`]).
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// Too many grids gave up on open questions or on Killer cages that could not be named.
+    #[error("no unique Killer was found in {0} grids")]
+    GaveUp(u64),
 }
 
 /// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
@@ -225,7 +245,7 @@ pub struct Generator {
 
 impl Generator {
     /// A generator for `settings`. Its solvers get the settings' node budget, or
-    /// [`RESTART_NODES`] when there is none, after which a question abandons its grid.
+    /// 50,000 nodes when there is none, after which a question abandons its grid.
     pub fn new(settings: Settings) -> Generator {
         let budget = settings.max_nodes.unwrap_or(RESTART_NODES);
         Generator {
@@ -329,7 +349,7 @@ impl Generator {
 /// A random full grid: random permutations in the diagonal boxes, completed by the engine,
 /// then relabelled at random. Should the engine's node budget run out, the grid is tried again
 /// with one diagonal box fewer (one box alone always completes).
-pub fn random_solution(
+pub(crate) fn random_solution(
     shape: Shape,
     random: &mut Random,
     solvers: &mut Solvers,

@@ -3,7 +3,7 @@
 //! Four kinds of primary items, N·N of each: `p` cell filled, then for each unit (the rows, the
 //! columns, the boxes, numbered as [`Units`] numbers them) and each digit, the unit has the
 //! digit. One option per (cell, digit) covers its cell's item and its three units' items for the
-//! digit. [`sudoku_problem`] builds the whole problem of an empty grid, to write out or inspect;
+//! digit. `sudoku_problem` builds the whole problem of an empty grid, to write out or inspect;
 //! the solver lays out only what a puzzle leaves open, with the same numbering.
 
 use super::grid::Shape;
@@ -63,19 +63,12 @@ impl Layout {
 
 /// The exact-cover problem of an empty grid of a shape. Cells are named `p<row>,<col>`, the
 /// unit-digit items `r<row>#<digit>`, `c<col>#<digit>` and `b<box>#<digit>`, all 0-based but the
-/// digit. Option `cell * N + (digit - 1)` places `digit` in `cell`.
+/// digit. Option `cell * N + (digit - 1)` places `digit` in `cell`: [`Rules::exact_cover`] of
+/// classic rules.
 ///
-/// ```
-/// use dlx_puzzles::sudoku::{sudoku_problem, Shape};
-/// use dlx_engine::{ChoiceRule, Dlx};
+/// [`Rules::exact_cover`]: super::variant::Rules::exact_cover
 ///
-/// let problem = sudoku_problem(Shape::new(2, 2).unwrap());
-/// assert_eq!((problem.primary_count(), problem.option_count()), (64, 64));
-/// // Every 4x4 Sudoku grid, counted by the engine alone.
-/// let count = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer;
-/// assert_eq!(count.to_string(), "288");
-/// ```
-pub fn sudoku_problem(shape: Shape) -> Problem {
+pub(crate) fn sudoku_problem(shape: Shape) -> Problem {
     let side = shape.side();
     let layout = Layout::new(shape);
     let units = Units::new(shape);

@@ -25,6 +25,7 @@ mod record;
 mod relabel;
 mod singles;
 mod solve;
+mod solver;
 mod solvers;
 mod symbols;
 mod symmetry;
@@ -32,31 +33,22 @@ pub mod variant;
 
 pub use backtrack::Backtracker;
 pub use boxes::Boxes;
-pub use candidates::CandidateSolver;
 pub use crosshatch::{Contradiction, CrossHatch, Deduction};
 pub use csv::CsvRecords;
 pub use detect::Detection;
 pub use digits::DigitSet;
-pub use encoding::SudokuSolver;
 pub use format::Format;
-pub use generate::{
-    random_solution, Cost, GenerateError, Generated, Generator, Settings, Solutions, MAX_RESTARTS,
-    RESTART_NODES,
-};
+pub use generate::{Cost, GenerateError, Generated, Generator, Settings, Solutions};
 pub(crate) use grid::MAX_SIDE;
 pub use grid::{CellName, Grid, GridError, Shape, Unit};
-pub use layout::sudoku_problem;
 pub use parse_error::{ParseError, ParseErrorKind};
 pub use pencilmarks::Pencilmarks;
 pub use random::Random;
-pub use rate::{Rated, Rater, Rating, Technique, RELABELLINGS};
+pub use rate::{Rated, Rater, Rating, Technique};
 pub use read::Records;
-pub use record::{
-    line_puzzle, parse_line_record, parse_line_record_with_boxes, puzzle_ends_within, Givens,
-    Label, ParsedGrid, Record,
-};
-pub use relabel::Relabelling;
+pub use record::{Givens, Label, ParsedGrid, Record};
 pub use solve::Solve;
-pub use solvers::{answer, Algorithm, Mode, Propagation, Solvers, Verdict, SPLIT_AFTER_NODES};
+pub use solver::SudokuSolver;
+pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};
 pub(crate) use symbols::digit_symbol;
 pub use symmetry::Symmetry;

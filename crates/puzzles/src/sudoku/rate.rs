@@ -11,8 +11,8 @@
 //! | 4 + n | `search` | the engine, after those passes, in `n` search-tree nodes on average |
 //!
 //! `n` is the mean of the engine's nodes, each search asked whether the puzzle is unique, over
-//! [`RELABELLINGS`] relabellings of the puzzle (digits renamed, rows moved within bands, columns
-//! within stacks): the engine breaks ties between items by their order, so one search's count
+//! [`Rater::RELABELLINGS`] relabellings of the puzzle (digits renamed, rows moved within bands,
+//! columns within stacks): the engine breaks ties between items by their order, so one search's count
 //! depends on the labels, and the mean does much less. The relabellings come from a fixed seed,
 //! so a puzzle's rating never changes.
 
@@ -24,10 +24,8 @@ use super::random::Random;
 use super::relabel::Relabelling;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solvers::Solvers;
+use super::variant::{Rules, RulesRater};
 use std::fmt;
-
-/// Relabellings whose search nodes are averaged.
-pub const RELABELLINGS: u64 = 16;
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
 const RELABELLING_SEED: u64 = 0x5eed_f00d;
@@ -138,6 +136,8 @@ pub enum Rated {
 #[derive(Default)]
 pub struct Rater {
     shapes: Vec<ShapeTables>,
+    /// The rater of rules other than classic ones, made on first use.
+    ruled: Option<RulesRater>,
 }
 
 /// What rating a puzzle of one shape needs, built once.
@@ -161,7 +161,7 @@ impl ShapeTables {
             shape,
             units: Units::new(shape),
             segments: Segments::new(shape),
-            relabellings: (0..RELABELLINGS)
+            relabellings: (0..Rater::RELABELLINGS)
                 .map(|_| Relabelling::random(shape, &mut random, false))
                 .collect(),
             used: Vec::new(),
@@ -206,6 +206,9 @@ impl ShapeTables {
 }
 
 impl Rater {
+    /// Relabellings whose search nodes are averaged.
+    pub const RELABELLINGS: u64 = 16;
+
     /// Rates one puzzle, searching with `solvers` (whose node budget applies to each search).
     pub fn rate(&mut self, puzzle: &Grid, solvers: &mut Solvers) -> Rated {
         self.rate_solving(puzzle, solvers, false).0
@@ -220,6 +223,47 @@ impl Rater {
         solvers: &mut Solvers,
     ) -> (Rated, Option<Grid>) {
         self.rate_solving(puzzle, solvers, true)
+    }
+
+    /// Rates one puzzle under `rules`, which must be of its side: classic rules as
+    /// [`Rater::rate`] does, other rules by the mean nodes of the engine alone (no passes know
+    /// their regions, pairs and cages), its technique saying whether it had to guess. The
+    /// node budget and stop flag are those of the first `solvers` given.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::variant::{VariantPuzzle, Variants};
+    /// use dlx_puzzles::sudoku::{Rated, Rater, Solvers, Technique};
+    ///
+    /// let x = Variants::parse("x").unwrap();
+    /// // The first puzzle of the project's `puzzles/x-9x9.txt`, made by `dlx generate --variant x`.
+    /// let line = "..3.7......8.6......4........5....1....7......6..25....5....2484..2..........1.6.";
+    /// let puzzle = VariantPuzzle::parse_line(line, 1, &x, None).unwrap();
+    /// let rules = puzzle.rules(&x, None).unwrap();
+    /// let (mut rater, mut solvers) = (Rater::default(), Solvers::default());
+    /// let rated = rater.rate_under(&rules, &puzzle.grid, &mut solvers);
+    /// let Rated::Unique(rating) = rated else { panic!("one solution, got {rated:?}") };
+    /// assert!(rating.technique >= Technique::Singles);
+    /// // The same puzzle always gets the same rating.
+    /// assert_eq!(rater.rate_under(&rules, &puzzle.grid, &mut solvers), rated);
+    /// ```
+    pub fn rate_under(&mut self, rules: &Rules, puzzle: &Grid, solvers: &mut Solvers) -> Rated {
+        self.rate_under_with_solution(rules, puzzle, solvers).0
+    }
+
+    /// [`Rater::rate_under`], and the puzzle's solution when it has one.
+    pub fn rate_under_with_solution(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        solvers: &mut Solvers,
+    ) -> (Rated, Option<Grid>) {
+        if rules.is_classic() {
+            return self.rate_with_solution(puzzle, solvers);
+        }
+        let ruled = self.ruled.get_or_insert_with(|| {
+            RulesRater::new(solvers.node_budget()).with_stop_flag(solvers.stop_flag().clone())
+        });
+        ruled.rate_with_solution(rules, puzzle)
     }
 
     /// The rating, and under `solve` the solution of a puzzle that has one.
@@ -264,7 +308,7 @@ impl Rater {
         }
         let rating = Rating {
             technique: Technique::Search,
-            nodes: nodes as f64 / RELABELLINGS as f64,
+            nodes: nodes as f64 / Rater::RELABELLINGS as f64,
         };
         // The passes' grid holds the givens and the cells they proved: its one solution is
         // the puzzle's.
@@ -280,6 +324,28 @@ impl Rater {
 mod tests {
     use super::*;
     use crate::sudoku::Grid;
+
+    #[test]
+    fn the_technique_does_not_depend_on_the_labels() {
+        // The project's `puzzles/minimal-9x9.txt`.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/minimal-9x9.txt");
+        let text = std::fs::read_to_string(path).unwrap();
+        let (mut solvers, mut rater) = (Solvers::default(), Rater::default());
+        let technique = |rated: Rated| match rated {
+            Rated::Unique(rating) => rating.technique,
+            other => panic!("{other:?}"),
+        };
+        for (k, line) in text.lines().take(100).enumerate() {
+            let puzzle = Grid::parse_line(line, k + 1).unwrap();
+            let relabelled =
+                Relabelling::random(puzzle.shape(), &mut Random::for_item(3, k as u64), true)
+                    .apply(&puzzle);
+            let here = technique(rater.rate(&puzzle, &mut solvers));
+            let there = technique(rater.rate(&relabelled, &mut solvers));
+            assert_eq!(here, there, "{line}");
+            assert!(here >= Technique::CrossHatching);
+        }
+    }
 
     fn rate(line: &str) -> Rated {
         Rater::default().rate(&Grid::parse_line(line, 1).unwrap(), &mut Solvers::default())

@@ -114,6 +114,46 @@ pub struct Record {
 }
 
 impl Record {
+    /// Reads one line of the line format with the box shape `boxes` says (see [`Boxes`]): the
+    /// puzzle (digits, or pencilmarks when the length is N·N·N and every cell's N characters
+    /// are its candidates in order), and the text after it. Leading whitespace is skipped
+    /// (columns still count from the line's start).
+    pub fn parse_line(text: &str, line: usize, boxes: Boxes) -> Record {
+        parse_line_record_with_boxes(text, line, boxes)
+    }
+
+    /// Whether the puzzle of a line ends within `start`, the line's beginning: a separator
+    /// (whitespace, `//`, `#`, `;`) follows a puzzle there. A line-format reader asks it of the
+    /// part of a line before its first byte that is not UTF-8: when the puzzle ends before that
+    /// byte, the byte is in the line's trailing text, free text like a comment, which is then
+    /// read as U+FFFD rather than costing the puzzle its answer.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::Record;
+    ///
+    /// assert!(Record::puzzle_ends_within("1.3...1.2.4...23 B7 "));
+    /// assert!(Record::puzzle_ends_within("  ..3..1..23......#"));
+    /// assert!(!Record::puzzle_ends_within("1.3...1.2"));
+    /// assert!(!Record::puzzle_ends_within("   "));
+    /// ```
+    pub fn puzzle_ends_within(start: &str) -> bool {
+        let body = start.trim_start();
+        !body.is_empty() && puzzle_end(body).is_some()
+    }
+
+    /// The puzzle of a line of the line format, as written: without its indent and the text after
+    /// it (which a [`Record`] keeps as its label).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::Record;
+    ///
+    /// assert_eq!(Record::line_puzzle("  1.3...1.2.4...23 // the first"), "1.3...1.2.4...23");
+    /// assert_eq!(Record::line_puzzle("1.3...1.2.4...23#x"), "1.3...1.2.4...23");
+    /// ```
+    pub fn line_puzzle(text: &str) -> &str {
+        split_trailing(text.trim_start()).0
+    }
+
     /// The record's grid of givens with its line, without its label and other parts: what a
     /// pass that works on grids alone (cross-hatching, rating) takes.
     pub fn parsed_grid(&self) -> Result<ParsedGrid, ParseError> {
@@ -160,47 +200,16 @@ fn puzzle_end(text: &str) -> Option<usize> {
         .map(|(at, _)| at)
 }
 
-/// Whether the puzzle of a line ends within `start`, the line's beginning: a separator
-/// (whitespace, `//`, `#`, `;`) follows a puzzle there. A line-format reader asks it of the
-/// part of a line before its first byte that is not UTF-8: when the puzzle ends before that
-/// byte, the byte is in the line's trailing text, free text like a comment, which is then
-/// read as U+FFFD rather than costing the puzzle its answer.
-///
-/// ```
-/// use dlx_puzzles::sudoku::puzzle_ends_within;
-///
-/// assert!(puzzle_ends_within("1.3...1.2.4...23 B7 "));
-/// assert!(puzzle_ends_within("  ..3..1..23......#"));
-/// assert!(!puzzle_ends_within("1.3...1.2"));
-/// assert!(!puzzle_ends_within("   "));
-/// ```
-pub fn puzzle_ends_within(start: &str) -> bool {
-    let body = start.trim_start();
-    !body.is_empty() && puzzle_end(body).is_some()
-}
-
-/// The puzzle of a line of the line format, as written: without its indent and the text after
-/// it (which a [`Record`] keeps as its label).
-///
-/// ```
-/// use dlx_puzzles::sudoku::line_puzzle;
-///
-/// assert_eq!(line_puzzle("  1.3...1.2.4...23 // the first"), "1.3...1.2.4...23");
-/// assert_eq!(line_puzzle("1.3...1.2.4...23#x"), "1.3...1.2.4...23");
-/// ```
-pub fn line_puzzle(text: &str) -> &str {
-    split_trailing(text.trim_start()).0
-}
-
 /// Reads one line of the line format: the puzzle (digits, or pencilmarks when the length is
 /// N·N·N and every cell's N characters are its candidates in order), and the text after it.
 /// Leading whitespace is skipped (columns still count from the line's start).
-pub fn parse_line_record(text: &str, line: usize) -> Record {
+#[cfg(test)]
+fn parse_line_record(text: &str, line: usize) -> Record {
     parse_line_record_with_boxes(text, line, Boxes::Usual)
 }
 
 /// [`parse_line_record`] with the box shape `boxes` says (see [`Boxes`]).
-pub fn parse_line_record_with_boxes(text: &str, line: usize, boxes: Boxes) -> Record {
+pub(crate) fn parse_line_record_with_boxes(text: &str, line: usize, boxes: Boxes) -> Record {
     let body = text.trim_start();
     let indent = text[..text.len() - body.len()].chars().count();
     let (puzzle, separator, trailing) = split_trailing(body);

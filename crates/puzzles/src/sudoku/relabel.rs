@@ -9,7 +9,7 @@ use super::random::Random;
 
 /// A relabelling of one shape: where each row, column and digit of the result comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Relabelling {
+pub(crate) struct Relabelling {
     shape: Shape,
     /// Row `r` of the result is row `rows[r]` of the input.
     rows: Vec<usize>,

@@ -5,15 +5,16 @@ use super::backtrack::Backtracker;
 use super::candidates::CandidateSolver;
 use super::crosshatch::CrossHatch;
 use super::digits::DigitSet;
-use super::encoding::{SudokuSolver, WithinCandidates};
 use super::grid::{Grid, Shape};
 use super::solve::Solve;
+use super::solver::SudokuSolver;
+use super::variant::{KillerEncoding, Rules, RulesError};
 use dlx_engine::{Count, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag, Uniqueness};
 use std::sync::Arc;
 
 /// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
 /// past nearly every puzzle's whole tree, and a small part of any tree worth splitting.
-pub const SPLIT_AFTER_NODES: u64 = 100_000;
+pub(crate) const SPLIT_AFTER_NODES: u64 = 100_000;
 
 /// Which solver to use.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -76,6 +77,13 @@ pub struct Solvers {
     backtracker: Backtracker,
     candidates: CandidateSolver,
     max_nodes: Option<u64>,
+    /// Solvers of rules other than classic ones, the last few met: a collection of one variant
+    /// and shape builds one arena; a jigsaw or Killer collection builds one a puzzle.
+    ruled: Vec<SudokuSolver>,
+    /// The backtracking baseline under the last rules met, other than classic ones.
+    ruled_backtracker: Option<Backtracker>,
+    /// Killer's encoding in the solvers of other rules.
+    encoding: KillerEncoding,
     /// Where split counts report how far they have got.
     progress: Option<Arc<dyn ProgressSink + Send>>,
     /// What ends every search early (a signal); never raised by default.
@@ -113,10 +121,29 @@ impl Solvers {
                 .collect(),
             backtracker: self.backtracker.with_stop_flag(stop.clone()),
             candidates: self.candidates.with_stop_flag(stop.clone()),
+            ruled: self
+                .ruled
+                .into_iter()
+                .map(|solver| solver.with_stop_flag(stop.clone()))
+                .collect(),
+            ruled_backtracker: None,
+            encoding: self.encoding,
             max_nodes: self.max_nodes,
             stop,
             progress: self.progress,
         }
+    }
+
+    /// These solvers, Killer's cages encoded as `encoding` says.
+    pub fn with_killer_encoding(mut self, encoding: KillerEncoding) -> Solvers {
+        self.encoding = encoding;
+        self.ruled.clear();
+        self
+    }
+
+    /// The node budget of each search (`None`: none).
+    pub(crate) fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
     }
 
     /// The flag that ends these solvers' searches.
@@ -139,6 +166,94 @@ impl Solvers {
         &mut self.dlx[index]
     }
 
+    /// The DLX solver of `rules` (for classic rules, of their shape), kept or made; an error
+    /// when Killer's encoding refuses the cages.
+    pub fn dlx_under(&mut self, rules: &Rules) -> Result<&mut SudokuSolver, RulesError> {
+        if rules.is_classic() {
+            return Ok(self.dlx_for(rules.shape()));
+        }
+        // A Killer's cages are its own: its solver is never met again, so none is looked for.
+        let seen = match rules.cages() {
+            Some(_) => None,
+            None => self.ruled.iter().position(|s| s.rules() == Some(rules)),
+        };
+        let index = match seen {
+            Some(index) => index,
+            None => {
+                if self.ruled.len() == KEPT_RULES {
+                    self.ruled.remove(0);
+                }
+                let solver = SudokuSolver::with_encoding(rules.clone(), self.encoding)?
+                    .with_node_budget(self.max_nodes)
+                    .with_stop_flag(self.stop.clone());
+                self.ruled.push(solver);
+                self.ruled.len() - 1
+            }
+        };
+        Ok(&mut self.ruled[index])
+    }
+
+    /// Answers one puzzle under `rules` after a propagation pass: [`Solvers::solve_propagated`]
+    /// for any rules. Classic rules take the classic path. Under other rules the candidates
+    /// baseline and cross-hatching on a grid without boxes (a jigsaw) know too little to
+    /// answer, and say so; so does an encoding that refuses the cages.
+    pub fn solve_under(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        algorithm: Algorithm,
+        mode: Mode,
+        propagation: Propagation,
+    ) -> Result<Outcome<Verdict>, RulesError> {
+        if rules.is_classic() {
+            return Ok(self.solve_propagated(puzzle, algorithm, mode, propagation));
+        }
+        if algorithm == Algorithm::Candidates {
+            let what = "the candidates solver";
+            return Err(RulesError::ClassicOnly { what });
+        }
+        if propagation == Propagation::CrossHatch && !rules.has_boxes() {
+            let what = "cross-hatching";
+            return Err(RulesError::ClassicOnly { what });
+        }
+        let propagated;
+        let puzzle = match propagation {
+            Propagation::None => puzzle,
+            Propagation::CrossHatch => {
+                let mut grid = puzzle.clone();
+                if CrossHatch::in_place(&mut grid, |_, _| {}).is_err() {
+                    return Ok(no_solution(mode));
+                }
+                propagated = grid;
+                &propagated
+            }
+        };
+        let progress = self.progress.clone();
+        Ok(match (algorithm, mode, progress) {
+            (Algorithm::Backtrack, _, _) => {
+                let kept = self
+                    .ruled_backtracker
+                    .take()
+                    .filter(|backtracker| backtracker.rules() == Some(rules));
+                let mut backtracker = kept.unwrap_or_else(|| {
+                    Backtracker::with_node_budget(self.max_nodes)
+                        .with_stop_flag(self.stop.clone())
+                        .with_rules(rules.clone())
+                });
+                let outcome = answer(&mut backtracker, puzzle, mode);
+                self.ruled_backtracker = Some(backtracker);
+                outcome
+            }
+            (_, Mode::Count { limit }, Some(sink)) => {
+                let solver = self.dlx_under(rules)?;
+                solver
+                    .count_reporting(puzzle, None, Some(limit), &*sink)
+                    .map(Verdict::Count)
+            }
+            (_, mode, _) => answer(self.dlx_under(rules)?, puzzle, mode),
+        })
+    }
+
     /// Answers one puzzle after a propagation pass.
     pub fn solve_propagated(
         &mut self,
@@ -155,14 +270,7 @@ impl Solvers {
                 let mut grid = puzzle.clone();
                 match CrossHatch::in_place(&mut grid, |_, _| {}) {
                     Ok(_) => self.solve(&grid, algorithm, mode),
-                    Err(_) => Outcome {
-                        answer: match mode {
-                            Mode::Count { .. } => Verdict::Count(Count::exactly(0)),
-                            _ => Verdict::NoSolution,
-                        },
-                        stats: SearchStats::default(),
-                        stop: Stop::Exhausted,
-                    },
+                    Err(_) => no_solution(mode),
                 }
             }
         }
@@ -216,7 +324,7 @@ impl Solvers {
 
     /// Counts the solutions of `puzzle` (up to `limit`) with the DLX solver, on every thread of
     /// the current rayon pool when the search is big: a first search of at most
-    /// [`SPLIT_AFTER_NODES`] nodes answers small counts at their usual cost (the split's plan
+    /// 100,000 nodes answers small counts at their usual cost (the split's plan
     /// would cost more than it saves), a bigger tree is counted again, split into subtrees
     /// ([`SudokuSolver::count_split`]). With a `shard`, only that share of the tree is counted,
     /// always split. The node budget of these solvers does not apply; `stop_requested` is asked
@@ -241,28 +349,29 @@ impl Solvers {
     ) -> Outcome<Verdict> {
         let progress = self.progress.clone();
         let solver = self.dlx_for(puzzle.shape());
-        let budget = solver.node_budget();
-        if shard.is_none() {
-            solver.set_node_budget(Some(SPLIT_AFTER_NODES));
-            let small = solver.count_solutions(puzzle, limit);
-            solver.set_node_budget(budget);
-            if !small.ran_out_of_nodes() {
-                return small.map(Verdict::Count);
-            }
-        }
-        let split = solver.count_split_reporting(
+        count_on_every_core(solver, progress, puzzle, limit, shard, stop_requested)
+    }
+
+    /// [`Solvers::count_on_every_core`] under any rules; an error when Killer's encoding
+    /// refuses the cages.
+    pub fn count_under_on_every_core(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        limit: Option<u64>,
+        shard: Option<Shard>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Outcome<Verdict>, RulesError> {
+        let progress = self.progress.clone();
+        let solver = self.dlx_under(rules)?;
+        Ok(count_on_every_core(
+            solver,
+            progress,
             puzzle,
-            shard.unwrap_or(Shard::WHOLE),
             limit,
+            shard,
             stop_requested,
-            progress.as_deref().map(|sink| sink as &dyn ProgressSink),
-        );
-        let outcome = split.outcome;
-        let count = Count {
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-        };
-        outcome.map(|_| Verdict::Count(count))
+        ))
     }
 
     /// Answers a puzzle whose empty cells may take only `candidates` (pencilmarks), with the DLX
@@ -287,8 +396,83 @@ impl Solvers {
     }
 }
 
-/// One puzzle's verdict under a mode, from any solver (a variant's too).
-pub fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
+/// [`Solvers::count_on_every_core`] with `solver`.
+fn count_on_every_core(
+    solver: &mut SudokuSolver,
+    progress: Option<Arc<dyn ProgressSink + Send>>,
+    puzzle: &Grid,
+    limit: Option<u64>,
+    shard: Option<Shard>,
+    stop_requested: &(dyn Fn() -> bool + Sync),
+) -> Outcome<Verdict> {
+    let budget = solver.node_budget();
+
+    if shard.is_none() {
+        solver.set_node_budget(Some(SPLIT_AFTER_NODES));
+        let small = solver.count_solutions(puzzle, limit);
+        solver.set_node_budget(budget);
+        if !small.ran_out_of_nodes() {
+            return small.map(Verdict::Count);
+        }
+    }
+    let split = solver.count_split_reporting(
+        puzzle,
+        shard.unwrap_or(Shard::WHOLE),
+        limit,
+        stop_requested,
+        progress.as_deref().map(|sink| sink as &dyn ProgressSink),
+    );
+    let outcome = split.outcome;
+    let count = Count {
+        solutions: outcome.stats.solutions,
+        complete: outcome.is_complete(),
+    };
+    outcome.map(|_| Verdict::Count(count))
+}
+
+/// A DLX solver searching within given candidates, so the three questions of [`Solve`] work on
+/// pencilmark puzzles too.
+struct WithinCandidates<'a> {
+    solver: &'a mut SudokuSolver,
+    candidates: &'a [DigitSet],
+}
+
+impl Solve for WithinCandidates<'_> {
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.solver
+            .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
+    }
+}
+
+/// The answer to a puzzle found to have no solution before any search, under `mode`.
+fn no_solution(mode: Mode) -> Outcome<Verdict> {
+    Outcome {
+        answer: match mode {
+            Mode::Count { .. } => Verdict::Count(Count::exactly(0)),
+            _ => Verdict::NoSolution,
+        },
+        stats: SearchStats::default(),
+        stop: Stop::Exhausted,
+    }
+}
+
+/// The solvers of rules other than classic ones a thread keeps at most.
+const KEPT_RULES: usize = 4;
+
+impl Mode {
+    /// This question asked of `puzzle` by any solver: its verdict.
+    pub fn ask(self, solver: &mut dyn Solve, puzzle: &Grid) -> Outcome<Verdict> {
+        answer(solver, puzzle, self)
+    }
+}
+
+/// One puzzle's verdict under a mode, from any solver.
+fn answer(solver: &mut dyn Solve, puzzle: &Grid, mode: Mode) -> Outcome<Verdict> {
     match mode {
         Mode::First => {
             let outcome = solver.first_solution(puzzle);

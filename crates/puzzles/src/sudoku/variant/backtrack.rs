@@ -14,7 +14,7 @@ use dlx_engine::{Outcome, StopFlag};
 
 /// The backtracking solver of one set of rules.
 #[derive(Clone, Debug)]
-pub struct VariantBacktracker {
+pub(crate) struct RulesBacktracker {
     rules: Rules,
     max_nodes: Option<u64>,
     /// Raised to end a search (a signal): the answer is then undecided.
@@ -27,9 +27,9 @@ pub struct VariantBacktracker {
     cages: Vec<(Vec<usize>, u32)>,
 }
 
-impl VariantBacktracker {
+impl RulesBacktracker {
     /// A solver of puzzles under `rules`.
-    pub fn new(rules: Rules) -> VariantBacktracker {
+    pub fn new(rules: Rules) -> RulesBacktracker {
         let cells = rules.side() * rules.side();
         let mut peers: Vec<Vec<usize>> = vec![Vec::new(); cells];
         for region in rules.regions() {
@@ -55,7 +55,7 @@ impl VariantBacktracker {
                 cages.push((members, drawn.sum(index)));
             }
         }
-        VariantBacktracker {
+        RulesBacktracker {
             rules,
             max_nodes: None,
             stop: StopFlag::never(),
@@ -66,14 +66,14 @@ impl VariantBacktracker {
     }
 
     /// Gives up after `max_nodes` digits placed per search (`None`: never).
-    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> VariantBacktracker {
+    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> RulesBacktracker {
         self.max_nodes = max_nodes;
         self
     }
 
     /// Ends each search once `stop` is raised ([`dlx_engine::Stop::Interrupted`]: the question
     /// undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantBacktracker {
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesBacktracker {
         self.stop = stop;
         self
     }
@@ -110,7 +110,7 @@ impl VariantBacktracker {
     }
 }
 
-impl Solve for VariantBacktracker {
+impl Solve for RulesBacktracker {
     fn search(
         &mut self,
         puzzle: &Grid,
@@ -158,9 +158,9 @@ mod tests {
             let variants = Variants::parse(list).unwrap();
             let rules = Rules::new(shape, &variants, None).unwrap();
             let empty = Grid::empty(shape);
-            let mut dlx = super::super::VariantSolver::new(rules.clone());
+            let mut dlx = super::super::RulesSolver::new(rules.clone());
             let expected = dlx.count_solutions(&empty, None).answer;
-            let mut backtracker = VariantBacktracker::new(rules.clone());
+            let mut backtracker = RulesBacktracker::new(rules.clone());
             let mut invalid = 0;
             let outcome = backtracker.search(&empty, u64::MAX, &mut |grid| {
                 invalid += usize::from(rules.check_solution(grid, &empty).is_err());
@@ -173,14 +173,14 @@ mod tests {
     #[test]
     fn a_killer_is_solved_and_a_node_budget_stops_the_search() {
         let (puzzle, rules) = toy_killer(&".".repeat(16));
-        let mut dlx = super::super::VariantSolver::new(rules.clone());
+        let mut dlx = super::super::RulesSolver::new(rules.clone());
         let expected = dlx.count_solutions(&puzzle.grid, None).answer;
-        let mut backtracker = VariantBacktracker::new(rules.clone());
+        let mut backtracker = RulesBacktracker::new(rules.clone());
         let count = backtracker.count_solutions(&puzzle.grid, None);
         assert_eq!(count.answer, expected);
         let first = backtracker.first_solution(&puzzle.grid).answer.unwrap();
         assert_eq!(rules.check_solution(&first, &puzzle.grid), Ok(()));
-        let mut cut = VariantBacktracker::new(rules).with_node_budget(Some(3));
+        let mut cut = RulesBacktracker::new(rules).with_node_budget(Some(3));
         assert!(cut.first_solution(&puzzle.grid).ran_out_of_nodes());
     }
 
@@ -191,7 +191,7 @@ mod tests {
         let rules = Rules::new(shape, &variants, None).unwrap();
         // r1c1 and r4c4 on the main diagonal both 1.
         let puzzle = crate::sudoku::Grid::parse_line("1..............1", 1).unwrap();
-        let outcome = VariantBacktracker::new(rules).count_solutions(&puzzle, None);
+        let outcome = RulesBacktracker::new(rules).count_solutions(&puzzle, None);
         assert_eq!(outcome.answer.solutions, 0);
     }
 }

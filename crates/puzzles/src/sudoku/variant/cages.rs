@@ -3,11 +3,10 @@
 //! each other symbol naming one cage, connected or not) and the sums, comma-separated, in the
 //! order the cages first appear row by row.
 
-use dlx_engine::excerpt::Excerpt;
-use thiserror::Error;
+use super::field_error::{FieldError, FieldErrorKind};
 
 /// The symbol of a cell in no cage.
-pub const NO_CAGE: char = '.';
+pub(crate) const NO_CAGE: char = '.';
 
 /// The cages of one grid, numbered `0..` in the order their symbols first appear, row-major.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,108 +18,12 @@ pub struct Cages {
     sums: Vec<u32>,
 }
 
-/// A fault in a cage specification, with its place (1-based line and column, in characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct CagesError {
-    /// The line, 1-based.
-    pub line: usize,
-    /// The column, 1-based, in characters.
-    pub column: usize,
-    /// What was wrong.
-    pub kind: CagesErrorKind,
-}
-
-/// What was wrong with the cages or their sums.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum CagesErrorKind {
-    /// No cage field after the givens.
-    #[error("found no cages, expected a field of N·N cage symbols ('.' for a cell in no cage) and then the sums")]
-    MissingCages,
-    /// A cage field of the wrong length (placed at its first symbol).
-    #[error("found {found} cage symbols, expected {expected}, one per cell")]
-    WrongLength {
-        /// Symbols found.
-        found: usize,
-        /// N·N.
-        expected: usize,
-    },
-    /// A control or non-ASCII character among the cage symbols.
-    #[error("found \"{}\", expected a cage symbol (a letter, a digit or '.')", Excerpt(.found))]
-    BadSymbol {
-        /// The symbol.
-        found: String,
-    },
-    /// A cage of more than N cells (placed at its cell past N): its digits cannot be distinct.
-    #[error("found the cage {found:?} with {count} cells, expected at most {side} (its digits are distinct)")]
-    CageTooLarge {
-        /// The cage's symbol.
-        found: char,
-        /// Its cells.
-        count: usize,
-        /// N.
-        side: usize,
-    },
-    /// A cage field of `.` alone: a Killer has at least one cage.
-    #[error("found no cage, only '.' (a cell in no cage), expected at least one cage symbol: a grid without cages is a classic Sudoku")]
-    NoCages,
-    /// An empty sum: a comma first or last in the sums, or two in a row (placed at the comma).
-    #[error("found a comma with no sum beside it, expected whole numbers separated by single commas, none before the first sum or after the last")]
-    EmptySum,
-    /// No sums field after the cages.
-    #[error("found no sums, expected {expected} cage sums, comma-separated, after the cages")]
-    MissingSums {
-        /// The number of cages.
-        expected: usize,
-    },
-    /// Not a number where a sum should be.
-    #[error("found \"{}\", expected a cage sum (a whole number)", Excerpt(.found))]
-    BadSum {
-        /// The text found.
-        found: String,
-    },
-    /// More or fewer sums than cages (placed at the sums field, or at the first extra sum).
-    #[error(
-        "found {found} sums, expected {expected}, one per cage in the order the cages first appear"
-    )]
-    SumCount {
-        /// Sums found.
-        found: usize,
-        /// Cages.
-        expected: usize,
-    },
-    /// A sum that no set of distinct digits in the cage's cells can make.
-    #[error("the cage {cage:?} has {cells} cells and the sum {sum}, expected a sum from {least} to {most} (distinct digits 1 to {side})")]
-    ImpossibleSum {
-        /// The cage's symbol.
-        cage: char,
-        /// Its cells.
-        cells: usize,
-        /// Its sum.
-        sum: u32,
-        /// The least sum of that many distinct digits.
-        least: u32,
-        /// The greatest.
-        most: u32,
-        /// N.
-        side: usize,
-    },
-    /// More cages than the symbols that can name them when written back.
-    #[error("found {found} cages, expected at most {most}")]
-    TooManyCages {
-        /// Cages found.
-        found: usize,
-        /// The most there may be.
-        most: usize,
-    },
-}
-
 /// The symbols [`Cages::to_fields`] names cages with, in order: enough for the cages of a 9x9
 /// grid made by the generator.
 const WRITTEN_SYMBOLS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// The least and greatest sums of `cells` distinct digits from 1 to `side`.
-pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
+pub(crate) fn sum_range(cells: usize, side: usize) -> (u32, u32) {
     let k = cells as u32;
     let n = side as u32;
     (k * (k + 1) / 2, k * (2 * n - k + 1) / 2)
@@ -129,11 +32,11 @@ pub fn sum_range(cells: usize, side: usize) -> (u32, u32) {
 /// The most options a Killer's cages may give the exact-cover problem (sets of digits, or
 /// ordered fillings in the colour encoding), which bounds its memory: a 9x9 cage of nine cells
 /// alone has 362,880 fillings, and a 25x25 cage of twelve cells 110,780 sets of sum 156.
-pub const MAX_CAGE_OPTIONS: u64 = 500_000;
+pub(crate) const MAX_CAGE_OPTIONS: u64 = 500_000;
 
 /// Calls `visit` with every ordered way of filling `cells` cells with distinct digits from 1 to
 /// `side` that add up to `sum`, in increasing order of the digits read left to right.
-pub fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(&[u8])) {
+pub(crate) fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(&[u8])) {
     fn extend(
         digits: &mut Vec<u8>,
         used: u64,
@@ -170,7 +73,7 @@ pub fn for_each_filling(cells: usize, sum: u32, side: usize, visit: &mut dyn FnM
 
 /// Calls `visit` with every set of `cells` distinct digits from 1 to `side` that adds up to
 /// `sum`, as a bit mask (bit `d` for digit `d`), in increasing order of the digits.
-pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(u64)) {
+pub(crate) fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn FnMut(u64)) {
     fn extend(
         from: u32,
         mask: u64,
@@ -215,7 +118,7 @@ pub fn for_each_digit_set(cells: usize, sum: u32, side: usize, visit: &mut dyn F
 /// How many ordered fillings [`for_each_filling`] visits, counted without visiting them:
 /// the sets of distinct digits with the sum, times the orders of each. [`u64::MAX`] stands for
 /// every count beyond it (a cage of 21 cells or more has more than 20! orders).
-pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
+pub(crate) fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
     let orders = (1..=cells as u64)
         .try_fold(1u64, |product, k| product.checked_mul(k))
         .unwrap_or(u64::MAX);
@@ -225,7 +128,7 @@ pub fn filling_count(cells: usize, sum: u32, side: usize) -> u64 {
 /// The most sets of `cells` distinct digits from 1 to `side` any sum can have: the binomial
 /// coefficient, as any set has some sum. A cheap bound checked before [`digit_set_count`],
 /// whose table costs thousands of instructions a cage (on 9x9 the bound is at most 126).
-pub fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
+pub(crate) fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
     if cells > side {
         return 0;
     }
@@ -234,7 +137,7 @@ pub fn digit_set_bound(cells: usize, _sum: u32, side: usize) -> u64 {
 }
 
 /// How many sets [`for_each_digit_set`] visits, counted without visiting them.
-pub fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
+pub(crate) fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
     // sets[k][s]: sets of k distinct digits (among those seen so far) adding up to s.
     let most = sum as usize;
     let mut sets = vec![vec![0u64; most + 1]; cells + 1];
@@ -249,6 +152,132 @@ pub fn digit_set_count(cells: usize, sum: u32, side: usize) -> u64 {
     sets[cells][most]
 }
 
+/// What a line's cage field says.
+struct CageField {
+    /// Each cell's cage, `None` for none.
+    cage_of: Vec<Option<u16>>,
+    /// The cages' symbols in the order they first appear.
+    symbols: Vec<char>,
+    /// Each cage's size.
+    counts: Vec<usize>,
+}
+
+/// The cage field of a line: each cell's cage (`None`: none), the cages' symbols in the order
+/// they first appear and their sizes. `at` places an error at a column of the line.
+fn read_cage_field(
+    side: usize,
+    cages_column: usize,
+    cages: &str,
+    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
+) -> Result<CageField, FieldError> {
+    let mut symbols: Vec<char> = Vec::new();
+    let mut counts: Vec<usize> = Vec::new();
+    let mut cage_of = Vec::with_capacity(side * side);
+    for (index, symbol) in cages.chars().enumerate() {
+        let column = cages_column + index;
+        if index >= side * side {
+            break;
+        }
+        if !symbol.is_ascii_graphic() {
+            let found = symbol.to_string();
+            return Err(at(column, FieldErrorKind::BadSymbol { found }));
+        }
+        if symbol == NO_CAGE {
+            cage_of.push(None);
+            continue;
+        }
+        let cage = match symbols.iter().position(|&s| s == symbol) {
+            Some(cage) => cage,
+            None => {
+                symbols.push(symbol);
+                counts.push(0);
+                symbols.len() - 1
+            }
+        };
+        counts[cage] += 1;
+        if counts[cage] > side {
+            let kind = FieldErrorKind::CageTooLarge {
+                found: symbol,
+                count: cages.chars().filter(|&s| s == symbol).count(),
+                side,
+            };
+            return Err(at(column, kind));
+        }
+        cage_of.push(Some(cage as u16));
+    }
+    let found = cages.chars().count();
+    if found != side * side {
+        let expected = side * side;
+        return Err(at(
+            cages_column,
+            FieldErrorKind::WrongLength { found, expected },
+        ));
+    }
+    if symbols.is_empty() {
+        return Err(at(cages_column, FieldErrorKind::NoCages));
+    }
+    Ok(CageField {
+        cage_of,
+        symbols,
+        counts,
+    })
+}
+
+/// The sums field of a line (at `sums_column`): one sum for each cage of `symbols`, each
+/// within reach of its cage's `counts` cells. `at` places an error at a column of the line.
+fn read_sums_field(
+    side: usize,
+    sums_column: usize,
+    sums_text: &str,
+    symbols: &[char],
+    counts: &[usize],
+    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
+) -> Result<Vec<u32>, FieldError> {
+    let expected = symbols.len();
+    let mut sums = Vec::with_capacity(expected);
+    let mut column = sums_column;
+    for (index, piece) in sums_text.split(',').enumerate() {
+        if piece.is_empty() {
+            // The comma after it for the first sum, else the comma before it.
+            let comma = if index == 0 { column } else { column - 1 };
+            return Err(at(comma, FieldErrorKind::EmptySum));
+        }
+        if index == expected {
+            let found = sums_text.split(',').count();
+            return Err(at(column, FieldErrorKind::SumCount { found, expected }));
+        }
+        let sum: u32 = match piece.parse() {
+            Ok(sum) if !piece.starts_with('+') => sum,
+            _ => {
+                let found = piece.to_string();
+                return Err(at(column, FieldErrorKind::BadSum { found }));
+            }
+        };
+        let (least, most) = sum_range(counts[index], side);
+        if !(least..=most).contains(&sum) {
+            let kind = FieldErrorKind::ImpossibleSum {
+                cage: symbols[index],
+                cells: counts[index],
+                sum,
+                least,
+                most,
+                side,
+            };
+            return Err(at(column, kind));
+        }
+        sums.push(sum);
+        column += piece.chars().count() + 1;
+    }
+    if sums.len() != expected {
+        let found = sums.len();
+        return Err(at(
+            sums_column,
+            FieldErrorKind::SumCount { found, expected },
+        ));
+    }
+    Ok(sums)
+}
+
 impl Cages {
     /// Reads the cages of a grid of side `side` from the cage field (at `cages_column`) and
     /// the sums field (at `sums_column`, `None` when the line has none), both on line `line`.
@@ -257,101 +286,21 @@ impl Cages {
         line: usize,
         cages_field: Option<(usize, &str)>,
         sums_field: Option<(usize, &str)>,
-    ) -> Result<Cages, CagesError> {
-        let at = |column: usize, kind| CagesError { line, column, kind };
-        let (cages_column, cages) = cages_field.ok_or(at(1, CagesErrorKind::MissingCages))?;
-        let mut symbols: Vec<char> = Vec::new();
-        let mut counts: Vec<usize> = Vec::new();
-        let mut cage_of = Vec::with_capacity(side * side);
-        for (index, symbol) in cages.chars().enumerate() {
-            let column = cages_column + index;
-            if index >= side * side {
-                break;
-            }
-            if !symbol.is_ascii_graphic() {
-                let found = symbol.to_string();
-                return Err(at(column, CagesErrorKind::BadSymbol { found }));
-            }
-            if symbol == NO_CAGE {
-                cage_of.push(None);
-                continue;
-            }
-            let cage = match symbols.iter().position(|&s| s == symbol) {
-                Some(cage) => cage,
-                None => {
-                    symbols.push(symbol);
-                    counts.push(0);
-                    symbols.len() - 1
-                }
-            };
-            counts[cage] += 1;
-            if counts[cage] > side {
-                let kind = CagesErrorKind::CageTooLarge {
-                    found: symbol,
-                    count: cages.chars().filter(|&s| s == symbol).count(),
-                    side,
-                };
-                return Err(at(column, kind));
-            }
-            cage_of.push(Some(cage as u16));
-        }
-        let found = cages.chars().count();
-        if found != side * side {
-            let expected = side * side;
-            return Err(at(
-                cages_column,
-                CagesErrorKind::WrongLength { found, expected },
-            ));
-        }
-        if symbols.is_empty() {
-            return Err(at(cages_column, CagesErrorKind::NoCages));
-        }
+    ) -> Result<Cages, FieldError> {
+        let at = |column: usize, kind| FieldError { line, column, kind };
+        let (cages_column, cages) = cages_field.ok_or(at(1, FieldErrorKind::MissingCages))?;
+        let CageField {
+            cage_of,
+            symbols,
+            counts,
+        } = read_cage_field(side, cages_column, cages, &at)?;
         let expected = symbols.len();
+        let found = cages.chars().count();
         let (sums_column, sums_text) = sums_field.ok_or(at(
             cages_column + found,
-            CagesErrorKind::MissingSums { expected },
+            FieldErrorKind::MissingSums { expected },
         ))?;
-        let mut sums = Vec::with_capacity(expected);
-        let mut column = sums_column;
-        for (index, piece) in sums_text.split(',').enumerate() {
-            if piece.is_empty() {
-                // The comma after it for the first sum, else the comma before it.
-                let comma = if index == 0 { column } else { column - 1 };
-                return Err(at(comma, CagesErrorKind::EmptySum));
-            }
-            if index == expected {
-                let found = sums_text.split(',').count();
-                return Err(at(column, CagesErrorKind::SumCount { found, expected }));
-            }
-            let sum: u32 = match piece.parse() {
-                Ok(sum) if !piece.starts_with('+') => sum,
-                _ => {
-                    let found = piece.to_string();
-                    return Err(at(column, CagesErrorKind::BadSum { found }));
-                }
-            };
-            let (least, most) = sum_range(counts[index], side);
-            if !(least..=most).contains(&sum) {
-                let kind = CagesErrorKind::ImpossibleSum {
-                    cage: symbols[index],
-                    cells: counts[index],
-                    sum,
-                    least,
-                    most,
-                    side,
-                };
-                return Err(at(column, kind));
-            }
-            sums.push(sum);
-            column += piece.chars().count() + 1;
-        }
-        if sums.len() != expected {
-            let found = sums.len();
-            return Err(at(
-                sums_column,
-                CagesErrorKind::SumCount { found, expected },
-            ));
-        }
+        let sums = read_sums_field(side, sums_column, sums_text, &symbols, &counts, &at)?;
         Ok(Cages {
             side,
             cage_of,
@@ -367,10 +316,10 @@ impl Cages {
         side: usize,
         cage_of: &[Option<usize>],
         sums: &[u32],
-    ) -> Result<Cages, CagesErrorKind> {
+    ) -> Result<Cages, FieldErrorKind> {
         let most = WRITTEN_SYMBOLS.len();
         if sums.len() > most {
-            return Err(CagesErrorKind::TooManyCages {
+            return Err(FieldErrorKind::TooManyCages {
                 found: sums.len(),
                 most,
             });
@@ -471,7 +420,7 @@ impl Cages {
 mod tests {
     use super::*;
 
-    fn parse(cages: &str, sums: &str) -> Result<Cages, CagesError> {
+    fn parse(cages: &str, sums: &str) -> Result<Cages, FieldError> {
         Cages::parse(4, 2, Some((18, cages)), Some((35, sums)))
     }
 
@@ -496,7 +445,7 @@ mod tests {
         assert_eq!(column, 18 + 4);
         assert!(matches!(
             kind,
-            CagesErrorKind::CageTooLarge {
+            FieldErrorKind::CageTooLarge {
                 found: 'A',
                 count: 5,
                 side: 4
@@ -506,19 +455,19 @@ mod tests {
         assert_eq!(column, 18);
         assert!(matches!(
             kind,
-            CagesErrorKind::WrongLength {
+            FieldErrorKind::WrongLength {
                 found: 4,
                 expected: 16
             }
         ));
         let (column, kind) = place("AABB............", "3,x");
         assert_eq!(column, 37);
-        assert!(matches!(kind, CagesErrorKind::BadSum { .. }));
+        assert!(matches!(kind, FieldErrorKind::BadSum { .. }));
         let (column, kind) = place("AABB............", "3,8");
         assert_eq!(column, 37);
         assert!(matches!(
             kind,
-            CagesErrorKind::ImpossibleSum {
+            FieldErrorKind::ImpossibleSum {
                 cage: 'B',
                 least: 3,
                 most: 7,
@@ -528,7 +477,7 @@ mod tests {
         let (_, kind) = place("AABB............", "3");
         assert!(matches!(
             kind,
-            CagesErrorKind::SumCount {
+            FieldErrorKind::SumCount {
                 found: 1,
                 expected: 2
             }
@@ -537,13 +486,13 @@ mod tests {
         assert_eq!(column, 39);
         assert!(matches!(
             kind,
-            CagesErrorKind::SumCount {
+            FieldErrorKind::SumCount {
                 found: 3,
                 expected: 2
             }
         ));
         let (_, kind) = place("AAB\u{7}............", "3,4");
-        assert!(matches!(kind, CagesErrorKind::BadSymbol { .. }));
+        assert!(matches!(kind, FieldErrorKind::BadSymbol { .. }));
         let error = Cages::parse(4, 2, Some((18, "AABB............")), None).unwrap_err();
         assert_eq!(error.column, 34);
         assert!(
@@ -557,7 +506,7 @@ mod tests {
         // Every cell in no cage: said so, at the cage field, whatever follows.
         for sums in [None, Some((35, "5")), Some((35, ","))] {
             let error = Cages::parse(4, 2, Some((18, &".".repeat(16))), sums).unwrap_err();
-            assert_eq!((error.column, &error.kind), (18, &CagesErrorKind::NoCages));
+            assert_eq!((error.column, &error.kind), (18, &FieldErrorKind::NoCages));
             assert!(error.to_string().contains("found no cage"), "{error}");
         }
         // A trailing comma is no ninth sum: the error names the comma. Sums at column 35.
@@ -565,7 +514,7 @@ mod tests {
             let error = parse("AABB............", sums).unwrap_err();
             assert_eq!(
                 (error.column, &error.kind),
-                (comma, &CagesErrorKind::EmptySum),
+                (comma, &FieldErrorKind::EmptySum),
                 "{sums}"
             );
             assert!(error.to_string().contains("comma with no sum"), "{error}");

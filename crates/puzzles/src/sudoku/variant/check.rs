@@ -128,7 +128,7 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::super::record::toy_killer;
-    use super::super::{parse_variant_line, VariantSolver, Variants};
+    use super::super::{RulesSolver, VariantPuzzle, Variants};
     use super::*;
 
     /// A 4x4 Killer record, its solution found by the solver, then broken one rule at a
@@ -136,7 +136,7 @@ mod tests {
     #[test]
     fn each_broken_rule_is_named() {
         let (puzzle, rules) = toy_killer("1...............");
-        let mut solver = VariantSolver::new(rules.clone());
+        let mut solver = RulesSolver::new(rules.clone());
         let solution = solver.first_solution(&puzzle.grid).answer.unwrap();
         assert_eq!(rules.check_solution(&solution, &puzzle.grid), Ok(()));
 
@@ -180,7 +180,7 @@ mod tests {
         // Cages: "AB" cells summing to 3 hold 1 and 2; a sum of 4 is refused as a cage fault.
         let killer = Variants::parse("killer").unwrap();
         let wrong = "1234341221434321 AA.............. 4";
-        let puzzle = parse_variant_line(wrong, 1, &killer, None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(wrong, 1, &killer, None).unwrap();
         let rules = puzzle.rules(&killer, None).unwrap();
         assert!(matches!(
             rules.check_solution(&puzzle.grid, &puzzle.grid),

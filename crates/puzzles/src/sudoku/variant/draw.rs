@@ -4,57 +4,54 @@
 use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 
-/// Draws `grid` with a border wherever two neighbouring cells are in different groups: the
-/// cages of a Killer (each sum written in its cage's first cell; a cell in no cage is a group
-/// of its own), the regions that replace the boxes in a jigsaw, or else the boxes.
-///
-/// ```text
-/// +---+---+---+---+
-/// |3      |9      |
-/// | 1   2 | 3   4 |
-/// +---+---+---+   +
-/// ```
-pub fn draw(grid: &Grid, rules: &Rules) -> String {
-    let side = rules.side();
-    let cells = side * side;
-    let mut group = vec![0; cells];
-    let Some(cages) = rules.cages() else {
-        // The third block of regions: the boxes, or the jigsaw's regions.
-        for (k, region) in rules.regions()[2 * side..3 * side].iter().enumerate() {
-            for &cell in region {
-                group[cell] = k;
+impl Rules {
+    /// Draws `grid` with a border wherever two neighbouring cells are in different groups: the
+    /// cages of a Killer (each sum written in its cage's first cell; a cell in no cage is a group
+    /// of its own), the regions that replace the boxes in a jigsaw, or else the boxes.
+    ///
+    /// ```text
+    /// +---+---+---+---+
+    /// |3      |9      |
+    /// | 1   2 | 3   4 |
+    /// +---+---+---+   +
+    /// ```
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::variant::Rules;
+    /// use dlx_puzzles::sudoku::Grid;
+    ///
+    /// let grid: Grid = "1234341221434321".parse().unwrap();
+    /// // Classic rules: the boxes.
+    /// let drawing = Rules::classic(grid.shape()).draw(&grid);
+    /// let lines: Vec<&str> = drawing.lines().collect();
+    /// assert_eq!(lines[0], "+---+---+---+---+");
+    /// assert_eq!(lines[1], "| 1   2 | 3   4 |");
+    /// assert_eq!(lines[2], "+       +       +");
+    /// assert_eq!(lines[4], "+---+---+---+---+");
+    /// ```
+    pub fn draw(&self, grid: &Grid) -> String {
+        let rules = self;
+        let side = rules.side();
+        let cells = side * side;
+        let mut group = vec![0; cells];
+        let Some(cages) = rules.cages() else {
+            // The third block of regions: the boxes, or the jigsaw's regions.
+            for (k, region) in rules.regions()[2 * side..3 * side].iter().enumerate() {
+                for &cell in region {
+                    group[cell] = k;
+                }
             }
+            return draw_groups(grid, &group, None);
+        };
+        let mut label = vec![None; cells];
+        for (cell, group) in group.iter_mut().enumerate() {
+            *group = cages.cage_of(cell).unwrap_or(usize::MAX - cell);
         }
-        return draw_groups(grid, &group, None);
-    };
-    let mut label = vec![None; cells];
-    for (cell, group) in group.iter_mut().enumerate() {
-        *group = cages.cage_of(cell).unwrap_or(usize::MAX - cell);
+        for (cage, members) in cages.cells_by_cage().iter().enumerate() {
+            label[members[0]] = Some(cages.sum(cage).to_string());
+        }
+        draw_groups(grid, &group, Some(&label))
     }
-    for (cage, members) in cages.cells_by_cage().iter().enumerate() {
-        label[members[0]] = Some(cages.sum(cage).to_string());
-    }
-    draw_groups(grid, &group, Some(&label))
-}
-
-/// Draws a classic Sudoku's `grid` with its boxes, as [`draw`] draws a variant's.
-///
-/// ```
-/// use dlx_puzzles::sudoku::variant::draw_boxes;
-/// use dlx_puzzles::sudoku::Grid;
-///
-/// let grid: Grid = "1234341221434321".parse().unwrap();
-/// let drawing = draw_boxes(&grid);
-/// let lines: Vec<&str> = drawing.lines().collect();
-/// assert_eq!(lines[0], "+---+---+---+---+");
-/// assert_eq!(lines[1], "| 1   2 | 3   4 |");
-/// assert_eq!(lines[2], "+       +       +");
-/// assert_eq!(lines[4], "+---+---+---+---+");
-/// ```
-pub fn draw_boxes(grid: &Grid) -> String {
-    let shape = grid.shape();
-    let group: Vec<usize> = (0..shape.cell_count()).map(|c| shape.box_of(c)).collect();
-    draw_groups(grid, &group, None)
 }
 
 /// Draws `grid` with a border between neighbouring cells of different `group`s; with `label`
@@ -116,14 +113,13 @@ fn push_line(out: &mut String) {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::sudoku::variant::record::toy_killer;
-    use crate::sudoku::variant::{parse_variant_line, Variants};
+    use crate::sudoku::variant::{VariantPuzzle, Variants};
 
     #[test]
     fn a_killer_is_drawn_with_its_cages_and_sums() {
         let (puzzle, rules) = toy_killer("1234341221434321");
-        let text = draw(&puzzle.grid, &rules);
+        let text = rules.draw(&puzzle.grid);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "+---+---+---+---+");
         assert_eq!(lines[1], "|3      |9      |");
@@ -144,9 +140,10 @@ mod tests {
     fn a_jigsaw_is_drawn_with_its_regions() {
         let jigsaw = Variants::parse("jigsaw").unwrap();
         let puzzle =
-            parse_variant_line("1............... AABBACBBACDDCCDD", 1, &jigsaw, None).unwrap();
+            VariantPuzzle::parse_line("1............... AABBACBBACDDCCDD", 1, &jigsaw, None)
+                .unwrap();
         let rules = puzzle.rules(&jigsaw, None).unwrap();
-        let text = draw(&puzzle.grid, &rules);
+        let text = rules.draw(&puzzle.grid);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "+---+---+---+---+");
         assert_eq!(lines[1], "| 1   . | .   . |");

@@ -34,11 +34,13 @@ use super::cages::{
 };
 use super::innies::{implied_cages, SumCage};
 use super::rules::{Rules, RulesError};
+use crate::sudoku::digits::DigitSet;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use dlx_engine::{
     self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, Reporting, SearchLimits, StopFlag, Stoppable, Uniqueness, Visitor,
+    ProgressSink, Reporting, SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable,
+    Uniqueness, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -55,7 +57,7 @@ pub enum KillerEncoding {
 
 /// A variant's exact-cover problem and what its options mean.
 #[derive(Clone, Debug)]
-pub struct VariantProblem {
+pub(crate) struct VariantProblem {
     /// The problem.
     pub problem: Problem,
     /// `placing[option]` is `cell * N + (digit - 1)` for the options that place a digit in a
@@ -69,157 +71,289 @@ pub struct VariantProblem {
     pub cage_count: usize,
 }
 
+impl Rules {
+    /// The exact-cover problem of an empty grid under these rules, to write out or inspect:
+    /// for classic rules the classic encoding's (cells `p<row>,<col>`, unit-digit items
+    /// `r<row>#<digit>`, `c<col>#<digit>`, `b<box>#<digit>`), otherwise the variant encoding's
+    /// (see the module documentation), Killer's cages as sets of digits. Option
+    /// `cell * N + (digit - 1)` places `digit` in `cell` (before any cage option).
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::variant::Rules;
+    /// use dlx_puzzles::sudoku::Shape;
+    /// use dlx_engine::{ChoiceRule, Dlx};
+    ///
+    /// let problem = Rules::classic(Shape::new(2, 2).unwrap()).exact_cover();
+    /// assert_eq!((problem.primary_count(), problem.option_count()), (64, 64));
+    /// // Every 4x4 Sudoku grid, counted by the engine alone.
+    /// let count = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer;
+    /// assert_eq!(count.to_string(), "288");
+    /// ```
+    pub fn exact_cover(&self) -> Problem {
+        if self.is_classic() {
+            crate::sudoku::layout::sudoku_problem(self.shape())
+        } else {
+            variant_problem(self).problem
+        }
+    }
+}
+
 /// The exact-cover problem of an empty grid under `rules` (see the module documentation for its
 /// items and options), Killer's cages in the default encoding.
-pub fn variant_problem(rules: &Rules) -> VariantProblem {
+pub(crate) fn variant_problem(rules: &Rules) -> VariantProblem {
     variant_problem_with(rules, KillerEncoding::default())
 }
 
-/// [`variant_problem`] with Killer's cages in the given encoding.
-pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantProblem {
-    let shape = rules.shape();
-    let side = rules.side();
-    let cells = shape.cell_count();
+/// [`variant_problem`] with Killer's cages in the given encoding. Items are declared in the
+/// order the module documentation gives (cells, regions, pairs, then the cages' items), the
+/// cell-digit options first, then the cage options.
+pub(crate) fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantProblem {
     let mut builder = ProblemBuilder::new();
-    let declare = |builder: &mut ProblemBuilder, name: String, primary: bool| {
-        let declared = if primary {
-            builder.primary(&name)
-        } else {
-            builder.secondary(&name)
-        };
-        declared.expect("generated item names are distinct and well formed")
-    };
-    let cell_items: Vec<ItemId> = (0..cells)
-        .map(|cell| {
-            let name = item_name('p', &[shape.row_of(cell), shape.col_of(cell)], ",");
-            declare(&mut builder, name, true)
-        })
-        .collect();
-    // `region_items[region * N + d]`, `pair_items[pair * N + d]`, `d` 0-based.
-    let mut region_items = Vec::with_capacity(rules.regions().len() * side);
-    for region in 0..rules.regions().len() {
-        for d in 1..=side {
-            region_items.push(declare(
-                &mut builder,
-                item_name('u', &[region, d], "#"),
-                true,
-            ));
-        }
-    }
-    let mut pair_items = Vec::with_capacity(rules.pairs().len() * side);
-    for &(a, b) in rules.pairs() {
-        for d in 1..=side {
-            pair_items.push(declare(
-                &mut builder,
-                item_name('x', &[a, b, d], "-#"),
-                false,
-            ));
-        }
-    }
-    let mut regions_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (region, members) in rules.regions().iter().enumerate() {
-        for &cell in members {
-            regions_of[cell].push(region);
-        }
-    }
-    let mut pairs_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (pair, &(a, b)) in rules.pairs().iter().enumerate() {
-        pairs_of[a].push(pair);
-        pairs_of[b].push(pair);
-    }
-    // Killer: the sums to meet, the drawn cages first, then (digit sets) those they imply.
-    let cages = rules.cages();
+    let grid = GridItems::declare(&mut builder, rules);
     let colours = encoding == KillerEncoding::Colours;
-    let mut sum_cages: Vec<SumCage> = cages.map_or_else(Vec::new, |cages| {
-        let drawn = cages.cells_by_cage().into_iter().enumerate();
-        drawn
-            .map(|(cage, cells)| SumCage {
-                cells,
-                sum: cages.sum(cage),
+    let cages = CageItems::declare(&mut builder, rules, colours);
+    let (placing, option_placing) = add_placing_options(&mut builder, rules, &grid, &cages);
+    cages.add_cage_options(&mut builder, rules.side());
+    VariantProblem {
+        problem: builder.build(),
+        placing,
+        option_placing,
+        cage_count: cages.sums.len(),
+    }
+}
+
+/// Declares an item the encoding names; the names are made distinct by construction.
+fn declare(builder: &mut ProblemBuilder, name: String, primary: bool) -> ItemId {
+    let declared = if primary {
+        builder.primary(&name)
+    } else {
+        builder.secondary(&name)
+    };
+    declared.expect("generated item names are distinct and well formed")
+}
+
+/// The items of the grid's cells, regions and forbidden pairs, and which regions and pairs
+/// each cell is in.
+struct GridItems {
+    cells: Vec<ItemId>,
+    /// `regions[region * N + d]`, `d` 0-based.
+    regions: Vec<ItemId>,
+    /// `pairs[pair * N + d]`, `d` 0-based.
+    pairs: Vec<ItemId>,
+    regions_of: Vec<Vec<usize>>,
+    pairs_of: Vec<Vec<usize>>,
+}
+
+impl GridItems {
+    fn declare(builder: &mut ProblemBuilder, rules: &Rules) -> GridItems {
+        let shape = rules.shape();
+        let side = rules.side();
+        let cell_count = shape.cell_count();
+        let cells: Vec<ItemId> = (0..cell_count)
+            .map(|cell| {
+                let name = item_name('p', &[shape.row_of(cell), shape.col_of(cell)], ",");
+                declare(builder, name, true)
             })
-            .collect()
-    });
-    if let (Some(cages), false) = (cages, colours) {
-        sum_cages.extend(implied_cages(cages, rules.regions()));
-    }
-    // Each cage's sets of digits; the digits a cell may hold, those of some set of each of its
-    // cages.
-    let digit_sets: Vec<Vec<u64>> = sum_cages
-        .iter()
-        .map(|cage| {
-            let mut sets = Vec::new();
-            let (least, most) = sum_range(cage.cells.len(), side);
-            if (least..=most).contains(&cage.sum) {
-                let visit = &mut |set| sets.push(set);
-                for_each_digit_set(cage.cells.len(), cage.sum, side, visit);
-            }
-            sets
-        })
-        .collect();
-    let unions: Vec<u64> = digit_sets
-        .iter()
-        .map(|sets| sets.iter().fold(0, |union, set| union | set))
-        .collect();
-    let mut allowed = vec![u64::MAX; cells];
-    let mut cages_of: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (cage, sum_cage) in sum_cages.iter().enumerate() {
-        for &cell in &sum_cage.cells {
-            allowed[cell] &= unions[cage];
-            cages_of[cell].push(cage);
-        }
-    }
-    // `cage_items[cage]`; `cell_colour_items[cell]` for a cell in a drawn cage (colours) or
-    // `digit_items[cage * N + d]` for a digit some set of the cage holds (digit sets: a digit
-    // no set holds is in no cell of the cage, and every set's option would cover its item).
-    let cage_items: Vec<ItemId> = (0..sum_cages.len())
-        .map(|cage| declare(&mut builder, item_name('k', &[cage], ""), true))
-        .collect();
-    let mut digit_items: Vec<Option<ItemId>> = vec![None; sum_cages.len() * side];
-    if !colours {
-        for (cage, union) in unions.iter().enumerate() {
-            for d in (0..side).filter(|d| union >> (d + 1) & 1 == 1) {
-                let item = declare(&mut builder, item_name('k', &[cage, d + 1], "#"), true);
-                digit_items[cage * side + d] = Some(item);
+            .collect();
+        let mut regions = Vec::with_capacity(rules.regions().len() * side);
+        for region in 0..rules.regions().len() {
+            for d in 1..=side {
+                regions.push(declare(builder, item_name('u', &[region, d], "#"), true));
             }
         }
+        let mut pairs = Vec::with_capacity(rules.pairs().len() * side);
+        for &(a, b) in rules.pairs() {
+            for d in 1..=side {
+                pairs.push(declare(builder, item_name('x', &[a, b, d], "-#"), false));
+            }
+        }
+        let mut regions_of: Vec<Vec<usize>> = vec![Vec::new(); cell_count];
+        for (region, members) in rules.regions().iter().enumerate() {
+            for &cell in members {
+                regions_of[cell].push(region);
+            }
+        }
+        let mut pairs_of: Vec<Vec<usize>> = vec![Vec::new(); cell_count];
+        for (pair, &(a, b)) in rules.pairs().iter().enumerate() {
+            pairs_of[a].push(pair);
+            pairs_of[b].push(pair);
+        }
+        GridItems {
+            cells,
+            regions,
+            pairs,
+            regions_of,
+            pairs_of,
+        }
     }
-    let cell_colour_items: Vec<Option<ItemId>> = (0..cells)
-        .map(|cell| {
-            cages
-                .and_then(|cages| cages.cage_of(cell))
-                .filter(|_| colours)
-                .map(|_| declare(&mut builder, item_name('c', &[cell], ""), false))
-        })
-        .collect();
-    let mut placing = Vec::with_capacity(cells * side);
-    let mut option_placing = vec![None; cells * side];
+}
+
+/// A Killer's sums to meet (the drawn cages, then, in the digit-set encoding, those they
+/// imply), with their items and the digits each cell may still hold.
+struct CageItems {
+    sums: Vec<SumCage>,
+    colours: bool,
+    /// Each cage's sets of digits.
+    digit_sets: Vec<Vec<DigitSet>>,
+    /// The digits each cell may hold: those of some set of each of its cages.
+    allowed: Vec<DigitSet>,
+    /// The cages each cell is in.
+    cages_of: Vec<Vec<usize>>,
+    /// `items[cage]`.
+    items: Vec<ItemId>,
+    /// `digit_items[cage * N + d]` for a digit some set of the cage holds (digit sets: a digit
+    /// no set holds is in no cell of the cage, and every set's option would cover its item).
+    digit_items: Vec<Option<ItemId>>,
+    /// `cell_colour_items[cell]` for a cell in a drawn cage (colours).
+    cell_colour_items: Vec<Option<ItemId>>,
+}
+
+impl CageItems {
+    fn declare(builder: &mut ProblemBuilder, rules: &Rules, colours: bool) -> CageItems {
+        let side = rules.side();
+        let cell_count = rules.shape().cell_count();
+        let cages = rules.cages();
+        let mut sums: Vec<SumCage> = cages.map_or_else(Vec::new, |cages| {
+            let drawn = cages.cells_by_cage().into_iter().enumerate();
+            drawn
+                .map(|(cage, cells)| SumCage {
+                    cells,
+                    sum: cages.sum(cage),
+                })
+                .collect()
+        });
+        if let (Some(cages), false) = (cages, colours) {
+            sums.extend(implied_cages(cages, rules.regions()));
+        }
+        let digit_sets: Vec<Vec<DigitSet>> = sums.iter().map(|cage| sets_of(cage, side)).collect();
+        let unions: Vec<DigitSet> = digit_sets
+            .iter()
+            .map(|sets| sets.iter().fold(DigitSet::EMPTY, |union, &set| union | set))
+            .collect();
+        let mut allowed = vec![DigitSet::all(side); cell_count];
+        let mut cages_of: Vec<Vec<usize>> = vec![Vec::new(); cell_count];
+        for (cage, sum_cage) in sums.iter().enumerate() {
+            for &cell in &sum_cage.cells {
+                allowed[cell] &= unions[cage];
+                cages_of[cell].push(cage);
+            }
+        }
+        let items: Vec<ItemId> = (0..sums.len())
+            .map(|cage| declare(builder, item_name('k', &[cage], ""), true))
+            .collect();
+        let mut digit_items: Vec<Option<ItemId>> = vec![None; sums.len() * side];
+        if !colours {
+            for (cage, union) in unions.iter().enumerate() {
+                for digit in union.iter() {
+                    let item = declare(builder, item_name('k', &[cage, digit.into()], "#"), true);
+                    digit_items[cage * side + usize::from(digit) - 1] = Some(item);
+                }
+            }
+        }
+        let cell_colour_items: Vec<Option<ItemId>> = (0..cell_count)
+            .map(|cell| {
+                cages
+                    .and_then(|cages| cages.cage_of(cell))
+                    .filter(|_| colours)
+                    .map(|_| declare(builder, item_name('c', &[cell], ""), false))
+            })
+            .collect();
+        CageItems {
+            sums,
+            colours,
+            digit_sets,
+            allowed,
+            cages_of,
+            items,
+            digit_items,
+            cell_colour_items,
+        }
+    }
+
+    /// One option per way of meeting each cage's sum: an ordered filling that colours the
+    /// cells' items (colours), or a set of digits that covers the cage's items of the digits
+    /// outside it (digit sets).
+    fn add_cage_options(&self, builder: &mut ProblemBuilder, side: usize) {
+        let mut option: Vec<(ItemId, Option<Colour>)> = Vec::new();
+        for (cage, sum_cage) in self.sums.iter().enumerate() {
+            let members = &sum_cage.cells;
+            if self.colours {
+                for_each_filling(members.len(), sum_cage.sum, side, &mut |digits| {
+                    option.clear();
+                    option.push((self.items[cage], None));
+                    for (&cell, &digit) in members.iter().zip(digits) {
+                        let item = self.cell_colour_items[cell].expect("a cage's cells have items");
+                        option.push((item, Some(Colour(u32::from(digit)))));
+                    }
+                    builder
+                        .coloured_option(&option)
+                        .expect("a cage's cells are distinct items");
+                });
+            } else {
+                for &set in &self.digit_sets[cage] {
+                    option.clear();
+                    option.push((self.items[cage], None));
+                    let outside = (0..side).filter_map(|d| match set.contains(d as u8 + 1) {
+                        false => self.digit_items[cage * side + d],
+                        true => None,
+                    });
+                    option.extend(outside.map(|item| (item, None)));
+                    builder
+                        .coloured_option(&option)
+                        .expect("a cage's digits are distinct items");
+                }
+            }
+        }
+    }
+}
+
+/// The sets of digits that meet a cage's sum (none when the sum is out of reach).
+fn sets_of(cage: &SumCage, side: usize) -> Vec<DigitSet> {
+    let mut sets = Vec::new();
+    let (least, most) = sum_range(cage.cells.len(), side);
+    if (least..=most).contains(&cage.sum) {
+        // The enumeration gives digit `d` bit `d`; a `DigitSet` gives it bit `d - 1`.
+        let visit = &mut |bits: u64| sets.push(DigitSet::from_bits(bits >> 1));
+        for_each_digit_set(cage.cells.len(), cage.sum, side, visit);
+    }
+    sets
+}
+
+/// The options placing a digit in a cell, cell by cell and digit by digit, each covering its
+/// cell's item, its regions' and pairs' items for the digit and, with cages, its cell's colour
+/// or its cages' items for the digit; a digit no set of a cell's cage holds gets none. Gives
+/// what each option places (`cell * N + d`) and the option placing each.
+fn add_placing_options(
+    builder: &mut ProblemBuilder,
+    rules: &Rules,
+    grid: &GridItems,
+    cages: &CageItems,
+) -> (Vec<u32>, Vec<Option<OptionId>>) {
+    let side = rules.side();
+    let cell_count = rules.shape().cell_count();
+    let mut placing = Vec::with_capacity(cell_count * side);
+    let mut option_placing = vec![None; cell_count * side];
     let mut option: Vec<(ItemId, Option<Colour>)> = Vec::new();
-    for cell in 0..cells {
+    for cell in 0..cell_count {
         for d in 0..side {
-            if allowed[cell] >> (d + 1) & 1 == 0 {
+            if !cages.allowed[cell].contains(d as u8 + 1) {
                 continue;
             }
             option_placing[cell * side + d] = Some(OptionId(placing.len() as u32));
             placing.push((cell * side + d) as u32);
             option.clear();
-            option.push((cell_items[cell], None));
-            option.extend(
-                regions_of[cell]
-                    .iter()
-                    .map(|&r| (region_items[r * side + d], None)),
-            );
-            option.extend(
-                pairs_of[cell]
-                    .iter()
-                    .map(|&p| (pair_items[p * side + d], None)),
-            );
-            if let Some(item) = cell_colour_items[cell] {
+            option.push((grid.cells[cell], None));
+            let regions = grid.regions_of[cell].iter();
+            option.extend(regions.map(|&r| (grid.regions[r * side + d], None)));
+            let pairs = grid.pairs_of[cell].iter();
+            option.extend(pairs.map(|&p| (grid.pairs[p * side + d], None)));
+            if let Some(item) = cages.cell_colour_items[cell] {
                 option.push((item, Some(Colour(d as u32 + 1))));
             }
-            if !colours {
-                let held = cages_of[cell]
+            if !cages.colours {
+                let held = cages.cages_of[cell]
                     .iter()
-                    .map(|&cage| digit_items[cage * side + d]);
+                    .map(|&cage| cages.digit_items[cage * side + d]);
                 option.extend(held.map(|item| (item.expect("an allowed digit has items"), None)));
             }
             builder
@@ -227,41 +361,7 @@ pub fn variant_problem_with(rules: &Rules, encoding: KillerEncoding) -> VariantP
                 .expect("a cell's regions and pairs are distinct items");
         }
     }
-    for (cage, sum_cage) in sum_cages.iter().enumerate() {
-        let members = &sum_cage.cells;
-        if colours {
-            for_each_filling(members.len(), sum_cage.sum, side, &mut |digits| {
-                option.clear();
-                option.push((cage_items[cage], None));
-                for (&cell, &digit) in members.iter().zip(digits) {
-                    let item = cell_colour_items[cell].expect("a cage's cells have items");
-                    option.push((item, Some(Colour(u32::from(digit)))));
-                }
-                builder
-                    .coloured_option(&option)
-                    .expect("a cage's cells are distinct items");
-            });
-        } else {
-            for &set in &digit_sets[cage] {
-                option.clear();
-                option.push((cage_items[cage], None));
-                let outside = (0..side).filter_map(|d| match set >> (d + 1) & 1 {
-                    0 => digit_items[cage * side + d],
-                    _ => None,
-                });
-                option.extend(outside.map(|item| (item, None)));
-                builder
-                    .coloured_option(&option)
-                    .expect("a cage's digits are distinct items");
-            }
-        }
-    }
-    VariantProblem {
-        problem: builder.build(),
-        placing,
-        option_placing,
-        cage_count: sum_cages.len(),
-    }
+    (placing, option_placing)
 }
 
 /// An item's name: `prefix`, then the numbers, the `i`-th separator before the `i+1`-th number
@@ -289,7 +389,7 @@ fn item_name(prefix: char, numbers: &[usize], separators: &str) -> String {
 /// The solver of one variant's puzzles: the full problem of its rules in an arena built once,
 /// each puzzle's givens selected on it. Keep one per thread and rules.
 #[derive(Clone, Debug)]
-pub struct VariantSolver {
+pub(crate) struct RulesSolver {
     rules: Rules,
     dlx: Dlx,
     placing: Vec<u32>,
@@ -300,10 +400,10 @@ pub struct VariantSolver {
     stop: StopFlag,
 }
 
-impl VariantSolver {
+impl RulesSolver {
     /// A solver for the rules.
-    pub fn new(rules: Rules) -> VariantSolver {
-        VariantSolver::build(rules, KillerEncoding::default())
+    pub fn new(rules: Rules) -> RulesSolver {
+        RulesSolver::build(rules, KillerEncoding::default())
     }
 
     /// A solver for the rules, Killer's cages in the given encoding. The colour encoding
@@ -311,7 +411,7 @@ impl VariantSolver {
     pub fn with_encoding(
         rules: Rules,
         encoding: KillerEncoding,
-    ) -> Result<VariantSolver, RulesError> {
+    ) -> Result<RulesSolver, RulesError> {
         if let (Some(cages), KillerEncoding::Colours) = (rules.cages(), encoding) {
             let options = cages.option_count(filling_count);
             if options > MAX_CAGE_OPTIONS {
@@ -319,12 +419,12 @@ impl VariantSolver {
                 return Err(RulesError::TooManyCageOptions { options, most });
             }
         }
-        Ok(VariantSolver::build(rules, encoding))
+        Ok(RulesSolver::build(rules, encoding))
     }
 
-    fn build(rules: Rules, encoding: KillerEncoding) -> VariantSolver {
+    fn build(rules: Rules, encoding: KillerEncoding) -> RulesSolver {
         let built = variant_problem_with(&rules, encoding);
-        VariantSolver {
+        RulesSolver {
             rules,
             dlx: Dlx::new(&built.problem),
             placing: built.placing,
@@ -336,14 +436,24 @@ impl VariantSolver {
     }
 
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
-    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> VariantSolver {
+    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> RulesSolver {
         self.max_nodes = max_nodes;
         self
     }
 
+    /// The node budget per puzzle (`None`: none).
+    pub fn node_budget(&self) -> Option<u64> {
+        self.max_nodes
+    }
+
+    /// Sets the node budget per puzzle (`None`: none).
+    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
+        self.max_nodes = max_nodes;
+    }
+
     /// Ends each search between two nodes once `stop` is raised
     /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantSolver {
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesSolver {
         self.stop = stop;
         self
     }
@@ -389,19 +499,7 @@ impl VariantSolver {
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
         let side = self.rules.side();
-        assert_eq!(puzzle.shape().side(), side, "a solver solves its own side");
-        let clash = puzzle
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &digit)| digit != 0)
-            .any(|(cell, &digit)| {
-                match self.option_placing[cell * side + usize::from(digit) - 1] {
-                    Some(option) => self.dlx.select(option).is_err(),
-                    None => true,
-                }
-            });
-        let outcome = if clash {
+        let outcome = if !self.select_givens(puzzle) {
             Outcome::default()
         } else {
             let limits = SearchLimits {
@@ -434,6 +532,56 @@ impl VariantSolver {
     }
 }
 
+impl RulesSolver {
+    /// Counts the completions of `puzzle` with the search split into subtrees (see
+    /// [`Dlx::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
+    /// them: the classic solver's split count, under any rules. The node budget does not apply.
+    pub(crate) fn count_split_reporting(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+    ) -> SplitReport<()> {
+        let report = if self.select_givens(puzzle) {
+            let settings = SplitSettings {
+                rule: ChoiceRule::MrvStopAtOne,
+                max_solutions: limit,
+                shard,
+                min_subtrees: SplitSettings::subtrees_for(shard.count),
+                count_only: true,
+            };
+            let mut none = |_: &[OptionId]| ControlFlow::Continue(());
+            self.dlx
+                .search_split_reporting(settings, stop_requested, progress, &mut none)
+        } else {
+            SplitReport::default()
+        };
+        self.dlx.unselect_all();
+        report
+    }
+
+    /// Selects the options of the givens of `puzzle` on the arena: `false` when they clash
+    /// (two alike in a region or a forbidden pair, or a digit a cage rules out). Panics if the
+    /// puzzle's side is not the rules': that is the caller's bug, not input.
+    fn select_givens(&mut self, puzzle: &Grid) -> bool {
+        let side = self.rules.side();
+        assert_eq!(puzzle.shape().side(), side, "a solver solves its own side");
+        !puzzle
+            .cells()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &digit)| digit != 0)
+            .any(
+                |(cell, &digit)| match self.option_placing[cell * side + usize::from(digit) - 1] {
+                    Some(option) => self.dlx.select(option).is_err(),
+                    None => true,
+                },
+            )
+    }
+}
+
 /// [`Dlx::search`], its position told to `sink`. Kept out of line and apart from the search
 /// without reports, so that one is compiled, and inlined, as it was before there were any.
 #[inline(never)]
@@ -447,9 +595,9 @@ fn search_reporting<V: Visitor + ?Sized>(
     dlx.search(rule, limits, &mut Reporting::new(sink, visitor))
 }
 
-questions_without_the_trait!(VariantSolver);
+questions_without_the_trait!(RulesSolver);
 
-impl Solve for VariantSolver {
+impl Solve for RulesSolver {
     /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
     /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
     fn search(
@@ -468,8 +616,8 @@ mod tests {
     use crate::sudoku::variant::{Variant, Variants};
     use crate::sudoku::Shape;
 
-    fn solver(shape: Shape, variants: &[Variant]) -> VariantSolver {
-        VariantSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
+    fn solver(shape: Shape, variants: &[Variant]) -> RulesSolver {
+        RulesSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
     }
 
     #[test]
@@ -502,7 +650,7 @@ mod tests {
     #[test]
     fn a_variant_count_reports_a_fraction_that_rises_to_one() {
         use crate::sudoku::solvers::tests::{assert_rises_to_one, Reports};
-        use crate::sudoku::variant::parse_variant_line;
+        use crate::sudoku::variant::VariantPuzzle;
         // Every 6x6 X-Sudoku (8,640, some 265,000 nodes of Algorithm X), and the 6x6 grids
         // with the first row given and a cage of two cells adding up to 9 below it, the cage
         // coloured (13,056, some 130,000 nodes of Algorithm M).
@@ -511,9 +659,9 @@ mod tests {
         let killer = Variants::parse("killer").unwrap();
         let cage = format!("......AA{}", ".".repeat(28));
         let line = format!("123456{} {cage} 9", ".".repeat(30));
-        let caged = parse_variant_line(&line, 1, &killer, None).unwrap();
+        let caged = VariantPuzzle::parse_line(&line, 1, &killer, None).unwrap();
         let rules = caged.rules(&killer, None).unwrap();
-        let coloured = VariantSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
+        let coloured = RulesSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
         for (mut solver, puzzle, solutions) in [
             (x, Grid::empty(shape), 8_640),
             (coloured, caged.grid, 13_056),

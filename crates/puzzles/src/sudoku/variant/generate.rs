@@ -3,125 +3,198 @@
 //! then its givens removed one at a time in a random order while the variant's solver finds the
 //! puzzle unique. Killers, whose cages come with the grid, have their own generator.
 
-use super::encoding::VariantSolver;
+use super::cages::Cages;
+use super::encoding::RulesSolver;
+use super::killer_generate::KillerGenerator;
 use super::regions::Regions;
-use super::rules::{Rules, RulesError, Variants};
+use super::rules::{Rules, Variants};
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, Random};
+use crate::sudoku::{Cost, Format, GenerateError, Random};
 use dlx_engine::{StopFlag, Uniqueness};
-use thiserror::Error;
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
 /// the puzzle stays unique, and the cost says how many such givens stayed).
-const QUESTION_NODES: u64 = 100_000;
+pub(crate) const QUESTION_NODES: u64 = 100_000;
 
-/// A puzzle made by [`VariantGenerator`].
+/// A puzzle made by [`VariantGenerator`], a Killer among them.
 #[derive(Clone, Debug)]
 pub struct GeneratedVariant {
-    /// The givens.
+    /// The givens (for a Killer, the empty grid its cages go with).
     pub puzzle: Grid,
     /// Its only solution under the rules.
     pub solution: Grid,
     /// What it cost (`undecided`: givens kept because their question ran out of nodes, so the
     /// puzzle may not be minimal).
     pub cost: Cost,
+    /// A Killer's cages and sums.
+    pub cages: Option<Cages>,
 }
 
-/// Why no puzzle could be made.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum VariantGenerateError {
-    /// The rules have no full grid (or none was found within the node budget).
-    #[error("no full grid meets these rules within {QUESTION_NODES} nodes")]
-    NoFullGrid,
-    /// Killer's cages come with their grid: [`super::KillerGenerator`] makes them.
-    #[error("Killers are made by their own generator")]
-    Killer,
-    /// None of the random jigsaw layouts tried had a full grid under the rules.
-    #[error("none of {0} random layouts had a full grid under these rules")]
-    NoLayout(usize),
-    /// The variants do not fit the grid (see [`Rules::new`]).
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    /// The generator's stop flag was raised (a signal) before the puzzle was made.
-    #[error("interrupted before the puzzle was made")]
-    Interrupted,
-}
-
-/// Random layouts tried by [`generate_on_random_layout`] before it gives up. Most layouts have
-/// a full grid; under tighter rules fewer do (measured on 50 puzzles, seed 1: jigsaw on 9x9
-/// took at most 3 layouts, with windoku 19, with anti-knight 40, with X on 6x6 81).
-pub const MAX_LAYOUTS: usize = 256;
-
-/// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
-/// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
-/// layout without a full grid (found within the node budget) is replaced by another, up to
-/// [`MAX_LAYOUTS`]. Once `stop` is raised it gives [`VariantGenerateError::Interrupted`].
-pub fn generate_on_random_layout(
-    shape: Shape,
-    variants: &Variants,
-    random: &mut Random,
-    stop: &StopFlag,
-) -> Result<(Regions, GeneratedVariant), VariantGenerateError> {
-    for restarts in 0..MAX_LAYOUTS {
-        let layout = Regions::random(shape, random);
-        let rules = Rules::new(shape, variants, Some(&layout))?;
-        let mut generator = VariantGenerator::new(rules)?.with_stop_flag(stop.clone());
-        match generator.generate(random) {
-            Ok(mut made) => {
-                made.cost.restarts += restarts as u64;
-                return Ok((layout, made));
+impl GeneratedVariant {
+    /// The record as `dlx sudoku --variant` reads it: the givens, then a Killer's cages and
+    /// sums.
+    pub fn to_line(&self) -> String {
+        match &self.cages {
+            Some(cages) => {
+                let givens: String = self.puzzle.cells().iter().map(|_| '.').collect();
+                let (cages, sums) = cages.to_fields();
+                format!("{givens} {cages} {sums}")
             }
-            Err(VariantGenerateError::NoFullGrid) => continue,
-            Err(other) => return Err(other),
+            None => self.puzzle.to_text(Format::Line).trim_end().to_string(),
         }
     }
-    Err(VariantGenerateError::NoLayout(MAX_LAYOUTS))
 }
 
-/// Makes unique, minimal puzzles under one set of rules. Keep one per thread.
+/// Random layouts tried by [`VariantGenerator::on_random_layout`] before it gives up. Most layouts have
+/// a full grid; under tighter rules fewer do (measured on 50 puzzles, seed 1: jigsaw on 9x9
+/// took at most 3 layouts, with windoku 19, with anti-knight 40, with X on 6x6 81).
+pub(crate) const MAX_LAYOUTS: usize = 256;
+
+/// Makes unique, minimal variant puzzles: under one set of rules without cages
+/// ([`VariantGenerator::new`]), on a random jigsaw layout of each puzzle's own
+/// ([`VariantGenerator::on_random_layout`]), or Killers, whose cages come with their grid
+/// ([`VariantGenerator::killer`]). Keep one per thread.
 pub struct VariantGenerator {
-    solver: VariantSolver,
-    stop: StopFlag,
+    making: Making,
+}
+
+/// What a [`VariantGenerator`] makes.
+enum Making {
+    Rules(Box<RulesGenerator>),
+    Killer(Box<KillerGenerator>),
 }
 
 impl VariantGenerator {
-    /// A generator for `rules` (without cages).
-    pub fn new(rules: Rules) -> Result<VariantGenerator, VariantGenerateError> {
-        if rules.cages().is_some() {
-            return Err(VariantGenerateError::Killer);
+    /// The most cells a generated Killer cage has by default: larger cages leave more ways of
+    /// filling them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a
+    /// puzzle with cages of 2 to 4 cells, 6,120 with 2 to 5).
+    pub const MAX_CAGE: usize = KillerGenerator::MAX_CAGE;
+
+    /// A generator for `rules` (without cages: [`VariantGenerator::killer`] makes Killers).
+    pub fn new(rules: Rules) -> Result<VariantGenerator, GenerateError> {
+        let making = Making::Rules(Box::new(RulesGenerator::new(rules)?));
+        Ok(VariantGenerator { making })
+    }
+
+    /// A generator of Killers on grids of `shape`, without givens: cages whose sums alone
+    /// have exactly one solution.
+    pub fn killer(shape: Shape) -> VariantGenerator {
+        let making = Making::Killer(Box::new(KillerGenerator::new(shape)));
+        VariantGenerator { making }
+    }
+
+    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
+    /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
+    /// layout without a full grid (found within the node budget) is replaced by another, up to
+    /// 256 layouts. Once `stop` is raised it gives [`GenerateError::Interrupted`].
+    pub fn on_random_layout(
+        shape: Shape,
+        variants: &Variants,
+        random: &mut Random,
+        stop: &StopFlag,
+    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
+        RulesGenerator::on_random_layout(shape, variants, random, stop)
+    }
+
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
+        let making = match self.making {
+            Making::Rules(rules) => Making::Rules(Box::new(rules.with_stop_flag(stop))),
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_stop_flag(stop))),
+        };
+        VariantGenerator { making }
+    }
+
+    /// A Killer's cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours
+    /// allow; nothing for other rules.
+    pub fn with_max_cage(self, max_cage: usize) -> VariantGenerator {
+        let making = match self.making {
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_max_cage(max_cage))),
+            rules => rules,
+        };
+        VariantGenerator { making }
+    }
+
+    /// One puzzle from `random`'s stream.
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+        match &mut self.making {
+            Making::Rules(rules) => rules.generate(random),
+            Making::Killer(killer) => killer.generate(random),
         }
-        let solver = VariantSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
-        Ok(VariantGenerator {
+    }
+}
+
+/// Makes unique, minimal puzzles under one set of rules without cages.
+pub(crate) struct RulesGenerator {
+    solver: RulesSolver,
+    stop: StopFlag,
+}
+
+impl RulesGenerator {
+    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
+    /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
+    /// layout without a full grid (found within the node budget) is replaced by another, up to
+    /// 256 layouts. Once `stop` is raised it gives [`GenerateError::Interrupted`].
+    pub(crate) fn on_random_layout(
+        shape: Shape,
+        variants: &Variants,
+        random: &mut Random,
+        stop: &StopFlag,
+    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
+        for restarts in 0..MAX_LAYOUTS {
+            let layout = Regions::random(shape, random);
+            let rules = Rules::new(shape, variants, Some(&layout))?;
+            let mut generator = RulesGenerator::new(rules)?.with_stop_flag(stop.clone());
+            match generator.generate(random) {
+                Ok(mut made) => {
+                    made.cost.restarts += restarts as u64;
+                    return Ok((layout, made));
+                }
+                Err(GenerateError::NoFullGridUnderRules) => continue,
+                Err(other) => return Err(other),
+            }
+        }
+        Err(GenerateError::NoLayout(MAX_LAYOUTS))
+    }
+
+    /// A generator for `rules` (without cages).
+    pub(crate) fn new(rules: Rules) -> Result<RulesGenerator, GenerateError> {
+        if rules.cages().is_some() {
+            return Err(GenerateError::Killer);
+        }
+        let solver = RulesSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
+        Ok(RulesGenerator {
             solver,
             stop: StopFlag::never(),
         })
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
-    /// [`VariantGenerateError::Interrupted`], never a puzzle whose questions were cut.
-    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
-        VariantGenerator {
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub(crate) fn with_stop_flag(self, stop: StopFlag) -> RulesGenerator {
+        RulesGenerator {
             solver: self.solver.with_stop_flag(stop.clone()),
             stop,
         }
     }
 
     /// One puzzle from `random`'s stream.
-    pub fn generate(
+    pub(crate) fn generate(
         &mut self,
         random: &mut Random,
-    ) -> Result<GeneratedVariant, VariantGenerateError> {
+    ) -> Result<GeneratedVariant, GenerateError> {
         let made = self.make(random);
         // A question the flag cut reads as open, which keeps its given: nothing made after the
         // flag was raised is given out.
         if self.stop.is_raised() {
-            return Err(VariantGenerateError::Interrupted);
+            return Err(GenerateError::Interrupted);
         }
         made
     }
 
-    /// [`VariantGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, VariantGenerateError> {
+    /// [`RulesGenerator::generate`], whatever the stop flag.
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let mut cost = Cost::default();
         let solution = self.full_grid(random, &mut cost)?;
         let mut puzzle = solution.clone();
@@ -129,7 +202,7 @@ impl VariantGenerator {
         random.shuffle(&mut order);
         for cell in order {
             if self.stop.is_raised() {
-                return Err(VariantGenerateError::Interrupted);
+                return Err(GenerateError::Interrupted);
             }
             puzzle.set(cell, 0);
             let outcome = self.solver.uniqueness(&puzzle);
@@ -147,6 +220,7 @@ impl VariantGenerator {
             puzzle,
             solution,
             cost,
+            cages: None,
         })
     }
 
@@ -154,11 +228,7 @@ impl VariantGenerator {
     /// forbids two cells of one row from differing), completed by the solver, then the digits
     /// renamed at random, which keeps every region and pair rule. A first row without a
     /// completion is dropped for the solver's own first grid, renamed.
-    fn full_grid(
-        &mut self,
-        random: &mut Random,
-        cost: &mut Cost,
-    ) -> Result<Grid, VariantGenerateError> {
+    fn full_grid(&mut self, random: &mut Random, cost: &mut Cost) -> Result<Grid, GenerateError> {
         let shape = self.solver.rules().shape();
         let side = shape.side();
         let mut seeds = Grid::empty(shape);
@@ -177,7 +247,7 @@ impl VariantGenerator {
                 break;
             }
         }
-        let full = full.ok_or(VariantGenerateError::NoFullGrid)?;
+        let full = full.ok_or(GenerateError::NoFullGridUnderRules)?;
         let mut names: Vec<u8> = (1..=side as u8).collect();
         random.shuffle(&mut names);
         let mut renamed = full.clone();
@@ -201,14 +271,15 @@ mod tests {
         let shape = Shape::new(2, 3).unwrap();
         let x = Variants::of(&[Variant::X]).unwrap();
         let rules = Rules::new(shape, &x, None).unwrap();
-        let mut generator = VariantGenerator::new(rules)
+        let mut generator = RulesGenerator::new(rules)
             .unwrap()
             .with_stop_flag(raised.clone());
         let made = generator.generate(&mut Random::for_item(1, 0));
-        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
         let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
-        let made = generate_on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
-        assert_eq!(made.unwrap_err(), VariantGenerateError::Interrupted);
+        let made =
+            RulesGenerator::on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
     #[test]
@@ -217,7 +288,7 @@ mod tests {
         let variants = Variants::of(&[Variant::Jigsaw]).unwrap();
         let mut layouts = Vec::new();
         for index in 0..3 {
-            let (layout, made) = generate_on_random_layout(
+            let (layout, made) = RulesGenerator::on_random_layout(
                 shape,
                 &variants,
                 &mut Random::for_item(9, index),
@@ -226,7 +297,7 @@ mod tests {
             .unwrap();
             let rules = Rules::new(shape, &variants, Some(&layout)).unwrap();
             assert_eq!(rules.check_solution(&made.solution, &made.puzzle), Ok(()));
-            let answer = VariantSolver::new(rules).uniqueness(&made.puzzle).answer;
+            let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
             assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
             layouts.push(layout.to_line());
         }
@@ -239,8 +310,8 @@ mod tests {
     fn generated_x_puzzles_are_unique_and_minimal_under_x() {
         let shape = Shape::new(2, 3).unwrap();
         let rules = Rules::new(shape, &Variants::of(&[Variant::X]).unwrap(), None).unwrap();
-        let mut generator = VariantGenerator::new(rules.clone()).unwrap();
-        let mut solver = VariantSolver::new(rules);
+        let mut generator = RulesGenerator::new(rules.clone()).unwrap();
+        let mut solver = RulesSolver::new(rules);
         for index in 0..4 {
             let made = generator.generate(&mut Random::for_item(5, index)).unwrap();
             let answer = solver.uniqueness(&made.puzzle).answer;

@@ -11,7 +11,7 @@ use super::cages::{digit_set_bound, digit_set_count, sum_range, Cages};
 
 /// A set of cells of distinct digits with a known sum: a drawn cage or an implied one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SumCage {
+pub(crate) struct SumCage {
     /// The cells, row-major.
     pub cells: Vec<usize>,
     /// What their digits add up to.
@@ -20,14 +20,14 @@ pub struct SumCage {
 
 /// The most digit sets an implied cage may have: a cage with more constrains the search too
 /// little to pay for its options (a 25x25 box with twelve innies could have millions).
-pub const MAX_IMPLIED_SETS: u64 = 128;
+pub(crate) const MAX_IMPLIED_SETS: u64 = 128;
 
 /// The cages the drawn `cages` imply in `regions` (each a set of N cells holding every digit
 /// once): for each region that wholly holds at least one drawn cage, the cells left over, with
 /// the region's sum less those cages' sums. A leftover that is empty, equals one already
 /// found, or has more than [`MAX_IMPLIED_SETS`] digit sets is skipped; one whose sum no
 /// distinct digits reach is kept: the puzzle has no solution, and its empty cage says so.
-pub fn implied_cages(cages: &Cages, regions: &[Vec<usize>]) -> Vec<SumCage> {
+pub(crate) fn implied_cages(cages: &Cages, regions: &[Vec<usize>]) -> Vec<SumCage> {
     let side = cages.side();
     let region_sum = (side * (side + 1) / 2) as u32;
     let drawn = cages.cells_by_cage();
@@ -116,17 +116,17 @@ mod tests {
     #[test]
     fn every_generated_killers_solution_meets_the_cages_its_regions_imply() {
         use crate::sudoku::random::Random;
-        use crate::sudoku::variant::{KillerGenerator, Rules, Variants};
+        use crate::sudoku::variant::{Rules, VariantGenerator, Variants};
         use crate::sudoku::Shape;
         let killer = Variants::parse("killer").unwrap();
         for (shape, seed) in [(Shape::CLASSIC, 3), (Shape::new(2, 3).unwrap(), 4)] {
-            let mut generator = KillerGenerator::new(shape).with_max_cage(5);
+            let mut generator = VariantGenerator::killer(shape).with_max_cage(5);
             for index in 0..4 {
                 let made = generator
                     .generate(&mut Random::for_item(seed, index))
                     .unwrap();
-                let rules = Rules::with_cages(shape, &killer, None, Some(&made.cages)).unwrap();
-                let implied = implied_cages(&made.cages, rules.regions());
+                let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
+                let implied = implied_cages(made.cages.as_ref().unwrap(), rules.regions());
                 assert!(!implied.is_empty(), "some region holds a whole cage");
                 for cage in implied {
                     let digits: Vec<u8> =

@@ -5,80 +5,44 @@
 //! unique sooner; givens are never added.
 
 use super::cages::Cages;
-use super::encoding::VariantSolver;
+use super::encoding::RulesSolver;
+use super::generate::GeneratedVariant;
 use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, Random, Solve, Solvers};
+use crate::sudoku::{Cost, GenerateError, Random, Solve, Solvers};
 use dlx_engine::StopFlag;
-use thiserror::Error;
-
-/// The most cells a generated cage has by default: larger cages leave more ways of filling
-/// them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a puzzle with
-/// cages of 2 to 4 cells, 6,120 with 2 to 5).
-pub const MAX_CAGE: usize = 4;
 
 /// Search-tree nodes after which a uniqueness question gives its grid up.
 const QUESTION_NODES: u64 = 200_000;
 
-/// A Killer made by [`KillerGenerator`].
-#[derive(Clone, Debug)]
-pub struct GeneratedKiller {
-    /// The empty grid the cages go with.
-    pub puzzle: Grid,
-    /// The cages and sums.
-    pub cages: Cages,
-    /// Its only solution.
-    pub solution: Grid,
-    /// What it cost.
-    pub cost: Cost,
-}
-
-impl GeneratedKiller {
-    /// The record as `dlx sudoku --variant killer` reads it: givens, cages, sums.
-    pub fn to_line(&self) -> String {
-        let givens: String = self.puzzle.cells().iter().map(|_| '.').collect();
-        let (cages, sums) = self.cages.to_fields();
-        format!("{givens} {cages} {sums}")
-    }
-}
-
-/// Why no Killer could be made.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum KillerGenerateError {
-    /// No full grid within the node budget.
-    #[error("no full grid could be completed within the node budget")]
-    NoFullGrid,
-    /// Too many grids gave up on open questions or on cages that could not be named.
-    #[error("no unique Killer was found in {0} grids")]
-    GaveUp(u64),
-    /// The generator's stop flag was raised (a signal) before the puzzle was made.
-    #[error("interrupted before the puzzle was made")]
-    Interrupted,
-}
-
 /// Makes Killers of one shape. Keep one per thread.
-pub struct KillerGenerator {
+pub(crate) struct KillerGenerator {
     shape: Shape,
     max_cage: usize,
     solvers: Solvers,
 }
 
-/// Grids tried before [`KillerGenerateError::GaveUp`].
+/// Grids tried before [`GenerateError::GaveUp`].
 const MAX_GRIDS: u64 = 64;
 
 impl KillerGenerator {
+    /// The most cells a generated cage has by default: larger cages leave more ways of filling
+    /// them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a puzzle with
+    /// cages of 2 to 4 cells, 6,120 with 2 to 5).
+    pub const MAX_CAGE: usize = 4;
+
     /// A generator of Killers on grids of `shape`.
     pub fn new(shape: Shape) -> KillerGenerator {
         KillerGenerator {
             shape,
-            max_cage: MAX_CAGE,
+            max_cage: KillerGenerator::MAX_CAGE,
             solvers: Solvers::with_node_budget(Some(QUESTION_NODES)),
         }
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
-    /// [`KillerGenerateError::Interrupted`].
+    /// [`GenerateError::Interrupted`].
     pub fn with_stop_flag(mut self, stop: StopFlag) -> KillerGenerator {
         self.solvers = self.solvers.with_stop_flag(stop);
         self
@@ -91,30 +55,27 @@ impl KillerGenerator {
     }
 
     /// A Killer whose cages alone have exactly one solution.
-    pub fn generate(
-        &mut self,
-        random: &mut Random,
-    ) -> Result<GeneratedKiller, KillerGenerateError> {
+    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let made = self.make(random);
         if self.solvers.stop_flag().is_raised() {
-            return Err(KillerGenerateError::Interrupted);
+            return Err(GenerateError::Interrupted);
         }
         made
     }
 
     /// [`KillerGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedKiller, KillerGenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
         let shape = self.shape;
         let killer = Variants::of(&[Variant::Killer]).expect("one variant");
         let mut cost = Cost::default();
         let stop = self.solvers.stop_flag().clone();
         for _ in 0..MAX_GRIDS {
             if stop.is_raised() {
-                return Err(KillerGenerateError::Interrupted);
+                return Err(GenerateError::Interrupted);
             }
             cost.attempts += 1;
             let solution = random_solution(shape, random, &mut self.solvers, &mut cost)
-                .map_err(|_| KillerGenerateError::NoFullGrid)?;
+                .map_err(|_| GenerateError::NoFullGrid)?;
             let mut cage_of = random_cages(shape, &solution, self.max_cage, random);
             let puzzle = Grid::empty(shape);
             // Each round either proves the cages unique or cuts one cage: a bounded loop.
@@ -125,7 +86,7 @@ impl KillerGenerator {
                 };
                 let rules = Rules::with_cages(shape, &killer, None, Some(&cages))
                     .expect("cages of distinct digits fit the rules");
-                let mut solver = VariantSolver::new(rules)
+                let mut solver = RulesSolver::new(rules)
                     .with_node_budget(Some(QUESTION_NODES))
                     .with_stop_flag(stop.clone());
                 // Up to two solutions: the grid is one; another tells where the cages fail.
@@ -142,11 +103,11 @@ impl KillerGenerator {
                     break;
                 }
                 let Some(other) = other else {
-                    return Ok(GeneratedKiller {
+                    return Ok(GeneratedVariant {
                         puzzle,
-                        cages,
                         solution,
                         cost,
+                        cages: Some(cages),
                     });
                 };
                 let differs = (0..shape.cell_count())
@@ -158,7 +119,7 @@ impl KillerGenerator {
             }
             cost.restarts += 1;
         }
-        Err(KillerGenerateError::GaveUp(MAX_GRIDS))
+        Err(GenerateError::GaveUp(MAX_GRIDS))
     }
 }
 
@@ -271,7 +232,7 @@ mod tests {
         let raised = StopFlag::new(Arc::new(AtomicBool::new(true)));
         let mut generator = KillerGenerator::new(Shape::new(2, 2).unwrap()).with_stop_flag(raised);
         let made = generator.generate(&mut Random::for_item(1, 0));
-        assert_eq!(made.unwrap_err(), KillerGenerateError::Interrupted);
+        assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
     #[test]
@@ -284,14 +245,21 @@ mod tests {
                     shape,
                     &Variants::of(&[Variant::Killer]).unwrap(),
                     None,
-                    Some(&made.cages),
+                    made.cages.as_ref(),
                 )
                 .unwrap();
-                let answer = VariantSolver::new(rules).uniqueness(&made.puzzle).answer;
+                let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
                 assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
-                for (cage, cells) in made.cages.cells_by_cage().iter().enumerate() {
+                for (cage, cells) in made
+                    .cages
+                    .as_ref()
+                    .unwrap()
+                    .cells_by_cage()
+                    .iter()
+                    .enumerate()
+                {
                     let sum: u32 = cells.iter().map(|&c| u32::from(made.solution.get(c))).sum();
-                    assert_eq!(sum, made.cages.sum(cage));
+                    assert_eq!(sum, made.cages.as_ref().unwrap().sum(cage));
                 }
             }
         }

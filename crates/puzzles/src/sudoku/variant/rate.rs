@@ -13,17 +13,17 @@
 //! or window), a cage with one set of digits or one place for one of them. So a puzzle the
 //! engine solves without a guess is rated 2, like a classic puzzle that singles fill.
 //!
-//! `n` is the mean of the engine's nodes proving the puzzle unique over [`RELABELLINGS`]
+//! `n` is the mean of the engine's nodes proving the puzzle unique over [`Rater::RELABELLINGS`]
 //! relabellings: the cells renamed at random (the rules move with them, so the problem is the
 //! same up to the order of its items and options), and, without cages, the digits too (a
 //! cage's sum ties it to its digits). The relabellings come from a fixed seed, so a puzzle's
 //! rating never changes.
 
-use super::encoding::VariantSolver;
+use super::encoding::RulesSolver;
 use super::rules::Rules;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Random;
-use crate::sudoku::rate::{Rated, Rating, Technique, RELABELLINGS};
+use crate::sudoku::rate::{Rated, Rater, Rating, Technique};
 use dlx_engine::{StopFlag, Uniqueness};
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
@@ -61,40 +61,23 @@ impl Relabelling {
     }
 }
 
-/// Rates variant puzzles. Keeps the solvers of the last rules met (a collection of one
-/// variant builds them once; a Killer's cages are its own, so each Killer builds its own).
-/// Keep one per thread.
-///
-/// ```
-/// use dlx_puzzles::sudoku::variant::{parse_variant_line, VariantRater, Variants};
-/// use dlx_puzzles::sudoku::{Rated, Technique};
-///
-/// let x = Variants::parse("x").unwrap();
-/// // The first puzzle of the project's `puzzles/x-9x9.txt`, made by `dlx generate --variant x`.
-/// let line = "..3.7......8.6......4........5....1....7......6..25....5....2484..2..........1.6.";
-/// let puzzle = parse_variant_line(line, 1, &x, None).unwrap();
-/// let rules = puzzle.rules(&x, None).unwrap();
-/// let mut rater = VariantRater::new(None);
-/// let rated = rater.rate(&rules, &puzzle.grid);
-/// let Rated::Unique(rating) = rated else { panic!("one solution, got {rated:?}") };
-/// assert!(rating.technique >= Technique::Singles);
-/// // The same puzzle always gets the same rating.
-/// assert_eq!(rater.rate(&rules, &puzzle.grid), rated);
-/// ```
-pub struct VariantRater {
+/// Rates puzzles under rules other than classic ones: [`Rater::rate_under`]. Keeps the
+/// solvers of the last rules met (a collection of one variant builds them once; a Killer's
+/// cages are its own, so each Killer builds its own).
+pub(crate) struct RulesRater {
     max_nodes: Option<u64>,
     /// Raised to end every search (a signal): the puzzle is then undecided.
     stop: StopFlag,
     /// The relabellings of the last side met.
     relabellings: Vec<Relabelling>,
     /// The last rules met, their solver, and the solvers of their relabellings made so far.
-    kept: Option<(Rules, Vec<VariantSolver>)>,
+    kept: Option<(Rules, Vec<RulesSolver>)>,
 }
 
-impl VariantRater {
+impl RulesRater {
     /// A rater whose every search gives up after `max_nodes` nodes (`None`: never).
-    pub fn new(max_nodes: Option<u64>) -> VariantRater {
-        VariantRater {
+    pub fn new(max_nodes: Option<u64>) -> RulesRater {
+        RulesRater {
             max_nodes,
             stop: StopFlag::never(),
             relabellings: Vec::new(),
@@ -103,30 +86,32 @@ impl VariantRater {
     }
 
     /// Ends every search once `stop` is raised: the puzzle being rated is then undecided.
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> VariantRater {
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesRater {
         self.stop = stop;
         self
     }
 
     /// A solver of `rules` with this rater's budget and flag.
-    fn solver(&self, rules: Rules) -> VariantSolver {
-        VariantSolver::new(rules)
+    fn solver(&self, rules: Rules) -> RulesSolver {
+        RulesSolver::new(rules)
             .with_node_budget(self.max_nodes)
             .with_stop_flag(self.stop.clone())
     }
 
     /// Rates `puzzle` under `rules`, which must be of its side.
+    #[cfg(test)]
     pub fn rate(&mut self, rules: &Rules, puzzle: &Grid) -> Rated {
         self.rate_with_solution(rules, puzzle).0
     }
 
-    /// [`VariantRater::rate`], and the puzzle's solution when it has one (the first search,
-    /// which asks whether the puzzle is unique, finds it).
+    /// The rating of `puzzle` under `rules` (which must be of its side), and the puzzle's
+    /// solution when it has one (the first search, which asks whether the puzzle is unique,
+    /// finds it).
     pub fn rate_with_solution(&mut self, rules: &Rules, puzzle: &Grid) -> (Rated, Option<Grid>) {
         let cells = rules.shape().cell_count();
         if self.relabellings.first().map(|r| r.to.len()) != Some(cells) {
             let mut random = Random::for_item(RELABELLING_SEED, cells as u64);
-            self.relabellings = (0..RELABELLINGS)
+            self.relabellings = (0..Rater::RELABELLINGS)
                 .map(|_| Relabelling::random(cells, rules.side(), &mut random))
                 .collect();
         }
@@ -154,7 +139,7 @@ impl VariantRater {
         for (k, relabelling) in self.relabellings.iter().enumerate() {
             if solvers.len() == k + 1 {
                 let moved = rules.with_cells_moved(&relabelling.to);
-                let solver = VariantSolver::new(moved)
+                let solver = RulesSolver::new(moved)
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 solvers.push(solver);
@@ -170,7 +155,7 @@ impl VariantRater {
         }
         let rating = Rating {
             technique: Technique::Search,
-            nodes: nodes as f64 / RELABELLINGS as f64,
+            nodes: nodes as f64 / Rater::RELABELLINGS as f64,
         };
         (Rated::Unique(rating), solution)
     }
@@ -179,18 +164,18 @@ impl VariantRater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::variant::{KillerGenerator, Variants};
+    use crate::sudoku::variant::{VariantGenerator, Variants};
     use crate::sudoku::Shape;
 
     #[test]
     fn a_solution_less_one_cell_is_singles_and_an_empty_grid_multiple() {
         let shape = Shape::new(2, 2).unwrap();
         let rules = Rules::new(shape, &Variants::parse("x").unwrap(), None).unwrap();
-        let mut solver = VariantSolver::new(rules.clone());
+        let mut solver = RulesSolver::new(rules.clone());
         let solution = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = solution.clone();
         puzzle.set(5, 0);
-        let mut rater = VariantRater::new(None);
+        let mut rater = RulesRater::new(None);
         let Rated::Unique(rating) = rater.rate(&rules, &puzzle) else {
             panic!("one empty cell has one way to be filled");
         };
@@ -209,18 +194,18 @@ mod tests {
     fn a_killer_is_rated_under_its_cages_moved_with_its_cells() {
         let shape = Shape::new(2, 3).unwrap();
         let killer = Variants::parse("killer").unwrap();
-        let made = KillerGenerator::new(shape)
+        let made = VariantGenerator::killer(shape)
             .generate(&mut Random::for_item(5, 0))
             .unwrap();
-        let rules = Rules::with_cages(shape, &killer, None, Some(&made.cages)).unwrap();
-        let mut rater = VariantRater::new(None);
+        let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
+        let mut rater = RulesRater::new(None);
         let Rated::Unique(rating) = rater.rate(&rules, &made.puzzle) else {
             panic!("the generator's Killers have one solution");
         };
         assert!(rating.value() >= 2.0);
         // Each relabelled problem keeps the one solution (rate panics otherwise), and with a
         // node budget of one the search gives up.
-        let mut hurried = VariantRater::new(Some(1));
+        let mut hurried = RulesRater::new(Some(1));
         assert_eq!(hurried.rate(&rules, &made.puzzle), Rated::Undecided);
     }
 
@@ -231,7 +216,7 @@ mod tests {
         for list in ["x", "anti-king", "anti-knight", "x,anti-king"] {
             let rules = Rules::new(shape, &Variants::parse(list).unwrap(), None).unwrap();
             let count = |rules: Rules| {
-                VariantSolver::new(rules)
+                RulesSolver::new(rules)
                     .count_solutions(&Grid::empty(shape), None)
                     .answer
             };

@@ -3,8 +3,9 @@
 //! the cages (N·N cage symbols) and their sums (comma-separated); whatever follows is a
 //! comment. The variant is named by the caller, never guessed from the line.
 
-use super::cages::{Cages, CagesError, CagesErrorKind};
-use super::regions::{Regions, RegionsError};
+use super::cages::Cages;
+use super::field_error::{FieldError, FieldErrorKind};
+use super::regions::Regions;
 use super::rules::{Rules, RulesError, Variant, Variants};
 use crate::sudoku::boxes::Boxes;
 use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
@@ -34,10 +35,10 @@ pub enum VariantRecordError {
     Givens(#[from] ParseError),
     /// The layout field is not a layout of N regions of N cells.
     #[error(transparent)]
-    Regions(#[from] RegionsError),
+    Regions(FieldError),
     /// The cages or sums fields are not cages of the grid.
     #[error(transparent)]
-    Cages(#[from] CagesError),
+    Cages(FieldError),
     /// The variants do not fit the line's grid (or a jigsaw's layout is missing).
     #[error("line {line}: {error}")]
     Rules {
@@ -49,6 +50,122 @@ pub enum VariantRecordError {
 }
 
 impl VariantPuzzle {
+    /// Reads one line of a variant collection (`line_number` 1-based, for messages). With
+    /// `variants` holding jigsaw and `shared_regions` absent, the second field is the layout;
+    /// otherwise anything after the givens is a comment. A jigsaw's side may be any from 2 to
+    /// [`Shape::MAX_SIDE`] (its regions replace the boxes); other variants need a side with boxes.
+    pub fn parse_line(
+        text: &str,
+        line_number: usize,
+        variants: &Variants,
+        shared_regions: Option<&Regions>,
+    ) -> Result<VariantPuzzle, VariantRecordError> {
+        VariantPuzzle::parse_line_with_boxes(
+            text,
+            line_number,
+            variants,
+            shared_regions,
+            Boxes::Usual,
+        )
+    }
+
+    /// [`VariantPuzzle::parse_line`] with the box shape `boxes` says (see [`Boxes`]); a jigsaw's regions
+    /// replace its boxes, so only its side must fit a shape given.
+    pub fn parse_line_with_boxes(
+        text: &str,
+        line_number: usize,
+        variants: &Variants,
+        shared_regions: Option<&Regions>,
+        boxes: Boxes,
+    ) -> Result<VariantPuzzle, VariantRecordError> {
+        let jigsaw = variants.contains(Variant::Jigsaw);
+        let mut fields = fields_with_columns(text);
+        let at = |column: usize, kind| ParseError {
+            line: line_number,
+            column,
+            kind,
+        };
+        let (givens_column, givens) = fields.next().ok_or(at(1, ParseErrorKind::NoPuzzle))?;
+        let length = givens.chars().count();
+        if length > MAX_SIDE * MAX_SIDE {
+            return Err(at(givens_column, ParseErrorKind::LineTooLong { found: length }).into());
+        }
+        let side = (length as f64).sqrt().round() as usize;
+        let shape = match boxes {
+            _ if side * side != length || side < 2 => None,
+            Boxes::Given(_) => boxes.shape_for_side(side),
+            Boxes::Usual if jigsaw => Shape::for_side(side).or_else(|_| Shape::new(1, side)).ok(),
+            Boxes::Usual => Shape::for_side(side).ok(),
+        }
+        .ok_or(at(
+            givens_column,
+            crate::sudoku::line::no_shape_for_length(length, boxes),
+        ))?;
+        let mut cells = Vec::with_capacity(length);
+        for (index, symbol) in givens.chars().enumerate() {
+            match symbol_value(symbol, side) {
+                Some(value) if usize::from(value) <= side => cells.push(value),
+                _ => {
+                    let kind = ParseErrorKind::BadSymbol {
+                        found: symbol,
+                        expected: expected_symbols(side),
+                    };
+                    return Err(at(givens_column + index, kind).into());
+                }
+            }
+        }
+        let grid = Grid::from_cells(shape, cells).expect("the cells were counted and checked");
+        let regions = match (jigsaw, shared_regions) {
+            (true, None) => {
+                let (column, layout) = fields.next().ok_or(VariantRecordError::Rules {
+                    line: line_number,
+                    error: RulesError::MissingRegions,
+                })?;
+                Some(
+                    Regions::parse(layout, line_number, column, Some(side))
+                        .map_err(VariantRecordError::Regions)?,
+                )
+            }
+            _ => None,
+        };
+        let cages = if variants.contains(Variant::Killer) {
+            // A missing field is placed just past the end of the line.
+            let cages = fields.next().ok_or(VariantRecordError::Cages(FieldError {
+                line: line_number,
+                column: text.chars().count() + 1,
+                kind: FieldErrorKind::MissingCages,
+            }))?;
+            Some(
+                Cages::parse(side, line_number, Some(cages), fields.next())
+                    .map_err(VariantRecordError::Cages)?,
+            )
+        } else {
+            None
+        };
+        let comment = fields.next().map(|(column, _)| {
+            let start = text
+                .char_indices()
+                .nth(column - 1)
+                .map_or(text.len(), |(at, _)| at);
+            text[start..].trim_end().to_string()
+        });
+        let puzzle = VariantPuzzle {
+            grid,
+            regions,
+            cages,
+            comment,
+        };
+        // Refuse here what the rules refuse (windoku off 9x9, a layout of another side), so the
+        // error carries the line.
+        puzzle
+            .rules(variants, shared_regions)
+            .map_err(|error| VariantRecordError::Rules {
+                line: line_number,
+                error,
+            })?;
+        Ok(puzzle)
+    }
+
     /// The rules of this puzzle: the variants on its grid, with its own layout or else
     /// `shared_regions` (the one given for every puzzle).
     pub fn rules(
@@ -71,113 +188,9 @@ impl VariantPuzzle {
 pub(super) fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
     let killer = Variants::parse("killer").expect("a known variant");
     let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
-    let puzzle = parse_variant_line(&line, 1, &killer, None).expect("a valid record");
+    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer, None).expect("a valid record");
     let rules = puzzle.rules(&killer, None).expect("cages that fit");
     (puzzle, rules)
-}
-
-/// Reads one line of a variant collection (`line_number` 1-based, for messages). With
-/// `variants` holding jigsaw and `shared_regions` absent, the second field is the layout;
-/// otherwise anything after the givens is a comment. A jigsaw's side may be any from 2 to
-/// [`Shape::MAX_SIDE`] (its regions replace the boxes); other variants need a side with boxes.
-pub fn parse_variant_line(
-    text: &str,
-    line_number: usize,
-    variants: &Variants,
-    shared_regions: Option<&Regions>,
-) -> Result<VariantPuzzle, VariantRecordError> {
-    parse_variant_line_with_boxes(text, line_number, variants, shared_regions, Boxes::Usual)
-}
-
-/// [`parse_variant_line`] with the box shape `boxes` says (see [`Boxes`]); a jigsaw's regions
-/// replace its boxes, so only its side must fit a shape given.
-pub fn parse_variant_line_with_boxes(
-    text: &str,
-    line_number: usize,
-    variants: &Variants,
-    shared_regions: Option<&Regions>,
-    boxes: Boxes,
-) -> Result<VariantPuzzle, VariantRecordError> {
-    let jigsaw = variants.contains(Variant::Jigsaw);
-    let mut fields = fields_with_columns(text);
-    let at = |column: usize, kind| ParseError {
-        line: line_number,
-        column,
-        kind,
-    };
-    let (givens_column, givens) = fields.next().ok_or(at(1, ParseErrorKind::NoPuzzle))?;
-    let length = givens.chars().count();
-    if length > MAX_SIDE * MAX_SIDE {
-        return Err(at(givens_column, ParseErrorKind::LineTooLong { found: length }).into());
-    }
-    let side = (length as f64).sqrt().round() as usize;
-    let shape = match boxes {
-        _ if side * side != length || side < 2 => None,
-        Boxes::Given(_) => boxes.shape_for_side(side),
-        Boxes::Usual if jigsaw => Shape::for_side(side).or_else(|_| Shape::new(1, side)).ok(),
-        Boxes::Usual => Shape::for_side(side).ok(),
-    }
-    .ok_or(at(
-        givens_column,
-        crate::sudoku::line::no_shape_for_length(length, boxes),
-    ))?;
-    let mut cells = Vec::with_capacity(length);
-    for (index, symbol) in givens.chars().enumerate() {
-        match symbol_value(symbol, side) {
-            Some(value) if usize::from(value) <= side => cells.push(value),
-            _ => {
-                let kind = ParseErrorKind::BadSymbol {
-                    found: symbol,
-                    expected: expected_symbols(side),
-                };
-                return Err(at(givens_column + index, kind).into());
-            }
-        }
-    }
-    let grid = Grid::from_cells(shape, cells).expect("the cells were counted and checked");
-    let regions = match (jigsaw, shared_regions) {
-        (true, None) => {
-            let (column, layout) = fields.next().ok_or(VariantRecordError::Rules {
-                line: line_number,
-                error: RulesError::MissingRegions,
-            })?;
-            Some(Regions::parse(layout, line_number, column, Some(side))?)
-        }
-        _ => None,
-    };
-    let cages = if variants.contains(Variant::Killer) {
-        // A missing field is placed just past the end of the line.
-        let cages = fields.next().ok_or(CagesError {
-            line: line_number,
-            column: text.chars().count() + 1,
-            kind: CagesErrorKind::MissingCages,
-        })?;
-        Some(Cages::parse(side, line_number, Some(cages), fields.next())?)
-    } else {
-        None
-    };
-    let comment = fields.next().map(|(column, _)| {
-        let start = text
-            .char_indices()
-            .nth(column - 1)
-            .map_or(text.len(), |(at, _)| at);
-        text[start..].trim_end().to_string()
-    });
-    let puzzle = VariantPuzzle {
-        grid,
-        regions,
-        cages,
-        comment,
-    };
-    // Refuse here what the rules refuse (windoku off 9x9, a layout of another side), so the
-    // error carries the line.
-    puzzle
-        .rules(variants, shared_regions)
-        .map_err(|error| VariantRecordError::Rules {
-            line: line_number,
-            error,
-        })?;
-    Ok(puzzle)
 }
 
 /// The whitespace-separated fields of a line, each with its 1-based column in characters.
@@ -205,21 +218,22 @@ fn fields_with_columns(text: &str) -> impl Iterator<Item = (usize, &str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::variant::RegionsErrorKind;
+    use crate::sudoku::variant::FieldErrorKind;
 
     #[test]
     fn a_line_keeps_its_comment_and_reads_with_the_boxes_given() {
         let x = Variants::parse("x").unwrap();
         let line = format!("{}  a 6x6 X, tall boxes ", ".".repeat(36));
         let tall = Shape::new(3, 2).unwrap();
-        let puzzle = parse_variant_line_with_boxes(&line, 1, &x, None, Boxes::Given(tall));
+        let puzzle = VariantPuzzle::parse_line_with_boxes(&line, 1, &x, None, Boxes::Given(tall));
         let puzzle = puzzle.unwrap();
         assert_eq!(puzzle.grid.shape(), tall);
         assert_eq!(puzzle.comment.as_deref(), Some("a 6x6 X, tall boxes"));
-        let usual = parse_variant_line(&line, 1, &x, None).unwrap();
+        let usual = VariantPuzzle::parse_line(&line, 1, &x, None).unwrap();
         assert_eq!(usual.grid.shape(), Shape::new(2, 3).unwrap());
-        let error = parse_variant_line_with_boxes(&".".repeat(81), 4, &x, None, Boxes::Given(tall))
-            .unwrap_err();
+        let error =
+            VariantPuzzle::parse_line_with_boxes(&".".repeat(81), 4, &x, None, Boxes::Given(tall))
+                .unwrap_err();
         assert_eq!(
             error.to_string(),
             "line 4, column 1: found a line of 81 symbols, expected 36 for boxes of 3x2 (a 6x6 grid)"
@@ -229,7 +243,7 @@ mod tests {
     #[test]
     fn a_jigsaw_line_gives_givens_and_layout_with_the_layouts_errors_placed() {
         let jigsaw = Variants::parse("jigsaw").unwrap();
-        let puzzle = parse_variant_line(
+        let puzzle = VariantPuzzle::parse_line(
             "1............... AABBAABBCCDDCCDD  comment",
             3,
             &jigsaw,
@@ -239,16 +253,17 @@ mod tests {
         assert_eq!(puzzle.grid.get(0), 1);
         assert_eq!(puzzle.regions.as_ref().unwrap().side(), 4);
         let error =
-            parse_variant_line("1............... AABBAABBCCDDCCDA", 3, &jigsaw, None).unwrap_err();
+            VariantPuzzle::parse_line("1............... AABBAABBCCDDCCDA", 3, &jigsaw, None)
+                .unwrap_err();
         let VariantRecordError::Regions(error) = error else {
             panic!("expected a layout error, got {error}");
         };
         assert_eq!((error.line, error.column), (3, 33));
         assert!(matches!(
             error.kind,
-            RegionsErrorKind::WrongRegionSize { found: 'A', .. }
+            FieldErrorKind::WrongRegionSize { found: 'A', .. }
         ));
-        let missing = parse_variant_line("1...............", 3, &jigsaw, None).unwrap_err();
+        let missing = VariantPuzzle::parse_line("1...............", 3, &jigsaw, None).unwrap_err();
         assert!(missing.to_string().starts_with("line 3: "), "{missing}");
     }
 
@@ -256,18 +271,18 @@ mod tests {
     fn a_five_by_five_jigsaw_has_no_boxes_but_reads() {
         let jigsaw = Variants::parse("jigsaw").unwrap();
         let line = ".".repeat(25) + " AAAAABBBBBCCCCCDDDDDEEEEE";
-        let puzzle = parse_variant_line(&line, 1, &jigsaw, None).unwrap();
+        let puzzle = VariantPuzzle::parse_line(&line, 1, &jigsaw, None).unwrap();
         assert_eq!(puzzle.grid.shape().side(), 5);
         let x = Variants::parse("x").unwrap();
-        assert!(parse_variant_line(&".".repeat(25), 1, &x, None).is_err());
+        assert!(VariantPuzzle::parse_line(&".".repeat(25), 1, &x, None).is_err());
     }
 
     #[test]
     fn a_bad_given_is_placed_in_its_field() {
         let x = Variants::parse("x").unwrap();
-        let error = parse_variant_line("  12.5", 7, &x, None).unwrap_err();
+        let error = VariantPuzzle::parse_line("  12.5", 7, &x, None).unwrap_err();
         assert!(error.to_string().starts_with("line 7, column 3"), "{error}");
-        let error = parse_variant_line("12.5............", 7, &x, None).unwrap_err();
+        let error = VariantPuzzle::parse_line("12.5............", 7, &x, None).unwrap_err();
         assert!(error.to_string().starts_with("line 7, column 4"), "{error}");
     }
 }

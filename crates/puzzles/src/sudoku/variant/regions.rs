@@ -1,9 +1,8 @@
 //! A jigsaw layout: the region of every cell, read from N·N symbols (each symbol names a region
 //! of exactly N cells, connected or not), on one line or over several.
 
+use super::field_error::{FieldError, FieldErrorKind};
 use crate::sudoku::grid::MAX_SIDE;
-use dlx_engine::excerpt::Excerpt;
-use thiserror::Error;
 
 /// The region of each cell, row-major; regions numbered `0..N` in the order their symbols first
 /// appear.
@@ -14,57 +13,37 @@ pub struct Regions {
     symbols: Vec<char>,
 }
 
-/// A fault in a layout, with its place (1-based line and column, counted in characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct RegionsError {
-    /// The line, 1-based.
-    pub line: usize,
-    /// The column, 1-based, in characters.
-    pub column: usize,
-    /// What was wrong.
-    pub kind: RegionsErrorKind,
-}
-
-/// What was wrong with a layout.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RegionsErrorKind {
-    #[error(
-        "found a layout of {found} symbols, expected N·N symbols, one region symbol per cell \
-         ({})",
-        match .expected { Some(n) => format!("{} for this puzzle", n * n), None => "16, 36, 81, ...".into() }
-    )]
-    /// Not N·N symbols (placed at the layout's first symbol).
-    WrongLength {
-        /// Symbols found.
-        found: usize,
-        /// The puzzle's side, when known.
-        expected: Option<usize>,
-    },
-    #[error("found the region symbol {found:?} in {count} cells, expected {side} (one region per symbol, N cells each)")]
-    /// A region of more or fewer than N cells (placed at its cell past N, or its first).
-    WrongRegionSize {
-        /// The region's symbol.
-        found: char,
-        /// Its cells.
-        count: usize,
-        /// N.
-        side: usize,
-    },
-    /// A symbol past the N-th (placed at its first cell).
-    #[error("found {found} region symbols, expected {side} (N regions of N cells)")]
-    TooManyRegions {
-        /// Symbols seen so far.
-        found: usize,
-        /// N.
-        side: usize,
-    },
-    /// A control or non-ASCII character.
-    #[error("found \"{}\", expected region symbols (letters or digits)", Excerpt(.found))]
-    BadSymbol {
-        /// The symbol.
-        found: String,
-    },
+/// Every symbol of a layout's text with its line and column (1-based; the text's first line
+/// starting at `first_column`), comment lines left out.
+fn placed_symbols(
+    text: &str,
+    first_line: usize,
+    first_column: usize,
+) -> Result<Vec<(char, usize, usize)>, FieldError> {
+    let mut placed = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if line.trim_start().starts_with('#') {
+            continue;
+        }
+        let offset = if k == 0 { first_column - 1 } else { 0 };
+        for (column, symbol) in line.chars().enumerate() {
+            if symbol.is_whitespace() {
+                continue;
+            }
+            let at = |kind| FieldError {
+                line: first_line + k,
+                column: offset + column + 1,
+                kind,
+            };
+            if !symbol.is_ascii_graphic() {
+                return Err(at(FieldErrorKind::LayoutSymbol {
+                    found: symbol.to_string(),
+                }));
+            }
+            placed.push((symbol, first_line + k, offset + column + 1));
+        }
+    }
+    Ok(placed)
 }
 
 impl Regions {
@@ -77,31 +56,8 @@ impl Regions {
         first_line: usize,
         first_column: usize,
         side: Option<usize>,
-    ) -> Result<Regions, RegionsError> {
-        // Each symbol with its place.
-        let mut placed = Vec::new();
-        for (k, line) in text.lines().enumerate() {
-            if line.trim_start().starts_with('#') {
-                continue;
-            }
-            let offset = if k == 0 { first_column - 1 } else { 0 };
-            for (column, symbol) in line.chars().enumerate() {
-                if symbol.is_whitespace() {
-                    continue;
-                }
-                let at = |kind| RegionsError {
-                    line: first_line + k,
-                    column: offset + column + 1,
-                    kind,
-                };
-                if !symbol.is_ascii_graphic() {
-                    return Err(at(RegionsErrorKind::BadSymbol {
-                        found: symbol.to_string(),
-                    }));
-                }
-                placed.push((symbol, first_line + k, offset + column + 1));
-            }
-        }
+    ) -> Result<Regions, FieldError> {
+        let placed = placed_symbols(text, first_line, first_column)?;
         let found = placed.len();
         let inferred = (found as f64).sqrt().round() as usize;
         let side_ok = match side {
@@ -112,10 +68,10 @@ impl Regions {
             let (line, column) = placed
                 .first()
                 .map_or((first_line, first_column), |p| (p.1, p.2));
-            return Err(RegionsError {
+            return Err(FieldError {
                 line,
                 column,
-                kind: RegionsErrorKind::WrongLength {
+                kind: FieldErrorKind::LayoutLength {
                     found,
                     expected: side,
                 },
@@ -129,10 +85,10 @@ impl Regions {
             let region = match symbols.iter().position(|&s| s == symbol) {
                 Some(region) => region,
                 None if symbols.len() == side => {
-                    return Err(RegionsError {
+                    return Err(FieldError {
                         line,
                         column,
-                        kind: RegionsErrorKind::TooManyRegions {
+                        kind: FieldErrorKind::TooManyRegions {
                             found: side + 1,
                             side,
                         },
@@ -158,10 +114,10 @@ impl Regions {
                     .nth(nth)
                     .copied()
                     .expect("the region has that many cells");
-                return Err(RegionsError {
+                return Err(FieldError {
                     line,
                     column,
-                    kind: RegionsErrorKind::WrongRegionSize {
+                    kind: FieldErrorKind::WrongRegionSize {
                         found: symbols[region],
                         count,
                         side,
@@ -229,17 +185,14 @@ mod tests {
         assert_eq!((error.line, error.column), (4, 4));
         assert!(matches!(
             error.kind,
-            RegionsErrorKind::WrongRegionSize {
+            FieldErrorKind::WrongRegionSize {
                 found: 'A',
                 count: 5,
                 side: 4
             }
         ));
         let error = Regions::parse("AABBAABBCCDDCCDE", 1, 18, None).unwrap_err();
-        assert!(matches!(
-            error.kind,
-            RegionsErrorKind::TooManyRegions { .. }
-        ));
+        assert!(matches!(error.kind, FieldErrorKind::TooManyRegions { .. }));
         assert_eq!(error.column, 18 + 15);
         let error = Regions::parse("AABBAABB", 1, 1, Some(4)).unwrap_err();
         assert!(error.to_string().contains("16 for this puzzle"), "{error}");

@@ -134,8 +134,15 @@ pub enum RulesError {
     TooManyCageOptions {
         /// The options of every cage, summed.
         options: u64,
-        /// [`MAX_CAGE_OPTIONS`].
+        /// The most the solver takes (500,000).
         most: u64,
+    },
+    /// A solver or pass that knows only rows, columns and boxes, asked to work under rules it
+    /// does not know (a jigsaw's regions, a variant's extra regions, pairs or cages).
+    #[error("{what} knows only rows, columns and boxes, not these rules")]
+    ClassicOnly {
+        /// The solver or pass.
+        what: &'static str,
     },
     /// A layout of another side than the grid's.
     #[error("the layout is for a {found}x{found} grid, expected {expected}x{expected}")]
@@ -356,7 +363,7 @@ impl Rules {
 
     /// The same rules on a grid whose cells are renamed, cell `c` becoming `to[c]` (a
     /// permutation of the cells): the exact-cover problem is the same up to the order of its
-    /// items and options, which is all the rater wants to vary ([`super::VariantRater`]).
+    /// items and options, which is all the rater wants to vary ([`crate::sudoku::Rater::rate_under`]).
     pub fn with_cells_moved(&self, to: &[usize]) -> Rules {
         assert_eq!(
             to.len(),
@@ -384,6 +391,26 @@ impl Rules {
             pairs,
             cages: self.cages.as_ref().map(|cages| cages.with_cells_moved(to)),
         }
+    }
+
+    /// Whether these are classic Sudoku's rules: rows, columns and boxes, nothing more.
+    pub fn is_classic(&self) -> bool {
+        self.pairs.is_empty() && self.cages.is_none() && *self == Rules::classic(self.shape)
+    }
+
+    /// Whether these rules hold the boxes of their shape (every variant but jigsaw): then what
+    /// rows, columns and boxes alone force (cross-hatching) holds under them too.
+    pub fn has_boxes(&self) -> bool {
+        let classic = Rules::classic(self.shape);
+        classic
+            .regions
+            .iter()
+            .all(|region| self.regions.contains(region))
+    }
+
+    /// Classic Sudoku's rules on a grid of `shape`: rows, columns and boxes.
+    pub fn classic(shape: Shape) -> Rules {
+        Rules::new(shape, &Variants::default(), None).expect("no variant needs nothing")
     }
 
     /// The grid's shape (for a jigsaw, only its side counts).

@@ -1,0 +1,283 @@
+//! The one Sudoku solver: a grid's rules (classic, or with a variant's extra regions, pairs and
+//! cages) as exact cover, searched by dancing links.
+//!
+//! Classic Sudoku is the rule set with no extra rules. Its puzzles take a fast path of their
+//! own ([`super::encoding`]: singles and locked candidates settled first, the problem they
+//! leave laid out afresh per puzzle in a template arena); any other rules build their full
+//! problem once and impose each puzzle's givens on it ([`super::variant`]'s encoding). The
+//! choice is made inside: callers see one type.
+
+use super::digits::DigitSet;
+use super::encoding::ClassicSolver;
+use super::grid::{Grid, Shape};
+use super::solve::{questions_without_the_trait, Solve};
+use super::variant::{KillerEncoding, Rules, RulesError, RulesSolver};
+use dlx_engine::{Count, Outcome, ProgressSink, Shard, SplitReport, StopFlag, Uniqueness};
+
+/// The DLX Sudoku solver of one set of rules: an arena built once and reused for every puzzle.
+/// Keep one per thread and rules (for classic Sudoku, per shape).
+///
+/// ```
+/// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
+/// use dlx_engine::{Count, Uniqueness};
+///
+/// let shape = Shape::new(2, 2).unwrap();
+/// let mut solver = SudokuSolver::new(shape);
+/// // The first puzzle of the project's `puzzles/4x4.txt`: minimal, so it has one solution.
+/// let puzzle: Grid = "..3..1..23......".parse().unwrap();
+/// let solution = solver.first_solution(&puzzle).answer.expect("the puzzle has a solution");
+/// solution.check_solution_of(&puzzle).unwrap();
+/// assert_eq!(solver.uniqueness(&puzzle).answer, Uniqueness::Unique(solution));
+///
+/// // The empty 4x4 grid has 288 completions; a limit makes the count a lower bound.
+/// let empty = Grid::empty(shape);
+/// assert_eq!(solver.count_solutions(&empty, None).answer, Count::exactly(288));
+/// let bounded = solver.count_solutions(&empty, Some(10)).answer;
+/// assert_eq!(bounded, Count::at_least(10));
+/// assert!(matches!(solver.uniqueness(&empty).answer, Uniqueness::Multiple(_)));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SudokuSolver {
+    engine: Engine,
+}
+
+/// The encoding that searches: the classic fast path, or any rules.
+#[derive(Clone, Debug)]
+enum Engine {
+    Classic(Box<ClassicSolver>),
+    Rules(Box<RulesSolver>),
+}
+
+impl SudokuSolver {
+    /// A solver of classic Sudoku of a shape.
+    pub fn new(shape: Shape) -> SudokuSolver {
+        SudokuSolver {
+            engine: Engine::Classic(Box::new(ClassicSolver::new(shape))),
+        }
+    }
+
+    /// A solver of puzzles under `rules`, Killer's cages in the default encoding. Rules with no
+    /// extra region, pair or cage are classic Sudoku, solved as [`SudokuSolver::new`] does.
+    pub fn with_rules(rules: Rules) -> SudokuSolver {
+        SudokuSolver::with_encoding(rules, KillerEncoding::default())
+            .expect("the default encoding takes every cage the rules accept")
+    }
+
+    /// [`SudokuSolver::with_rules`], Killer's cages in the given encoding; the colour encoding
+    /// refuses cages of too many fillings.
+    pub fn with_encoding(
+        rules: Rules,
+        encoding: KillerEncoding,
+    ) -> Result<SudokuSolver, RulesError> {
+        let engine = if rules.is_classic() {
+            Engine::Classic(Box::new(ClassicSolver::new(rules.shape())))
+        } else {
+            Engine::Rules(Box::new(RulesSolver::with_encoding(rules, encoding)?))
+        };
+        Ok(SudokuSolver { engine })
+    }
+
+    /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
+    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> SudokuSolver {
+        self.set_node_budget(max_nodes);
+        self
+    }
+
+    /// The node budget per puzzle (`None`: none).
+    pub fn node_budget(&self) -> Option<u64> {
+        match &self.engine {
+            Engine::Classic(solver) => solver.node_budget(),
+            Engine::Rules(solver) => solver.node_budget(),
+        }
+    }
+
+    /// Sets the node budget per puzzle (`None`: none).
+    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
+        match &mut self.engine {
+            Engine::Classic(solver) => solver.set_node_budget(max_nodes),
+            Engine::Rules(solver) => solver.set_node_budget(max_nodes),
+        }
+    }
+
+    /// Ends each search between two nodes once `stop` is raised
+    /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
+    pub fn with_stop_flag(self, stop: StopFlag) -> SudokuSolver {
+        let engine = match self.engine {
+            Engine::Classic(solver) => Engine::Classic(Box::new(solver.with_stop_flag(stop))),
+            Engine::Rules(solver) => Engine::Rules(Box::new(solver.with_stop_flag(stop))),
+        };
+        SudokuSolver { engine }
+    }
+
+    /// The shape this solver solves (for a jigsaw, only its side is the shape's).
+    pub fn shape(&self) -> Shape {
+        match &self.engine {
+            Engine::Classic(solver) => solver.shape(),
+            Engine::Rules(solver) => solver.rules().shape(),
+        }
+    }
+
+    /// The rules this solver solves under, `None` for classic Sudoku.
+    pub fn rules(&self) -> Option<&Rules> {
+        match &self.engine {
+            Engine::Classic(_) => None,
+            Engine::Rules(solver) => Some(solver.rules()),
+        }
+    }
+
+    /// [`Solve::search`], each empty cell allowed only the digits of `candidates` when given: a
+    /// pencilmark puzzle's options are fewer. Pencilmarks are classic: panics if given to a
+    /// solver of other rules (the caller's bug, not input).
+    pub fn search_within(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        match &mut self.engine {
+            Engine::Classic(solver) => {
+                solver.search_within(puzzle, candidates, max_solutions, visitor)
+            }
+            Engine::Rules(solver) => {
+                assert!(candidates.is_none(), "pencilmarks are classic puzzles");
+                solver.search(puzzle, max_solutions, visitor)
+            }
+        }
+    }
+
+    /// The number of solutions of `puzzle` (within `candidates` when given: classic only),
+    /// counting stopped at `limit` if given, as [`Solve::count_solutions`] counts them, telling
+    /// `progress` where the search stands every so many nodes (see [`dlx_engine::Reporting`])
+    /// when its [`ProgressSink::begin`] takes this search: the bar of one long count on one
+    /// thread.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
+    /// use dlx_engine::{Count, ProgressSink};
+    /// use std::sync::Mutex;
+    ///
+    /// struct Fractions(Mutex<Vec<f64>>);
+    /// impl ProgressSink for Fractions {
+    ///     fn report(&self, fraction: f64, _nodes: u64) {
+    ///         self.0.lock().unwrap().push(fraction);
+    ///     }
+    /// }
+    ///
+    /// let shape = Shape::new(2, 2).unwrap();
+    /// let fractions = Fractions(Mutex::new(Vec::new()));
+    /// let empty = Grid::empty(shape);
+    /// let count = SudokuSolver::new(shape).count_reporting(&empty, None, None, &fractions);
+    /// assert_eq!(count.answer, Count::exactly(288));
+    /// assert_eq!(fractions.0.lock().unwrap().last(), Some(&1.0), "the whole tree was seen");
+    /// ```
+    pub fn count_reporting(
+        &mut self,
+        puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
+        limit: Option<u64>,
+        progress: &dyn ProgressSink,
+    ) -> Outcome<Count> {
+        match &mut self.engine {
+            Engine::Classic(solver) => solver.count_reporting(puzzle, candidates, limit, progress),
+            Engine::Rules(solver) => {
+                assert!(candidates.is_none(), "pencilmarks are classic puzzles");
+                solver.count_reporting(puzzle, limit, progress)
+            }
+        }
+    }
+
+    /// Counts the completions of `puzzle` with the search split into subtrees (see
+    /// [`dlx_engine::Dlx::search_split`]) on the current rayon pool: one big count on every
+    /// core, or only `shard`'s share of it, the shards' counts adding up to the whole. Counting
+    /// stops at `limit` when given; `stop_requested` is asked at every node (a signal). The
+    /// node budget does not apply: a split count is for the counts too big for one search.
+    pub fn count_split(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+    ) -> SplitReport<()> {
+        self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
+    }
+
+    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done (see
+    /// [`dlx_engine::Dlx::search_split_reporting`]).
+    pub fn count_split_reporting(
+        &mut self,
+        puzzle: &Grid,
+        shard: Shard,
+        limit: Option<u64>,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+    ) -> SplitReport<()> {
+        match &mut self.engine {
+            Engine::Classic(solver) => {
+                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
+            }
+            Engine::Rules(solver) => {
+                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
+            }
+        }
+    }
+}
+
+questions_without_the_trait!(SudokuSolver);
+
+impl Solve for SudokuSolver {
+    /// Panics if the puzzle's shape is not the solver's: that is the caller's bug, not input.
+    /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
+    fn search(
+        &mut self,
+        puzzle: &Grid,
+        max_solutions: u64,
+        visitor: &mut dyn FnMut(&Grid),
+    ) -> Outcome<()> {
+        self.search_within(puzzle, None, max_solutions, visitor)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sudoku::variant::{Variant, Variants};
+
+    fn rules(shape: Shape, variants: &[Variant]) -> Rules {
+        Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap()
+    }
+
+    #[test]
+    fn rules_without_extras_take_the_classic_path() {
+        let shape = Shape::new(2, 2).unwrap();
+        assert!(SudokuSolver::with_rules(rules(shape, &[]))
+            .rules()
+            .is_none());
+        let x = SudokuSolver::with_rules(rules(shape, &[Variant::X]));
+        assert_eq!(x.rules(), Some(&rules(shape, &[Variant::X])));
+    }
+
+    #[test]
+    fn shards_of_a_variant_count_add_up_to_the_whole() {
+        // Every 6x6 X-Sudoku: 8,640 grids.
+        let shape = Shape::new(2, 3).unwrap();
+        let mut solver = SudokuSolver::with_rules(rules(shape, &[Variant::X]));
+        let empty = Grid::empty(shape);
+        let never = || false;
+        let whole = solver.count_split(&empty, Shard::WHOLE, None, &never);
+        assert_eq!(whole.outcome.stats.solutions, 8_640);
+        let total: u64 = (0..3)
+            .map(|index| {
+                let shard = Shard { index, count: 3 };
+                solver
+                    .count_split(&empty, shard, None, &never)
+                    .outcome
+                    .stats
+                    .solutions
+            })
+            .sum();
+        assert_eq!(total, 8_640);
+        let quiet = solver.count_solutions(&empty, None).answer;
+        assert_eq!(quiet, Count::exactly(8_640));
+    }
+}
