@@ -9,7 +9,7 @@
 //! what the exact-cover view adds.
 
 use super::digits::DigitSet;
-use super::grid::Grid;
+use super::grid::{Grid, Shape};
 use super::solve::Solve;
 use dlx_engine::{Outcome, Stop, StopFlag};
 
@@ -44,6 +44,60 @@ impl CandidateSolver {
     }
 }
 
+impl CandidateSolver {
+    /// Sets the unit masks to the givens of `puzzle` and lists its empty cells.
+    fn load(&mut self, puzzle: &Grid) {
+        let shape = puzzle.shape();
+        for masks in [&mut self.rows, &mut self.cols, &mut self.boxes] {
+            masks.clear();
+            masks.resize(shape.side(), DigitSet::EMPTY);
+        }
+        self.empty.clear();
+        self.stack.clear();
+        for cell in 0..shape.cell_count() {
+            match puzzle.get(cell) {
+                0 => self.empty.push(cell),
+                digit => self.place(shape, cell, DigitSet::of(digit)),
+            }
+        }
+    }
+
+    /// Marks `digit` (a set of one) as held by the row, column and box of `cell`.
+    fn place(&mut self, shape: Shape, cell: usize, digit: DigitSet) {
+        self.rows[shape.row_of(cell)] |= digit;
+        self.cols[shape.col_of(cell)] |= digit;
+        self.boxes[shape.box_of(cell)] |= digit;
+    }
+
+    /// Undoes [`CandidateSolver::place`].
+    fn unplace(&mut self, shape: Shape, cell: usize, digit: DigitSet) {
+        self.rows[shape.row_of(cell)] -= digit;
+        self.cols[shape.col_of(cell)] -= digit;
+        self.boxes[shape.box_of(cell)] -= digit;
+    }
+
+    /// Among the first `open` empty cells, the place in the list of the one with the fewest
+    /// candidates, and its candidates; the scan ends at a cell with one candidate or none.
+    fn fewest_candidates(&self, shape: Shape, open: usize) -> (usize, DigitSet) {
+        let all = DigitSet::all(shape.side());
+        let mut best = (0, DigitSet::EMPTY, u32::MAX);
+        for (k, &cell) in self.empty[..open].iter().enumerate() {
+            let held = self.rows[shape.row_of(cell)]
+                | self.cols[shape.col_of(cell)]
+                | self.boxes[shape.box_of(cell)];
+            let candidates = all - held;
+            let count = candidates.len();
+            if count < best.2 {
+                best = (k, candidates, count);
+                if count <= 1 {
+                    break;
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+}
+
 impl Solve for CandidateSolver {
     fn search(
         &mut self,
@@ -56,32 +110,10 @@ impl Solve for CandidateSolver {
             return summary;
         }
         let shape = puzzle.shape();
-        let side = shape.side();
-        let all = DigitSet::all(side);
         let max_nodes = self.max_nodes.unwrap_or(u64::MAX);
         let mut work = puzzle.clone();
-        let (rows, cols, boxes) = (&mut self.rows, &mut self.cols, &mut self.boxes);
-        for masks in [&mut *rows, &mut *cols, &mut *boxes] {
-            masks.clear();
-            masks.resize(side, DigitSet::EMPTY);
-        }
-        self.empty.clear();
-        for cell in 0..shape.cell_count() {
-            let digit = puzzle.get(cell);
-            if digit == 0 {
-                self.empty.push(cell);
-            } else {
-                let bit = DigitSet::of(digit);
-                rows[shape.row_of(cell)] |= bit;
-                cols[shape.col_of(cell)] |= bit;
-                boxes[shape.box_of(cell)] |= bit;
-            }
-        }
-        let units = |cell: usize| (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
-        let stack = &mut self.stack;
-        stack.clear();
-        let empty = &mut self.empty;
-        let mut open = empty.len();
+        self.load(puzzle);
+        let mut open = self.empty.len();
         'descend: loop {
             if open == 0 {
                 summary.stats.solutions += 1;
@@ -92,40 +124,22 @@ impl Solve for CandidateSolver {
                 }
             } else {
                 // Branch on the open cell with the fewest candidates.
-                let mut best = 0;
-                let mut best_candidates = DigitSet::EMPTY;
-                let mut best_count = u32::MAX;
-                for (k, &cell) in empty[..open].iter().enumerate() {
-                    let (r, c, b) = units(cell);
-                    let candidates = all - (rows[r] | cols[c] | boxes[b]);
-                    let count = candidates.len();
-                    if count < best_count {
-                        (best, best_candidates, best_count) = (k, candidates, count);
-                        if count <= 1 {
-                            break;
-                        }
-                    }
-                }
-                if best_count > 0 {
-                    empty.swap(best, open - 1);
+                let (best, candidates) = self.fewest_candidates(shape, open);
+                if !candidates.is_empty() {
+                    self.empty.swap(best, open - 1);
                     open -= 1;
-                    stack.push((empty[open], best_candidates));
+                    self.stack.push((self.empty[open], candidates));
                 }
             }
             // Try the next candidate of the deepest cell that has one, undoing as we go up.
-            while let Some((cell, untried)) = stack.last_mut() {
-                let cell = *cell;
-                let (r, c, b) = units(cell);
+            while let Some(&(cell, untried)) = self.stack.last() {
                 let placed = work.get(cell);
                 if placed != 0 {
-                    let bit = DigitSet::of(placed);
-                    rows[r] -= bit;
-                    cols[c] -= bit;
-                    boxes[b] -= bit;
+                    self.unplace(shape, cell, DigitSet::of(placed));
                     work.set(cell, 0);
                 }
                 if untried.is_empty() {
-                    stack.pop();
+                    self.stack.pop();
                     open += 1;
                     continue;
                 }
@@ -137,13 +151,13 @@ impl Solve for CandidateSolver {
                     summary.stop = Stop::Interrupted;
                     break 'descend;
                 }
-                let bit = untried.lowest_alone();
-                *untried -= bit;
+                let digit = untried.lowest_alone();
+                if let Some(top) = self.stack.last_mut() {
+                    top.1 -= digit;
+                }
                 summary.stats.nodes += 1;
-                rows[r] |= bit;
-                cols[c] |= bit;
-                boxes[b] |= bit;
-                work.set(cell, bit.lowest().unwrap_or(0));
+                self.place(shape, cell, digit);
+                work.set(cell, digit.lowest().unwrap_or(0));
                 continue 'descend;
             }
             break;
