@@ -10,12 +10,16 @@
 # Run from the repository root. Prints one line a difference (and its first lines of `diff`),
 # then the number of commands compared; exits 1 when any differs.
 set -uo pipefail
-old=$(realpath "$1")
-new=$(realpath "$2")
 cd "$(dirname "$0")/.."
 shared=${DLX_SHARED:-../shared}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
+# Both binaries are run under the name `dlx`, which clap's usage lines show.
+mkdir "$scratch/old-bin" "$scratch/new-bin"
+cp "$1" "$scratch/old-bin/dlx"
+cp "$2" "$scratch/new-bin/dlx"
+old=$scratch/old-bin/dlx
+new=$scratch/new-bin/dlx
 
 compared=0
 differed=0
@@ -28,7 +32,7 @@ compare() {
         [ "$which" = new ] && bin=$new
         "$bin" "$@" <"${STDIN:-/dev/null}" >"$scratch/$which.out" 2>"$scratch/$which.err"
         echo "exit $?" >>"$scratch/$which.err"
-        # The binary's own path appears in clap's usage lines: name it the same for both.
+        # The binary's path appears in messages that quote the command: the same for both.
         sed -i -E -e 's/"(micros|millis|seconds)":[0-9.]+/"\1":_/g' -e '/^([a-z ]*time|[a-z ]*per second|elapsed):/d' -e "s#$bin#dlx#g" \
             "$scratch/$which.out" "$scratch/$which.err"
     done
