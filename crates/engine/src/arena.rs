@@ -231,8 +231,10 @@ impl<L: Link> Dlx<L> {
             });
         }
         self.lay_out_headers(items, total);
+        // Sized here and written by index: a push per option, with its capacity check, cost the
+        // Sudoku encodings (which lay out an arena a puzzle) measurably more (docs/benchmarks.md).
         self.option_first.clear();
-        self.option_first.reserve(option_count);
+        self.option_first.resize(option_count, 0);
         // The stride every option has if all have the same width.
         let stride = (option_count > 0).then(|| entries / option_count + 1);
         let uniform = self.link_options(items, stride, options, arena_item);
@@ -248,6 +250,7 @@ impl<L: Link> Dlx<L> {
     /// Sizes the arena to `total` nodes: the root and the `items` headers with their lists
     /// empty, then the first spacer; the option nodes after it are written by
     /// [`Dlx::link_options`].
+    #[inline(always)]
     fn lay_out_headers(&mut self, items: usize, total: usize) {
         let zero = L::new(0);
         let spacer = Node {
@@ -279,6 +282,7 @@ impl<L: Link> Dlx<L> {
     /// Writes each option's nodes after the first spacer, each followed by its spacer, and
     /// links them into their items' lists. Gives whether every option has `stride` nodes and
     /// its spacer.
+    #[inline(always)]
     fn link_options<'a, T: Copy + 'a>(
         &mut self,
         items: usize,
@@ -299,9 +303,9 @@ impl<L: Link> Dlx<L> {
         let mut spacer_before = items + 1;
         let mut here = items + 2;
         let mut uniform = true;
-        for option in options {
+        for (k, option) in options.enumerate() {
             let first = here;
-            self.option_first.push(first as u32);
+            self.option_first[k] = first as u32;
             uniform &= Some(option.len() + 1) == stride;
             for &item in option {
                 let header = arena_item(item) as usize;
@@ -342,6 +346,7 @@ impl<L: Link> Dlx<L> {
     /// Readies the search's state for a freshly laid out arena of `items` items, the first
     /// `primary` primary: nothing covered or selected, plain exact cover until Algorithm M's
     /// state is set up.
+    #[inline(always)]
     fn reset_search_state(&mut self, primary: usize, items: usize) {
         self.primary_count = primary as u32;
         self.uncovered = primary as u32;
