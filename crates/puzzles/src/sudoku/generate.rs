@@ -680,6 +680,48 @@ mod tests {
         assert_eq!(made, make(&Settings::default(), 1, 0));
     }
 
+    #[test]
+    fn classic_rules_make_the_classic_generators_puzzles_and_cages_are_refused() {
+        let shape = Shape::new(2, 3).unwrap();
+        let settings = Settings {
+            shape,
+            ..Settings::default()
+        };
+        let mut by_rules = Generator::with_rules(Rules::classic(shape)).unwrap();
+        assert_eq!(by_rules.settings(), Some(&settings));
+        let made = by_rules.generate(&mut Random::for_item(4, 1)).unwrap();
+        assert_eq!(made, make(&settings, 4, 1));
+        assert_eq!(made.to_line(), made.puzzle.to_text(Format::Line).trim_end());
+        let killer = Variants::parse("killer").unwrap();
+        let cages = Generator::killer(shape)
+            .generate(&mut Random::for_item(4, 1))
+            .unwrap()
+            .cages
+            .unwrap();
+        let caged = Rules::with_cages(shape, &killer, None, Some(&cages)).unwrap();
+        assert!(matches!(
+            Generator::with_rules(caged),
+            Err(GenerateError::Killer)
+        ));
+    }
+
+    #[test]
+    fn a_killers_line_holds_its_cages_and_a_jigsaws_its_layout() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut killers = Generator::killer(shape).with_max_cage(3);
+        assert_eq!(killers.settings(), None);
+        let made = killers.generate(&mut Random::for_item(2, 0)).unwrap();
+        let (cages, sums) = made.cages.as_ref().unwrap().to_fields();
+        assert_eq!(made.to_line(), format!("{} {cages} {sums}", ".".repeat(36)));
+        let jigsaw = Variants::parse("jigsaw").unwrap();
+        let mut random = Random::for_item(2, 0);
+        let made =
+            Generator::on_random_layout(shape, &jigsaw, &mut random, &StopFlag::never()).unwrap();
+        let givens = made.puzzle.to_text(Format::Line).trim_end().to_string();
+        let layout = made.layout.as_ref().unwrap().to_line();
+        assert_eq!(made.to_line(), format!("{givens} {layout}"));
+    }
+
     fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
         let mut random = Random::for_item(seed, index);
         Generator::new(settings.clone())
