@@ -14,9 +14,7 @@ use super::run::Run;
 use super::sudoku_files::FormatArg;
 use super::tally::Work;
 use anyhow::bail;
-use dlx_puzzles::sudoku::variant::{
-    GeneratedVariant, Regions, Rules, Variant, VariantGenerator, Variants,
-};
+use dlx_puzzles::sudoku::variant::{Regions, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Random, Settings, Shape,
     Solutions, Symmetry,
@@ -237,14 +235,12 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     }
     let mut run = start_run(args)?;
     let shape = args.shape;
-    let max_cage = args
-        .max_cage
-        .map_or(VariantGenerator::MAX_CAGE, |n| n as usize);
+    let max_cage = args.max_cage.map_or(Generator::MAX_CAGE, |n| n as usize);
     let result = run.answer_items_until_stopped(
         "generate",
         0..args.count,
         || {
-            let generator = VariantGenerator::killer(shape).with_max_cage(max_cage);
+            let generator = Generator::killer(shape).with_max_cage(max_cage);
             generator.with_stop_flag(interrupt::stop_flag())
         },
         |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
@@ -283,22 +279,19 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         "generate",
         0..args.count,
         || {
-            let generator = VariantGenerator::new(rules.clone()).expect("rules without cages");
+            let generator = Generator::with_rules(rules.clone()).expect("rules without cages");
             generator.with_stop_flag(stop.clone())
         },
         |generator, &index| {
             let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => VariantGenerator::on_random_layout(shape, variants, &mut random, &stop)
-                    .map(|(layout, made)| (Some(layout.to_line()), made)),
-                false => generator
-                    .generate(&mut random)
-                    .map(|made| (shared_layout.clone(), made)),
+                true => Generator::on_random_layout(shape, variants, &mut random, &stop),
+                false => generator.generate(&mut random),
             };
             match made {
-                Ok((layout, made)) => {
-                    let mut record = made.puzzle.to_text(Format::Line).trim_end().to_string();
-                    if let Some(layout) = layout {
+                Ok(made) => {
+                    let mut record = made.to_line();
+                    if let Some(layout) = &shared_layout {
                         record = format!("{record} {layout}");
                     }
                     let extra = vec![
@@ -356,7 +349,7 @@ fn made(givens: usize, cost: &Cost) -> Made {
 }
 
 /// The answer printed for a generated Killer: its record on one line.
-fn killer_answer(index: u64, made: &GeneratedVariant) -> Answer {
+fn killer_answer(index: u64, made: &Generated) -> Answer {
     let cages = made.cages.as_ref().map_or(0, |cages| cages.count());
     let extra = vec![
         ("cages", cages.into()),

@@ -12,13 +12,16 @@
 //! A puzzle depends only on the settings and its [`Random`] stream, so a run seeded per index
 //! ([`Random::for_item`]) gives the same puzzles on any number of threads.
 
+use super::format::Format;
 use super::grid::{Grid, Shape};
 use super::random::Random;
 use super::rate::{Rated, Rater, Rating};
 use super::relabel::Relabelling;
 use super::solvers::{Algorithm, Mode, Solvers, Verdict};
 use super::symmetry::Symmetry;
-use super::variant::RulesError;
+use super::variant::{
+    Cages, KillerGenerator, Regions, Rules, RulesError, RulesGenerator, Variants,
+};
 use dlx_engine::StopFlag;
 use thiserror::Error;
 
@@ -97,6 +100,30 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// The grids, questions and search nodes it took to make.
     pub cost: Cost,
+    /// A Killer's cages and sums (the puzzle is then the empty grid they go with).
+    pub cages: Option<Cages>,
+    /// The jigsaw layout of a puzzle made on a layout of its own
+    /// ([`Generator::on_random_layout`]).
+    pub layout: Option<Regions>,
+}
+
+impl Generated {
+    /// The record on one line, as `dlx sudoku` (with `--variant`) reads it: the givens, then a
+    /// Killer's cages and sums, or the jigsaw layout the puzzle was made on.
+    pub fn to_line(&self) -> String {
+        let givens = match &self.cages {
+            Some(cages) => {
+                let dots: String = self.puzzle.cells().iter().map(|_| '.').collect();
+                let (cages, sums) = cages.to_fields();
+                format!("{dots} {cages} {sums}")
+            }
+            None => self.puzzle.to_text(Format::Line).trim_end().to_string(),
+        };
+        match &self.layout {
+            Some(layout) => format!("{givens} {}", layout.to_line()),
+            None => givens,
+        }
+    }
 }
 
 /// The work behind one puzzle.
@@ -192,8 +219,7 @@ pub enum GenerateError {
         crate::sudoku::variant::QUESTION_NODES
     )]
     NoFullGridUnderRules,
-    /// Killer's cages come with their grid: [`crate::sudoku::variant::VariantGenerator::killer`] makes
-    /// them.
+    /// Killer's cages come with their grid: [`Generator::killer`] makes them.
     #[error("Killers are made by their own generator")]
     Killer,
     /// None of the random jigsaw layouts tried had a full grid under the rules.
@@ -207,7 +233,11 @@ pub enum GenerateError {
     GaveUp(u64),
 }
 
-/// Makes puzzles to its settings, with its own solvers and rater. Keep one per thread.
+/// Makes unique puzzles, each from its own random stream: classic puzzles to their
+/// [`Settings`] ([`Generator::new`]), puzzles under a variant's rules
+/// ([`Generator::with_rules`]), on a random jigsaw layout of each puzzle's own
+/// ([`Generator::on_random_layout`]), or Killers, whose cages come with their grid
+/// ([`Generator::killer`]). Keep one per thread.
 ///
 /// ```
 /// use dlx_puzzles::sudoku::{Generator, Random, Settings, Shape, SudokuSolver};
@@ -237,18 +267,119 @@ pub enum GenerateError {
 /// assert_eq!(made.puzzle.to_string(), file.lines().next().unwrap());
 /// ```
 pub struct Generator {
+    making: Making,
+}
+
+/// What a [`Generator`] makes, each kind by its own specialised generator.
+enum Making {
+    Classic(Box<ClassicGenerator>),
+    Rules(Box<RulesGenerator>),
+    Killer(Box<KillerGenerator>),
+}
+
+impl Generator {
+    /// The most cells a generated Killer cage has by default: larger cages leave more ways of
+    /// filling them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a
+    /// puzzle with cages of 2 to 4 cells, 6,120 with 2 to 5).
+    pub const MAX_CAGE: usize = KillerGenerator::MAX_CAGE;
+
+    /// A generator of classic puzzles to `settings`. Its solvers get the settings' node
+    /// budget, or 50,000 nodes when there is none, after which a question abandons its grid.
+    pub fn new(settings: Settings) -> Generator {
+        let making = Making::Classic(Box::new(ClassicGenerator::new(settings)));
+        Generator { making }
+    }
+
+    /// A generator of unique, minimal puzzles under `rules`: classic rules
+    /// ([`Rules::classic`]) make the puzzles of [`Generator::new`] with the default settings;
+    /// rules with cages are refused ([`Generator::killer`] makes Killers, whose cages come with
+    /// their grid).
+    pub fn with_rules(rules: Rules) -> Result<Generator, GenerateError> {
+        if rules.is_classic() {
+            let settings = Settings {
+                shape: rules.shape(),
+                ..Settings::default()
+            };
+            return Ok(Generator::new(settings));
+        }
+        let making = Making::Rules(Box::new(RulesGenerator::new(rules)?));
+        Ok(Generator { making })
+    }
+
+    /// A generator of Killers on grids of `shape`, without givens: cages whose sums alone
+    /// have exactly one solution.
+    pub fn killer(shape: Shape) -> Generator {
+        let making = Making::Killer(Box::new(KillerGenerator::new(shape)));
+        Generator { making }
+    }
+
+    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own, given in
+    /// [`Generated::layout`]: a random layout ([`Regions::random`]) and a unique, minimal
+    /// puzzle on it, from `random`'s stream alone. A layout without a full grid (found within
+    /// the node budget) is replaced by another, up to 256 layouts. Once `stop` is raised it
+    /// gives [`GenerateError::Interrupted`].
+    pub fn on_random_layout(
+        shape: Shape,
+        variants: &Variants,
+        random: &mut Random,
+        stop: &StopFlag,
+    ) -> Result<Generated, GenerateError> {
+        RulesGenerator::on_random_layout(shape, variants, random, stop)
+    }
+
+    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
+    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
+    pub fn with_stop_flag(self, stop: StopFlag) -> Generator {
+        let making = match self.making {
+            Making::Classic(classic) => Making::Classic(Box::new(classic.with_stop_flag(stop))),
+            Making::Rules(rules) => Making::Rules(Box::new(rules.with_stop_flag(stop))),
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_stop_flag(stop))),
+        };
+        Generator { making }
+    }
+
+    /// A Killer's cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours
+    /// allow; nothing for other puzzles.
+    pub fn with_max_cage(self, max_cage: usize) -> Generator {
+        let making = match self.making {
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_max_cage(max_cage))),
+            other => other,
+        };
+        Generator { making }
+    }
+
+    /// The settings of a classic generator ([`Generator::new`]); `None` for the others.
+    pub fn settings(&self) -> Option<&Settings> {
+        match &self.making {
+            Making::Classic(classic) => Some(&classic.settings),
+            _ => None,
+        }
+    }
+
+    /// Makes one puzzle from `random`'s stream.
+    pub fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
+        match &mut self.making {
+            Making::Classic(classic) => classic.generate(random),
+            Making::Rules(rules) => rules.generate(random),
+            Making::Killer(killer) => killer.generate(random),
+        }
+    }
+}
+
+/// Makes classic puzzles to its settings, with its own solvers and rater.
+struct ClassicGenerator {
     settings: Settings,
     orbits: Vec<Vec<usize>>,
     solvers: Solvers,
     rater: Rater,
 }
 
-impl Generator {
+impl ClassicGenerator {
     /// A generator for `settings`. Its solvers get the settings' node budget, or
     /// 50,000 nodes when there is none, after which a question abandons its grid.
-    pub fn new(settings: Settings) -> Generator {
+    fn new(settings: Settings) -> ClassicGenerator {
         let budget = settings.max_nodes.unwrap_or(RESTART_NODES);
-        Generator {
+        ClassicGenerator {
             orbits: settings.symmetry.orbits(settings.shape),
             settings,
             solvers: Solvers::with_node_budget(Some(budget)),
@@ -258,18 +389,13 @@ impl Generator {
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
     /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> Generator {
+    fn with_stop_flag(mut self, stop: StopFlag) -> ClassicGenerator {
         self.solvers = self.solvers.with_stop_flag(stop);
         self
     }
 
-    /// The settings it makes puzzles to.
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
     /// Makes one puzzle from `random`'s stream.
-    pub fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
+    fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let made = self.make(random);
         // A question the flag cut is undecided, which a removal may have taken for an open
         // question: nothing made after the flag was raised is given out.
@@ -279,9 +405,9 @@ impl Generator {
         made
     }
 
-    /// [`Generator::generate`], whatever the stop flag.
+    /// [`ClassicGenerator::generate`], whatever the stop flag.
     fn make(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
-        let Generator {
+        let ClassicGenerator {
             settings,
             orbits,
             solvers,
@@ -342,6 +468,8 @@ impl Generator {
             solution,
             rating,
             cost,
+            cages: None,
+            layout: None,
         })
     }
 }
@@ -550,6 +678,48 @@ mod tests {
         raised.store(false, Ordering::Relaxed);
         let made = generator.generate(&mut Random::for_item(1, 0)).unwrap();
         assert_eq!(made, make(&Settings::default(), 1, 0));
+    }
+
+    #[test]
+    fn classic_rules_make_the_classic_generators_puzzles_and_cages_are_refused() {
+        let shape = Shape::new(2, 3).unwrap();
+        let settings = Settings {
+            shape,
+            ..Settings::default()
+        };
+        let mut by_rules = Generator::with_rules(Rules::classic(shape)).unwrap();
+        assert_eq!(by_rules.settings(), Some(&settings));
+        let made = by_rules.generate(&mut Random::for_item(4, 1)).unwrap();
+        assert_eq!(made, make(&settings, 4, 1));
+        assert_eq!(made.to_line(), made.puzzle.to_text(Format::Line).trim_end());
+        let killer = Variants::parse("killer").unwrap();
+        let cages = Generator::killer(shape)
+            .generate(&mut Random::for_item(4, 1))
+            .unwrap()
+            .cages
+            .unwrap();
+        let caged = Rules::with_cages(shape, &killer, None, Some(&cages)).unwrap();
+        assert!(matches!(
+            Generator::with_rules(caged),
+            Err(GenerateError::Killer)
+        ));
+    }
+
+    #[test]
+    fn a_killers_line_holds_its_cages_and_a_jigsaws_its_layout() {
+        let shape = Shape::new(2, 3).unwrap();
+        let mut killers = Generator::killer(shape).with_max_cage(3);
+        assert_eq!(killers.settings(), None);
+        let made = killers.generate(&mut Random::for_item(2, 0)).unwrap();
+        let (cages, sums) = made.cages.as_ref().unwrap().to_fields();
+        assert_eq!(made.to_line(), format!("{} {cages} {sums}", ".".repeat(36)));
+        let jigsaw = Variants::parse("jigsaw").unwrap();
+        let mut random = Random::for_item(2, 0);
+        let made =
+            Generator::on_random_layout(shape, &jigsaw, &mut random, &StopFlag::never()).unwrap();
+        let givens = made.puzzle.to_text(Format::Line).trim_end().to_string();
+        let layout = made.layout.as_ref().unwrap().to_line();
+        assert_eq!(made.to_line(), format!("{givens} {layout}"));
     }
 
     fn make(settings: &Settings, seed: u64, index: u64) -> Generated {

@@ -1,129 +1,24 @@
 //! Puzzles of the region and pair variants (X, windoku, anti-king, anti-knight, jigsaw with a
 //! given layout), unique and minimal under their rules: a random full grid under the rules,
 //! then its givens removed one at a time in a random order while the variant's solver finds the
-//! puzzle unique. Killers, whose cages come with the grid, have their own generator.
+//! puzzle unique. Killers, whose cages come with the grid, have their own generator;
+//! [`crate::sudoku::Generator`] is the public face of both.
 
-use super::cages::Cages;
 use super::encoding::RulesSolver;
-use super::killer_generate::KillerGenerator;
 use super::regions::Regions;
 use super::rules::{Rules, Variants};
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, Format, GenerateError, Random};
+use crate::sudoku::{Cost, GenerateError, Generated, Random};
 use dlx_engine::{StopFlag, Uniqueness};
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
 /// the puzzle stays unique, and the cost says how many such givens stayed).
 pub(crate) const QUESTION_NODES: u64 = 100_000;
 
-/// A puzzle made by [`VariantGenerator`], a Killer among them.
-#[derive(Clone, Debug)]
-pub struct GeneratedVariant {
-    /// The givens (for a Killer, the empty grid its cages go with).
-    pub puzzle: Grid,
-    /// Its only solution under the rules.
-    pub solution: Grid,
-    /// What it cost (`undecided`: givens kept because their question ran out of nodes, so the
-    /// puzzle may not be minimal).
-    pub cost: Cost,
-    /// A Killer's cages and sums.
-    pub cages: Option<Cages>,
-}
-
-impl GeneratedVariant {
-    /// The record as `dlx sudoku --variant` reads it: the givens, then a Killer's cages and
-    /// sums.
-    pub fn to_line(&self) -> String {
-        match &self.cages {
-            Some(cages) => {
-                let givens: String = self.puzzle.cells().iter().map(|_| '.').collect();
-                let (cages, sums) = cages.to_fields();
-                format!("{givens} {cages} {sums}")
-            }
-            None => self.puzzle.to_text(Format::Line).trim_end().to_string(),
-        }
-    }
-}
-
-/// Random layouts tried by [`VariantGenerator::on_random_layout`] before it gives up. Most layouts have
+/// Random layouts tried by [`RulesGenerator::on_random_layout`] before it gives up. Most layouts have
 /// a full grid; under tighter rules fewer do (measured on 50 puzzles, seed 1: jigsaw on 9x9
 /// took at most 3 layouts, with windoku 19, with anti-knight 40, with X on 6x6 81).
 pub(crate) const MAX_LAYOUTS: usize = 256;
-
-/// Makes unique, minimal variant puzzles: under one set of rules without cages
-/// ([`VariantGenerator::new`]), on a random jigsaw layout of each puzzle's own
-/// ([`VariantGenerator::on_random_layout`]), or Killers, whose cages come with their grid
-/// ([`VariantGenerator::killer`]). Keep one per thread.
-pub struct VariantGenerator {
-    making: Making,
-}
-
-/// What a [`VariantGenerator`] makes.
-enum Making {
-    Rules(Box<RulesGenerator>),
-    Killer(Box<KillerGenerator>),
-}
-
-impl VariantGenerator {
-    /// The most cells a generated Killer cage has by default: larger cages leave more ways of
-    /// filling them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a
-    /// puzzle with cages of 2 to 4 cells, 6,120 with 2 to 5).
-    pub const MAX_CAGE: usize = KillerGenerator::MAX_CAGE;
-
-    /// A generator for `rules` (without cages: [`VariantGenerator::killer`] makes Killers).
-    pub fn new(rules: Rules) -> Result<VariantGenerator, GenerateError> {
-        let making = Making::Rules(Box::new(RulesGenerator::new(rules)?));
-        Ok(VariantGenerator { making })
-    }
-
-    /// A generator of Killers on grids of `shape`, without givens: cages whose sums alone
-    /// have exactly one solution.
-    pub fn killer(shape: Shape) -> VariantGenerator {
-        let making = Making::Killer(Box::new(KillerGenerator::new(shape)));
-        VariantGenerator { making }
-    }
-
-    /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own: a random layout
-    /// ([`Regions::random`]) and a unique, minimal puzzle on it, from `random`'s stream alone. A
-    /// layout without a full grid (found within the node budget) is replaced by another, up to
-    /// 256 layouts. Once `stop` is raised it gives [`GenerateError::Interrupted`].
-    pub fn on_random_layout(
-        shape: Shape,
-        variants: &Variants,
-        random: &mut Random,
-        stop: &StopFlag,
-    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
-        RulesGenerator::on_random_layout(shape, variants, random, stop)
-    }
-
-    /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
-    /// [`GenerateError::Interrupted`], never a puzzle whose questions were cut.
-    pub fn with_stop_flag(self, stop: StopFlag) -> VariantGenerator {
-        let making = match self.making {
-            Making::Rules(rules) => Making::Rules(Box::new(rules.with_stop_flag(stop))),
-            Making::Killer(killer) => Making::Killer(Box::new(killer.with_stop_flag(stop))),
-        };
-        VariantGenerator { making }
-    }
-
-    /// A Killer's cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours
-    /// allow; nothing for other rules.
-    pub fn with_max_cage(self, max_cage: usize) -> VariantGenerator {
-        let making = match self.making {
-            Making::Killer(killer) => Making::Killer(Box::new(killer.with_max_cage(max_cage))),
-            rules => rules,
-        };
-        VariantGenerator { making }
-    }
-
-    /// One puzzle from `random`'s stream.
-    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
-        match &mut self.making {
-            Making::Rules(rules) => rules.generate(random),
-            Making::Killer(killer) => killer.generate(random),
-        }
-    }
-}
 
 /// Makes unique, minimal puzzles under one set of rules without cages.
 pub(crate) struct RulesGenerator {
@@ -141,7 +36,7 @@ impl RulesGenerator {
         variants: &Variants,
         random: &mut Random,
         stop: &StopFlag,
-    ) -> Result<(Regions, GeneratedVariant), GenerateError> {
+    ) -> Result<Generated, GenerateError> {
         for restarts in 0..MAX_LAYOUTS {
             let layout = Regions::random(shape, random);
             let rules = Rules::new(shape, variants, Some(&layout))?;
@@ -149,7 +44,8 @@ impl RulesGenerator {
             match generator.generate(random) {
                 Ok(mut made) => {
                     made.cost.restarts += restarts as u64;
-                    return Ok((layout, made));
+                    made.layout = Some(layout);
+                    return Ok(made);
                 }
                 Err(GenerateError::NoFullGridUnderRules) => continue,
                 Err(other) => return Err(other),
@@ -180,10 +76,7 @@ impl RulesGenerator {
     }
 
     /// One puzzle from `random`'s stream.
-    pub(crate) fn generate(
-        &mut self,
-        random: &mut Random,
-    ) -> Result<GeneratedVariant, GenerateError> {
+    pub(crate) fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let made = self.make(random);
         // A question the flag cut reads as open, which keeps its given: nothing made after the
         // flag was raised is given out.
@@ -194,7 +87,7 @@ impl RulesGenerator {
     }
 
     /// [`RulesGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let mut cost = Cost::default();
         let solution = self.full_grid(random, &mut cost)?;
         let mut puzzle = solution.clone();
@@ -216,11 +109,13 @@ impl RulesGenerator {
                 puzzle.set(cell, solution.get(cell));
             }
         }
-        Ok(GeneratedVariant {
+        Ok(Generated {
             puzzle,
             solution,
+            rating: None,
             cost,
             cages: None,
+            layout: None,
         })
     }
 
@@ -288,13 +183,14 @@ mod tests {
         let variants = Variants::of(&[Variant::Jigsaw]).unwrap();
         let mut layouts = Vec::new();
         for index in 0..3 {
-            let (layout, made) = RulesGenerator::on_random_layout(
+            let made = RulesGenerator::on_random_layout(
                 shape,
                 &variants,
                 &mut Random::for_item(9, index),
                 &StopFlag::never(),
             )
             .unwrap();
+            let layout = made.layout.clone().unwrap();
             let rules = Rules::new(shape, &variants, Some(&layout)).unwrap();
             assert_eq!(rules.check_solution(&made.solution, &made.puzzle), Ok(()));
             let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;

@@ -116,11 +116,11 @@ mod tests {
     #[test]
     fn every_generated_killers_solution_meets_the_cages_its_regions_imply() {
         use crate::sudoku::random::Random;
-        use crate::sudoku::variant::{Rules, VariantGenerator, Variants};
-        use crate::sudoku::Shape;
+        use crate::sudoku::variant::{Rules, Variants};
+        use crate::sudoku::{Generator, Shape};
         let killer = Variants::parse("killer").unwrap();
         for (shape, seed) in [(Shape::CLASSIC, 3), (Shape::new(2, 3).unwrap(), 4)] {
-            let mut generator = VariantGenerator::killer(shape).with_max_cage(5);
+            let mut generator = Generator::killer(shape).with_max_cage(5);
             for index in 0..4 {
                 let made = generator
                     .generate(&mut Random::for_item(seed, index))

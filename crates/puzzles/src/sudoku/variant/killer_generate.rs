@@ -6,11 +6,10 @@
 
 use super::cages::Cages;
 use super::encoding::RulesSolver;
-use super::generate::GeneratedVariant;
 use super::rules::{Rules, Variant, Variants};
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
-use crate::sudoku::{Cost, GenerateError, Random, Solve, Solvers};
+use crate::sudoku::{Cost, GenerateError, Generated, Random, Solve, Solvers};
 use dlx_engine::StopFlag;
 
 /// Search-tree nodes after which a uniqueness question gives its grid up.
@@ -30,10 +29,10 @@ impl KillerGenerator {
     /// The most cells a generated cage has by default: larger cages leave more ways of filling
     /// them, and the search is slower (on 200 generated 9x9 Killers, 2,360 nodes a puzzle with
     /// cages of 2 to 4 cells, 6,120 with 2 to 5).
-    pub const MAX_CAGE: usize = 4;
+    pub(crate) const MAX_CAGE: usize = 4;
 
     /// A generator of Killers on grids of `shape`.
-    pub fn new(shape: Shape) -> KillerGenerator {
+    pub(crate) fn new(shape: Shape) -> KillerGenerator {
         KillerGenerator {
             shape,
             max_cage: KillerGenerator::MAX_CAGE,
@@ -43,19 +42,19 @@ impl KillerGenerator {
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
     /// [`GenerateError::Interrupted`].
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> KillerGenerator {
+    pub(crate) fn with_stop_flag(mut self, stop: StopFlag) -> KillerGenerator {
         self.solvers = self.solvers.with_stop_flag(stop);
         self
     }
 
     /// Cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours allow.
-    pub fn with_max_cage(mut self, max_cage: usize) -> KillerGenerator {
+    pub(crate) fn with_max_cage(mut self, max_cage: usize) -> KillerGenerator {
         self.max_cage = max_cage.clamp(2, self.shape.side());
         self
     }
 
     /// A Killer whose cages alone have exactly one solution.
-    pub fn generate(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+    pub(crate) fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let made = self.make(random);
         if self.solvers.stop_flag().is_raised() {
             return Err(GenerateError::Interrupted);
@@ -64,7 +63,7 @@ impl KillerGenerator {
     }
 
     /// [`KillerGenerator::generate`], whatever the stop flag.
-    fn make(&mut self, random: &mut Random) -> Result<GeneratedVariant, GenerateError> {
+    fn make(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
         let shape = self.shape;
         let killer = Variants::of(&[Variant::Killer]).expect("one variant");
         let mut cost = Cost::default();
@@ -103,11 +102,13 @@ impl KillerGenerator {
                     break;
                 }
                 let Some(other) = other else {
-                    return Ok(GeneratedVariant {
+                    return Ok(Generated {
                         puzzle,
                         solution,
+                        rating: None,
                         cost,
                         cages: Some(cages),
+                        layout: None,
                     });
                 };
                 let differs = (0..shape.cell_count())

@@ -164,8 +164,8 @@ impl RulesRater {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sudoku::variant::{VariantGenerator, Variants};
-    use crate::sudoku::Shape;
+    use crate::sudoku::variant::Variants;
+    use crate::sudoku::{Generator, Shape};
 
     #[test]
     fn a_solution_less_one_cell_is_singles_and_an_empty_grid_multiple() {
@@ -194,7 +194,7 @@ mod tests {
     fn a_killer_is_rated_under_its_cages_moved_with_its_cells() {
         let shape = Shape::new(2, 3).unwrap();
         let killer = Variants::parse("killer").unwrap();
-        let made = VariantGenerator::killer(shape)
+        let made = Generator::killer(shape)
             .generate(&mut Random::for_item(5, 0))
             .unwrap();
         let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
