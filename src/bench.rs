@@ -7,11 +7,9 @@ use super::output::Output;
 use super::report::report;
 use super::{args, input};
 use anyhow::bail;
-use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
+use dlx_bench::{measure, Collection, Contender, Measurement};
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{
-    self, Algorithm, Boxes, Format, Grid, Mode, Propagation, Shape, Solvers,
-};
+use dlx_puzzles::sudoku::{self, Algorithm, Boxes, Format, Mode, Propagation, Shape, Solvers};
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
@@ -84,57 +82,52 @@ pub struct BenchArgs {
     boxes: Option<Shape>,
 }
 
-/// The solvers compared on classic puzzles or on a variant's, as `--algo` names them.
-enum Contenders {
-    Classic(Vec<Contender>),
-    Variant(Vec<VariantContender>),
-}
-
-impl Contenders {
-    fn from_names(names: &[String], variants: Option<&Variants>) -> anyhow::Result<Contenders> {
-        let unknown = |name: &str, expected: &str| {
-            anyhow::anyhow!("--algo: unknown solver `{name}`: expected {expected}")
-        };
-        Ok(match variants {
-            None if names.is_empty() => Contenders::Classic(vec![
-                Contender::new(Algorithm::Dlx, Propagation::None),
+/// The solvers compared, as `--algo` names them: on classic puzzles any algorithm after any
+/// pass; with `--variant`, the exact-cover search in either Killer encoding and the textbook
+/// backtracker, with no pass (the candidates baseline and cross-hatching know classic rules
+/// only).
+fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<Vec<Contender>> {
+    let dlx = Contender::new(Algorithm::Dlx, Propagation::None);
+    let colours = dlx.with_killer_encoding(KillerEncoding::Colours);
+    let unknown = |name: &str, expected: &str| {
+        anyhow::anyhow!("--algo: unknown solver `{name}`: expected {expected}")
+    };
+    let Some(variants) = variants else {
+        if names.is_empty() {
+            return Ok(vec![
+                dlx,
                 Contender::new(Algorithm::Dlx, Propagation::CrossHatch),
-            ]),
-            None => Contenders::Classic(
-                names
-                    .iter()
-                    .map(|name| {
-                        Contender::from_name(name).ok_or_else(|| {
-                            unknown(name, "dlx, dlx+crosshatch, candidates or backtrack")
-                        })
-                    })
-                    .collect::<anyhow::Result<_>>()?,
-            ),
-            Some(variants) if names.is_empty() => {
-                let mut default = vec![VariantContender::Dlx(KillerEncoding::DigitSets)];
-                if variants.contains(Variant::Killer) {
-                    default.push(VariantContender::Dlx(KillerEncoding::Colours));
-                }
-                Contenders::Variant(default)
-            }
-            Some(variants) => Contenders::Variant(
-                names
-                    .iter()
-                    .map(|name| {
-                        let contender = VariantContender::from_name(name).ok_or_else(|| {
-                            unknown(name, "dlx, dlx-colours or backtrack with --variant")
-                        })?;
-                        if contender == VariantContender::Dlx(KillerEncoding::Colours)
-                            && !variants.contains(Variant::Killer)
-                        {
-                            bail!("--algo: dlx-colours is Killer's colour encoding: it needs --variant killer");
-                        }
-                        Ok(contender)
-                    })
-                    .collect::<anyhow::Result<_>>()?,
-            ),
-        })
+            ]);
+        }
+        return names
+            .iter()
+            .map(|name| {
+                Contender::from_name(name)
+                    .filter(|c| c.killer_encoding == KillerEncoding::DigitSets)
+                    .ok_or_else(|| unknown(name, "dlx, dlx+crosshatch, candidates or backtrack"))
+            })
+            .collect();
+    };
+    if names.is_empty() {
+        let killer = variants.contains(Variant::Killer);
+        return Ok(if killer {
+            vec![dlx, colours]
+        } else {
+            vec![dlx]
+        });
     }
+    names
+        .iter()
+        .map(|name| {
+            let contender = Contender::from_name(name)
+                .filter(|c| Contender::VARIANT.contains(c))
+                .ok_or_else(|| unknown(name, "dlx, dlx-colours or backtrack with --variant"))?;
+            if contender == colours && !variants.contains(Variant::Killer) {
+                bail!("--algo: dlx-colours is Killer's colour encoding: it needs --variant killer");
+            }
+            Ok(contender)
+        })
+        .collect()
 }
 
 /// One row of the table: a solver's measurement on a collection, or why it measured nothing.
@@ -206,7 +199,9 @@ impl Table {
 /// What every collection is measured with.
 struct Measured<'a> {
     args: &'a BenchArgs,
-    contenders: &'a Contenders,
+    contenders: &'a [Contender],
+    /// The variants of every puzzle: none for classic Sudoku.
+    variants: &'a Variants,
     regions: Option<&'a Regions>,
     mode: Mode,
     boxes: Boxes,
@@ -222,59 +217,36 @@ impl Measured<'_> {
         short_name: &str,
         table: &mut Table,
     ) -> anyhow::Result<bool> {
+        let puzzles = match self.args.variant {
+            None => classic_puzzles(name, text, self.boxes, self.args.limit)?,
+            Some(_) => variant_puzzles(
+                name,
+                text,
+                self.variants,
+                self.regions,
+                self.boxes,
+                self.args.limit,
+            )?,
+        };
+        let collection = Collection {
+            puzzles: &puzzles,
+            variants: self.variants,
+            shared_regions: self.regions,
+        };
         let mut reference = None;
         let mut reader_gone = false;
-        match self.contenders {
-            Contenders::Classic(contenders) => {
-                let puzzles = classic_puzzles(name, text, self.boxes, self.args.limit)?;
-                for &contender in contenders {
-                    let mut solvers = Solvers::with_node_budget(self.args.max_nodes)
-                        .with_stop_flag(interrupt::stop_flag());
-                    let row = Row {
-                        solver: contender.name(),
-                        measured: Ok(measure(&puzzles, contender, self.mode, &mut solvers)),
-                    };
-                    reader_gone = table.write_row(short_name, &mut reference, row)?;
-                    if reader_gone || interrupt::requested() {
-                        break;
-                    }
-                }
-            }
-            Contenders::Variant(contenders) => {
-                let variants = self
-                    .args
-                    .variant
-                    .as_ref()
-                    .expect("variant contenders need --variant");
-                let puzzles = variant_puzzles(
-                    name,
-                    text,
-                    variants,
-                    self.regions,
-                    self.boxes,
-                    self.args.limit,
-                )?;
-                for &contender in contenders {
-                    let row = Row {
-                        solver: contender.name().to_string(),
-                        measured: measure_variant(
-                            &puzzles,
-                            variants,
-                            self.regions,
-                            contender,
-                            self.mode,
-                            self.args.max_nodes,
-                            &interrupt::stop_flag(),
-                        )
-                        .map_err(|refused| {
-                            format!("refused: puzzle {}: {}", refused.index + 1, refused.error)
-                        }),
-                    };
-                    reader_gone = table.write_row(short_name, &mut reference, row)?;
-                    if reader_gone || interrupt::requested() {
-                        break;
-                    }
-                }
+        for &contender in self.contenders {
+            let mut solvers = Solvers::with_node_budget(self.args.max_nodes)
+                .with_stop_flag(interrupt::stop_flag());
+            let row = Row {
+                solver: contender.name(),
+                measured: measure(collection, contender, self.mode, &mut solvers).map_err(
+                    |refused| format!("refused: puzzle {}: {}", refused.index + 1, refused.error),
+                ),
+            };
+            reader_gone = table.write_row(short_name, &mut reference, row)?;
+            if reader_gone || interrupt::requested() {
+                break;
             }
         }
         Ok(reader_gone)
@@ -287,7 +259,8 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     } else {
         Mode::Unique
     };
-    let contenders = Contenders::from_names(&args.algo, args.variant.as_ref())?;
+    let contenders = contenders(&args.algo, args.variant.as_ref())?;
+    let variants = args.variant.clone().unwrap_or_default();
     let regions = args
         .regions
         .as_deref()
@@ -330,9 +303,9 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let bytes = input::read_rest(&mut source, args.max_input_bytes)?;
         // Classic lines end their puzzle at the first blank; a variant line's fields are all
         // its puzzle (as `dlx sudoku --variant` reads them).
-        let puzzle_ends_within = match &contenders {
-            Contenders::Classic(_) => sudoku::Record::puzzle_ends_within,
-            Contenders::Variant(_) => |_: &str| false,
+        let puzzle_ends_within = match args.variant {
+            None => sudoku::Record::puzzle_ends_within,
+            Some(_) => |_: &str| false,
         };
         let text = utf8_text(&name, &bytes, puzzle_ends_within)?;
         let text = text.as_ref();
@@ -342,6 +315,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         let measured = Measured {
             args: &args,
             contenders: &contenders,
+            variants: &variants,
             regions: regions.as_ref(),
             mode,
             boxes,
@@ -421,11 +395,10 @@ fn progress_line(collection: &str, solver: &str, m: &Measurement) -> String {
 /// A warning, before anything is measured, for a contender known to be slow: the textbook
 /// backtracker spends seconds to hours on one hard puzzle (top95, top1465), and without a node
 /// budget nothing bounds it.
-fn slow_note(contenders: &Contenders, max_nodes: Option<u64>) -> Option<String> {
-    let backtrack = match contenders {
-        Contenders::Classic(list) => list.iter().any(|c| c.algorithm == Algorithm::Backtrack),
-        Contenders::Variant(list) => list.contains(&VariantContender::Backtrack),
-    };
+fn slow_note(contenders: &[Contender], max_nodes: Option<u64>) -> Option<String> {
+    let backtrack = contenders
+        .iter()
+        .any(|c| c.algorithm == Algorithm::Backtrack);
     if !backtrack || max_nodes.is_some() {
         return None;
     }
@@ -457,17 +430,23 @@ fn utf8_text<'a>(
     Ok(String::from_utf8_lossy(bytes))
 }
 
-/// The classic puzzles of a file, up to `limit`; the first bad line is the error.
+/// The classic puzzles of a file, up to `limit`, as the harness takes them (no layout, no
+/// cages); the first bad line is the error.
 fn classic_puzzles(
     name: &str,
     text: &str,
     boxes: Boxes,
     limit: Option<usize>,
-) -> anyhow::Result<Vec<Grid>> {
+) -> anyhow::Result<Vec<VariantPuzzle>> {
     let mut puzzles = Vec::new();
     for puzzle in Format::Line.records(text).with_boxes(boxes).grids() {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        puzzles.push(puzzle.grid);
+        puzzles.push(VariantPuzzle {
+            grid: puzzle.grid,
+            regions: None,
+            cages: None,
+            comment: None,
+        });
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
             break;
         }

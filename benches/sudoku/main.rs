@@ -17,7 +17,8 @@
 //! takes minutes on a hard puzzle, so it runs on serg alone.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dlx_bench::{measure, Contender};
+use dlx_bench::{measure, Collection, Contender, Measurement};
+use dlx_puzzles::sudoku::variant::{VariantPuzzle, Variants};
 use dlx_puzzles::sudoku::{Format, Grid, Mode, Solvers};
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
@@ -125,16 +126,45 @@ fn load(path: &Path, count: usize) -> Vec<Grid> {
         .collect()
 }
 
+/// Classic puzzles as the harness takes them: no layout, no cages.
+fn classic(grids: &[Grid]) -> Vec<VariantPuzzle> {
+    grids
+        .iter()
+        .map(|grid| VariantPuzzle {
+            grid: grid.clone(),
+            regions: None,
+            cages: None,
+            comment: None,
+        })
+        .collect()
+}
+
+/// `contender` on classic `puzzles` (no variants: classic rules), every answer validated.
+fn measure_classic(
+    puzzles: &[VariantPuzzle],
+    contender: Contender,
+    mode: Mode,
+    solvers: &mut Solvers,
+) -> Measurement {
+    let classic = Variants::default();
+    let collection = Collection {
+        puzzles,
+        variants: &classic,
+        shared_regions: None,
+    };
+    measure(collection, contender, mode, solvers).expect("classic rules refuse no puzzle")
+}
+
 fn bench_contender(
     c: &mut Criterion,
     group: &str,
     name: &str,
-    puzzles: &[Grid],
+    puzzles: &[VariantPuzzle],
     contender: Contender,
     mode: Mode,
 ) {
     let mut solvers = Solvers::default();
-    let checked = measure(puzzles, contender, mode, &mut solvers);
+    let checked = measure_classic(puzzles, contender, mode, &mut solvers);
     assert_eq!(checked.invalid, 0, "{group}/{name}: a wrong answer");
     let decided = checked.solved + checked.multiple + checked.no_solution;
     assert_eq!(decided, puzzles.len(), "{group}/{name}: undecided puzzles");
@@ -145,7 +175,7 @@ fn bench_contender(
         .throughput(Throughput::Elements(puzzles.len() as u64));
     g.bench_function(BenchmarkId::from_parameter(name), |b| {
         b.iter(|| {
-            let m = measure(puzzles, contender, mode, &mut solvers);
+            let m = measure_classic(puzzles, contender, mode, &mut solvers);
             assert_eq!(m.solved + m.multiple + m.no_solution, decided);
             m.nodes
         })
@@ -157,10 +187,11 @@ fn collections(c: &mut Criterion) {
     for (subset, path) in subsets() {
         let group = subset.group;
         let largest = subset.dlx.max(subset.candidates).max(subset.textbook);
-        let puzzles = load(&path, largest);
+        let grids = load(&path, largest);
+        let puzzles = classic(&grids);
         let first = |count: usize| &puzzles[..count.min(puzzles.len())];
         let dlx = Contender::from_name("dlx").unwrap();
-        for contender in Contender::ALL {
+        for contender in Contender::CLASSIC {
             let count = match contender.name().as_str() {
                 "candidates" => subset.candidates,
                 "backtrack" => subset.textbook,
@@ -192,7 +223,7 @@ fn collections(c: &mut Criterion) {
             if count == 0 {
                 continue;
             }
-            bench_peer(c, group, peer, first(count));
+            bench_peer(c, group, peer, &grids[..count], first(count));
             if !counts.contains(&count) {
                 counts.push(count);
                 let name = format!("dlx@{count}");
@@ -205,14 +236,20 @@ fn collections(c: &mut Criterion) {
 /// A peer crate on the same puzzles as `dlx`, in uniqueness mode: every solution it gives is
 /// validated once, its verdicts must be ours, and each timed run must give them again. The
 /// check runs only when the filter selects the benchmark (the peers are slow to check).
-fn bench_peer(c: &mut Criterion, group: &str, peer: Peer, puzzles: &[Grid]) {
+fn bench_peer(
+    c: &mut Criterion,
+    group: &str,
+    peer: Peer,
+    puzzles: &[Grid],
+    ours: &[VariantPuzzle],
+) {
     let name = peer.name();
     let checked = OnceCell::new();
     let check = || {
         let tally = peers::tally(peer, puzzles);
         assert_eq!(tally.invalid, 0, "{group}/{name}: a wrong answer");
         let dlx = Contender::from_name("dlx").unwrap();
-        let ours = measure(puzzles, dlx, Mode::Unique, &mut Solvers::default());
+        let ours = measure_classic(ours, dlx, Mode::Unique, &mut Solvers::default());
         assert_eq!(
             (tally.no_solution, tally.unique, tally.multiple),
             (ours.no_solution, ours.solved, ours.multiple),

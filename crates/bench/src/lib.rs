@@ -1,14 +1,16 @@
 //! The measuring harness of `dlx bench` and of the criterion benches, kept out of the library
-//! crates' API: timing a solver over a collection with every answer validated, and (with the
-//! `peers` feature, which only the benches ask for) the other crates' solvers behind one
-//! interface.
+//! crates' API: timing a solver over a collection under its rules (classic Sudoku's, or a
+//! variant's) with every answer validated, and (with the `peers` feature, which only the
+//! benches ask for) the other crates' solvers behind one interface.
 
 #![warn(missing_docs)]
 
-mod classic;
+mod contender;
+mod measure;
+mod measurement;
 #[cfg(feature = "peers")]
 pub mod peers;
-mod variant;
 
-pub use classic::{measure, Contender, Measurement};
-pub use variant::{measure_variant, Refused, VariantContender};
+pub use contender::Contender;
+pub use measure::{measure, Collection, Refused};
+pub use measurement::Measurement;

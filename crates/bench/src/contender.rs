@@ -1,0 +1,130 @@
+//! A solver as the benches name it: an algorithm, the pass before it, and Killer's encoding.
+
+use dlx_puzzles::sudoku::variant::KillerEncoding;
+use dlx_puzzles::sudoku::{Algorithm, Propagation};
+use std::fmt;
+
+/// A solver as the benches name it: an algorithm, with or without a pre-pass, and (for the
+/// exact-cover search) how it encodes Killer's cages. Classic Sudoku is the rule set with no
+/// extra rules, so one contender serves classic and variant collections alike.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contender {
+    /// The search that answers each puzzle.
+    pub algorithm: Algorithm,
+    /// The pass run on each puzzle before the search, inside the timed span.
+    pub propagation: Propagation,
+    /// How the exact-cover search encodes Killer's cages (no other rules tell them apart).
+    pub killer_encoding: KillerEncoding,
+}
+
+impl Contender {
+    /// The contenders of classic collections, in the order the benches list them.
+    pub const CLASSIC: [Contender; 4] = [
+        Contender::new(Algorithm::Dlx, Propagation::None),
+        Contender::new(Algorithm::Dlx, Propagation::CrossHatch),
+        Contender::new(Algorithm::Candidates, Propagation::None),
+        Contender::new(Algorithm::Backtrack, Propagation::None),
+    ];
+
+    /// The contenders of variant collections, in the order the benches list them.
+    pub const VARIANT: [Contender; 3] = [
+        Contender::new(Algorithm::Dlx, Propagation::None),
+        Contender::new(Algorithm::Dlx, Propagation::None)
+            .with_killer_encoding(KillerEncoding::Colours),
+        Contender::new(Algorithm::Backtrack, Propagation::None),
+    ];
+
+    /// The contender running `algorithm` after `propagation`, Killer's cages as digit sets;
+    /// `const` so that the lists above can be written with it.
+    pub const fn new(algorithm: Algorithm, propagation: Propagation) -> Contender {
+        Contender {
+            algorithm,
+            propagation,
+            killer_encoding: KillerEncoding::DigitSets,
+        }
+    }
+
+    /// This contender, Killer's cages encoded as `encoding` says.
+    pub const fn with_killer_encoding(self, encoding: KillerEncoding) -> Contender {
+        Contender {
+            killer_encoding: encoding,
+            ..self
+        }
+    }
+
+    /// The contender's name: `dlx`, `dlx+crosshatch`, `dlx-colours` (Killer's colour
+    /// encoding), `candidates`, `backtrack`, ...
+    pub fn name(self) -> String {
+        let base = match (self.algorithm, self.killer_encoding) {
+            (Algorithm::Dlx, KillerEncoding::DigitSets) => "dlx",
+            (Algorithm::Dlx, KillerEncoding::Colours) => "dlx-colours",
+            (Algorithm::Backtrack, _) => "backtrack",
+            (Algorithm::Candidates, _) => "candidates",
+        };
+        match self.propagation {
+            Propagation::None => base.to_string(),
+            Propagation::CrossHatch => format!("{base}+crosshatch"),
+        }
+    }
+
+    /// The contender with this name, if any.
+    pub fn from_name(name: &str) -> Option<Contender> {
+        let (base, pass) = match name.split_once('+') {
+            Some((base, "crosshatch")) => (base, Propagation::CrossHatch),
+            Some(_) => return None,
+            None => (name, Propagation::None),
+        };
+        let contender = match base {
+            "dlx" => Contender::new(Algorithm::Dlx, pass),
+            "dlx-colours" => {
+                Contender::new(Algorithm::Dlx, pass).with_killer_encoding(KillerEncoding::Colours)
+            }
+            "backtrack" => Contender::new(Algorithm::Backtrack, pass),
+            "candidates" => Contender::new(Algorithm::Candidates, pass),
+            _ => return None,
+        };
+        Some(contender)
+    }
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for contender in Contender::CLASSIC {
+            assert_eq!(Contender::from_name(&contender.name()), Some(contender));
+        }
+        assert_eq!(
+            Contender::from_name("candidates+crosshatch"),
+            Some(Contender::new(
+                Algorithm::Candidates,
+                Propagation::CrossHatch
+            ))
+        );
+        assert_eq!(Contender::from_name("dlx+magic"), None);
+        assert_eq!(Contender::from_name("quantum"), None);
+    }
+
+    #[test]
+    fn variant_names_round_trip() {
+        for contender in Contender::VARIANT {
+            assert_eq!(Contender::from_name(&contender.name()), Some(contender));
+        }
+        assert_eq!(
+            Contender::from_name("dlx-colours"),
+            Some(
+                Contender::new(Algorithm::Dlx, Propagation::None)
+                    .with_killer_encoding(KillerEncoding::Colours)
+            )
+        );
+        assert_eq!(Contender::from_name("backtrack-colours"), None);
+    }
+}
