@@ -8,7 +8,7 @@ use super::report::report;
 use super::{args, input};
 use anyhow::bail;
 use dlx_bench::{measure, measure_variant, Contender, Measurement, VariantContender};
-use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, VariantPuzzle, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Algorithm, Boxes, Format, Grid, Mode, Propagation, Shape, Solvers,
 };
@@ -488,7 +488,7 @@ fn variant_puzzles(
     regions: Option<&Regions>,
     boxes: Boxes,
     limit: Option<usize>,
-) -> anyhow::Result<Vec<VariantPuzzle>> {
+) -> anyhow::Result<Vec<sudoku::Record>> {
     let mut puzzles = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -498,7 +498,7 @@ fn variant_puzzles(
             continue;
         }
         let number = index + 1;
-        let puzzle = VariantPuzzle::parse_line_with_boxes(line, number, variants, regions, boxes)
+        let puzzle = sudoku::Record::parse_variant_line(line, number, variants, regions, boxes)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzle
             .rules(variants, regions)

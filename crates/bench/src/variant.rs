@@ -8,10 +8,8 @@
 
 use crate::classic::Measurement;
 use dlx_engine::{Stop, StopFlag};
-use dlx_puzzles::sudoku::variant::{
-    KillerEncoding, Regions, Rules, RulesError, VariantPuzzle, Variants,
-};
-use dlx_puzzles::sudoku::{Backtracker, Mode, Solve, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, RulesError, Variants};
+use dlx_puzzles::sudoku::{Backtracker, Mode, Record, Solve, SudokuSolver};
 use std::fmt;
 use std::time::Instant;
 
@@ -101,7 +99,7 @@ pub struct Refused {
 /// of `variants` with its own layout and cages, or `shared_regions`; they are made outside the
 /// timed span, one puzzle at a time, so a long collection holds its records, not their rules.
 pub fn measure_variant(
-    puzzles: &[VariantPuzzle],
+    puzzles: &[Record],
     variants: &Variants,
     shared_regions: Option<&Regions>,
     contender: VariantContender,
@@ -123,14 +121,14 @@ pub fn measure_variant(
             _ => searcher
                 .insert(Searcher::build(contender, &rules, max_nodes, stop).map_err(refused)?),
         };
-        let outcome = mode.ask(current.solver.as_mut(), &puzzle.grid);
+        let outcome = mode.ask(current.solver.as_mut(), puzzle.grid());
         m.solving += started.elapsed();
         if outcome.stop == Stop::Interrupted || stop.is_raised() {
             m.interrupted = true;
             break;
         }
         m.add(outcome, |solution| {
-            rules.check_solution(solution, &puzzle.grid).is_ok()
+            rules.check_solution(solution, puzzle.grid()).is_ok()
         });
     }
     Ok(m)
@@ -139,12 +137,14 @@ pub fn measure_variant(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dlx_puzzles::sudoku::Boxes;
 
     /// A 4x4 Killer with eight cages, and its rules.
-    fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
+    fn toy_killer(givens: &str) -> (Record, Rules) {
         let killer = Variants::parse("killer").expect("a known variant");
         let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
-        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer, None).expect("a valid record");
+        let puzzle = Record::parse_variant_line(&line, 1, &killer, None, Boxes::Usual)
+            .expect("a valid record");
         (
             puzzle.clone(),
             puzzle.rules(&killer, None).expect("cages that fit"),
@@ -168,7 +168,7 @@ mod tests {
         let variants = Variants::parse("killer").unwrap();
         let cages = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
         let line = format!("{} {cages} 45,45", ".".repeat(81));
-        let puzzle = VariantPuzzle::parse_line(&line, 1, &variants, None).unwrap();
+        let puzzle = Record::parse_variant_line(&line, 1, &variants, None, Boxes::Usual).unwrap();
         let (small, _) = toy_killer(&".".repeat(16));
         let puzzles = vec![small, puzzle];
         let colours = VariantContender::Dlx(KillerEncoding::Colours);
@@ -210,7 +210,7 @@ mod tests {
         let (clashing, _) = toy_killer(&format!("4{}", ".".repeat(15)));
         let puzzles = vec![empty, clashing];
         let count = SudokuSolver::with_rules(rules)
-            .count_solutions(&puzzles[0].grid, None)
+            .count_solutions(puzzles[0].grid(), None)
             .answer
             .solutions;
         let expected_solved = usize::from(count == 1);
