@@ -3,8 +3,10 @@
 //! going through every grid, and bad cage specifications refused with their place.
 
 use crate::common::{dlx, puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::variant::{FieldErrorKind, KillerEncoding, VariantRecordError, Variants};
-use dlx_puzzles::sudoku::{Boxes, Grid, Record, Shape, Solve, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{FieldErrorKind, KillerEncoding, Variants};
+use dlx_puzzles::sudoku::{
+    Boxes, Grid, ParseError, ParseErrorKind, Record, Shape, Solve, SudokuSolver,
+};
 use proptest::prelude::*;
 
 /// A Killer record's cages read here, independently of the library: the cells of each cage
@@ -226,7 +228,11 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
 fn bad_cages_and_sums_are_refused_with_their_place() {
     let place =
         |line: &str| match Record::parse_variant_line(line, 4, &killer(), None, Boxes::Usual) {
-            Err(VariantRecordError::Cages(error)) => (error.line, error.column, error.kind),
+            Err(ParseError {
+                line,
+                column,
+                kind: ParseErrorKind::Field(kind),
+            }) => (line, column, kind),
             other => panic!("{line}: expected a cage error, got {other:?}"),
         };
     let empty = ".".repeat(16);

@@ -3,8 +3,8 @@
 //! counts confirmed by a plain brute-force enumeration, and bad layouts refused with their place.
 
 use dlx_engine::{Count, Uniqueness};
-use dlx_puzzles::sudoku::variant::{FieldErrorKind, Regions, Rules, VariantRecordError, Variants};
-use dlx_puzzles::sudoku::{Boxes, Grid, Record, Shape, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{FieldErrorKind, Regions, Rules, Variants};
+use dlx_puzzles::sudoku::{Boxes, Grid, ParseErrorKind, Record, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 /// A 9x9 jigsaw layout of our own: the boxes with cells traded between neighbours (cells that
@@ -266,13 +266,13 @@ fn bad_layouts_are_refused_with_their_place() {
     let too_big = JIGSAW_9.replacen('I', "A", 1);
     let line = format!("{givens} {too_big}");
     let error = Record::parse_variant_line(&line, 12, &jigsaw, None, Boxes::Usual).unwrap_err();
-    let VariantRecordError::Regions(error) = error else {
+    let ParseErrorKind::Field(kind) = &error.kind else {
         panic!("a layout error, got {error}");
     };
     assert_eq!(error.line, 12);
     assert_eq!(error.column, 83 + too_big.find('I').unwrap() - 1);
     assert!(matches!(
-        error.kind,
+        kind,
         FieldErrorKind::WrongRegionSize {
             found: 'A',
             count: 10,

@@ -1,6 +1,7 @@
 //! The faults of a variant line's fields after the givens (a jigsaw's layout, a Killer's cages
 //! and their sums) and of a `--regions` file: one error type, each fault with its place.
 
+use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
 use dlx_engine::excerpt::Excerpt;
 use thiserror::Error;
 
@@ -15,6 +16,17 @@ pub struct FieldError {
     pub column: usize,
     /// What was wrong.
     pub kind: FieldErrorKind,
+}
+
+impl FieldError {
+    /// The fault as a variant line's: the same place, its kind a [`ParseErrorKind::Field`].
+    pub(crate) fn into_parse_error(self) -> ParseError {
+        ParseError {
+            line: self.line,
+            column: self.column,
+            kind: ParseErrorKind::Field(self.kind),
+        }
+    }
 }
 
 /// What was wrong with a layout, the cages or their sums.

@@ -29,6 +29,5 @@ pub use encoding::KillerEncoding;
 pub use field_error::{FieldError, FieldErrorKind};
 pub(crate) use generate::QUESTION_NODES;
 pub use generate::{GeneratedVariant, VariantGenerator};
-pub use record::VariantRecordError;
 pub use regions::Regions;
 pub use rules::{Rules, RulesError, Variant, Variants};

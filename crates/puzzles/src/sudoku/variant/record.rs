@@ -14,29 +14,6 @@ use crate::sudoku::grid::{Grid, Shape, MAX_SIDE};
 use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
 use crate::sudoku::record::{Givens, Label, Record};
 use crate::sudoku::symbols::{expected_symbols, symbol_value};
-use thiserror::Error;
-
-/// Why a line is not a puzzle of the variants named.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum VariantRecordError {
-    /// The givens field is not N·N symbols of a grid the variants accept.
-    #[error(transparent)]
-    Givens(#[from] ParseError),
-    /// The layout field is not a layout of N regions of N cells.
-    #[error(transparent)]
-    Regions(FieldError),
-    /// The cages or sums fields are not cages of the grid.
-    #[error(transparent)]
-    Cages(FieldError),
-    /// The variants do not fit the line's grid (or a jigsaw's layout is missing).
-    #[error("line {line}: {error}")]
-    Rules {
-        /// The line, 1-based.
-        line: usize,
-        /// What the rules refused.
-        error: RulesError,
-    },
-}
 
 impl Record {
     /// Reads one line of a variant collection (`line_number` 1-based, for messages) into a
@@ -54,7 +31,7 @@ impl Record {
         variants: &Variants,
         shared_regions: Option<&Regions>,
         boxes: Boxes,
-    ) -> Result<Record, VariantRecordError> {
+    ) -> Result<Record, ParseError> {
         let jigsaw = variants.contains(Variant::Jigsaw);
         let mut fields = fields_with_columns(text);
         let at = |column: usize, kind| ParseError {
@@ -65,7 +42,10 @@ impl Record {
         let (givens_column, givens) = fields.next().ok_or(at(1, ParseErrorKind::NoPuzzle))?;
         let length = givens.chars().count();
         if length > MAX_SIDE * MAX_SIDE {
-            return Err(at(givens_column, ParseErrorKind::LineTooLong { found: length }).into());
+            return Err(at(
+                givens_column,
+                ParseErrorKind::LineTooLong { found: length },
+            ));
         }
         let side = (length as f64).sqrt().round() as usize;
         let shape = match boxes {
@@ -87,34 +67,32 @@ impl Record {
                         found: symbol,
                         expected: expected_symbols(side),
                     };
-                    return Err(at(givens_column + index, kind).into());
+                    return Err(at(givens_column + index, kind));
                 }
             }
         }
         let grid = Grid::from_cells(shape, cells).expect("the cells were counted and checked");
         let regions = match (jigsaw, shared_regions) {
             (true, None) => {
-                let (column, layout) = fields.next().ok_or(VariantRecordError::Rules {
-                    line: line_number,
-                    error: RulesError::MissingRegions,
-                })?;
+                let (column, layout) = fields
+                    .next()
+                    .ok_or(at(1, ParseErrorKind::Rules(RulesError::MissingRegions)))?;
                 Some(
                     Regions::parse(layout, line_number, column, Some(side))
-                        .map_err(VariantRecordError::Regions)?,
+                        .map_err(FieldError::into_parse_error)?,
                 )
             }
             _ => None,
         };
         let cages = if variants.contains(Variant::Killer) {
             // A missing field is placed just past the end of the line.
-            let cages = fields.next().ok_or(VariantRecordError::Cages(FieldError {
-                line: line_number,
-                column: text.chars().count() + 1,
-                kind: FieldErrorKind::MissingCages,
-            }))?;
+            let cages = fields.next().ok_or(at(
+                text.chars().count() + 1,
+                ParseErrorKind::Field(FieldErrorKind::MissingCages),
+            ))?;
             Some(
                 Cages::parse(side, line_number, Some(cages), fields.next())
-                    .map_err(VariantRecordError::Cages)?,
+                    .map_err(FieldError::into_parse_error)?,
             )
         } else {
             None
@@ -138,10 +116,7 @@ impl Record {
         // error carries the line.
         puzzle
             .rules(variants, shared_regions)
-            .map_err(|error| VariantRecordError::Rules {
-                line: line_number,
-                error,
-            })?;
+            .map_err(|error| at(1, ParseErrorKind::Rules(error)))?;
         Ok(puzzle)
     }
 
@@ -241,13 +216,10 @@ mod tests {
             Boxes::Usual,
         )
         .unwrap_err();
-        let VariantRecordError::Regions(error) = error else {
-            panic!("expected a layout error, got {error}");
-        };
         assert_eq!((error.line, error.column), (3, 33));
         assert!(matches!(
             error.kind,
-            FieldErrorKind::WrongRegionSize { found: 'A', .. }
+            ParseErrorKind::Field(FieldErrorKind::WrongRegionSize { found: 'A', .. })
         ));
         let missing =
             Record::parse_variant_line("1...............", 3, &jigsaw, None, Boxes::Usual)
