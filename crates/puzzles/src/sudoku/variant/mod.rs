@@ -26,7 +26,7 @@ pub(crate) use rate::RulesRater;
 pub use cages::Cages;
 pub use check::RuleBroken;
 pub use encoding::KillerEncoding;
-pub use field_error::{FieldError, FieldErrorKind};
+pub use field_error::FieldErrorKind;
 pub(crate) use generate::QUESTION_NODES;
 pub use generate::{GeneratedVariant, VariantGenerator};
 pub use regions::Regions;

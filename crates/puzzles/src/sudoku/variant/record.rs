@@ -6,7 +6,7 @@
 //! variant's part of it.
 
 use super::cages::Cages;
-use super::field_error::{FieldError, FieldErrorKind};
+use super::field_error::FieldErrorKind;
 use super::regions::Regions;
 use super::rules::{Rules, RulesError, Variant, Variants};
 use crate::sudoku::boxes::Boxes;
@@ -77,10 +77,7 @@ impl Record {
                 let (column, layout) = fields
                     .next()
                     .ok_or(at(1, ParseErrorKind::Rules(RulesError::MissingRegions)))?;
-                Some(
-                    Regions::parse(layout, line_number, column, Some(side))
-                        .map_err(FieldError::into_parse_error)?,
-                )
+                Some(Regions::parse(layout, line_number, column, Some(side))?)
             }
             _ => None,
         };
@@ -90,10 +87,7 @@ impl Record {
                 text.chars().count() + 1,
                 ParseErrorKind::Field(FieldErrorKind::MissingCages),
             ))?;
-            Some(
-                Cages::parse(side, line_number, Some(cages), fields.next())
-                    .map_err(FieldError::into_parse_error)?,
-            )
+            Some(Cages::parse(side, line_number, Some(cages), fields.next())?)
         } else {
             None
         };
