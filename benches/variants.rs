@@ -6,8 +6,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_engine::Uniqueness;
-use dlx_puzzles::sudoku::variant::{KillerEncoding, VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{Grid, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Variants};
+use dlx_puzzles::sudoku::{Boxes, Grid, Record, SudokuSolver};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -29,10 +29,11 @@ fn variant_puzzles(name: &str, list: &str, encoding: KillerEncoding) -> Vec<(Gri
         .take(PUZZLES)
         .enumerate()
         .map(|(k, line)| {
-            let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
+            let puzzle =
+                Record::parse_variant_line(line, k + 1, &variants, None, Boxes::Usual).unwrap();
             let rules = puzzle.rules(&variants, None).unwrap();
             let solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
-            (puzzle.grid, solver)
+            (puzzle.grid().clone(), solver)
         })
         .collect()
 }
@@ -147,11 +148,13 @@ fn variants(c: &mut Criterion) {
             b.iter(|| {
                 let mut unique = 0;
                 for (k, line) in lines.iter().enumerate() {
-                    let puzzle = VariantPuzzle::parse_line(line, k + 1, &variants, None).unwrap();
+                    let puzzle =
+                        Record::parse_variant_line(line, k + 1, &variants, None, Boxes::Usual)
+                            .unwrap();
                     let rules = puzzle.rules(&variants, None).unwrap();
                     let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
                     if matches!(
-                        solver.uniqueness(&puzzle.grid).answer,
+                        solver.uniqueness(puzzle.grid()).answer,
                         Uniqueness::Unique(_)
                     ) {
                         unique += 1;

@@ -8,8 +8,10 @@ use super::report::report;
 use super::{args, input};
 use anyhow::bail;
 use dlx_bench::{measure, Collection, Contender, Measurement};
-use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{self, Algorithm, Boxes, Format, Mode, Propagation, Shape, Solvers};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, Variants};
+use dlx_puzzles::sudoku::{
+    self, Algorithm, Boxes, Format, Givens, Mode, Propagation, Record, Shape, Solvers,
+};
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::PathBuf;
@@ -437,16 +439,11 @@ fn classic_puzzles(
     text: &str,
     boxes: Boxes,
     limit: Option<usize>,
-) -> anyhow::Result<Vec<VariantPuzzle>> {
+) -> anyhow::Result<Vec<Record>> {
     let mut puzzles = Vec::new();
     for puzzle in Format::Line.records(text).with_boxes(boxes).grids() {
         let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
-        puzzles.push(VariantPuzzle {
-            grid: puzzle.grid,
-            regions: None,
-            cages: None,
-            comment: None,
-        });
+        puzzles.push(Record::new(puzzle.line, Ok(Givens::Digits(puzzle.grid))));
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
             break;
         }
@@ -467,7 +464,7 @@ fn variant_puzzles(
     regions: Option<&Regions>,
     boxes: Boxes,
     limit: Option<usize>,
-) -> anyhow::Result<Vec<VariantPuzzle>> {
+) -> anyhow::Result<Vec<sudoku::Record>> {
     let mut puzzles = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
@@ -477,7 +474,7 @@ fn variant_puzzles(
             continue;
         }
         let number = index + 1;
-        let puzzle = VariantPuzzle::parse_line_with_boxes(line, number, variants, regions, boxes)
+        let puzzle = sudoku::Record::parse_variant_line(line, number, variants, regions, boxes)
             .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzle
             .rules(variants, regions)

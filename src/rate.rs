@@ -145,7 +145,7 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
                     (Rater::default(), solvers)
                 },
                 |(rater, solvers), puzzle, rules, line| {
-                    let grid = &puzzle.grid;
+                    let grid = puzzle.grid();
                     let (rated, solution) = rater.rate_under_with_solution(&rules, grid, solvers);
                     rated_answer(line, rated, solution)
                 },

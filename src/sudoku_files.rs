@@ -9,7 +9,7 @@ use super::input::{self, Source};
 use super::interrupt;
 use super::run::Run;
 use anyhow::Context;
-use dlx_puzzles::sudoku::variant::{Regions, Rules, VariantPuzzle, Variants};
+use dlx_puzzles::sudoku::variant::{Regions, Rules, Variants};
 use dlx_puzzles::sudoku::{self, Boxes, CsvRecords, Format, ParseErrorKind, Record, Shape};
 use std::path::Path;
 
@@ -352,10 +352,10 @@ pub fn for_each_puzzle<S: Send>(
     regions: Option<&Regions>,
     boxes: Boxes,
     init: impl Fn() -> S + Sync,
-    answer_puzzle: impl Fn(&mut S, VariantPuzzle, Rules, usize) -> Answer + Sync,
+    answer_puzzle: impl Fn(&mut S, Record, Rules, usize) -> Answer + Sync,
 ) -> anyhow::Result<()> {
     let puzzle = |text: &str| {
-        VariantPuzzle::parse_line_with_boxes(text, 1, variants, regions, boxes)
+        Record::parse_variant_line(text, 1, variants, regions, boxes)
             .map(|_| ())
             .map_err(|error| {
                 // The argument is one line: its number says nothing.
@@ -385,15 +385,14 @@ pub fn for_each_puzzle<S: Send>(
                 if sudoku::Format::is_skipped_line(text) {
                     return None;
                 }
-                let puzzle = match VariantPuzzle::parse_line_with_boxes(
-                    text, line, variants, regions, boxes,
-                ) {
+                let puzzle = match Record::parse_variant_line(text, line, variants, regions, boxes)
+                {
                     Ok(puzzle) => puzzle,
                     Err(error) => return Some(Answer::malformed(line, error.to_string())),
                 };
                 // The puzzle's fields, and the comment after them as its label.
                 let written = text.trim();
-                let comment = puzzle.comment.clone();
+                let comment = puzzle.comment().map(str::to_string);
                 let fields = comment
                     .as_deref()
                     .and_then(|comment| written.strip_suffix(comment))

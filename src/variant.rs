@@ -8,8 +8,8 @@ use super::progress::TreeBar;
 use super::run::Run;
 use super::verdict::render;
 use dlx_engine::Shard;
-use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{Algorithm, Boxes, Format, Mode, Propagation, Solvers, Verdict};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, Variants};
+use dlx_puzzles::sudoku::{Algorithm, Boxes, Format, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
 
 /// How each variant puzzle is answered.
@@ -54,7 +54,7 @@ pub fn answer_sources(
             None => solvers,
         }
     };
-    let answer_line = |solvers: &mut Solvers, puzzle: VariantPuzzle, rules: Rules, line: usize| {
+    let answer_line = |solvers: &mut Solvers, puzzle: Record, rules: Rules, line: usize| {
         answer(solvers, puzzle, rules, line, asked)
     };
     // Grids are told apart by a blank line, as classic ones are.
@@ -67,12 +67,12 @@ pub fn answer_sources(
 /// One puzzle's answer to the question asked.
 fn answer(
     solvers: &mut Solvers,
-    puzzle: VariantPuzzle,
+    puzzle: Record,
     rules: Rules,
     line: usize,
     asked: Asked,
 ) -> Answer {
-    let grid = &puzzle.grid;
+    let grid = puzzle.grid();
     let outcome = match (asked.shard, asked.mode) {
         (Some(shard), Mode::Count { limit }) => {
             let limit = Some(limit).filter(|&limit| limit != u64::MAX);

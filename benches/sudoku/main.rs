@@ -18,8 +18,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dlx_bench::{measure, Collection, Contender, Measurement};
-use dlx_puzzles::sudoku::variant::{VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{Format, Grid, Mode, Solvers};
+use dlx_puzzles::sudoku::variant::Variants;
+use dlx_puzzles::sudoku::{Format, Givens, Grid, Mode, Record, Solvers};
 use std::cell::OnceCell;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -127,21 +127,16 @@ fn load(path: &Path, count: usize) -> Vec<Grid> {
 }
 
 /// Classic puzzles as the harness takes them: no layout, no cages.
-fn classic(grids: &[Grid]) -> Vec<VariantPuzzle> {
+fn classic(grids: &[Grid]) -> Vec<Record> {
     grids
         .iter()
-        .map(|grid| VariantPuzzle {
-            grid: grid.clone(),
-            regions: None,
-            cages: None,
-            comment: None,
-        })
+        .map(|grid| Record::new(1, Ok(Givens::Digits(grid.clone()))))
         .collect()
 }
 
 /// `contender` on classic `puzzles` (no variants: classic rules), every answer validated.
 fn measure_classic(
-    puzzles: &[VariantPuzzle],
+    puzzles: &[Record],
     contender: Contender,
     mode: Mode,
     solvers: &mut Solvers,
@@ -159,7 +154,7 @@ fn bench_contender(
     c: &mut Criterion,
     group: &str,
     name: &str,
-    puzzles: &[VariantPuzzle],
+    puzzles: &[Record],
     contender: Contender,
     mode: Mode,
 ) {
@@ -236,13 +231,7 @@ fn collections(c: &mut Criterion) {
 /// A peer crate on the same puzzles as `dlx`, in uniqueness mode: every solution it gives is
 /// validated once, its verdicts must be ours, and each timed run must give them again. The
 /// check runs only when the filter selects the benchmark (the peers are slow to check).
-fn bench_peer(
-    c: &mut Criterion,
-    group: &str,
-    peer: Peer,
-    puzzles: &[Grid],
-    ours: &[VariantPuzzle],
-) {
+fn bench_peer(c: &mut Criterion, group: &str, peer: Peer, puzzles: &[Grid], ours: &[Record]) {
     let name = peer.name();
     let checked = OnceCell::new();
     let check = || {

@@ -5,8 +5,8 @@
 
 #![no_main]
 
-use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, VariantPuzzle, VariantRecordError, Variants};
-use dlx_puzzles::sudoku::{Grid, Solve, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, Variants};
+use dlx_puzzles::sudoku::{Boxes, Grid, ParseErrorKind, Record, Solve, SudokuSolver};
 use libfuzzer_sys::fuzz_target;
 
 /// Search-tree nodes each search may take.
@@ -40,18 +40,16 @@ fuzz_target!(|bytes: &[u8]| {
             assert_eq!(at_line, number, "{line:?}");
             assert!((1..=width + 1).contains(&column), "column {column} of {line:?}");
         };
-        match VariantPuzzle::parse_line(line, number, &variants, None) {
+        match Record::parse_variant_line(line, number, &variants, None, Boxes::Usual) {
             Ok(puzzle) => {
                 let rules = puzzle.rules(&variants, None).expect("a record read has rules");
                 if searched < SEARCHED {
                     searched += 1;
-                    search_and_check(&rules, &puzzle.grid);
+                    search_and_check(&rules, puzzle.grid());
                 }
             }
-            Err(VariantRecordError::Givens(e)) => placed(e.line, e.column),
-            Err(VariantRecordError::Regions(e)) => placed(e.line, e.column),
-            Err(VariantRecordError::Cages(e)) => placed(e.line, e.column),
-            Err(VariantRecordError::Rules { line: at, .. }) => assert_eq!(at, number),
+            Err(e) if matches!(e.kind, ParseErrorKind::Rules(_)) => assert_eq!(e.line, number),
+            Err(e) => placed(e.line, e.column),
         }
     }
 });

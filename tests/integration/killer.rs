@@ -3,10 +3,10 @@
 //! going through every grid, and bad cage specifications refused with their place.
 
 use crate::common::{dlx, puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::variant::{
-    FieldErrorKind, KillerEncoding, VariantPuzzle, VariantRecordError, Variants,
+use dlx_puzzles::sudoku::variant::{FieldErrorKind, KillerEncoding, Variants};
+use dlx_puzzles::sudoku::{
+    Boxes, Grid, ParseError, ParseErrorKind, Record, Shape, Solve, SudokuSolver,
 };
-use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
 use proptest::prelude::*;
 
 /// A Killer record's cages read here, independently of the library: the cells of each cage
@@ -161,14 +161,14 @@ proptest! {
         }
         let givens: Vec<bool> = given_cells.iter().map(|&g| g && given_rate == 0).collect();
         let line = record(grid, &symbols, &givens);
-        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
+        let puzzle = Record::parse_variant_line(&line, 1, &killer(), None, Boxes::Usual).unwrap();
         let fields: Vec<&str> = line.split_whitespace().collect();
         let cages = cages_of(fields[1], fields[2]);
         let expected = grids
             .iter()
             .filter(|g| {
-                let g = Grid::from_cells(puzzle.grid.shape(), g.to_vec()).unwrap();
-                check(&g, &puzzle.grid, &cages).is_ok()
+                let g = Grid::from_cells(puzzle.grid().shape(), g.to_vec()).unwrap();
+                check(&g, puzzle.grid(), &cages).is_ok()
             })
             .count() as u64;
         prop_assert!(expected >= 1, "the grid the sums come from is a solution");
@@ -176,8 +176,8 @@ proptest! {
             let rules = puzzle.rules(&killer(), None).unwrap();
             let mut solver = SudokuSolver::with_encoding(rules, encoding).unwrap();
             let mut found = 0u64;
-            let outcome = solver.search(&puzzle.grid, u64::MAX, &mut |solution: &Grid| {
-                assert_eq!(check(solution, &puzzle.grid, &cages), Ok(()), "{line}");
+            let outcome = solver.search(puzzle.grid(), u64::MAX, &mut |solution: &Grid| {
+                assert_eq!(check(solution, puzzle.grid(), &cages), Ok(()), "{line}");
                 found += 1;
             });
             prop_assert_eq!(found, expected, "{:?}: {}", encoding, line);
@@ -205,15 +205,15 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
         })
         .collect();
     let line = record(&grid, &symbols, &[false; 81]);
-    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = Record::parse_variant_line(&line, 1, &killer(), None, Boxes::Usual).unwrap();
     let fields: Vec<&str> = line.split_whitespace().collect();
     let cages = cages_of(fields[1], fields[2]);
     let mut solver = SudokuSolver::with_rules(puzzle.rules(&killer(), None).unwrap());
     let found = solver
-        .first_solution(&puzzle.grid)
+        .first_solution(puzzle.grid())
         .answer
         .expect("a solution");
-    assert_eq!(check(&found, &puzzle.grid, &cages), Ok(()));
+    assert_eq!(check(&found, puzzle.grid(), &cages), Ok(()));
     // On the command line too.
     let out = dlx(
         &["sudoku", "--variant", "killer"],
@@ -221,15 +221,20 @@ fn a_9x9_killer_without_givens_is_solved_and_every_cage_checked() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let solution: Grid = stdout(&out).trim().parse().unwrap();
-    assert_eq!(check(&solution, &puzzle.grid, &cages), Ok(()));
+    assert_eq!(check(&solution, puzzle.grid(), &cages), Ok(()));
 }
 
 #[test]
 fn bad_cages_and_sums_are_refused_with_their_place() {
-    let place = |line: &str| match VariantPuzzle::parse_line(line, 4, &killer(), None) {
-        Err(VariantRecordError::Cages(error)) => (error.line, error.column, error.kind),
-        other => panic!("{line}: expected a cage error, got {other:?}"),
-    };
+    let place =
+        |line: &str| match Record::parse_variant_line(line, 4, &killer(), None, Boxes::Usual) {
+            Err(ParseError {
+                line,
+                column,
+                kind: ParseErrorKind::Field(kind),
+            }) => (line, column, kind),
+            other => panic!("{line}: expected a cage error, got {other:?}"),
+        };
     let empty = ".".repeat(16);
     let (line, column, kind) = place(&format!("{empty} AAAAA..........."));
     assert_eq!((line, column), (4, 22));
@@ -291,11 +296,11 @@ fn bad_cages_and_sums_are_refused_with_their_place() {
     // encoding refuses.
     let two_rows = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
     let line = format!("{} {two_rows} 45,45", ".".repeat(81));
-    let puzzle = VariantPuzzle::parse_line(&line, 1, &killer(), None).unwrap();
+    let puzzle = Record::parse_variant_line(&line, 1, &killer(), None, Boxes::Usual).unwrap();
     let rules = puzzle.rules(&killer(), None).unwrap();
     assert!(SudokuSolver::with_encoding(rules.clone(), KillerEncoding::Colours).is_err());
     let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
-    assert!(solver.first_solution(&puzzle.grid).answer.is_some());
+    assert!(solver.first_solution(puzzle.grid()).answer.is_some());
 }
 
 /// A 25-cell cage reported 7,034,535,277,573,963,776 fillings (25! wrapped around u64), a
@@ -416,17 +421,22 @@ fn the_shipped_killers_are_unique_by_their_cages_and_their_solutions_pass_the_ch
         let text = std::fs::read_to_string(puzzles(file)).unwrap();
         assert!(text.lines().count() >= 100, "{file}");
         for (k, line) in text.lines().enumerate().step_by(7) {
-            let puzzle = VariantPuzzle::parse_line(line, k + 1, &killer(), None).unwrap();
-            assert_eq!(puzzle.grid.shape().side(), side, "{file}");
-            assert_eq!(puzzle.grid.filled_count(), 0, "{file}: no givens");
+            let puzzle =
+                Record::parse_variant_line(line, k + 1, &killer(), None, Boxes::Usual).unwrap();
+            assert_eq!(puzzle.grid().shape().side(), side, "{file}");
+            assert_eq!(puzzle.grid().filled_count(), 0, "{file}: no givens");
             let fields: Vec<&str> = line.split_whitespace().collect();
             let cages = cages_of(fields[1], fields[2]);
             let rules = puzzle.rules(&killer(), None).unwrap();
             let mut solver = SudokuSolver::with_encoding(rules, KillerEncoding::DigitSets).unwrap();
             let mut solutions = Vec::new();
-            solver.search(&puzzle.grid, 2, &mut |s: &Grid| solutions.push(s.clone()));
+            solver.search(puzzle.grid(), 2, &mut |s: &Grid| solutions.push(s.clone()));
             assert_eq!(solutions.len(), 1, "{file} line {}: unique", k + 1);
-            assert_eq!(check(&solutions[0], &puzzle.grid, &cages), Ok(()), "{file}");
+            assert_eq!(
+                check(&solutions[0], puzzle.grid(), &cages),
+                Ok(()),
+                "{file}"
+            );
         }
     }
 }

@@ -3,11 +3,11 @@
 //! against every rule of its puzzle; and the flags that cannot apply refused with their reason.
 
 use crate::common::{dlx, puzzles, stderr, stdout};
-use dlx_puzzles::sudoku::variant::{Rules, VariantPuzzle, Variants};
-use dlx_puzzles::sudoku::{Format, Grid};
+use dlx_puzzles::sudoku::variant::{Rules, Variants};
+use dlx_puzzles::sudoku::{Boxes, Format, Grid, Record};
 
 /// The first `count` lines of a shipped collection of `list`'s variants, with their rules.
-fn collection(file: &str, list: &str, count: usize) -> (String, Vec<(VariantPuzzle, Rules)>) {
+fn collection(file: &str, list: &str, count: usize) -> (String, Vec<(Record, Rules)>) {
     let variants = Variants::parse(list).unwrap();
     let text = std::fs::read_to_string(puzzles(file)).unwrap();
     let lines: Vec<&str> = text.lines().take(count).collect();
@@ -15,7 +15,8 @@ fn collection(file: &str, list: &str, count: usize) -> (String, Vec<(VariantPuzz
         .iter()
         .enumerate()
         .map(|(index, line)| {
-            let puzzle = VariantPuzzle::parse_line(line, index + 1, &variants, None).unwrap();
+            let puzzle =
+                Record::parse_variant_line(line, index + 1, &variants, None, Boxes::Usual).unwrap();
             let rules = puzzle.rules(&variants, None).unwrap();
             (puzzle, rules)
         })
@@ -38,7 +39,7 @@ fn solves_under_every_rule(file: &str, list: &str, count: usize, flags: &[&str],
     };
     assert_eq!(solutions.len(), read.len(), "{args:?}: {text}");
     for (solution, (puzzle, rules)) in solutions.iter().zip(&read) {
-        let checked = rules.check_solution(solution, &puzzle.grid);
+        let checked = rules.check_solution(solution, puzzle.grid());
         assert_eq!(checked, Ok(()), "{args:?}: {solution:?}");
     }
 }

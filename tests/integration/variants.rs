@@ -3,10 +3,8 @@
 //! counts confirmed by a plain brute-force enumeration, and bad layouts refused with their place.
 
 use dlx_engine::{Count, Uniqueness};
-use dlx_puzzles::sudoku::variant::{
-    FieldErrorKind, Regions, Rules, VariantPuzzle, VariantRecordError, Variants,
-};
-use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};
+use dlx_puzzles::sudoku::variant::{FieldErrorKind, Regions, Rules, Variants};
+use dlx_puzzles::sudoku::{Boxes, Grid, ParseErrorKind, Record, Shape, SudokuSolver};
 use proptest::prelude::*;
 
 /// A 9x9 jigsaw layout of our own: the boxes with cells traded between neighbours (cells that
@@ -267,14 +265,14 @@ fn bad_layouts_are_refused_with_their_place() {
     // Region A takes a tenth cell in row 9 (column 82 + 9 of the line).
     let too_big = JIGSAW_9.replacen('I', "A", 1);
     let line = format!("{givens} {too_big}");
-    let error = VariantPuzzle::parse_line(&line, 12, &jigsaw, None).unwrap_err();
-    let VariantRecordError::Regions(error) = error else {
+    let error = Record::parse_variant_line(&line, 12, &jigsaw, None, Boxes::Usual).unwrap_err();
+    let ParseErrorKind::Field(kind) = &error.kind else {
         panic!("a layout error, got {error}");
     };
     assert_eq!(error.line, 12);
     assert_eq!(error.column, 83 + too_big.find('I').unwrap() - 1);
     assert!(matches!(
-        error.kind,
+        kind,
         FieldErrorKind::WrongRegionSize {
             found: 'A',
             count: 10,
@@ -387,23 +385,24 @@ fn the_shipped_variant_puzzles_are_unique_and_minimal_under_their_rules() {
         let list = Variants::parse(&variants.join(",")).unwrap();
         assert!(text.lines().count() >= 50, "{file}");
         for (k, line) in text.lines().enumerate().step_by(10) {
-            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
+            let puzzle =
+                Record::parse_variant_line(line, k + 1, &list, None, Boxes::Usual).unwrap();
             if let Some(layout) = regions {
                 assert_eq!(puzzle.regions.as_ref().unwrap().to_line(), layout, "{file}");
             }
-            let shape = puzzle.grid.shape();
+            let shape = puzzle.grid().shape();
             // A jigsaw without one layout for the file has its own after its givens.
             let own_layout = line.split_whitespace().nth(1);
             let layout = regions.or(own_layout.filter(|_| variants.contains(&"jigsaw")));
             let differ = must_differ(shape, &variants, layout);
             let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
-            let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
+            let Uniqueness::Unique(solution) = solver.uniqueness(puzzle.grid()).answer else {
                 panic!("{file} line {}: not unique", k + 1);
             };
-            assert_eq!(check(&solution, &puzzle.grid, &differ), Ok(()), "{file}");
+            assert_eq!(check(&solution, puzzle.grid(), &differ), Ok(()), "{file}");
             if k % 30 == 0 {
-                for cell in (0..shape.cell_count()).filter(|&c| puzzle.grid.get(c) != 0) {
-                    let mut fewer = puzzle.grid.clone();
+                for cell in (0..shape.cell_count()).filter(|&c| puzzle.grid().get(c) != 0) {
+                    let mut fewer = puzzle.grid().clone();
                     fewer.set(cell, 0);
                     let answer = solver.uniqueness(&fewer).answer;
                     assert!(
@@ -592,13 +591,14 @@ fn jigsaws_generated_without_a_layout_each_get_connected_regions_of_their_own() 
                 assert_eq!(cells, side, "{line}");
                 assert!(region_is_connected(&layout, side, symbol), "{line}");
             }
-            let puzzle = VariantPuzzle::parse_line(line, k + 1, &list, None).unwrap();
-            let differ = must_differ(puzzle.grid.shape(), &variants, Some(fields[1]));
+            let puzzle =
+                Record::parse_variant_line(line, k + 1, &list, None, Boxes::Usual).unwrap();
+            let differ = must_differ(puzzle.grid().shape(), &variants, Some(fields[1]));
             let mut solver = SudokuSolver::with_rules(puzzle.rules(&list, None).unwrap());
-            let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle.grid).answer else {
+            let Uniqueness::Unique(solution) = solver.uniqueness(puzzle.grid()).answer else {
                 panic!("line {}: not unique under its own layout", k + 1);
             };
-            assert_eq!(check(&solution, &puzzle.grid, &differ), Ok(()), "{line}");
+            assert_eq!(check(&solution, puzzle.grid(), &differ), Ok(()), "{line}");
             layouts.push(fields[1].to_string());
         }
         assert_eq!(layouts.len(), 4);

@@ -12,7 +12,8 @@
 use crate::contender::Contender;
 use crate::measurement::Measurement;
 use dlx_engine::Stop;
-use dlx_puzzles::sudoku::variant::{Regions, Rules, RulesError, VariantPuzzle, Variants};
+use dlx_puzzles::sudoku::variant::{Regions, Rules, RulesError, Variants};
+use dlx_puzzles::sudoku::Record;
 use dlx_puzzles::sudoku::{Mode, Shape, Solvers};
 use std::time::Instant;
 
@@ -20,7 +21,7 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug)]
 pub struct Collection<'a> {
     /// The puzzles, each with its own layout and cages when its line gave them.
-    pub puzzles: &'a [VariantPuzzle],
+    pub puzzles: &'a [Record],
     /// The variants of every puzzle: none for classic Sudoku.
     pub variants: &'a Variants,
     /// The layout of every puzzle that has none of its own (a jigsaw's `--regions`).
@@ -52,10 +53,10 @@ impl Current {
     fn of<'c>(
         current: &'c mut Option<Current>,
         collection: &Collection,
-        puzzle: &VariantPuzzle,
+        puzzle: &Record,
     ) -> Result<&'c Current, RulesError> {
         let own = puzzle.regions.is_some() || puzzle.cages.is_some();
-        let shape = puzzle.grid.shape();
+        let shape = puzzle.grid().shape();
         match current {
             Some(kept) if !own && kept.shared_by == Some(shape) => {}
             _ => {
@@ -100,7 +101,7 @@ pub fn measure(
         let refused = |error| Refused { index, error };
         let Current { rules, classic, .. } =
             Current::of(&mut current, &collection, puzzle).map_err(refused)?;
-        let grid = &puzzle.grid;
+        let grid = puzzle.grid();
         let started = Instant::now();
         let outcome = match classic {
             true => solvers.solve_propagated(grid, algorithm, mode, propagation),
@@ -126,23 +127,19 @@ mod tests {
     use super::*;
     use dlx_engine::StopFlag;
     use dlx_puzzles::sudoku::variant::KillerEncoding;
-    use dlx_puzzles::sudoku::{Algorithm, Grid, Propagation, SudokuSolver};
+    use dlx_puzzles::sudoku::{Algorithm, Boxes, Givens, Grid, Propagation, SudokuSolver};
 
     /// A classic puzzle as the harness takes it: no layout, no cages.
-    fn classic(grid: Grid) -> VariantPuzzle {
-        VariantPuzzle {
-            grid,
-            regions: None,
-            cages: None,
-            comment: None,
-        }
+    fn classic(grid: Grid) -> Record {
+        Record::new(1, Ok(Givens::Digits(grid)))
     }
 
     /// A 4x4 Killer with eight cages, and its rules.
-    fn toy_killer(givens: &str) -> (VariantPuzzle, Rules) {
+    fn toy_killer(givens: &str) -> (Record, Rules) {
         let killer = Variants::parse("killer").expect("a known variant");
         let line = format!("{givens} AABBCDDBCEFFGEHH 3,9,5,5,4,7,4,3");
-        let puzzle = VariantPuzzle::parse_line(&line, 1, &killer, None).expect("a valid record");
+        let puzzle = Record::parse_variant_line(&line, 1, &killer, None, Boxes::Usual)
+            .expect("a valid record");
         (
             puzzle.clone(),
             puzzle.rules(&killer, None).expect("cages that fit"),
@@ -151,7 +148,7 @@ mod tests {
 
     /// `measure` on one thread with no node budget and no stop.
     fn measured(
-        puzzles: &[VariantPuzzle],
+        puzzles: &[Record],
         variants: &Variants,
         contender: Contender,
         mode: Mode,
@@ -169,7 +166,7 @@ mod tests {
     fn every_contender_solves_and_validates_the_same_puzzles() {
         // Two proper puzzles the project made, and one whose r1c1 needs the 9 that r2c1 holds.
         let unsolvable = format!(".123456789{}", ".".repeat(71));
-        let puzzles: Vec<VariantPuzzle> = [
+        let puzzles: Vec<Record> = [
             ".2864.917917258...4.31975..6.97.52.42.43.9175.75824639391572.4.8.6931.527524.6.91",
             ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..",
             &unsolvable,
@@ -200,7 +197,7 @@ mod tests {
         let variants = Variants::parse("killer").unwrap();
         let cages = "A".repeat(9) + &"B".repeat(9) + &".".repeat(63);
         let line = format!("{} {cages} 45,45", ".".repeat(81));
-        let puzzle = VariantPuzzle::parse_line(&line, 1, &variants, None).unwrap();
+        let puzzle = Record::parse_variant_line(&line, 1, &variants, None, Boxes::Usual).unwrap();
         let (small, _) = toy_killer(&".".repeat(16));
         let puzzles = vec![small, puzzle];
         let dlx = Contender::new(Algorithm::Dlx, Propagation::None);
@@ -224,7 +221,7 @@ mod tests {
         let (clashing, _) = toy_killer(&format!("4{}", ".".repeat(15)));
         let puzzles = vec![empty, clashing];
         let count = SudokuSolver::with_rules(rules)
-            .count_solutions(&puzzles[0].grid, None)
+            .count_solutions(puzzles[0].grid(), None)
             .answer
             .solutions;
         let expected_solved = usize::from(count == 1);

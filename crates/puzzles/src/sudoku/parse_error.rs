@@ -2,12 +2,13 @@
 //! grid and CSV formats, records with labels).
 
 use super::grid::{GridError, Shape, MAX_SIDE};
+use super::variant::{FieldErrorKind, RulesError};
 use dlx_engine::excerpt::{Excerpt, NotUtf8Note};
+use std::fmt;
 use thiserror::Error;
 
 /// A fault in a puzzle's text, with its place (1-based line and column, counted in characters).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
 pub struct ParseError {
     /// The 1-based line of the input where the fault is (for a grid, the row's own line).
     pub line: usize,
@@ -177,4 +178,25 @@ pub enum ParseErrorKind {
     /// A record holds no puzzle: a variant line with no field for the givens.
     #[error("found no givens, expected a field of N·N symbols")]
     NoPuzzle,
+    /// A variant line's field after the givens (a jigsaw's layout, a Killer's cages or sums)
+    /// is wrong, placed at its symbol.
+    #[error(transparent)]
+    Field(FieldErrorKind),
+    /// The variants do not fit the line's grid (or a jigsaw's layout is missing): the whole
+    /// line is refused, so the message names no column.
+    #[error(transparent)]
+    Rules(RulesError),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ParseErrorKind::Rules(_) => write!(f, "line {}: {}", self.line, self.kind),
+            _ => write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.kind
+            ),
+        }
+    }
 }

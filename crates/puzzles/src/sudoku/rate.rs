@@ -231,20 +231,20 @@ impl Rater {
     /// node budget and stop flag are those of the first `solvers` given.
     ///
     /// ```
-    /// use dlx_puzzles::sudoku::variant::{VariantPuzzle, Variants};
-    /// use dlx_puzzles::sudoku::{Rated, Rater, Solvers, Technique};
+    /// use dlx_puzzles::sudoku::variant::Variants;
+    /// use dlx_puzzles::sudoku::{Boxes, Rated, Rater, Record, Solvers, Technique};
     ///
     /// let x = Variants::parse("x").unwrap();
     /// // The first puzzle of the project's `puzzles/x-9x9.txt`, made by `dlx generate --variant x`.
     /// let line = "..3.7......8.6......4........5....1....7......6..25....5....2484..2..........1.6.";
-    /// let puzzle = VariantPuzzle::parse_line(line, 1, &x, None).unwrap();
+    /// let puzzle = Record::parse_variant_line(line, 1, &x, None, Boxes::Usual).unwrap();
     /// let rules = puzzle.rules(&x, None).unwrap();
     /// let (mut rater, mut solvers) = (Rater::default(), Solvers::default());
-    /// let rated = rater.rate_under(&rules, &puzzle.grid, &mut solvers);
+    /// let rated = rater.rate_under(&rules, puzzle.grid(), &mut solvers);
     /// let Rated::Unique(rating) = rated else { panic!("one solution, got {rated:?}") };
     /// assert!(rating.technique >= Technique::Singles);
     /// // The same puzzle always gets the same rating.
-    /// assert_eq!(rater.rate_under(&rules, &puzzle.grid, &mut solvers), rated);
+    /// assert_eq!(rater.rate_under(&rules, puzzle.grid(), &mut solvers), rated);
     /// ```
     pub fn rate_under(&mut self, rules: &Rules, puzzle: &Grid, solvers: &mut Solvers) -> Rated {
         self.rate_under_with_solution(rules, puzzle, solvers).0

@@ -14,6 +14,7 @@ use super::parse_error::ParseError;
 use super::pencilmarks::{
     is_pencilmark_text_with_boxes, parse_pencilmarks_with_boxes, Pencilmarks,
 };
+use super::variant::{Cages, Regions};
 
 /// The text that names a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,6 +112,10 @@ pub struct Record {
     /// The symbol the puzzle writes for an empty cell, `.` or `0` (its first empty cell's; `.`
     /// when it has none), to write the puzzle back as it came.
     pub empty_symbol: char,
+    /// A jigsaw's layout, when its line gave one (see [`Record::parse_variant_line`]).
+    pub regions: Option<Regions>,
+    /// A Killer's cages with their sums, when its line gave them.
+    pub cages: Option<Cages>,
 }
 
 impl Record {
@@ -173,7 +178,24 @@ impl Record {
             skipped: None,
             published: None,
             empty_symbol: '.',
+            regions: None,
+            cages: None,
         }
+    }
+
+    /// The digits given (for pencilmarks, the cells left with one candidate). Panics on a
+    /// record that holds a fault instead of givens; a record from
+    /// [`Record::parse_variant_line`] never does.
+    pub fn grid(&self) -> &Grid {
+        match &self.givens {
+            Ok(givens) => givens.grid(),
+            Err(error) => panic!("a record without givens: {error}"),
+        }
+    }
+
+    /// The label's text (a variant line's comment), if the puzzle has one.
+    pub fn comment(&self) -> Option<&str> {
+        self.label.as_ref().map(Label::text)
     }
 }
 

@@ -174,14 +174,14 @@ mod tests {
     fn a_killer_is_solved_and_a_node_budget_stops_the_search() {
         let (puzzle, rules) = toy_killer(&".".repeat(16));
         let mut dlx = super::super::RulesSolver::new(rules.clone());
-        let expected = dlx.count_solutions(&puzzle.grid, None).answer;
+        let expected = dlx.count_solutions(puzzle.grid(), None).answer;
         let mut backtracker = RulesBacktracker::new(rules.clone());
-        let count = backtracker.count_solutions(&puzzle.grid, None);
+        let count = backtracker.count_solutions(puzzle.grid(), None);
         assert_eq!(count.answer, expected);
-        let first = backtracker.first_solution(&puzzle.grid).answer.unwrap();
-        assert_eq!(rules.check_solution(&first, &puzzle.grid), Ok(()));
+        let first = backtracker.first_solution(puzzle.grid()).answer.unwrap();
+        assert_eq!(rules.check_solution(&first, puzzle.grid()), Ok(()));
         let mut cut = RulesBacktracker::new(rules).with_node_budget(Some(3));
-        assert!(cut.first_solution(&puzzle.grid).ran_out_of_nodes());
+        assert!(cut.first_solution(puzzle.grid()).ran_out_of_nodes());
     }
 
     #[test]

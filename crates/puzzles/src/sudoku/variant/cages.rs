@@ -3,7 +3,8 @@
 //! each other symbol naming one cage, connected or not) and the sums, comma-separated, in the
 //! order the cages first appear row by row.
 
-use super::field_error::{FieldError, FieldErrorKind};
+use super::field_error::FieldErrorKind;
+use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
 
 /// The symbol of a cell in no cage.
 pub(crate) const NO_CAGE: char = '.';
@@ -168,8 +169,8 @@ fn read_cage_field(
     side: usize,
     cages_column: usize,
     cages: &str,
-    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
-) -> Result<CageField, FieldError> {
+    at: &dyn Fn(usize, FieldErrorKind) -> ParseError,
+) -> Result<CageField, ParseError> {
     let mut symbols: Vec<char> = Vec::new();
     let mut counts: Vec<usize> = Vec::new();
     let mut cage_of = Vec::with_capacity(side * side);
@@ -231,8 +232,8 @@ fn read_sums_field(
     sums_text: &str,
     symbols: &[char],
     counts: &[usize],
-    at: &dyn Fn(usize, FieldErrorKind) -> FieldError,
-) -> Result<Vec<u32>, FieldError> {
+    at: &dyn Fn(usize, FieldErrorKind) -> ParseError,
+) -> Result<Vec<u32>, ParseError> {
     let expected = symbols.len();
     let mut sums = Vec::with_capacity(expected);
     let mut column = sums_column;
@@ -286,8 +287,8 @@ impl Cages {
         line: usize,
         cages_field: Option<(usize, &str)>,
         sums_field: Option<(usize, &str)>,
-    ) -> Result<Cages, FieldError> {
-        let at = |column: usize, kind| FieldError { line, column, kind };
+    ) -> Result<Cages, ParseError> {
+        let at = |column: usize, kind: FieldErrorKind| kind.at(line, column);
         let (cages_column, cages) = cages_field.ok_or(at(1, FieldErrorKind::MissingCages))?;
         let CageField {
             cage_of,
@@ -330,8 +331,12 @@ impl Cages {
             .map(|cage| cage.map_or(NO_CAGE, |c| symbols.get(c).copied().unwrap_or('?')))
             .collect();
         let sums_text: Vec<String> = sums.iter().map(u32::to_string).collect();
-        Cages::parse(side, 1, Some((1, &cages)), Some((1, &sums_text.join(","))))
-            .map_err(|error| error.kind)
+        Cages::parse(side, 1, Some((1, &cages)), Some((1, &sums_text.join(",")))).map_err(|error| {
+            match error.kind {
+                ParseErrorKind::Field(kind) => kind,
+                other => unreachable!("the cages' parser faults only its fields, not {other}"),
+            }
+        })
     }
 
     /// The side N of the grid.
@@ -420,7 +425,7 @@ impl Cages {
 mod tests {
     use super::*;
 
-    fn parse(cages: &str, sums: &str) -> Result<Cages, FieldError> {
+    fn parse(cages: &str, sums: &str) -> Result<Cages, ParseError> {
         Cages::parse(4, 2, Some((18, cages)), Some((35, sums)))
     }
 
@@ -439,7 +444,7 @@ mod tests {
     fn every_fault_is_placed() {
         let place = |cages: &str, sums: &str| {
             let error = parse(cages, sums).unwrap_err();
-            (error.column, error.kind)
+            (error.column, error.field_kind().clone())
         };
         let (column, kind) = place("AAAAA...........", "10");
         assert_eq!(column, 18 + 4);
@@ -506,14 +511,17 @@ mod tests {
         // Every cell in no cage: said so, at the cage field, whatever follows.
         for sums in [None, Some((35, "5")), Some((35, ","))] {
             let error = Cages::parse(4, 2, Some((18, &".".repeat(16))), sums).unwrap_err();
-            assert_eq!((error.column, &error.kind), (18, &FieldErrorKind::NoCages));
+            assert_eq!(
+                (error.column, error.field_kind()),
+                (18, &FieldErrorKind::NoCages)
+            );
             assert!(error.to_string().contains("found no cage"), "{error}");
         }
         // A trailing comma is no ninth sum: the error names the comma. Sums at column 35.
         for (sums, comma) in [("3,4,", 38), ("3,,4", 36), (",3,4", 35), ("3,4,,", 38)] {
             let error = parse("AABB............", sums).unwrap_err();
             assert_eq!(
-                (error.column, &error.kind),
+                (error.column, error.field_kind()),
                 (comma, &FieldErrorKind::EmptySum),
                 "{sums}"
             );

@@ -128,8 +128,9 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::super::record::toy_killer;
-    use super::super::{RulesSolver, VariantPuzzle, Variants};
+    use super::super::{RulesSolver, Variants};
     use super::*;
+    use crate::sudoku::{Boxes, Record};
 
     /// A 4x4 Killer record, its solution found by the solver, then broken one rule at a
     /// time: each fault is named.
@@ -137,16 +138,16 @@ mod tests {
     fn each_broken_rule_is_named() {
         let (puzzle, rules) = toy_killer("1...............");
         let mut solver = RulesSolver::new(rules.clone());
-        let solution = solver.first_solution(&puzzle.grid).answer.unwrap();
-        assert_eq!(rules.check_solution(&solution, &puzzle.grid), Ok(()));
+        let solution = solver.first_solution(puzzle.grid()).answer.unwrap();
+        assert_eq!(rules.check_solution(&solution, puzzle.grid()), Ok(()));
 
         let mut empty = solution.clone();
         empty.set(5, 0);
         assert!(matches!(
-            rules.check_solution(&empty, &puzzle.grid),
+            rules.check_solution(&empty, puzzle.grid()),
             Err(RuleBroken::Grid(GridError::Empty { .. }))
         ));
-        let mut changed = puzzle.grid.clone();
+        let mut changed = puzzle.grid().clone();
         changed.set(0, solution.get(0) % 4 + 1);
         assert!(matches!(
             rules.check_solution(&solution, &changed),
@@ -156,12 +157,12 @@ mod tests {
         let mut swapped = solution.clone();
         swapped.set(0, solution.get(1));
         swapped.set(1, solution.get(0));
-        assert!(rules.check_solution(&swapped, &puzzle.grid).is_err());
+        assert!(rules.check_solution(&swapped, puzzle.grid()).is_err());
         // A digit repeated in row 1.
         let mut repeated = solution.clone();
         repeated.set(1, solution.get(0));
         assert!(matches!(
-            rules.check_solution(&repeated, &Grid::empty(puzzle.grid.shape())),
+            rules.check_solution(&repeated, &Grid::empty(puzzle.grid().shape())),
             Err(RuleBroken::Region { .. })
         ));
     }
@@ -180,10 +181,10 @@ mod tests {
         // Cages: "AB" cells summing to 3 hold 1 and 2; a sum of 4 is refused as a cage fault.
         let killer = Variants::parse("killer").unwrap();
         let wrong = "1234341221434321 AA.............. 4";
-        let puzzle = VariantPuzzle::parse_line(wrong, 1, &killer, None).unwrap();
+        let puzzle = Record::parse_variant_line(wrong, 1, &killer, None, Boxes::Usual).unwrap();
         let rules = puzzle.rules(&killer, None).unwrap();
         assert!(matches!(
-            rules.check_solution(&puzzle.grid, &puzzle.grid),
+            rules.check_solution(puzzle.grid(), puzzle.grid()),
             Err(RuleBroken::Cage {
                 found: 3,
                 sum: 4,

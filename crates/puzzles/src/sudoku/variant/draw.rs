@@ -114,12 +114,13 @@ fn push_line(out: &mut String) {
 #[cfg(test)]
 mod tests {
     use crate::sudoku::variant::record::toy_killer;
-    use crate::sudoku::variant::{VariantPuzzle, Variants};
+    use crate::sudoku::variant::Variants;
+    use crate::sudoku::{Boxes, Record};
 
     #[test]
     fn a_killer_is_drawn_with_its_cages_and_sums() {
         let (puzzle, rules) = toy_killer("1234341221434321");
-        let text = rules.draw(&puzzle.grid);
+        let text = rules.draw(puzzle.grid());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "+---+---+---+---+");
         assert_eq!(lines[1], "|3      |9      |");
@@ -139,11 +140,16 @@ mod tests {
     #[test]
     fn a_jigsaw_is_drawn_with_its_regions() {
         let jigsaw = Variants::parse("jigsaw").unwrap();
-        let puzzle =
-            VariantPuzzle::parse_line("1............... AABBACBBACDDCCDD", 1, &jigsaw, None)
-                .unwrap();
+        let puzzle = Record::parse_variant_line(
+            "1............... AABBACBBACDDCCDD",
+            1,
+            &jigsaw,
+            None,
+            Boxes::Usual,
+        )
+        .unwrap();
         let rules = puzzle.rules(&jigsaw, None).unwrap();
-        let text = rules.draw(&puzzle.grid);
+        let text = rules.draw(puzzle.grid());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "+---+---+---+---+");
         assert_eq!(lines[1], "| 1   . | .   . |");

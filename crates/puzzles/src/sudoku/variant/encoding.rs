@@ -650,7 +650,7 @@ mod tests {
     #[test]
     fn a_variant_count_reports_a_fraction_that_rises_to_one() {
         use crate::sudoku::solvers::tests::{assert_rises_to_one, Reports};
-        use crate::sudoku::variant::VariantPuzzle;
+        use crate::sudoku::{Boxes, Record};
         // Every 6x6 X-Sudoku (8,640, some 265,000 nodes of Algorithm X), and the 6x6 grids
         // with the first row given and a cage of two cells adding up to 9 below it, the cage
         // coloured (13,056, some 130,000 nodes of Algorithm M).
@@ -659,12 +659,12 @@ mod tests {
         let killer = Variants::parse("killer").unwrap();
         let cage = format!("......AA{}", ".".repeat(28));
         let line = format!("123456{} {cage} 9", ".".repeat(30));
-        let caged = VariantPuzzle::parse_line(&line, 1, &killer, None).unwrap();
+        let caged = Record::parse_variant_line(&line, 1, &killer, None, Boxes::Usual).unwrap();
         let rules = caged.rules(&killer, None).unwrap();
         let coloured = RulesSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
         for (mut solver, puzzle, solutions) in [
             (x, Grid::empty(shape), 8_640),
-            (coloured, caged.grid, 13_056),
+            (coloured, caged.grid().clone(), 13_056),
         ] {
             let reports = Reports::default();
             let outcome = solver.count_reporting(&puzzle, None, &reports);

@@ -1,20 +1,32 @@
 //! The faults of a variant line's fields after the givens (a jigsaw's layout, a Killer's cages
-//! and their sums) and of a `--regions` file: one error type, each fault with its place.
+//! and their sums) and of a `--regions` file: each is a [`ParseError`] of kind
+//! [`ParseErrorKind::Field`], placed like any fault of a puzzle's text.
 
+use crate::sudoku::parse_error::{ParseError, ParseErrorKind};
 use dlx_engine::excerpt::Excerpt;
 use thiserror::Error;
 
-/// A fault in a layout, a cage field or a sums field, with its place (1-based line and column,
-/// counted in characters).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("line {line}, column {column}: {kind}")]
-pub struct FieldError {
-    /// The line, 1-based.
-    pub line: usize,
-    /// The column, 1-based, in characters.
-    pub column: usize,
-    /// What was wrong.
-    pub kind: FieldErrorKind,
+impl FieldErrorKind {
+    /// The fault at its place (1-based line and column, counted in characters): a
+    /// [`ParseError`] of kind [`ParseErrorKind::Field`].
+    pub(crate) fn at(self, line: usize, column: usize) -> ParseError {
+        ParseError {
+            line,
+            column,
+            kind: ParseErrorKind::Field(self),
+        }
+    }
+}
+
+#[cfg(test)]
+impl ParseError {
+    /// The kind of a layout's or cages' fault; panics on any other.
+    pub(crate) fn field_kind(&self) -> &FieldErrorKind {
+        match &self.kind {
+            ParseErrorKind::Field(kind) => kind,
+            other => panic!("expected a field's fault, got {other}"),
+        }
+    }
 }
 
 /// What was wrong with a layout, the cages or their sums.

@@ -1,8 +1,9 @@
 //! A jigsaw layout: the region of every cell, read from N·N symbols (each symbol names a region
 //! of exactly N cells, connected or not), on one line or over several.
 
-use super::field_error::{FieldError, FieldErrorKind};
+use super::field_error::FieldErrorKind;
 use crate::sudoku::grid::MAX_SIDE;
+use crate::sudoku::parse_error::ParseError;
 
 /// The region of each cell, row-major; regions numbered `0..N` in the order their symbols first
 /// appear.
@@ -19,7 +20,7 @@ fn placed_symbols(
     text: &str,
     first_line: usize,
     first_column: usize,
-) -> Result<Vec<(char, usize, usize)>, FieldError> {
+) -> Result<Vec<(char, usize, usize)>, ParseError> {
     let mut placed = Vec::new();
     for (k, line) in text.lines().enumerate() {
         if line.trim_start().starts_with('#') {
@@ -30,11 +31,7 @@ fn placed_symbols(
             if symbol.is_whitespace() {
                 continue;
             }
-            let at = |kind| FieldError {
-                line: first_line + k,
-                column: offset + column + 1,
-                kind,
-            };
+            let at = |kind: FieldErrorKind| kind.at(first_line + k, offset + column + 1);
             if !symbol.is_ascii_graphic() {
                 return Err(at(FieldErrorKind::LayoutSymbol {
                     found: symbol.to_string(),
@@ -56,7 +53,7 @@ impl Regions {
         first_line: usize,
         first_column: usize,
         side: Option<usize>,
-    ) -> Result<Regions, FieldError> {
+    ) -> Result<Regions, ParseError> {
         let placed = placed_symbols(text, first_line, first_column)?;
         let found = placed.len();
         let inferred = (found as f64).sqrt().round() as usize;
@@ -68,14 +65,11 @@ impl Regions {
             let (line, column) = placed
                 .first()
                 .map_or((first_line, first_column), |p| (p.1, p.2));
-            return Err(FieldError {
-                line,
-                column,
-                kind: FieldErrorKind::LayoutLength {
-                    found,
-                    expected: side,
-                },
-            });
+            return Err(FieldErrorKind::LayoutLength {
+                found,
+                expected: side,
+            }
+            .at(line, column));
         }
         let side = side.unwrap_or(inferred);
         let mut symbols: Vec<char> = Vec::new();
@@ -85,14 +79,11 @@ impl Regions {
             let region = match symbols.iter().position(|&s| s == symbol) {
                 Some(region) => region,
                 None if symbols.len() == side => {
-                    return Err(FieldError {
-                        line,
-                        column,
-                        kind: FieldErrorKind::TooManyRegions {
-                            found: side + 1,
-                            side,
-                        },
-                    })
+                    return Err(FieldErrorKind::TooManyRegions {
+                        found: side + 1,
+                        side,
+                    }
+                    .at(line, column))
                 }
                 None => {
                     symbols.push(symbol);
@@ -114,15 +105,12 @@ impl Regions {
                     .nth(nth)
                     .copied()
                     .expect("the region has that many cells");
-                return Err(FieldError {
-                    line,
-                    column,
-                    kind: FieldErrorKind::WrongRegionSize {
-                        found: symbols[region],
-                        count,
-                        side,
-                    },
-                });
+                return Err(FieldErrorKind::WrongRegionSize {
+                    found: symbols[region],
+                    count,
+                    side,
+                }
+                .at(line, column));
             }
         }
         Ok(Regions {
@@ -184,7 +172,7 @@ mod tests {
         let error = Regions::parse("AABB\nAABA\nCCDD\nCCDD\n", 3, 1, None).unwrap_err();
         assert_eq!((error.line, error.column), (4, 4));
         assert!(matches!(
-            error.kind,
+            error.field_kind(),
             FieldErrorKind::WrongRegionSize {
                 found: 'A',
                 count: 5,
@@ -192,7 +180,10 @@ mod tests {
             }
         ));
         let error = Regions::parse("AABBAABBCCDDCCDE", 1, 18, None).unwrap_err();
-        assert!(matches!(error.kind, FieldErrorKind::TooManyRegions { .. }));
+        assert!(matches!(
+            error.field_kind(),
+            FieldErrorKind::TooManyRegions { .. }
+        ));
         assert_eq!(error.column, 18 + 15);
         let error = Regions::parse("AABBAABB", 1, 1, Some(4)).unwrap_err();
         assert!(error.to_string().contains("16 for this puzzle"), "{error}");
