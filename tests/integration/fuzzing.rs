@@ -34,7 +34,7 @@ fn a_comment_line_that_is_not_utf8_is_still_skipped() {
     );
 }
 
-/// Found by `cli` (CI, 2026-11-25): a puzzle line whose text after the puzzle held bytes that
+/// Found by the `cli` fuzz target: a puzzle line whose text after the puzzle held bytes that
 /// are not UTF-8 was answered `error:`, though the puzzle itself was whole; the trailing text
 /// is free text, as a comment is, so the puzzle is answered and the text written back with
 /// U+FFFD in place of those bytes. A byte that is not UTF-8 before the puzzle has ended is
@@ -96,7 +96,7 @@ fn bench_reads_bytes_that_are_not_utf8_after_a_puzzle_as_sudoku_does() {
     assert_eq!(puzzles[2], "2", "{row}");
 }
 
-/// Found by `sudoku_grid` (CI, 2026-11-25): a CSV row after blank lines was numbered as the
+/// Found by the `sudoku_grid` fuzz target: a CSV row after blank lines was numbered as the
 /// first blank line (the `csv` crate's start of a record), so its answer's `line` and its
 /// error named a blank line. Each row, answered or not, names its own line, CRLF or not.
 #[test]
