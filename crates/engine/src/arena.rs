@@ -711,31 +711,13 @@ mod tests {
     use crate::problem::ProblemBuilder;
     use proptest::prelude::*;
 
-    fn toy() -> Problem {
-        let mut b = ProblemBuilder::new();
-        for name in ["A", "B", "C", "D", "E", "F", "G"] {
-            b.primary(name).unwrap();
-        }
-        for option in [
-            &["C", "E"][..],
-            &["A", "D", "G"],
-            &["B", "C", "F"],
-            &["A", "D", "F"],
-            &["B", "G"],
-            &["D", "E", "G"],
-        ] {
-            b.option_by_names(option).unwrap();
-        }
-        b.build()
-    }
-
     #[test]
     fn every_node_knows_its_option_whether_options_share_a_width_or_not() {
         // Queens: four items an option (the uniform stride); the toy: two and three items; and
         // Langford pairs: three items each, the last option of a wider problem.
         for problem in [
             crate::Problem::queens(5),
-            toy(),
+            Problem::toy(),
             crate::Problem::langford(4),
         ] {
             let dlx = Dlx::new(&problem);
@@ -757,7 +739,7 @@ mod tests {
         // Knuth's toy, items A to G numbered 1 to 7. Covering A hides (A D G) and (A D F):
         // D and F fall to one option, F last. Covering B hides (B C F) and (B G): C falls to
         // one, F to none, then G to one.
-        let mut dlx = Dlx::new(&toy());
+        let mut dlx = Dlx::new(&Problem::toy());
         let mut updates = 0;
         dlx.cover::<true, false, false>(1, &mut updates);
         assert_eq!((dlx.short_item, dlx.empty_item, updates), (6, 0, 5));
@@ -774,7 +756,7 @@ mod tests {
 
     #[test]
     fn layout_matches_knuths_table() {
-        let dlx = Dlx::new(&toy());
+        let dlx = Dlx::new(&Problem::toy());
         // TAOCP 7.2.2.1 Table 1: item lengths 2 2 2 3 2 2 3, the first option at node 9.
         let lengths: Vec<u32> = (1..=7).map(|k| dlx.len[k]).collect();
         assert_eq!(lengths, [2, 2, 2, 3, 2, 2, 3]);
@@ -802,12 +784,12 @@ mod tests {
             err.to_string(),
             "the problem needs 75552 nodes, more than the 65536 these links address"
         );
-        assert!(Dlx::<u16>::try_new(&toy()).is_ok());
+        assert!(Dlx::<u16>::try_new(&Problem::toy()).is_ok());
     }
 
     #[test]
     fn reload_lays_out_the_same_arena_as_new_and_reuses_it() {
-        let problem = toy();
+        let problem = Problem::toy();
         let fresh = Dlx::new(&problem);
         let mut reused = Dlx::<u32>::new(&crate::Problem::parse("Z\nZ\n").unwrap());
         let options: Vec<Vec<u32>> = problem
@@ -825,7 +807,7 @@ mod tests {
             reused.select(OptionId(0)),
             Err(DlxError::Conflict(ItemId(2)))
         );
-        let mut small = Dlx::<u16>::try_new(&toy()).unwrap();
+        let mut small = Dlx::<u16>::try_new(&Problem::toy()).unwrap();
         let huge = vec![0u32; 70_000];
         let err = small.reload(1, 1, [huge.as_slice()]).unwrap_err();
         assert!(matches!(err, DlxError::TooLarge { limit: 65_536, .. }));
@@ -833,7 +815,7 @@ mod tests {
 
     #[test]
     fn select_then_unselect_restores_the_arena() {
-        let problem = toy();
+        let problem = Problem::toy();
         let mut dlx = Dlx::new(&problem);
         let fresh = dlx.clone();
         dlx.select(OptionId(0)).unwrap();

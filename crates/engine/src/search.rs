@@ -688,24 +688,6 @@ pub(super) mod tests {
     use crate::problem::{ItemId, Problem, ProblemBuilder};
     use proptest::prelude::*;
 
-    fn toy() -> Problem {
-        let mut b = ProblemBuilder::new();
-        for name in ["A", "B", "C", "D", "E", "F", "G"] {
-            b.primary(name).unwrap();
-        }
-        for option in [
-            &["C", "E"][..],
-            &["A", "D", "G"],
-            &["B", "C", "F"],
-            &["A", "D", "F"],
-            &["B", "G"],
-            &["D", "E", "G"],
-        ] {
-            b.option_by_names(option).unwrap();
-        }
-        b.build()
-    }
-
     /// A problem of `items` primary and `secondary` secondary items (`p0`.., `s0`..), each
     /// option naming items by number modulo their count: what the property tests draw.
     pub(crate) fn small_problem(
@@ -780,7 +762,7 @@ pub(super) mod tests {
 
     #[test]
     fn knuths_toy_problem_has_exactly_one_solution() {
-        let problem = toy();
+        let problem = Problem::toy();
         let mut dlx = Dlx::new(&problem);
         let report = dlx.uniqueness(ChoiceRule::Mrv);
         let Uniqueness::Unique(solution) = &report.answer else {
@@ -795,7 +777,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_search_leaves_the_arena_unchanged_however_it_stops() {
-        let problem = toy();
+        let problem = Problem::toy();
         let mut dlx = Dlx::new(&problem);
         let fresh = dlx.clone();
         for limits in [
@@ -913,7 +895,7 @@ pub(super) mod tests {
 
     #[test]
     fn a_node_budget_stops_the_search_and_says_so() {
-        let mut dlx = Dlx::new(&toy());
+        let mut dlx = Dlx::new(&Problem::toy());
         let report = dlx.search(
             ChoiceRule::Mrv,
             SearchLimits {
@@ -952,7 +934,7 @@ pub(super) mod tests {
 
     #[test]
     fn selected_options_constrain_the_search() {
-        let problem = toy();
+        let problem = Problem::toy();
         let mut dlx = Dlx::new(&problem);
         let fresh = dlx.clone();
         // The one solution uses {B G}; {D E G} clashes with it, so forcing that leaves none.
