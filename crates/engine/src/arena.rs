@@ -16,9 +16,10 @@
 //! dependent load at a time. Since primary items stay in declaration order, "the first item of
 //! least length" is the one DLX1 picks.
 
+use super::choice_rule::{scan_for_shortest, ChoiceRule, REACH_BLOCKS, SCAN_BLOCK};
 use super::choice_tree::MinTree;
 use super::error::DlxError;
-use super::mcc_state::MccState;
+use super::mcc_state::{MccState, CLEANSED};
 use super::node::{Link, Node, COVERED};
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use super::walk::{OptionWalk, OptionWalker};
@@ -91,6 +92,13 @@ impl Dlx<u32> {
     pub fn new(problem: &Problem) -> Dlx<u32> {
         Dlx::try_new(problem).expect("the builder keeps problems within u32 links")
     }
+}
+
+/// The figures the search counts as it goes.
+#[derive(Default)]
+pub(super) struct Counts {
+    pub(super) updates: u64,
+    pub(super) cleansings: u64,
 }
 
 /// The choice rule's hints (`Dlx::short_item`, `Dlx::empty_item`), held in locals while a
@@ -701,6 +709,447 @@ impl<L: Link> Dlx<L> {
                 self.uncover::<TREE, BY_PLACE>(top.get());
                 p -= 1;
             }
+        }
+    }
+    // Algorithm X's step X3 and the choice stack, shared by the searches, the split and the estimate.
+
+    /// X3 under `rule`: the active primary item with the shortest list, the first on ties.
+    /// Covered items carry the `COVERED` bit in their length, so they never win.
+    ///
+    /// The lengths are scanned a block of [`SCAN_BLOCK`] at a time: the minimum of a block is a
+    /// branch-free loop the compiler turns into vector instructions, and only the block that
+    /// holds the winner is searched item by item, which measured faster than a scan item by
+    /// item (docs/benchmarks.md).
+    #[inline(always)]
+    pub(super) fn choose_item<const TREE: bool>(
+        &mut self,
+        rule: ChoiceRule,
+        nodes_so_far: u64,
+    ) -> u32 {
+        // A list of length 0 cannot be beaten, so stopping there keeps DLX1's choice.
+        let stop_at = match rule {
+            ChoiceRule::Mrv => 0,
+            ChoiceRule::MrvStopAtOne | ChoiceRule::MrvThenReach { .. } => {
+                for (hint, most) in [(self.empty_item, 0), (self.short_item, 1)] {
+                    if hint != 0 && hint <= self.primary_count && self.len[hint as usize] <= most {
+                        return hint;
+                    }
+                }
+                1
+            }
+        };
+        let lengths = &self.len[1..=self.primary_count as usize];
+        let (base, best_len) = if TREE {
+            // The tree's answer is the scan's with `stop_at` 0: the first shortest list, which
+            // under the other rules is as good a choice as the first block's.
+            let (index, len) = self.tree.first_shortest(lengths);
+            (index / SCAN_BLOCK * SCAN_BLOCK, len)
+        } else {
+            scan_for_shortest(lengths, stop_at)
+        };
+        debug_assert!(best_len < COVERED, "called with every primary item covered");
+        let offset = lengths[base..]
+            .iter()
+            .position(|&len| len == best_len)
+            .unwrap_or(0);
+        let first = (base + offset) as u32 + 1;
+        let weigh = match rule {
+            ChoiceRule::MrvThenReach { from_node } => nodes_so_far >= from_node,
+            _ => false,
+        };
+        if !weigh || best_len < 2 {
+            return first;
+        }
+        // Only the tied items from `first` on: the first of equal reach wins, as in the scan.
+        let last = (base + REACH_BLOCKS * SCAN_BLOCK).min(lengths.len()) as u32;
+        let mut best = first;
+        let mut best_reach = self.reach(first);
+        for item in first + 1..=last {
+            if self.len[item as usize] == best_len {
+                let reach = self.reach(item);
+                if reach > best_reach {
+                    (best, best_reach) = (item, reach);
+                }
+            }
+        }
+        best
+    }
+
+    /// How many options choosing each option of `item` would remove from other lists, summed:
+    /// the tie-break of [`ChoiceRule::MrvThenReach`].
+    #[inline(always)]
+    pub(super) fn reach(&self, item: u32) -> u32 {
+        let mut reach = 0;
+        let mut row = self.node(item).down.get();
+        while row != item {
+            let mut q = row + 1;
+            while q != row {
+                let node = self.node(q);
+                if node.top.get() == 0 {
+                    q = node.up.get();
+                    continue;
+                }
+                reach += self.len[node.top.get() as usize] - 1;
+                q += 1;
+            }
+            row = self.node(row).down.get();
+        }
+        reach
+    }
+
+    #[inline(always)]
+    pub(super) fn set_choice(&mut self, level: usize, node: u32) {
+        debug_assert!(level < self.choice.len());
+        // SAFETY: each level covers at least one primary item, so there are at most as many
+        // levels as primary items, and `choice` has one more slot than that.
+        unsafe { *self.choice.get_unchecked_mut(level) = node }
+    }
+
+    #[inline(always)]
+    pub(super) fn choice_at(&self, level: usize) -> u32 {
+        debug_assert!(level < self.choice.len());
+        // SAFETY: as in `set_choice`.
+        unsafe { *self.choice.get_unchecked(level) }
+    }
+
+    /// Panics when a search left the arena spent ([`Dlx::search_then_reload`]).
+    pub(super) fn assert_not_spent(&self) {
+        assert!(
+            !self.spent,
+            "a search stopped by search_then_reload left this arena spent: reload it first"
+        );
+    }
+
+    // Algorithm M's primitives (see `mcc.rs`): its choice of item, and the covers, tweaks
+    // and purifications that respect colours and bounds.
+
+    /// The item to branch on, with its score (DLX3's branching degree `len + s - bound + 1`,
+    /// `s` the least of slack and bound), or `None` when no primary item is active. The lowest
+    /// score wins; on ties the smaller `s`, then the longer list, then the first item. A score
+    /// of zero or less means a dead end whatever the other items are, so the scan stops there;
+    /// under the rules other than [`ChoiceRule::Mrv`] it stops at a score of one too.
+    pub(super) fn choose_scored(&self, rule: ChoiceRule) -> Option<(u32, i64)> {
+        let stop_at = match rule {
+            ChoiceRule::Mrv => 0,
+            ChoiceRule::MrvStopAtOne | ChoiceRule::MrvThenReach { .. } => 1,
+        };
+        let mut best = None;
+        let (mut best_score, mut best_slack, mut best_len) = (i64::MAX, 0, 0);
+        let mut item = self.mcc.active_next[0];
+        while item != 0 {
+            let len = self.len[item as usize];
+            let bound = self.mcc.bound[item as usize];
+            let slack = self.mcc.slack[item as usize].min(bound);
+            let score = i64::from(len) + i64::from(slack) - i64::from(bound) + 1;
+            if score < best_score
+                || (score == best_score
+                    && (slack < best_slack || (slack == best_slack && len > best_len)))
+            {
+                (best, best_score, best_slack, best_len) = (Some(item), score, slack, len);
+                if score <= stop_at {
+                    break;
+                }
+            }
+            item = self.mcc.active_next[item as usize];
+        }
+        best.map(|item| (item, best_score))
+    }
+
+    /// Takes a primary item out of the active list without hiding anything.
+    pub(super) fn deactivate(&mut self, item: u32) {
+        let (prev, next) = (
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
+        );
+        self.mcc.active_next[prev as usize] = next;
+        self.mcc.active_prev[next as usize] = prev;
+        self.uncovered -= 1;
+    }
+
+    /// Undoes [`Dlx::deactivate`]: the item kept its neighbours, and the search retires and
+    /// restores items last out, first in, so they are its neighbours again.
+    pub(super) fn reactivate(&mut self, item: u32) {
+        let (prev, next) = (
+            self.mcc.active_prev[item as usize],
+            self.mcc.active_next[item as usize],
+        );
+        self.mcc.active_next[prev as usize] = item;
+        self.mcc.active_prev[next as usize] = item;
+        self.uncovered += 1;
+    }
+
+    /// Covers an item (DLX3's `cover`): hides every option in its list, and takes it out of the
+    /// active items if `deactivate`. Cleansed nodes stay where they are.
+    pub(super) fn cover_mcc(&mut self, item: u32, deactivate: bool, counts: &mut Counts) {
+        if deactivate && item <= self.primary_count {
+            self.deactivate(item);
+        }
+        counts.updates += 1;
+        let mut row = self.node(item).down.get();
+        while row > self.item_count {
+            self.hide_mcc(row, counts);
+            row = self.node(row).down.get();
+        }
+    }
+
+    /// Undoes [`Dlx::cover_mcc`], bottom to top.
+    pub(super) fn uncover_mcc(&mut self, item: u32, reactivate: bool) {
+        let mut row = self.node(item).up.get();
+        while row > self.item_count {
+            self.unhide_mcc(row);
+            row = self.node(row).up.get();
+        }
+        if reactivate && item <= self.primary_count {
+            self.reactivate(item);
+        }
+    }
+
+    /// Hides the option of node `row` from the lists of its other items, left to right, but
+    /// for its cleansed nodes.
+    pub(super) fn hide_mcc(&mut self, row: u32, counts: &mut Counts) {
+        let mut q = row + 1;
+        while q != row {
+            if self.mcc.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                self.node_mut(up.get()).down = down;
+                self.node_mut(down.get()).up = up;
+                *self.len_mut(top.get()) -= 1;
+                counts.updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::hide_mcc`], right to left.
+    pub(super) fn unhide_mcc(&mut self, row: u32) {
+        let mut q = row - 1;
+        while q != row {
+            if self.mcc.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = down.get();
+                    continue;
+                }
+                let here = L::new(q);
+                self.node_mut(up.get()).down = here;
+                self.node_mut(down.get()).up = here;
+                *self.len_mut(top.get()) += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// Tweaks node `n`, the top of its item's list (DLX3's `tweak`): takes it out of that list,
+    /// and if `block`, hides the rest of its option too (when the item is covered already, its
+    /// options are hidden, and only `n` leaves the list).
+    pub(super) fn tweak(&mut self, n: u32, block: bool, counts: &mut Counts) {
+        let mut q = if block { n + 1 } else { n };
+        loop {
+            if self.mcc.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                self.node_mut(up.get()).down = down;
+                self.node_mut(down.get()).up = up;
+                *self.len_mut(top.get()) -= 1;
+                counts.updates += 1;
+            }
+            if q == n {
+                break;
+            }
+            q += 1;
+        }
+    }
+
+    /// Undoes every tweak of `item` made at one level, from `first` (the top of its list then)
+    /// down to its present top: the tweaked nodes kept their `down` links, so the list is
+    /// rebuilt by setting `up` links along them. With `unblock`, their options come back into
+    /// their other items' lists; without, the item was covered, and is uncovered now.
+    pub(super) fn untweak(&mut self, item: u32, first: u32, unblock: bool) {
+        let top = self.node(item).down.get();
+        self.node_mut(item).down = L::new(first);
+        let (mut row, mut above, mut count) = (first, item, 0);
+        while row != top {
+            self.node_mut(row).up = L::new(above);
+            count += 1;
+            if unblock {
+                self.unhide_forward(row);
+            }
+            above = row;
+            row = self.node(row).down.get();
+        }
+        self.node_mut(row).up = L::new(above);
+        *self.len_mut(item) += count;
+        if !unblock {
+            self.uncover_mcc(item, false);
+        }
+    }
+
+    /// Puts the option of node `row` back into its other items' lists, left to right as it was
+    /// hidden: the untweaked options come back in the order they left, which (as Knuth's DLX3
+    /// shows) the links allow.
+    pub(super) fn unhide_forward(&mut self, row: u32) {
+        let mut q = row + 1;
+        while q != row {
+            if self.mcc.colour[q as usize] != CLEANSED {
+                let Node { up, down, top, .. } = *self.node(q);
+                if top.get() == 0 {
+                    q = up.get();
+                    continue;
+                }
+                let here = L::new(q);
+                self.node_mut(up.get()).down = here;
+                self.node_mut(down.get()).up = here;
+                *self.len_mut(top.get()) += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Imposes the colour of node `p` on its secondary item (DLX2's `purify`): hides the options
+    /// that give the item another colour or none, and cleanses those that give it the same.
+    pub(super) fn purify(&mut self, p: u32, counts: &mut Counts) {
+        let item = self.node(p).top.get();
+        let colour = self.mcc.colour[p as usize];
+        counts.cleansings += 1;
+        let mut row = self.node(item).down.get();
+        while row > self.item_count {
+            if self.mcc.colour[row as usize] != colour {
+                self.hide_mcc(row, counts);
+            } else if row != p {
+                counts.cleansings += 1;
+                self.mcc.colour[row as usize] = CLEANSED;
+            }
+            row = self.node(row).down.get();
+        }
+    }
+
+    /// Undoes [`Dlx::purify`], bottom to top.
+    pub(super) fn unpurify(&mut self, p: u32) {
+        let item = self.node(p).top.get();
+        let colour = self.mcc.colour[p as usize];
+        let mut row = self.node(item).up.get();
+        while row > self.item_count {
+            if self.mcc.colour[row as usize] == CLEANSED {
+                self.mcc.colour[row as usize] = colour;
+            } else if row != p {
+                self.unhide_mcc(row);
+            }
+            row = self.node(row).up.get();
+        }
+    }
+
+    /// Covers, partly covers or purifies the items of `node`'s option other than its own,
+    /// left to right: a primary item's bound goes down by one and it is covered at zero; an
+    /// uncoloured secondary item is covered, a coloured one purified, a cleansed one left.
+    pub(super) fn cover_others_mcc(&mut self, node: u32, counts: &mut Counts) {
+        let mut p = node + 1;
+        while p != node {
+            let Node { up, top, .. } = *self.node(p);
+            let item = top.get();
+            if item == 0 {
+                p = up.get();
+                continue;
+            }
+            if item <= self.primary_count {
+                let bound = &mut self.mcc.bound[item as usize];
+                *bound -= 1;
+                if *bound == 0 {
+                    self.cover_mcc(item, true, counts);
+                }
+            } else {
+                match self.mcc.colour[p as usize] {
+                    0 => self.cover_mcc(item, true, counts),
+                    CLEANSED => {}
+                    _ => self.purify(p, counts),
+                }
+            }
+            p += 1;
+        }
+    }
+
+    /// [`Dlx::select`] on a problem with colours (and no bounds): the option is imposed as the
+    /// search would choose it at its first primary item, its items covered or purified. An item an earlier selection took is a conflict,
+    /// unless both give it the same colour: then the earlier purify has cleansed this node.
+    pub(super) fn select_coloured(&mut self, first: u32) -> Result<(), DlxError> {
+        let mut anchor = None;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get();
+            let alike = item > self.primary_count && self.mcc.colour[p as usize] == CLEANSED;
+            if self.item_taken[item as usize] && !alike {
+                return Err(DlxError::Conflict(self.item_ids[item as usize]));
+            }
+            if item <= self.primary_count && anchor.is_none() {
+                anchor = Some(p);
+            }
+            p += 1;
+        }
+        // Knuth's format and the builder drop options without a primary item.
+        let anchor = anchor.expect("every option has a primary item");
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = true;
+            p += 1;
+        }
+        let mut counts = Counts::default();
+        let item = self.node(anchor).top.get();
+        // Without bounds every primary item is covered once: its bound goes from 1 to 0.
+        self.mcc.bound[item as usize] -= 1;
+        self.cover_mcc(item, true, &mut counts);
+        self.cover_others_mcc(anchor, &mut counts);
+        Ok(())
+    }
+
+    /// Undoes [`Dlx::select_coloured`] of the option starting at node `first`; selections are
+    /// undone newest first.
+    pub(super) fn unselect_coloured(&mut self, first: u32) {
+        let mut anchor = first;
+        while self.node(anchor).top.get() > self.primary_count {
+            anchor += 1;
+        }
+        self.uncover_others_mcc(anchor);
+        let item = self.node(anchor).top.get();
+        self.uncover_mcc(item, true);
+        self.mcc.bound[item as usize] += 1;
+        let mut p = first;
+        while self.node(p).top.get() != 0 {
+            let item = self.node(p).top.get() as usize;
+            self.item_taken[item] = false;
+            p += 1;
+        }
+    }
+
+    /// Undoes [`Dlx::cover_others_mcc`], right to left.
+    pub(super) fn uncover_others_mcc(&mut self, node: u32) {
+        let mut p = node - 1;
+        while p != node {
+            let Node { down, top, .. } = *self.node(p);
+            let item = top.get();
+            if item == 0 {
+                p = down.get();
+                continue;
+            }
+            if item <= self.primary_count {
+                if self.mcc.bound[item as usize] == 0 {
+                    self.uncover_mcc(item, true);
+                }
+                self.mcc.bound[item as usize] += 1;
+            } else {
+                match self.mcc.colour[p as usize] {
+                    0 => self.uncover_mcc(item, true),
+                    CLEANSED => {}
+                    _ => self.unpurify(p),
+                }
+            }
+            p -= 1;
         }
     }
 }

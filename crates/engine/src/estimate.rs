@@ -20,9 +20,9 @@
 //! replaying the ones before it.
 
 use super::arena::{Dlx, Mode};
+use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
 use super::node::{Link, COVERED};
-use super::search::ChoiceRule;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -277,12 +277,12 @@ impl<L: Link> Dlx<L> {
             walk.probe.updates += walk.breadth;
             return false;
         }
-        let mut cover = super::mcc::Counts::default();
+        let mut cover = super::arena::Counts::default();
         self.mcc.bound[item as usize] -= 1;
         self.cover_mcc(item, true, &mut cover);
         let d = self.len[item as usize];
         let (_, node) = self.draw_option(item, d, walk.random);
-        let mut option = super::mcc::Counts::default();
+        let mut option = super::arena::Counts::default();
         self.cover_others_mcc(node, &mut option);
         walk.path.push(node);
         let d = f64::from(d);

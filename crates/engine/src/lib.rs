@@ -119,6 +119,7 @@
 
 mod arena;
 pub mod batch;
+mod choice_rule;
 mod choice_tree;
 mod error;
 mod estimate;
@@ -143,6 +144,7 @@ mod stop_flag;
 mod walk;
 
 pub use arena::Dlx;
+pub use choice_rule::ChoiceRule;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};
@@ -154,7 +156,7 @@ pub use problem::{
 };
 pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, Reporting, TreePosition};
-pub use search::{ChoiceRule, SearchLimits, Visitor};
+pub use search::{SearchLimits, Visitor};
 pub use split::Shard;
 pub use stop_flag::{StopFlag, Stoppable};
 pub use walk::OptionWalk;

@@ -10,11 +10,12 @@
 //! bounded however many solutions a subtree has.
 
 use super::arena::Dlx;
+use super::choice_rule::ChoiceRule;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
-use super::search::{ChoiceRule, SearchLimits, Visitor};
+use super::search::{SearchLimits, Visitor};
 use super::split::{PieceAt, Shard, WalkEnd};
 use rayon::prelude::*;
 use std::ops::ControlFlow;

@@ -6,14 +6,12 @@
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
 use super::arena::{Dlx, Mode};
-use super::node::{Link, COVERED};
+use super::choice_rule::ChoiceRule;
+use super::node::Link;
 use super::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use std::ops::ControlFlow;
-
-/// Item lengths compared together when choosing an item: 16 `u32`s are one cache line.
-const SCAN_BLOCK: usize = 16;
 
 /// From how many primary items a search under [`ChoiceRule::Mrv`] chooses through the
 /// [`super::choice_tree::MinTree`] instead of scanning every length: the tree wins on many
@@ -24,53 +22,6 @@ const TREE_FROM_ITEMS: u32 = 1_024;
 /// and the scan stops at the first block with a list of one, so it holds out longer; chosen by
 /// measurement (docs/benchmarks.md).
 const TREE_FROM_ITEMS_HINTED: u32 = 16_384;
-
-/// How far [`ChoiceRule::MrvThenReach`] looks for tied items: this many scan blocks from the
-/// one holding the first shortest list; wider looks cost more than the nodes they save, as
-/// measured (docs/benchmarks.md).
-const REACH_BLOCKS: usize = 2;
-
-/// How the search picks the item to branch on.
-///
-/// On problems with colours or bounds (Algorithm M, `mcc.rs`) the rule is DLX3's score
-/// (fewest options adjusted by slack, see there): `Mrv` follows it exactly, for Knuth's
-/// figures; the other two take the first item of score at most one without looking further.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum ChoiceRule {
-    /// Minimum remaining values: the active primary item with the fewest options, the first in
-    /// list order on ties. DLX1's rule: same tree, same figures.
-    #[default]
-    Mrv,
-    /// Minimum remaining values tuned for speed: an item whose list the last covers emptied is
-    /// taken at once (a dead end), then one they left with a single option (a forced move),
-    /// without scanning; otherwise the scan stops in the first block of items holding a list of
-    /// length at most one. It executes fewer instructions than `Mrv` on Sudoku and visits fewer
-    /// nodes (docs/benchmarks.md). Any choice of item
-    /// keeps Algorithm X exact; only the tree's shape differs from DLX1's, so this rule is for
-    /// encodings that want speed, not for reproducing Knuth's figures.
-    MrvStopAtOne,
-    /// [`ChoiceRule::MrvStopAtOne`], and when the shortest lists hold two options or more, the
-    /// tie goes to the item whose options reach furthest: the one whose choice would remove
-    /// the most options from other lists, summed over its options (each option counts the
-    /// lengths of its other items' lists, less one each). Only the tied items of the first
-    /// two scan blocks from the first shortest list are weighed, and only from the
-    /// search's node `from_node` on: weighing costs about 200 instructions a node, which a
-    /// search of hundreds of nodes earns back and a short one may not. A choice that removes
-    /// more leaves smaller subtrees. On Sudoku it visits markedly fewer nodes than the
-    /// first-tie rule, and depends less on the puzzles' orientation (docs/benchmarks.md).
-    MrvThenReach {
-        /// The search's node from which ties are weighed (1 is the root).
-        from_node: u64,
-    },
-}
-
-impl ChoiceRule {
-    /// Whether the rule reads the hints covers leave (`short_item`, `empty_item`),
-    /// so that the search must keep them.
-    fn reads_hints(self) -> bool {
-        !matches!(self, ChoiceRule::Mrv)
-    }
-}
 
 /// When to give up a search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -436,90 +387,6 @@ impl<L: Link> Dlx<L> {
         self.search(rule, limits, &mut visitor).map(|_| ())
     }
 
-    /// X3 under `rule`: the active primary item with the shortest list, the first on ties.
-    /// Covered items carry the `COVERED` bit in their length, so they never win.
-    ///
-    /// The lengths are scanned a block of [`SCAN_BLOCK`] at a time: the minimum of a block is a
-    /// branch-free loop the compiler turns into vector instructions, and only the block that
-    /// holds the winner is searched item by item, which measured faster than a scan item by
-    /// item (docs/benchmarks.md).
-    #[inline(always)]
-    pub(super) fn choose_item<const TREE: bool>(
-        &mut self,
-        rule: ChoiceRule,
-        nodes_so_far: u64,
-    ) -> u32 {
-        // A list of length 0 cannot be beaten, so stopping there keeps DLX1's choice.
-        let stop_at = match rule {
-            ChoiceRule::Mrv => 0,
-            ChoiceRule::MrvStopAtOne | ChoiceRule::MrvThenReach { .. } => {
-                for (hint, most) in [(self.empty_item, 0), (self.short_item, 1)] {
-                    if hint != 0 && hint <= self.primary_count && self.len[hint as usize] <= most {
-                        return hint;
-                    }
-                }
-                1
-            }
-        };
-        let lengths = &self.len[1..=self.primary_count as usize];
-        let (base, best_len) = if TREE {
-            // The tree's answer is the scan's with `stop_at` 0: the first shortest list, which
-            // under the other rules is as good a choice as the first block's.
-            let (index, len) = self.tree.first_shortest(lengths);
-            (index / SCAN_BLOCK * SCAN_BLOCK, len)
-        } else {
-            scan_for_shortest(lengths, stop_at)
-        };
-        debug_assert!(best_len < COVERED, "called with every primary item covered");
-        let offset = lengths[base..]
-            .iter()
-            .position(|&len| len == best_len)
-            .unwrap_or(0);
-        let first = (base + offset) as u32 + 1;
-        let weigh = match rule {
-            ChoiceRule::MrvThenReach { from_node } => nodes_so_far >= from_node,
-            _ => false,
-        };
-        if !weigh || best_len < 2 {
-            return first;
-        }
-        // Only the tied items from `first` on: the first of equal reach wins, as in the scan.
-        let last = (base + REACH_BLOCKS * SCAN_BLOCK).min(lengths.len()) as u32;
-        let mut best = first;
-        let mut best_reach = self.reach(first);
-        for item in first + 1..=last {
-            if self.len[item as usize] == best_len {
-                let reach = self.reach(item);
-                if reach > best_reach {
-                    (best, best_reach) = (item, reach);
-                }
-            }
-        }
-        best
-    }
-
-    /// How many options choosing each option of `item` would remove from other lists, summed:
-    /// the tie-break of [`ChoiceRule::MrvThenReach`].
-    #[inline(always)]
-    fn reach(&self, item: u32) -> u32 {
-        let mut reach = 0;
-        let mut row = self.node(item).down.get();
-        while row != item {
-            let mut q = row + 1;
-            while q != row {
-                let node = self.node(q);
-                if node.top.get() == 0 {
-                    q = node.up.get();
-                    continue;
-                }
-                reach += self.len[node.top.get() as usize] - 1;
-                q += 1;
-            }
-            row = self.node(row).down.get();
-        }
-        reach
-    }
-
     /// [`Dlx::search`] for an arena that is laid out again ([`Dlx::reload`]) before its next
     /// use: when a limit or the visitor stops the search, its levels are left as they are
     /// instead of undone, which on a search stopped deep down (the second solution of a Sudoku
@@ -551,14 +418,6 @@ impl<L: Link> Dlx<L> {
             self.uncover::<false, false>(best);
         }
         self.unwind(level);
-    }
-
-    /// Panics when a search left the arena spent ([`Dlx::search_then_reload`]).
-    pub(super) fn assert_not_spent(&self) {
-        assert!(
-            !self.spent,
-            "a search stopped by search_then_reload left this arena spent: reload it first"
-        );
     }
 
     /// Undoes levels `0..level`, which are fully covered, deepest first.
@@ -607,79 +466,6 @@ impl<L: Link> Dlx<L> {
         solution.extend((0..=level).map(|l| self.option_of(self.choice_at(l))));
         self.solution = solution;
     }
-
-    #[inline(always)]
-    fn set_choice(&mut self, level: usize, node: u32) {
-        debug_assert!(level < self.choice.len());
-        // SAFETY: each level covers at least one primary item, so there are at most as many
-        // levels as primary items, and `choice` has one more slot than that.
-        unsafe { *self.choice.get_unchecked_mut(level) = node }
-    }
-
-    #[inline(always)]
-    fn choice_at(&self, level: usize) -> u32 {
-        debug_assert!(level < self.choice.len());
-        // SAFETY: as in `set_choice`.
-        unsafe { *self.choice.get_unchecked(level) }
-    }
-}
-
-/// The scan of [`Dlx::choose_item`]: the block of [`SCAN_BLOCK`] lengths (its first index)
-/// that holds the first least length, stopping at the first block holding a length of at most
-/// `stop_at`, and that length.
-///
-/// On x86-64 processors with AVX2 the same loop is compiled for it, chosen at run time: the
-/// baseline instruction set (SSE2) has no unsigned 32-bit minimum, so the scan's vector steps
-/// take six instructions where AVX2 takes one for twice the lengths, which measured a few
-/// percent faster on the Sudoku collections (docs/benchmarks.md).
-#[inline(always)]
-fn scan_for_shortest(lengths: &[u32], stop_at: u32) -> (usize, u32) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the processor has AVX2, checked just above.
-            return unsafe { scan_for_shortest_avx2(lengths, stop_at) };
-        }
-    }
-    scan_for_shortest_portable(lengths, stop_at)
-}
-
-/// [`scan_for_shortest_portable`] compiled for AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-unsafe fn scan_for_shortest_avx2(lengths: &[u32], stop_at: u32) -> (usize, u32) {
-    scan_for_shortest_portable(lengths, stop_at)
-}
-
-/// The scan itself, in plain Rust.
-#[inline(always)]
-fn scan_for_shortest_portable(lengths: &[u32], stop_at: u32) -> (usize, u32) {
-    let mut best_len = u32::MAX;
-    let mut best_block = 0;
-    let blocks = lengths.chunks_exact(SCAN_BLOCK);
-    let tail = blocks.remainder();
-    let mut stopped = false;
-    for (b, block) in blocks.enumerate() {
-        let least = block.iter().fold(u32::MAX, |m, &len| m.min(len));
-        if least < best_len {
-            best_len = least;
-            best_block = b;
-            if least <= stop_at {
-                stopped = true;
-                break;
-            }
-        }
-    }
-    let tail_start = lengths.len() - tail.len();
-    let mut base = best_block * SCAN_BLOCK;
-    if !stopped {
-        let least = tail.iter().fold(u32::MAX, |m, &len| m.min(len));
-        if least < best_len {
-            best_len = least;
-            base = tail_start;
-        }
-    }
-    (base, best_len)
 }
 
 #[cfg(test)]

@@ -18,11 +18,12 @@
 //! a split search of one runs whole, on the caller's thread.
 
 use super::arena::{Dlx, Mode};
+use super::choice_rule::ChoiceRule;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats};
 use super::parallel::SplitSettings;
 use super::problem::OptionId;
-use super::search::{ChoiceRule, SearchLimits, Visitor};
+use super::search::{SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
 /// The deepest cut tried: each level multiplies the pieces by the options of its item, so a

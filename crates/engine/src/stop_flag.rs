@@ -8,10 +8,11 @@
 //! in the visitor's [`Visitor::enter_node`], whose default compiles away.
 
 use super::arena::Dlx;
+use super::choice_rule::ChoiceRule;
 use super::node::Link;
 use super::outcome::{Outcome, Stop};
 use super::problem::OptionId;
-use super::search::{ChoiceRule, SearchLimits, Visitor};
+use super::search::{SearchLimits, Visitor};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
