@@ -812,6 +812,36 @@ impl<L: Link> Dlx<L> {
         unsafe { *self.choice.get_unchecked(level) }
     }
 
+    /// Ends a stopped search: undoes the option tried at the deepest level (`last`: its node
+    /// and item, when it was covered) and the levels above, or, under
+    /// [`Dlx::search_then_reload`], leaves them and marks the arena spent.
+    pub(super) fn abandon_search(&mut self, level: usize, last: Option<(u32, u32)>) {
+        if self.leave_on_stop {
+            self.spent = true;
+            return;
+        }
+        if let Some((current, best)) = last {
+            self.uncover_others::<false, false>(current);
+            self.uncover::<false, false>(best);
+        }
+        // Levels `0..level`, fully covered, deepest first.
+        for l in (0..level).rev() {
+            let node = self.choice_at(l);
+            self.uncover_others::<false, false>(node);
+            self.uncover::<false, false>(self.node(node).top.get());
+        }
+    }
+
+    /// Names the options of levels `0..=level` in the arena's solution.
+    pub(super) fn fill_solution(&mut self, level: usize) {
+        // Extended from a range rather than pushed one by one: one capacity check, not one
+        // an option.
+        let mut solution = std::mem::take(&mut self.solution);
+        solution.clear();
+        solution.extend((0..=level).map(|l| self.option_of(self.choice_at(l))));
+        self.solution = solution;
+    }
+
     /// Panics when a search left the arena spent ([`Dlx::search_then_reload`]).
     pub(super) fn assert_not_spent(&self) {
         assert!(
@@ -853,6 +883,38 @@ impl<L: Link> Dlx<L> {
             item = self.mcc.active_next[item as usize];
         }
         best.map(|item| (item, best_score))
+    }
+
+    /// Puts back the item branched on at `level` as it was before the level (DLX3's `backup`).
+    pub(super) fn restore_best(&mut self, best: u32, level: usize) {
+        let (bound, slack) = (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
+        if bound == 0 && slack == 0 {
+            self.uncover_mcc(best, true);
+        } else {
+            self.untweak(best, self.mcc.first_tweak[level], bound != 0);
+        }
+        self.mcc.bound[best as usize] += 1;
+    }
+
+    /// Undoes levels `0..level` deepest first, as backing down from each would.
+    pub(super) fn unwind_mcc(&mut self, level: usize) {
+        for l in (0..level).rev() {
+            let current = self.choice[l];
+            let best = if current <= self.item_count {
+                self.reactivate(current);
+                current
+            } else {
+                self.uncover_others_mcc(current);
+                let best = self.node(current).top.get();
+                if self.mcc.bound[best as usize] == 0 && self.mcc.slack[best as usize] != 0 {
+                    // Covered when the level was entered, and retired until its null move,
+                    // which backing down would have reached and undone: undo it here.
+                    self.reactivate(best);
+                }
+                best
+            };
+            self.restore_best(best, l);
+        }
     }
 
     /// Takes a primary item out of the active list without hiding anything.

@@ -123,47 +123,39 @@ struct Walk<'a> {
     first_options: bool,
 }
 
-impl<L: Link> Dlx<L> {
-    /// Estimates the search tree of [`Dlx::search`] under `rule` from the current state with
-    /// `probes` random probes seeded by `seed` (the same seed gives the same estimate).
-    /// `stop_requested` is asked at every level of every probe; when it says stop, the
-    /// estimate of the probes made so far is returned, marked stopped. The arena is left as
-    /// it was found.
-    ///
-    /// Under [`ChoiceRule::Mrv`] the probes walk exactly the search's tree. The other rules'
-    /// choices depend on the search's history (the hints its last covers left, and
-    /// [`ChoiceRule::MrvThenReach`]'s node threshold), which a probe takes from its own path
-    /// (a node on the path of first options is numbered as the search numbers it, any other as
-    /// past the threshold): their trees are estimated closely, not exactly.
-    ///
-    /// ```
-    /// use dlx_engine::{ChoiceRule, Dlx, Problem};
-    /// // Eight queens: DLX1 searches 1,199 nodes and finds 92 solutions.
-    /// let mut dlx = Dlx::new(&Problem::queens(8));
-    /// let estimate = dlx.estimate(ChoiceRule::Mrv, 10_000, 0, &|| false).unwrap();
-    /// let nodes = estimate.nodes.mean();
-    /// assert!((nodes - 1_199.0).abs() < 4.0 * estimate.nodes.standard_error());
-    /// assert!((nodes / 1_199.0 - 1.0).abs() < 0.1, "{nodes}");
-    /// ```
-    pub fn estimate(
+/// Knuth's estimate of one arena's search tree under one rule, as [`Dlx::estimate`] makes it:
+/// random probes from the root down, each undone before the next.
+pub(super) struct Estimator<'a, L: Link> {
+    dlx: &'a mut Dlx<L>,
+    rule: ChoiceRule,
+}
+
+impl<'a, L: Link> Estimator<'a, L> {
+    /// The estimate of `dlx`'s tree (not spent) under `rule`.
+    pub(super) fn new(dlx: &'a mut Dlx<L>, rule: ChoiceRule) -> Self {
+        Estimator { dlx, rule }
+    }
+
+    /// [`Dlx::estimate`]: `probes` probes seeded by `seed`, asking `stop_requested` at every
+    /// level of every probe.
+    pub(super) fn run(
         &mut self,
-        rule: ChoiceRule,
         probes: u64,
         seed: u64,
         stop_requested: &dyn Fn() -> bool,
     ) -> Result<Estimate, DlxError> {
-        self.assert_not_spent();
-        if self.mode == Mode::Bounded {
+        self.dlx.assert_not_spent();
+        if self.dlx.mode == Mode::Bounded {
             return Err(DlxError::EstimateWithBounds);
         }
         let mut random = Pcg64Mcg::seed_from_u64(seed);
         let mut estimate = Estimate::default();
         // The path of one probe, reused: at most one entry per primary item.
         let mut path: Vec<u32> = Vec::new();
-        let hints = (self.short_item, self.empty_item);
+        let hints = (self.dlx.short_item, self.dlx.empty_item);
         while estimate.probes < probes {
-            let probe = self.probe(rule, &mut random, &mut path, stop_requested);
-            (self.short_item, self.empty_item) = hints;
+            let probe = self.probe(&mut random, &mut path, stop_requested);
+            (self.dlx.short_item, self.dlx.empty_item) = hints;
             let Some(probe) = probe else {
                 estimate.stopped = true;
                 break;
@@ -179,11 +171,10 @@ impl<L: Link> Dlx<L> {
     }
 
     /// One probe from the root to a leaf, or `None` when stopped. Each level chooses an item
-    /// and draws one of its options as the search would ([`Dlx::descend_plain`] on plain exact
-    /// cover, [`Dlx::descend_coloured`] with colours); all is undone before returning.
+    /// and draws one of its options as the search would ([`Estimator::descend_plain`] on plain exact
+    /// cover, [`Estimator::descend_coloured`] with colours); all is undone before returning.
     fn probe(
         &mut self,
-        rule: ChoiceRule,
         random: &mut Pcg64Mcg,
         path: &mut Vec<u32>,
         stop_requested: &dyn Fn() -> bool,
@@ -201,9 +192,9 @@ impl<L: Link> Dlx<L> {
                 break true;
             }
             walk.probe.nodes += walk.breadth;
-            let descended = match self.mode {
-                Mode::Plain => self.descend_plain(rule, &mut walk),
-                _ => self.descend_coloured(rule, &mut walk),
+            let descended = match self.dlx.mode {
+                Mode::Plain => self.descend_plain(&mut walk),
+                _ => self.descend_coloured(&mut walk),
             };
             if !descended {
                 break false;
@@ -211,16 +202,16 @@ impl<L: Link> Dlx<L> {
         };
         walk.probe.depth = walk.path.len() as u64;
         for &node in walk.path.iter().rev() {
-            let item = self.node(node).top.get();
-            match self.mode {
+            let item = self.dlx.node(node).top.get();
+            match self.dlx.mode {
                 Mode::Plain => {
-                    self.uncover_others::<false, false>(node);
-                    self.uncover::<false, false>(item);
+                    self.dlx.uncover_others::<false, false>(node);
+                    self.dlx.uncover::<false, false>(item);
                 }
                 _ => {
-                    self.uncover_others_mcc(node);
-                    self.uncover_mcc(item, true);
-                    self.mcc.bound[item as usize] += 1;
+                    self.dlx.uncover_others_mcc(node);
+                    self.dlx.uncover_mcc(item, true);
+                    self.dlx.mcc.bound[item as usize] += 1;
                 }
             }
         }
@@ -231,8 +222,8 @@ impl<L: Link> Dlx<L> {
     /// the option drawn (X5), and says whether the probe went down; not at a leaf, a solution
     /// (nothing left to cover: at the root, the empty set of options, a tree of one node) or a
     /// dead end.
-    fn descend_plain(&mut self, rule: ChoiceRule, walk: &mut Walk) -> bool {
-        if self.uncovered == 0 {
+    fn descend_plain(&mut self, walk: &mut Walk) -> bool {
+        if self.dlx.uncovered == 0 {
             walk.probe.solutions = walk.breadth;
             return false;
         }
@@ -241,20 +232,22 @@ impl<L: Link> Dlx<L> {
         } else {
             u64::MAX
         };
-        let item = self.choose_item::<false>(rule, node_number);
+        let item = self.dlx.choose_item::<false>(self.rule, node_number);
         let mut cover_updates = 0;
-        self.cover::<true, false, false>(item, &mut cover_updates);
-        let d = self.len[item as usize] & !COVERED;
+        self.dlx
+            .cover::<true, false, false>(item, &mut cover_updates);
+        let d = self.dlx.len[item as usize] & !COVERED;
         if d == 0 {
             // A dead end: the search covers the item, finds no option and backs up.
             walk.probe.updates += walk.breadth * cover_updates as f64;
-            self.uncover::<false, false>(item);
+            self.dlx.uncover::<false, false>(item);
             return false;
         }
         let (drawn, node) = self.draw_option(item, d, walk.random);
         walk.first_options &= drawn == 0;
         let mut option_updates = 0;
-        self.cover_others::<true, false, false>(node, &mut option_updates);
+        self.dlx
+            .cover_others::<true, false, false>(node, &mut option_updates);
         walk.path.push(node);
         walk.probe.updates +=
             walk.breadth * (cover_updates as f64 + f64::from(d) * option_updates as f64);
@@ -266,8 +259,8 @@ impl<L: Link> Dlx<L> {
     /// primary item is covered once: choosing an item covers it, and each of its options is a
     /// branch, as in Algorithm X. Says whether the probe went down; not at a solution or a
     /// dead end.
-    fn descend_coloured(&mut self, rule: ChoiceRule, walk: &mut Walk) -> bool {
-        let Some((item, score)) = self.choose_scored(rule) else {
+    fn descend_coloured(&mut self, walk: &mut Walk) -> bool {
+        let Some((item, score)) = self.dlx.choose_scored(self.rule) else {
             // Every primary item is covered: a solution.
             walk.probe.solutions = walk.breadth;
             return false;
@@ -278,12 +271,12 @@ impl<L: Link> Dlx<L> {
             return false;
         }
         let mut cover = super::arena::Counts::default();
-        self.mcc.bound[item as usize] -= 1;
-        self.cover_mcc(item, true, &mut cover);
-        let d = self.len[item as usize];
+        self.dlx.mcc.bound[item as usize] -= 1;
+        self.dlx.cover_mcc(item, true, &mut cover);
+        let d = self.dlx.len[item as usize];
         let (_, node) = self.draw_option(item, d, walk.random);
         let mut option = super::arena::Counts::default();
-        self.cover_others_mcc(node, &mut option);
+        self.dlx.cover_others_mcc(node, &mut option);
         walk.path.push(node);
         let d = f64::from(d);
         walk.probe.updates += walk.breadth * (cover.updates as f64 + d * option.updates as f64);
@@ -297,9 +290,9 @@ impl<L: Link> Dlx<L> {
     /// and its node in the item's list.
     fn draw_option(&self, item: u32, d: u32, random: &mut Pcg64Mcg) -> (u32, u32) {
         let drawn = below(random, d);
-        let mut node = self.node(item).down.get();
+        let mut node = self.dlx.node(item).down.get();
         for _ in 0..drawn {
-            node = self.node(node).down.get();
+            node = self.dlx.node(node).down.get();
         }
         (drawn, node)
     }

@@ -121,6 +121,7 @@ mod arena;
 pub mod batch;
 mod choice_rule;
 mod choice_tree;
+mod dlx;
 mod error;
 mod estimate;
 // Cross-crate plumbing, not API: the excerpt of input that the puzzles' parse errors quote, and

@@ -43,23 +43,66 @@ enum Step {
     Backdown,
 }
 
-impl<L: Link> Dlx<L> {
-    /// Algorithm M from the current state, as [`Dlx::search`] describes; called by it for
+/// Algorithm M on one arena, as [`Dlx::search`] runs it on a problem with colours or bounds:
+/// the arena borrowed for the search, with its rule, its limits and its visitor.
+pub(super) struct MccSearch<'a, L: Link, V: Visitor + ?Sized> {
+    dlx: &'a mut Dlx<L>,
+    rule: ChoiceRule,
+    max_nodes: u64,
+    max_solutions: u64,
+    visitor: &'a mut V,
+}
+
+impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
+    /// The search of `dlx` (colours or bounds, not spent) under `rule` and `limits`.
+    #[inline(always)]
+    pub(super) fn new(
+        dlx: &'a mut Dlx<L>,
+        rule: ChoiceRule,
+        limits: SearchLimits,
+        visitor: &'a mut V,
+    ) -> Self {
+        debug_assert!(dlx.mode != Mode::Plain);
+        MccSearch {
+            dlx,
+            rule,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
+            visitor,
+        }
+    }
+
+    /// Runs the search, as [`Dlx::search`] describes.
+    #[inline(always)]
+    pub(super) fn run(self) -> Outcome<Option<V::Break>> {
+        Self::algorithm_m(
+            self.dlx,
+            self.rule,
+            self.max_nodes,
+            self.max_solutions,
+            self.visitor,
+        )
+    }
+
+    /// Algorithm M from the current state, as [`Dlx::search`] describes, which runs it for
     /// problems with colours or bounds. Knuth's steps stand beside the code: M1 (initialize) is
     /// the arena's layout and [`super::mcc_state::MccState::load`]; M2 enter a level, M3 choose
     /// an item, M4 prepare to branch on it, M5 possibly tweak the option, M6 try it, M7 try
     /// again, M8 restore the item, M9 leave the level. With colours only (every bound 1, no
     /// slack) M4's bound reaches zero at once, M5 never tweaks, and the loop is Algorithm C's
     /// (DLX2's C1 to C8).
-    pub(super) fn search_mcc<V: Visitor + ?Sized>(
-        &mut self,
+    ///
+    /// The arena comes as an argument of the loop's own, not as a field of the search, as in
+    /// [`super::search::PlainSearch`]: the compiler then keeps its vectors' addresses in
+    /// registers across the loop's stores.
+    fn algorithm_m(
+        dlx: &mut Dlx<L>,
         rule: ChoiceRule,
-        limits: SearchLimits,
+        max_nodes: u64,
+        max_solutions: u64,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
         if max_solutions == 0 {
             return Outcome {
                 answer: None,
@@ -68,7 +111,7 @@ impl<L: Link> Dlx<L> {
             };
         }
         // DLX2 covers an item left with no options before it backs up: one update more.
-        let dead_end_updates = u64::from(self.mode == Mode::Coloured);
+        let dead_end_updates = u64::from(dlx.mode == Mode::Coloured);
         let mut counts = Counts::default();
         let mut level = 0usize;
         let mut best = 0u32;
@@ -77,25 +120,25 @@ impl<L: Link> Dlx<L> {
         // The options chosen on the levels above, kept as the levels are entered and left:
         // most nodes of a problem with many shallow solutions are solutions, and building
         // each one from the choices cost a third of the search.
-        self.solution.clear();
+        dlx.solution.clear();
         // Progress reports (asked once; the default `None` compiles them away) need each
         // level's branching degree, as DLX3 keeps it: kept only for them.
         let progress_mask = visitor.progress_mask();
         let mut next_report = 0u64;
         let mut scores = Vec::new();
         if progress_mask.is_some() {
-            scores.resize(self.choice.len(), 0i64);
+            scores.resize(dlx.choice.len(), 0i64);
         }
         let stop;
         'forward: loop {
             // M2: enter a level (DLX3's `forward`).
             if stats.nodes >= max_nodes {
-                self.unwind_mcc(level);
+                dlx.unwind_mcc(level);
                 stop = Stop::NodeBudget;
                 break 'forward;
             }
             if let ControlFlow::Break(value) = visitor.enter_node() {
-                self.unwind_mcc(level);
+                dlx.unwind_mcc(level);
                 broke_with = Some(value);
                 stop = Stop::Visitor;
                 break 'forward;
@@ -104,17 +147,17 @@ impl<L: Link> Dlx<L> {
             if let Some(mask) = progress_mask {
                 if stats.nodes >= next_report {
                     next_report = stats.nodes.saturating_add(mask).saturating_add(1);
-                    visitor.progress(&self.position_mcc(level, &scores, &stats));
+                    visitor.progress(&TreePosition::of_mcc_search(dlx, level, &scores, &stats));
                 }
             }
             // M3: choose an item.
-            let mut step = match self.choose_scored(rule) {
+            let mut step = match dlx.choose_scored(rule) {
                 // M2: no active primary item: every bound is met, a solution; then M9.
                 None => {
                     stats.solutions += 1;
-                    let flow = visitor.solution(&self.solution);
+                    let flow = visitor.solution(&dlx.solution);
                     if flow.is_break() || stats.solutions == max_solutions {
-                        self.unwind_mcc(level);
+                        dlx.unwind_mcc(level);
                         stop = match flow {
                             ControlFlow::Break(value) => {
                                 broke_with = Some(value);
@@ -137,17 +180,17 @@ impl<L: Link> Dlx<L> {
                         scores[level] = score;
                     }
                     best = item;
-                    current = self.node(best).down.get();
-                    self.choice[level] = current;
-                    self.mcc.first_tweak[level] = 0;
-                    let bound = &mut self.mcc.bound[best as usize];
+                    current = dlx.node(best).down.get();
+                    dlx.choice[level] = current;
+                    dlx.mcc.first_tweak[level] = 0;
+                    let bound = &mut dlx.mcc.bound[best as usize];
                     *bound -= 1;
-                    let (bound, slack) = (*bound, self.mcc.slack[best as usize]);
+                    let (bound, slack) = (*bound, dlx.mcc.slack[best as usize]);
                     if bound != 0 || slack != 0 {
-                        self.mcc.first_tweak[level] = current;
+                        dlx.mcc.first_tweak[level] = current;
                     }
                     if bound == 0 {
-                        self.cover_mcc(best, true, &mut counts);
+                        dlx.cover_mcc(best, true, &mut counts);
                     }
                     Step::Advance
                 }
@@ -157,37 +200,37 @@ impl<L: Link> Dlx<L> {
                     Step::Advance => {
                         // M5: possibly tweak the option at `current`.
                         let (bound, slack) =
-                            (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
+                            (dlx.mcc.bound[best as usize], dlx.mcc.slack[best as usize]);
                         if bound == 0 && slack == 0 {
                             // Exact cover's branching: each option of the covered item in turn.
                             if current == best {
                                 step = Step::Backup;
                                 continue;
                             }
-                        } else if i64::from(self.len[best as usize])
+                        } else if i64::from(dlx.len[best as usize])
                             <= i64::from(bound) - i64::from(slack)
                         {
                             // Too few options below to meet the lower bound.
                             step = Step::Backup;
                             continue;
                         } else if current != best {
-                            self.tweak(current, bound != 0, &mut counts);
+                            dlx.tweak(current, bound != 0, &mut counts);
                         } else if bound != 0 {
                             // The null move: the item is retired as it stands.
-                            self.deactivate(best);
+                            dlx.deactivate(best);
                         }
                         // M6: try it (a null move has no option), then a level down.
-                        if current > self.item_count {
-                            self.cover_others_mcc(current, &mut counts);
-                            let option = OptionId(self.mcc.node_option[current as usize]);
-                            self.solution.push(option);
+                        if current > dlx.item_count {
+                            dlx.cover_others_mcc(current, &mut counts);
+                            let option = OptionId(dlx.mcc.node_option[current as usize]);
+                            dlx.solution.push(option);
                         }
                         level += 1;
                         continue 'forward;
                     }
                     Step::Backup => {
                         // M8: restore the item.
-                        self.restore_best(best, level);
+                        dlx.restore_best(best, level);
                         step = Step::Backdown;
                     }
                     Step::Backdown => {
@@ -200,20 +243,20 @@ impl<L: Link> Dlx<L> {
                             break 'forward;
                         }
                         level -= 1;
-                        current = self.choice[level];
-                        if current <= self.item_count {
+                        current = dlx.choice[level];
+                        if current <= dlx.item_count {
                             // Undo a null move (it chose no option).
                             best = current;
-                            self.reactivate(best);
+                            dlx.reactivate(best);
                             step = Step::Backup;
                             continue;
                         }
                         // M7: try again with the next option.
-                        self.solution.pop();
-                        best = self.node(current).top.get();
-                        self.uncover_others_mcc(current);
-                        current = self.node(current).down.get();
-                        self.choice[level] = current;
+                        dlx.solution.pop();
+                        best = dlx.node(current).top.get();
+                        dlx.uncover_others_mcc(current);
+                        current = dlx.node(current).down.get();
+                        dlx.choice[level] = current;
                         step = Step::Advance;
                     }
                 }
@@ -225,38 +268,6 @@ impl<L: Link> Dlx<L> {
             answer: broke_with,
             stats,
             stop,
-        }
-    }
-
-    /// Puts back the item branched on at `level` as it was before the level (DLX3's `backup`).
-    fn restore_best(&mut self, best: u32, level: usize) {
-        let (bound, slack) = (self.mcc.bound[best as usize], self.mcc.slack[best as usize]);
-        if bound == 0 && slack == 0 {
-            self.uncover_mcc(best, true);
-        } else {
-            self.untweak(best, self.mcc.first_tweak[level], bound != 0);
-        }
-        self.mcc.bound[best as usize] += 1;
-    }
-
-    /// Undoes levels `0..level` deepest first, as backing down from each would.
-    fn unwind_mcc(&mut self, level: usize) {
-        for l in (0..level).rev() {
-            let current = self.choice[l];
-            let best = if current <= self.item_count {
-                self.reactivate(current);
-                current
-            } else {
-                self.uncover_others_mcc(current);
-                let best = self.node(current).top.get();
-                if self.mcc.bound[best as usize] == 0 && self.mcc.slack[best as usize] != 0 {
-                    // Covered when the level was entered, and retired until its null move,
-                    // which backing down would have reached and undone: undo it here.
-                    self.reactivate(best);
-                }
-                best
-            };
-            self.restore_best(best, l);
         }
     }
 }

@@ -16,7 +16,7 @@ use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::search::{SearchLimits, Visitor};
-use super::split::{PieceAt, Shard, WalkEnd};
+use super::split::{PieceAt, Shard, Splitter, WalkEnd};
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
@@ -112,49 +112,46 @@ impl<B> Default for SplitReport<B> {
     }
 }
 
-impl<L: Link> Dlx<L> {
-    /// Searches this shard's share of the tree on the current rayon pool, handing `visitor` the
-    /// solutions in the one-thread search's order. With [`ChoiceRule::Mrv`] and the whole tree
-    /// the figures are the one-thread search's; the shards' figures and counts sum to them.
-    /// `stop_requested` is asked on entering each node, on every thread and in the walk that
-    /// cuts the tree (a signal): the search then ends with [`Stop::Interrupted`], the figures
-    /// and solutions of what it finished kept.
-    ///
-    /// Memory is bounded whatever the tree and the shard count: the top of the tree is walked
-    /// ([`Dlx::split_depth`], then once more for the pieces), never kept, and only a window of
-    /// this shard's pieces is held at a time.
-    pub fn search_split<V: Visitor + ?Sized>(
-        &mut self,
+/// A split search of one arena: the shard's share of the tree searched on the rayon pool, as
+/// [`Dlx::search_split_reporting`] runs it.
+pub(super) struct ParallelSearch<'a, L: Link> {
+    dlx: &'a mut Dlx<L>,
+    settings: SplitSettings,
+    stop_requested: &'a (dyn Fn() -> bool + Sync),
+}
+
+impl<'a, L: Link> ParallelSearch<'a, L> {
+    /// The split search of `dlx` under `settings`, asking `stop_requested` as
+    /// [`Dlx::search_split`] says.
+    pub(super) fn new(
+        dlx: &'a mut Dlx<L>,
         settings: SplitSettings,
-        stop_requested: &(dyn Fn() -> bool + Sync),
-        visitor: &mut V,
-    ) -> SplitReport<V::Break> {
-        self.search_split_reporting(settings, stop_requested, None, visitor)
+        stop_requested: &'a (dyn Fn() -> bool + Sync),
+    ) -> Self {
+        ParallelSearch {
+            dlx,
+            settings,
+            stop_requested,
+        }
     }
 
-    /// [`Dlx::search_split`], telling `progress` (when given, and when its
-    /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
-    /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
-    /// it ([`super::TreePosition`]), a subtree being searched for the share of it its search has
-    /// done, against the shard's part of the tree (1/N of it: the subtrees are dealt
-    /// round-robin, so a shard's share is known only once its walk ends, and the fraction is
-    /// made 1 when the search ends). A problem that cannot be split reports its one search's
-    /// position.
-    pub fn search_split_reporting<V: Visitor + ?Sized>(
-        &mut self,
-        settings: SplitSettings,
-        stop_requested: &(dyn Fn() -> bool + Sync),
+    /// Runs the search, handing `visitor` the solutions in the one-thread search's order and
+    /// telling `progress` how far it is, as [`Dlx::search_split_reporting`] describes.
+    pub(super) fn run<V: Visitor + ?Sized>(
+        self,
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
-        self.assert_not_spent();
-        if !self.can_split() {
+        self.dlx.assert_not_spent();
+        let (settings, stop_requested) = (self.settings, self.stop_requested);
+        if !self.dlx.can_split() {
             return SplitReport {
-                outcome: self.search_whole_for_split(settings, progress, visitor),
+                outcome: self.search_whole(progress, visitor),
                 ..SplitReport::default()
             };
         }
-        let Some(depth) = self.split_depth(settings.rule, settings.min_subtrees, stop_requested)
+        let Some(depth) =
+            Splitter::new(self.dlx, settings.rule).depth(settings.min_subtrees, stop_requested)
         else {
             let mut report = SplitReport::default();
             report.outcome.stop = Stop::Interrupted;
@@ -167,7 +164,7 @@ impl<L: Link> Dlx<L> {
             rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
         };
         // The workers' arenas are copies of this one as it stands between the walks.
-        let template = self.clone();
+        let template = self.dlx.clone();
         let sink = progress.filter(|sink| sink.begin());
         let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
         let mut run = Run::new(settings.max_solutions);
@@ -185,8 +182,7 @@ impl<L: Link> Dlx<L> {
             stop_requested,
             progress: split_progress.as_ref(),
         };
-        let walked = self.walk_pieces(
-            settings.rule,
+        let walked = Splitter::new(self.dlx, settings.rule).walk_pieces(
             depth,
             stop_requested,
             &mut |piece, before| {
@@ -231,12 +227,12 @@ impl<L: Link> Dlx<L> {
 
     /// The split search of a problem that cannot be split (Algorithm M's): one search of the
     /// whole tree, which only the first shard makes, so shards still add up.
-    fn search_whole_for_split<V: Visitor + ?Sized>(
-        &mut self,
-        settings: SplitSettings,
+    fn search_whole<V: Visitor + ?Sized>(
+        self,
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        let settings = self.settings;
         if !settings.shard.takes_top() {
             return Outcome::default();
         }
@@ -248,11 +244,11 @@ impl<L: Link> Dlx<L> {
         match progress.filter(|sink| sink.begin()) {
             Some(sink) => {
                 let mut reporting = Reporting::new(sink, visitor);
-                let outcome = self.search(settings.rule, limits, &mut reporting);
+                let outcome = self.dlx.search(settings.rule, limits, &mut reporting);
                 sink.end();
                 outcome
             }
-            None => self.search(settings.rule, limits, visitor),
+            None => self.dlx.search(settings.rule, limits, visitor),
         }
     }
 }
@@ -357,7 +353,7 @@ impl<'a, L: Link> Share<'a, L> {
             .map(|mine| {
                 mine.path
                     .as_deref()
-                    .map_or(0.0, |path| dlx.path_share(path).1)
+                    .map_or(0.0, |path| TreePosition::of_subtree(dlx, path).share)
             })
             .collect()
     }
@@ -472,7 +468,8 @@ impl<'a, L: Link> Share<'a, L> {
         };
         let template = self.template;
         let dlx = self.again.get_or_insert_with(|| template.clone());
-        let outcome = dlx.search_subtree(self.settings.rule, path, limits, &mut visit);
+        let outcome =
+            Splitter::new(dlx, self.settings.rule).search_subtree(path, limits, &mut visit);
         run.searched_subtree(outcome.stats.nodes);
         let mut stats = outcome.stats;
         stats.solutions = 0;
@@ -538,11 +535,11 @@ fn hold_subtree<'s, 'a, L: Link>(
     // Two searches compiled: the one without reports is the search as it was before them.
     let (outcome, holder) = if reports {
         let mut holder = holder.reporting::<true>();
-        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        let outcome = Splitter::new(dlx, hold.rule).search_subtree(path, limits, &mut holder);
         (outcome, holder.reporting::<false>())
     } else {
         let mut holder = holder;
-        let outcome = dlx.search_subtree(hold.rule, path, limits, &mut holder);
+        let outcome = Splitter::new(dlx, hold.rule).search_subtree(path, limits, &mut holder);
         (outcome, holder)
     };
     let uneven = holder.uneven;

@@ -159,12 +159,16 @@ impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
     }
 }
 
-impl<L: Link> Dlx<L> {
+impl TreePosition {
     /// The position of Algorithm X's search with `level` levels chosen (`choice[..level]`):
     /// each level's item is covered and its list left as it was when the level chose from it,
     /// so its length is `d` and the chosen node's place in it is `k`, found by walking down
     /// from the header as DLX1 does.
-    pub(super) fn position(&self, level: usize, stats: &SearchStats) -> TreePosition {
+    pub(super) fn of_search<L: Link>(
+        dlx: &Dlx<L>,
+        level: usize,
+        stats: &SearchStats,
+    ) -> TreePosition {
         let mut at = TreePosition {
             nodes: stats.nodes,
             solutions: stats.solutions,
@@ -172,13 +176,13 @@ impl<L: Link> Dlx<L> {
             done: 0.0,
             share: 1.0,
         };
-        for &chosen in &self.choice[..level] {
-            let item = self.node(chosen).top.get();
-            let d = self.len[item as usize] & !COVERED;
+        for &chosen in &dlx.choice[..level] {
+            let item = dlx.node(chosen).top.get();
+            let d = dlx.len[item as usize] & !COVERED;
             let k = if at.share < NEGLIGIBLE_SHARE {
                 1
             } else {
-                self.place_in_list(item, chosen, item, d)
+                Self::place_in_list(dlx, item, chosen, item, d)
             };
             at.descend(k, d);
         }
@@ -189,8 +193,8 @@ impl<L: Link> Dlx<L> {
     /// `d` is the branching degree the level's item had when chosen (`scores`), `k` counts the
     /// options tried there so far, from the first one tweaked (or the top of the list) down to
     /// the current choice (the item's header for a null move, which comes last).
-    pub(super) fn position_mcc(
-        &self,
+    pub(super) fn of_mcc_search<L: Link>(
+        dlx: &Dlx<L>,
         level: usize,
         scores: &[i64],
         stats: &SearchStats,
@@ -202,22 +206,22 @@ impl<L: Link> Dlx<L> {
             done: 0.0,
             share: 1.0,
         };
-        let levels = self.choice[..level].iter().zip(&scores[..level]);
+        let levels = dlx.choice[..level].iter().zip(&scores[..level]);
         for (l, (&chosen, &score)) in levels.enumerate() {
-            let item = if chosen <= self.item_count {
+            let item = if chosen <= dlx.item_count {
                 chosen
             } else {
-                self.node(chosen).top.get()
+                dlx.node(chosen).top.get()
             };
             let d = score.clamp(1, i64::from(u32::MAX)) as u32;
             let k = if at.share < NEGLIGIBLE_SHARE {
                 1
             } else {
-                let first = match self.mcc.first_tweak[l] {
-                    0 => self.node(item).down.get(),
+                let first = match dlx.mcc.first_tweak[l] {
+                    0 => dlx.node(item).down.get(),
                     first => first,
                 };
-                self.place_in_list(first, chosen, item, d)
+                Self::place_in_list(dlx, first, chosen, item, d)
             };
             at.descend(k, d);
         }
@@ -228,9 +232,9 @@ impl<L: Link> Dlx<L> {
     /// the header being the place after the last option, at most `d`: a list that does not
     /// lead to `chosen` within `d` steps (it cannot, but a progress report is no reason to
     /// loop) gives `d`.
-    fn place_in_list(&self, from: u32, chosen: u32, item: u32, d: u32) -> u32 {
+    fn place_in_list<L: Link>(dlx: &Dlx<L>, from: u32, chosen: u32, item: u32, d: u32) -> u32 {
         let mut p = if from == item {
-            self.node(item).down.get()
+            dlx.node(item).down.get()
         } else {
             from
         };
@@ -239,7 +243,7 @@ impl<L: Link> Dlx<L> {
             if p == item {
                 return d;
             }
-            p = self.node(p).down.get();
+            p = dlx.node(p).down.get();
             k += 1;
         }
         k
@@ -247,27 +251,27 @@ impl<L: Link> Dlx<L> {
 
     /// The part of the tree below the choices of `path` (a subtree of a split plan): where it
     /// starts (the share of the tree before it) and its share, found by replaying the choices
-    /// as [`Dlx::search_subtree`] does. The arena is left as it was found.
-    pub(super) fn path_share(&mut self, path: &[u32]) -> (f64, f64) {
-        let hints = (self.short_item, self.empty_item);
+    /// as a split search does. The arena is left as it was found.
+    pub(super) fn of_subtree<L: Link>(dlx: &mut Dlx<L>, path: &[u32]) -> TreePosition {
+        let hints = (dlx.short_item, dlx.empty_item);
         let mut at = TreePosition {
             share: 1.0,
             ..TreePosition::default()
         };
         let mut ignored = 0u64;
         for &node in path {
-            let item = self.node(node).top.get();
-            self.cover::<true, false, false>(item, &mut ignored);
-            let d = self.len[item as usize] & !COVERED;
-            at.descend(self.place_in_list(item, node, item, d), d);
-            self.cover_others::<true, false, false>(node, &mut ignored);
+            let item = dlx.node(node).top.get();
+            dlx.cover::<true, false, false>(item, &mut ignored);
+            let d = dlx.len[item as usize] & !COVERED;
+            at.descend(Self::place_in_list(dlx, item, node, item, d), d);
+            dlx.cover_others::<true, false, false>(node, &mut ignored);
         }
         for &node in path.iter().rev() {
-            self.uncover_others::<false, false>(node);
-            self.uncover::<false, false>(self.node(node).top.get());
+            dlx.uncover_others::<false, false>(node);
+            dlx.uncover::<false, false>(dlx.node(node).top.get());
         }
-        (self.short_item, self.empty_item) = hints;
-        (at.done, at.share)
+        (dlx.short_item, dlx.empty_item) = hints;
+        at
     }
 }
 
@@ -510,11 +514,12 @@ mod tests {
     fn a_subtree_starts_where_the_whole_search_reaches_it() {
         let problem = Problem::queens(6);
         let mut dlx = Dlx::new(&problem);
-        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 2);
+        let plan = crate::split::Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(2);
         let mut shares = Vec::new();
         for planned in &plan.pieces {
             if let crate::split::Piece::Subtree(path) = &planned.piece {
-                shares.push(dlx.path_share(path));
+                let at = TreePosition::of_subtree(&mut dlx, path);
+                shares.push((at.done, at.share));
             }
         }
         // In the tree's order, one subtree ends before or where the next starts, and none

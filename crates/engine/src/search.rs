@@ -2,13 +2,14 @@
 //!
 //! The loop follows DLX1 step by step (the labels X2..X8 stand beside the code that does them),
 //! with an explicit choice stack instead of recursion. First solution, counting, all solutions and
-//! the uniqueness test are thin wrappers around [`Dlx::search`]. With [`ChoiceRule::Mrv`] the
+//! the uniqueness test are thin wrappers around [`Dlx::search`], which runs this loop as a
+//! [`PlainSearch`] on problems without colours or bounds. With [`ChoiceRule::Mrv`] the
 //! search tree, and so the `nodes` and `updates` figures, are exactly DLX1's.
 
 use super::arena::{Dlx, Mode};
 use super::choice_rule::ChoiceRule;
 use super::node::Link;
-use super::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
+use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use std::ops::ControlFlow;
@@ -78,7 +79,7 @@ pub trait Visitor {
 }
 
 /// A visitor that only counts: the search need not name the options of its solutions.
-struct CountOnly;
+pub(super) struct CountOnly;
 
 impl Visitor for CountOnly {
     type Break = ();
@@ -104,112 +105,122 @@ impl<F: FnMut(&[OptionId]) -> ControlFlow<()>> Visitor for F {
     }
 }
 
-impl<L: Link> Dlx<L> {
-    /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
-    /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
-    /// says stop. The arena is left exactly as it was found. The outcome's answer is the value
-    /// the visitor broke with, if it did.
-    pub fn search<V: Visitor + ?Sized>(
-        &mut self,
+/// Algorithm X on one arena, as [`Dlx::search`] runs it on a problem without colours or
+/// bounds: the arena borrowed for the search, with its rule, its limits and its visitor.
+pub(super) struct PlainSearch<'a, L: Link, V: Visitor + ?Sized> {
+    dlx: &'a mut Dlx<L>,
+    rule: ChoiceRule,
+    max_nodes: u64,
+    max_solutions: u64,
+    visitor: &'a mut V,
+}
+
+impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
+    /// The search of `dlx` (plain exact cover, not spent) under `rule` and `limits`.
+    #[inline(always)]
+    pub(super) fn new(
+        dlx: &'a mut Dlx<L>,
         rule: ChoiceRule,
         limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        self.assert_not_spent();
-        if self.mode != Mode::Plain {
-            // Colours or bounds: Algorithm M (see `mcc.rs` for why it is a loop of its own).
-            return self.search_mcc(rule, limits, visitor);
+        visitor: &'a mut V,
+    ) -> Self {
+        debug_assert!(dlx.mode == Mode::Plain);
+        PlainSearch {
+            dlx,
+            rule,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
+            visitor,
         }
-        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
-        if max_solutions == 0 {
+    }
+
+    /// Runs the search, as [`Dlx::search`] describes, with the loop compiled for this problem
+    /// and rule.
+    #[inline(always)]
+    pub(super) fn run(self) -> Outcome<Option<V::Break>> {
+        if self.max_solutions == 0 {
             return Outcome {
                 answer: None,
                 stats: SearchStats::default(),
                 stop: Stop::SolutionLimit,
             };
         }
-        if self.uncovered == 0 {
+        if self.dlx.uncovered == 0 {
             // Nothing is left to cover: the empty set of options is the one solution.
-            return self.no_primary_left(max_nodes, visitor);
+            return self.no_primary_left();
         }
         // One loop compiled eight times: only the rules that read the hints pay for their
         // upkeep, only problems of many items for the tree's, and only problems whose options
         // are walked by place for that walk (a test in every hide cost the short Sudoku
         // searches a measurable share of their instructions: docs/benchmarks.md).
-        let tree_from = self.tree_from_items.unwrap_or(if rule.reads_hints() {
+        let hinted = self.rule.reads_hints();
+        let tree_from = self.dlx.tree_from_items.unwrap_or(if hinted {
             TREE_FROM_ITEMS_HINTED
         } else {
             TREE_FROM_ITEMS
         });
-        let tree = self.primary_count >= tree_from;
-        match (rule.reads_hints(), tree) {
-            (false, false) => {
-                self.search_walking::<false, false, V>(rule, max_nodes, max_solutions, visitor)
-            }
-            (true, false) => {
-                self.search_walking::<true, false, V>(rule, max_nodes, max_solutions, visitor)
-            }
-            (false, true) => {
-                self.search_walking::<false, true, V>(rule, max_nodes, max_solutions, visitor)
-            }
-            (true, true) => {
-                self.search_walking::<true, true, V>(rule, max_nodes, max_solutions, visitor)
-            }
+        match (hinted, self.dlx.primary_count >= tree_from) {
+            (false, false) => self.walking::<false, false>(),
+            (true, false) => self.walking::<true, false>(),
+            (false, true) => self.walking::<false, true>(),
+            (true, true) => self.walking::<true, true>(),
         }
     }
 
-    /// [`Dlx::search_plain`] with the arena's walk of an option (see [`Dlx::hide`]).
-    fn search_walking<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        max_nodes: u64,
-        max_solutions: u64,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        if self.walks_by_place() {
-            self.search_by_place::<HINTS, TREE, V>(rule, max_nodes, max_solutions, visitor)
+    /// [`PlainSearch::algorithm_x`] with the arena's walk of an option (see [`Dlx::hide`]).
+    #[inline(always)]
+    fn walking<const HINTS: bool, const TREE: bool>(self) -> Outcome<Option<V::Break>> {
+        if self.dlx.walks_by_place() {
+            self.by_place::<HINTS, TREE>()
         } else {
-            self.search_plain::<HINTS, TREE, false, V>(rule, max_nodes, max_solutions, visitor)
+            Self::algorithm_x::<HINTS, TREE, false>(
+                self.dlx,
+                self.rule,
+                self.max_nodes,
+                self.max_solutions,
+                self.visitor,
+            )
         }
     }
 
-    /// [`Dlx::search_plain`] walking options by place, kept out of line: inlined, it doubled
-    /// the size of [`Dlx::search`], which then was no longer inlined into the Sudoku solver
-    /// (whose options never walk by place), and cost that solver time (docs/benchmarks.md).
+    /// [`PlainSearch::algorithm_x`] walking options by place, kept out of line: inlined, it
+    /// doubled the size of [`Dlx::search`], which then was no longer inlined into the Sudoku
+    /// solver (whose options never walk by place), and cost that solver time
+    /// (docs/benchmarks.md).
     #[inline(never)]
-    fn search_by_place<const HINTS: bool, const TREE: bool, V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        max_nodes: u64,
-        max_solutions: u64,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        self.search_plain::<HINTS, TREE, true, V>(rule, max_nodes, max_solutions, visitor)
+    fn by_place<const HINTS: bool, const TREE: bool>(self) -> Outcome<Option<V::Break>> {
+        Self::algorithm_x::<HINTS, TREE, true>(
+            self.dlx,
+            self.rule,
+            self.max_nodes,
+            self.max_solutions,
+            self.visitor,
+        )
     }
 
     /// DLX1's loop for a problem without colours or bounds, with at least one primary item to
     /// cover and room for at least one solution. Knuth's steps stand beside the code: X1
     /// (initialize) is the arena's layout; X2 enter a level, X3 choose an item, X4 cover it, X5
     /// try an option, X6 try the next one, X7 backtrack (uncover the item), X8 leave the level.
-    fn search_plain<const HINTS: bool, const TREE: bool, const BY_PLACE: bool, V>(
-        &mut self,
+    ///
+    /// The arena comes as an argument of the loop's own, not as `self.dlx`: the compiler takes
+    /// a `&mut` argument as the only way to the arena's fields, so the addresses of its vectors
+    /// stay in registers across the covers' stores, where read through a field of `self` they
+    /// were loaded again after every store (4% more instructions on 12 queens).
+    fn algorithm_x<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
+        dlx: &mut Dlx<L>,
         rule: ChoiceRule,
         max_nodes: u64,
         max_solutions: u64,
         visitor: &mut V,
-    ) -> Outcome<Option<V::Break>>
-    where
-        V: Visitor + ?Sized,
-    {
+    ) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
         if TREE {
-            self.tree
-                .rebuild(&self.len[1..=self.primary_count as usize]);
+            dlx.tree.rebuild(&dlx.len[1..=dlx.primary_count as usize]);
         }
         // The covers below move the hints; they are put back with the links, so that a second
         // search from this state walks the same tree as the first (found by cargo fuzz).
-        let hints = (self.short_item, self.empty_item);
+        let hints = (dlx.short_item, dlx.empty_item);
         let mut updates = 0u64;
         let mut level = 0usize;
         let mut best;
@@ -221,12 +232,12 @@ impl<L: Link> Dlx<L> {
         // X2: enter a level.
         'forward: loop {
             if stats.nodes >= max_nodes {
-                self.abandon(level, None);
+                dlx.abandon_search(level, None);
                 stop = Stop::NodeBudget;
                 break 'forward;
             }
             if let ControlFlow::Break(value) = visitor.enter_node() {
-                self.abandon(level, None);
+                dlx.abandon_search(level, None);
                 broke_with = Some(value);
                 stop = Stop::Visitor;
                 break 'forward;
@@ -235,20 +246,20 @@ impl<L: Link> Dlx<L> {
             if let Some(mask) = progress_mask {
                 if stats.nodes >= next_report {
                     next_report = stats.nodes.saturating_add(mask).saturating_add(1);
-                    visitor.progress(&self.position(level, &stats));
+                    visitor.progress(&TreePosition::of_search(dlx, level, &stats));
                 }
             }
             // X3: choose an item.
-            best = self.choose_item::<TREE>(rule, stats.nodes);
+            best = dlx.choose_item::<TREE>(rule, stats.nodes);
             // X4: cover it.
-            self.cover::<HINTS, TREE, BY_PLACE>(best, &mut updates);
-            let mut current = self.node(best).down.get();
-            self.set_choice(level, current);
+            dlx.cover::<HINTS, TREE, BY_PLACE>(best, &mut updates);
+            let mut current = dlx.node(best).down.get();
+            dlx.set_choice(level, current);
             'advance: loop {
                 // X5: try the option at `current`, unless the item's list is used up.
                 if current == best {
                     // X7: backtrack.
-                    self.uncover::<TREE, BY_PLACE>(best);
+                    dlx.uncover::<TREE, BY_PLACE>(best);
                     // X8: leave level `level`.
                     if level == 0 {
                         stop = Stop::Exhausted;
@@ -258,20 +269,20 @@ impl<L: Link> Dlx<L> {
                         break 'forward;
                     }
                     level -= 1;
-                    current = self.choice_at(level);
-                    best = self.node(current).top.get();
+                    current = dlx.choice_at(level);
+                    best = dlx.node(current).top.get();
                     // X6: try again with the next option.
                     // The next option is read first: uncovering the others leaves this list
                     // alone (see `Dlx::cover`).
-                    let next = self.node(current).down.get();
-                    self.uncover_others::<TREE, BY_PLACE>(current);
+                    let next = dlx.node(current).down.get();
+                    dlx.uncover_others::<TREE, BY_PLACE>(current);
                     current = next;
-                    self.set_choice(level, current);
+                    dlx.set_choice(level, current);
                     continue 'advance;
                 }
                 // X5: cover the option's other items and go down a level.
-                self.cover_others::<HINTS, TREE, BY_PLACE>(current, &mut updates);
-                if self.uncovered != 0 {
+                dlx.cover_others::<HINTS, TREE, BY_PLACE>(current, &mut updates);
+                if dlx.uncovered != 0 {
                     level += 1;
                     continue 'forward;
                 }
@@ -279,20 +290,20 @@ impl<L: Link> Dlx<L> {
                 // must fit in the budget (without this check a solution pushed the count past
                 // the budget and the test above never matched again).
                 if stats.nodes >= max_nodes {
-                    self.abandon(level, Some((current, best)));
+                    dlx.abandon_search(level, Some((current, best)));
                     stop = Stop::NodeBudget;
                     break 'forward;
                 }
                 stats.nodes += 1;
                 stats.solutions += 1;
                 if visitor.wants_options() {
-                    self.fill_solution(level);
+                    dlx.fill_solution(level);
                 } else {
-                    self.solution.clear();
+                    dlx.solution.clear();
                 }
-                let flow = visitor.solution(&self.solution);
+                let flow = visitor.solution(&dlx.solution);
                 if flow.is_break() || stats.solutions == max_solutions {
-                    self.abandon(level, Some((current, best)));
+                    dlx.abandon_search(level, Some((current, best)));
                     stop = match flow {
                         ControlFlow::Break(value) => {
                             broke_with = Some(value);
@@ -303,13 +314,13 @@ impl<L: Link> Dlx<L> {
                     break 'forward;
                 }
                 // X6: try again with the next option.
-                let next = self.node(current).down.get();
-                self.uncover_others::<TREE, BY_PLACE>(current);
+                let next = dlx.node(current).down.get();
+                dlx.uncover_others::<TREE, BY_PLACE>(current);
                 current = next;
-                self.set_choice(level, current);
+                dlx.set_choice(level, current);
             }
         }
-        (self.short_item, self.empty_item) = hints;
+        (dlx.short_item, dlx.empty_item) = hints;
         stats.updates = updates;
         Outcome {
             answer: broke_with,
@@ -318,124 +329,11 @@ impl<L: Link> Dlx<L> {
         }
     }
 
-    /// Hands every solution to `each` (its options, level by level) under the default rule
-    /// ([`ChoiceRule::Mrv`]), and gives back how many there were with the search's figures. The
-    /// closure's argument needs no annotation, unlike a closure handed to [`Dlx::search`]; for
-    /// another rule, a limit or a way to stop early, use [`Dlx::search`].
-    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
-        let mut visitor = |options: &[OptionId]| {
-            each(options);
-            ControlFlow::Continue(())
-        };
-        let outcome = self.search(ChoiceRule::Mrv, SearchLimits::default(), &mut visitor);
-        let count = Count {
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-        };
-        outcome.map(|_| count)
-    }
-
-    /// The number of solutions, all of them, under the default rule; [`Dlx::count_solutions`]
-    /// takes a rule and a limit and gives the search's figures too.
-    pub fn count(&mut self) -> u64 {
-        self.count_solutions(ChoiceRule::Mrv, None).answer.solutions
-    }
-
-    /// The first solution under the default rule, if any; [`Dlx::first_solution`] takes a rule
-    /// and gives the search's figures too.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.first_solution(ChoiceRule::Mrv).answer
-    }
-
-    /// The first solution, if any.
-    pub fn first_solution(&mut self, rule: ChoiceRule) -> Outcome<Option<Vec<OptionId>>> {
-        Outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
-    }
-
-    /// The number of solutions, counting stopped at `limit` if given.
-    pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> Outcome<Count> {
-        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
-            let limits = SearchLimits {
-                max_solutions: Some(max),
-                max_nodes: None,
-            };
-            self.search(rule, limits, &mut CountOnly).map(|_| ())
-        })
-    }
-
-    /// Whether there are no solutions, one, or several: the search stops at the second.
-    pub fn uniqueness(&mut self, rule: ChoiceRule) -> Outcome<Uniqueness<Vec<OptionId>>> {
-        Outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
-    }
-
-    /// A search for at most `max_solutions` that hands each to `visit`: what the three
-    /// questions of [`outcome`] ask of a search.
-    fn search_handing(
-        &mut self,
-        rule: ChoiceRule,
-        max_solutions: u64,
-        visit: &mut dyn FnMut(&[OptionId]),
-    ) -> Outcome<()> {
-        let limits = SearchLimits {
-            max_solutions: Some(max_solutions),
-            max_nodes: None,
-        };
-        let mut visitor = |options: &[OptionId]| {
-            visit(options);
-            ControlFlow::Continue(())
-        };
-        self.search(rule, limits, &mut visitor).map(|_| ())
-    }
-
-    /// [`Dlx::search`] for an arena that is laid out again ([`Dlx::reload`]) before its next
-    /// use: when a limit or the visitor stops the search, its levels are left as they are
-    /// instead of undone, which on a search stopped deep down (the second solution of a Sudoku
-    /// puzzle that is not unique) costs as much as the covers that led there. Until reloaded,
-    /// the arena refuses to search or select (a panic: the caller's bug). Problems with colours
-    /// or bounds are searched and undone as by [`Dlx::search`].
-    pub fn search_then_reload<V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        self.leave_on_stop = true;
-        let outcome = self.search(rule, limits, visitor);
-        self.leave_on_stop = false;
-        outcome
-    }
-
-    /// Ends a stopped search: undoes the option tried at the deepest level (`last`: its node
-    /// and item, when it was covered) and the levels above, or, under
-    /// [`Dlx::search_then_reload`], leaves them and marks the arena spent.
-    fn abandon(&mut self, level: usize, last: Option<(u32, u32)>) {
-        if self.leave_on_stop {
-            self.spent = true;
-            return;
-        }
-        if let Some((current, best)) = last {
-            self.uncover_others::<false, false>(current);
-            self.uncover::<false, false>(best);
-        }
-        self.unwind(level);
-    }
-
-    /// Undoes levels `0..level`, which are fully covered, deepest first.
-    fn unwind(&mut self, level: usize) {
-        for l in (0..level).rev() {
-            let node = self.choice_at(l);
-            self.uncover_others::<false, false>(node);
-            self.uncover::<false, false>(self.node(node).top.get());
-        }
-    }
-
-    fn no_primary_left<V: Visitor + ?Sized>(
-        &mut self,
-        max_nodes: u64,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
+    /// The search of a problem with no primary item to cover: one solution, the empty set of
+    /// options, if the budget allows a node.
+    fn no_primary_left(self) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
-        if max_nodes == 0 {
+        if self.max_nodes == 0 {
             return Outcome {
                 answer: None,
                 stats,
@@ -444,6 +342,7 @@ impl<L: Link> Dlx<L> {
         }
         stats.nodes = 1;
         stats.solutions = 1;
+        let visitor = self.visitor;
         let (answer, stop) = match visitor.solution(&[]) {
             ControlFlow::Break(value) => (Some(value), Stop::Visitor),
             ControlFlow::Continue(()) => (None, Stop::Exhausted),
@@ -457,20 +356,12 @@ impl<L: Link> Dlx<L> {
             stop,
         }
     }
-
-    fn fill_solution(&mut self, level: usize) {
-        // Extended from a range rather than pushed one by one: one capacity check, not one
-        // an option.
-        let mut solution = std::mem::take(&mut self.solution);
-        solution.clear();
-        solution.extend((0..=level).map(|l| self.option_of(self.choice_at(l))));
-        self.solution = solution;
-    }
 }
 
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::outcome::{Count, Uniqueness};
     use crate::problem::{ItemId, Problem, ProblemBuilder};
     use proptest::prelude::*;
 

@@ -6,7 +6,7 @@
 //! a solution found above the cut, or a subtree below it, named by the options chosen on the
 //! way to it (their first nodes in the arena, the same in every copy of the arena and on every
 //! machine that builds it from the same problem). A subtree is searched by replaying those
-//! choices on a copy of the arena ([`Dlx::search_subtree`]): the same covers the search made,
+//! choices on a copy of the arena ([`Splitter::search_subtree`]): the same covers the search made,
 //! so the subtrees are exactly the one-thread search's under any rule, and every count is
 //! exact. With [`ChoiceRule::Mrv`] each subtree's search is moreover node for node the
 //! one-thread search's, and the figures of the pieces (each piece carries the work above the
@@ -17,7 +17,7 @@
 //! Problems with colours or bounds (Algorithm M) are not split: [`Dlx::can_split`] says so, and
 //! a split search of one runs whole, on the caller's thread.
 
-use super::arena::{Dlx, Mode};
+use super::arena::Dlx;
 use super::choice_rule::ChoiceRule;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats};
@@ -154,30 +154,31 @@ fn never() -> bool {
     false
 }
 
-impl<L: Link> Dlx<L> {
-    /// Whether the search can be split: plain exact cover, not Algorithm M's colours or bounds
-    /// (its purifications and tweaks are not replayed).
-    pub fn can_split(&self) -> bool {
-        self.mode == Mode::Plain
+/// The top of one arena's search tree under one rule, walked to be cut after its first levels,
+/// and the subtrees below the cut searched one at a time: the split's work, for
+/// [`Dlx::split_depth`] and [`Dlx::search_split`].
+pub(crate) struct Splitter<'a, L: Link> {
+    dlx: &'a mut Dlx<L>,
+    rule: ChoiceRule,
+}
+
+impl<'a, L: Link> Splitter<'a, L> {
+    /// The split of `dlx`'s tree (plain exact cover) under `rule`.
+    pub(crate) fn new(dlx: &'a mut Dlx<L>, rule: ChoiceRule) -> Self {
+        Splitter { dlx, rule }
     }
 
-    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees (at
-    /// most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree
-    /// ends or thins out. Each depth tried is walked as the one-thread search walks the top of the
-    /// tree, counting its subtrees and stopping once there are enough: memory is the walk's path,
-    /// whatever the tree. `stop_requested` is asked at every node; `None` when it said stop. The
-    /// arena is left as it was found.
-    pub fn split_depth(
+    /// [`Dlx::split_depth`]: the depth to cut the tree at, found by walking its top.
+    pub(crate) fn depth(
         &mut self,
-        rule: ChoiceRule,
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
         let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
         let mut depth = 1;
-        let mut subtrees = self.count_subtrees(rule, depth, enough, stop_requested)?;
+        let mut subtrees = self.count_subtrees(depth, enough, stop_requested)?;
         while subtrees < enough && depth < MAX_DEPTH {
-            let deeper = self.count_subtrees(rule, depth + 1, enough, stop_requested)?;
+            let deeper = self.count_subtrees(depth + 1, enough, stop_requested)?;
             if deeper <= subtrees {
                 // The tree ends above the deeper cut, or thins out there: no gain.
                 break;
@@ -191,13 +192,12 @@ impl<L: Link> Dlx<L> {
     /// The subtrees of the cut after `depth` levels, counted up to `enough`.
     fn count_subtrees(
         &mut self,
-        rule: ChoiceRule,
         depth: usize,
         enough: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
         let mut subtrees = 0;
-        let end = self.walk_pieces(rule, depth, stop_requested, &mut |piece, _| {
+        let end = self.walk_pieces(depth, stop_requested, &mut |piece, _| {
             if let PieceAt::Subtree(_) = piece {
                 subtrees += 1;
                 if subtrees >= enough {
@@ -213,9 +213,9 @@ impl<L: Link> Dlx<L> {
     /// Every piece of the tree cut after `depth` levels, kept: as many as the top of the tree
     /// has, so for small trees and for looking at a cut; a split search walks the pieces
     /// instead ([`Dlx::search_split`]). The arena is left as it was found.
-    pub(crate) fn plan_at_depth(&mut self, rule: ChoiceRule, depth: usize) -> SplitPlan {
+    pub(crate) fn plan_at_depth(&mut self, depth: usize) -> SplitPlan {
         let mut pieces = Vec::new();
-        let end = self.walk_pieces(rule, depth, &never, &mut |piece, before| {
+        let end = self.walk_pieces(depth, &never, &mut |piece, before| {
             pieces.push(PlannedPiece {
                 piece: piece.to_owned(),
                 before,
@@ -238,12 +238,11 @@ impl<L: Link> Dlx<L> {
     /// stop. Nothing met is kept: memory is the path. The arena is left as it was found.
     pub(super) fn walk_pieces(
         &mut self,
-        rule: ChoiceRule,
         depth: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
         visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
     ) -> WalkEnd {
-        if self.uncovered == 0 {
+        if self.dlx.uncovered == 0 {
             // The empty set of options is the one solution, as `search` reports it.
             let before = SearchStats {
                 nodes: 1,
@@ -255,9 +254,9 @@ impl<L: Link> Dlx<L> {
                 ControlFlow::Break(()) => WalkEnd::Stopped,
             };
         }
-        let hints = (self.short_item, self.empty_item);
+        let hints = (self.dlx.short_item, self.dlx.empty_item);
         let mut walk = Walk {
-            rule,
+            rule: self.rule,
             depth,
             path: Vec::with_capacity(depth),
             options: Vec::with_capacity(depth),
@@ -267,7 +266,7 @@ impl<L: Link> Dlx<L> {
             interrupted: false,
         };
         let flow = self.walk_level(&mut walk, visit);
-        (self.short_item, self.empty_item) = hints;
+        (self.dlx.short_item, self.dlx.empty_item) = hints;
         match flow {
             ControlFlow::Continue(()) => WalkEnd::Done(walk.pending),
             ControlFlow::Break(()) if walk.interrupted => WalkEnd::Interrupted,
@@ -290,15 +289,17 @@ impl<L: Link> Dlx<L> {
         }
         walk.pending.nodes += 1;
         walk.nodes += 1;
-        let best = self.choose_item::<false>(walk.rule, walk.nodes);
-        self.cover::<true, false, false>(best, &mut walk.pending.updates);
-        let mut current = self.node(best).down.get();
+        let best = self.dlx.choose_item::<false>(walk.rule, walk.nodes);
+        self.dlx
+            .cover::<true, false, false>(best, &mut walk.pending.updates);
+        let mut current = self.dlx.node(best).down.get();
         let mut flow = ControlFlow::Continue(());
         while current != best && flow.is_continue() {
-            self.cover_others::<true, false, false>(current, &mut walk.pending.updates);
+            self.dlx
+                .cover_others::<true, false, false>(current, &mut walk.pending.updates);
             walk.path.push(current);
-            walk.options.push(self.option_of(current));
-            flow = if self.uncovered == 0 {
+            walk.options.push(self.dlx.option_of(current));
+            flow = if self.dlx.uncovered == 0 {
                 walk.pending.nodes += 1;
                 walk.pending.solutions += 1;
                 walk.nodes += 1;
@@ -312,43 +313,45 @@ impl<L: Link> Dlx<L> {
             };
             walk.path.pop();
             walk.options.pop();
-            self.uncover_others::<false, false>(current);
-            current = self.node(current).down.get();
+            self.dlx.uncover_others::<false, false>(current);
+            current = self.dlx.node(current).down.get();
         }
-        self.uncover::<false, false>(best);
+        self.dlx.uncover::<false, false>(best);
         flow
     }
 
     /// Searches the subtree at `path` (from a `Piece::Subtree` of a plan of this arena or of
     /// one built from the same problem): the path's choices are replayed without being counted,
-    /// then the search runs from there under `rule`, handing the visitor whole solutions (the
+    /// then the search runs from there under the rule, handing the visitor whole solutions (the
     /// path's options first). The arena is left as it was found.
     pub(crate) fn search_subtree<V: Visitor + ?Sized>(
         &mut self,
-        rule: ChoiceRule,
         path: &[u32],
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let hints = (self.short_item, self.empty_item);
+        let hints = (self.dlx.short_item, self.dlx.empty_item);
         let mut ignored = 0u64;
         for &node in path {
-            self.cover::<true, false, false>(self.node(node).top.get(), &mut ignored);
-            self.cover_others::<true, false, false>(node, &mut ignored);
+            self.dlx
+                .cover::<true, false, false>(self.dlx.node(node).top.get(), &mut ignored);
+            self.dlx
+                .cover_others::<true, false, false>(node, &mut ignored);
         }
-        let prefix: Vec<OptionId> = path.iter().map(|&node| self.option_of(node)).collect();
+        let prefix: Vec<OptionId> = path.iter().map(|&node| self.dlx.option_of(node)).collect();
         let mut whole = Vec::new();
         let mut prefixed = Prefixed {
             prefix: &prefix,
             whole: &mut whole,
             inner: visitor,
         };
-        let outcome = self.search(rule, limits, &mut prefixed);
+        let outcome = self.dlx.search(self.rule, limits, &mut prefixed);
         for &node in path.iter().rev() {
-            self.uncover_others::<false, false>(node);
-            self.uncover::<false, false>(self.node(node).top.get());
+            self.dlx.uncover_others::<false, false>(node);
+            self.dlx
+                .uncover::<false, false>(self.dlx.node(node).top.get());
         }
-        (self.short_item, self.empty_item) = hints;
+        (self.dlx.short_item, self.dlx.empty_item) = hints;
         outcome
     }
 }
@@ -408,7 +411,7 @@ mod tests {
                 ControlFlow::Continue(())
             },
         );
-        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
+        let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(depth);
         let mut split = Vec::new();
         let mut stats = plan.after;
         for planned in &plan.pieces {
@@ -417,8 +420,7 @@ mod tests {
                 Piece::Solution(options) => split.push(options.clone()),
                 Piece::Subtree(path) => {
                     let mut copy = dlx.clone();
-                    let part = copy.search_subtree(
-                        ChoiceRule::Mrv,
+                    let part = Splitter::new(&mut copy, ChoiceRule::Mrv).search_subtree(
                         path,
                         SearchLimits::default(),
                         &mut |options: &[OptionId]| {
@@ -454,17 +456,22 @@ mod tests {
     fn a_cut_reaches_the_subtrees_asked_for_when_the_tree_has_them() {
         let mut dlx = Dlx::new(&Problem::queens(8));
         let depth = dlx.split_depth(ChoiceRule::Mrv, 40, &never).unwrap();
-        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, depth);
+        let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(depth);
         assert!(plan.subtrees() >= 40, "{} subtrees", plan.subtrees());
-        let shallower = dlx.plan_at_depth(ChoiceRule::Mrv, depth - 1);
+        let shallower = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(depth - 1);
         assert!(shallower.subtrees() < 40);
         // More than the tree has: the deepest cut that still gains, never an endless walk.
         let deepest = dlx
             .split_depth(ChoiceRule::Mrv, usize::MAX, &never)
             .unwrap();
         assert!(deepest <= MAX_DEPTH);
-        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, deepest);
-        assert!(plan.subtrees() >= dlx.plan_at_depth(ChoiceRule::Mrv, deepest - 1).subtrees());
+        let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(deepest);
+        assert!(
+            plan.subtrees()
+                >= Splitter::new(&mut dlx, ChoiceRule::Mrv)
+                    .plan_at_depth(deepest - 1)
+                    .subtrees()
+        );
     }
 
     #[test]
@@ -472,28 +479,31 @@ mod tests {
         let problem = Problem::langford(7);
         let mut dlx = Dlx::new(&problem);
         let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
-        let plan = dlx.plan_at_depth(ChoiceRule::Mrv, 3);
+        let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(3);
         // The walk hands on the pieces a kept plan holds, in its order, and stops where asked.
         let mut met = Vec::new();
-        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &never, &mut |piece, before| {
-            met.push(PlannedPiece {
-                piece: piece.to_owned(),
-                before,
-            });
-            if met.len() == 10 {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let end = Splitter::new(&mut dlx, ChoiceRule::Mrv).walk_pieces(
+            3,
+            &never,
+            &mut |piece, before| {
+                met.push(PlannedPiece {
+                    piece: piece.to_owned(),
+                    before,
+                });
+                if met.len() == 10 {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
         assert_eq!(end, WalkEnd::Stopped);
         assert_eq!(met[..], plan.pieces[..10]);
         assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
         // A raised flag stops it at the next node, and the depth is not chosen.
         let raised = || true;
-        let end = dlx.walk_pieces(ChoiceRule::Mrv, 3, &raised, &mut |_, _| {
-            ControlFlow::Continue(())
-        });
+        let end = Splitter::new(&mut dlx, ChoiceRule::Mrv)
+            .walk_pieces(3, &raised, &mut |_, _| ControlFlow::Continue(()));
         assert_eq!(end, WalkEnd::Interrupted);
         assert_eq!(dlx.split_depth(ChoiceRule::Mrv, 100, &raised), None);
         assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
@@ -518,7 +528,7 @@ mod tests {
             for rule in [ChoiceRule::MrvStopAtOne, ChoiceRule::MrvThenReach { from_node: 0 }] {
                 let mut dlx = Dlx::new(&problem);
                 let whole = dlx.count_solutions(rule, None).answer.solutions;
-                let plan = dlx.plan_at_depth(rule, depth);
+                let plan = Splitter::new(&mut dlx, rule).plan_at_depth(depth);
                 let mut count = 0;
                 for planned in &plan.pieces {
                     count += match &planned.piece {
@@ -526,7 +536,7 @@ mod tests {
                         Piece::Subtree(path) => {
                             let mut copy = dlx.clone();
                             let mut none = |_: &[OptionId]| ControlFlow::Continue(());
-                            copy.search_subtree(rule, path, SearchLimits::default(), &mut none)
+                            Splitter::new(&mut copy, rule).search_subtree(path, SearchLimits::default(), &mut none)
                                 .stats
                                 .solutions
                         }

@@ -7,12 +7,9 @@
 //! and the solutions found so far intact. A search without a flag polls nothing: the check is
 //! in the visitor's [`Visitor::enter_node`], whose default compiles away.
 
-use super::arena::Dlx;
-use super::choice_rule::ChoiceRule;
-use super::node::Link;
 use super::outcome::{Outcome, Stop};
 use super::problem::OptionId;
-use super::search::{SearchLimits, Visitor};
+use super::search::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -150,26 +147,10 @@ impl<V: Visitor + ?Sized> Visitor for Stoppable<'_, V> {
     }
 }
 
-impl<L: Link> Dlx<L> {
-    /// [`Dlx::search`], ended between two nodes once `stop` is raised ([`Stop::Interrupted`]:
-    /// the solutions handed on so far and the figures stand, the arena is left as found).
-    pub fn search_until<V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        let mut stoppable = Stoppable::new(stop, visitor);
-        let outcome = self.search(rule, limits, &mut stoppable);
-        stoppable.outcome(outcome)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Problem;
+    use crate::{ChoiceRule, Dlx, Problem, SearchLimits};
 
     #[test]
     fn a_raised_flag_stops_the_search_between_two_nodes_and_keeps_what_it_found() {
