@@ -201,15 +201,14 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
     // Each worker keeps its generator from puzzle to puzzle.
     let init = || Generator::new(settings.clone()).with_stop_flag(interrupt::stop_flag());
-    let result =
-        run.answer_items_until_stopped("generate", 0..args.count, init, |generator, &index| {
-            let mut random = Random::for_item(seed, index);
-            match generator.generate(&mut random) {
-                Ok(generated) => Some(answer(index, &generated, format)),
-                Err(GenerateError::Interrupted) => None,
-                Err(error) => Some(not_made(index, &error)),
-            }
-        });
+    let result = run.answer_items("generate", 0..args.count, init, |generator, &index| {
+        let mut random = Random::for_item(seed, index);
+        match generator.generate(&mut random) {
+            Ok(generated) => Some(answer(index, &generated, format)),
+            Err(GenerateError::Interrupted) => None,
+            Err(error) => Some(not_made(index, &error)),
+        }
+    });
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         report!("seed: {seed}");
     }
@@ -236,7 +235,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     let mut run = start_run(args)?;
     let shape = args.shape;
     let max_cage = args.max_cage.map_or(Generator::MAX_CAGE, |n| n as usize);
-    let result = run.answer_items_until_stopped(
+    let result = run.answer_items(
         "generate",
         0..args.count,
         || {
@@ -275,7 +274,7 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let mut run = start_run(args)?;
     let shape = args.shape;
     let stop = interrupt::stop_flag();
-    let result = run.answer_items_until_stopped(
+    let result = run.answer_items(
         "generate",
         0..args.count,
         || {

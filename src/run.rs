@@ -19,6 +19,25 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// What answering one item gives: an [`Answer`], or, for work a signal can cut before it has
+/// one ([`Run::answer_items`]), an `Option<Answer>` that is `None` when it was cut.
+pub trait ItemAnswer {
+    /// The answer to write, if there is one.
+    fn into_answer(self) -> Option<Answer>;
+}
+
+impl ItemAnswer for Answer {
+    fn into_answer(self) -> Option<Answer> {
+        Some(self)
+    }
+}
+
+impl ItemAnswer for Option<Answer> {
+    fn into_answer(self) -> Option<Answer> {
+        self
+    }
+}
+
 /// Where results go, and the running tally, progress and timing of a whole run.
 pub struct Run {
     results: Results,
@@ -135,8 +154,10 @@ impl Run {
 
     /// Answers the puzzles `puzzles` yields (parsed from a multi-line format, or made) with
     /// `answer` and a per-thread state made by `init`, on the run's workers a chunk at a time,
-    /// and emits the answers in input order.
-    pub fn answer_items<T, S, P, I, F>(
+    /// and emits the answers in input order. Work a signal can cut before it has an answer to
+    /// write (a puzzle being made) answers `Option<Answer>`: `None` then, and neither that item
+    /// nor any after it is written, so the output holds whole answers in order.
+    pub fn answer_items<T, S, P, I, F, A>(
         &mut self,
         name: &str,
         puzzles: P,
@@ -148,29 +169,8 @@ impl Run {
         S: Send,
         P: IntoIterator<Item = T, IntoIter: Send>,
         I: Fn() -> S + Sync,
-        F: Fn(&mut S, &T) -> Answer + Sync,
-    {
-        self.answer_items_until_stopped(name, puzzles, init, |state, puzzle| {
-            Some(answer(state, puzzle))
-        })
-    }
-
-    /// [`Run::answer_items`] for work a signal can cut before it has an answer to write (a
-    /// puzzle being made): `answer` gives `None` then, and neither that item nor any after it
-    /// is written, so the output holds whole answers in order.
-    pub fn answer_items_until_stopped<T, S, P, I, F>(
-        &mut self,
-        name: &str,
-        puzzles: P,
-        init: I,
-        answer: F,
-    ) -> anyhow::Result<()>
-    where
-        T: Send + Sync,
-        S: Send,
-        P: IntoIterator<Item = T, IntoIter: Send>,
-        I: Fn() -> S + Sync,
-        F: Fn(&mut S, &T) -> Option<Answer> + Sync,
+        F: Fn(&mut S, &T) -> A + Sync,
+        A: ItemAnswer,
     {
         let puzzles = puzzles.into_iter();
         self.progress.start(puzzles.size_hint().1.map(|n| n as u64));
@@ -179,7 +179,7 @@ impl Run {
         let mut cut = false;
         let timed = |state: &mut S, puzzle: &T| {
             let started = Instant::now();
-            let mut answer = answer(state, puzzle)?;
+            let mut answer = answer(state, puzzle).into_answer()?;
             answer.micros = started.elapsed().as_micros() as u64;
             Some(answer)
         };

@@ -206,7 +206,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
     /// The arena comes as an argument of the loop's own, not as `self.dlx`: the compiler takes
     /// a `&mut` argument as the only way to the arena's fields, so the addresses of its vectors
     /// stay in registers across the covers' stores, where read through a field of `self` they
-    /// were loaded again after every store (4% more instructions on 12 queens).
+    /// were loaded again after every store, which measured slower (docs/benchmarks.md).
     fn algorithm_x<const HINTS: bool, const TREE: bool, const BY_PLACE: bool>(
         dlx: &mut Dlx<L>,
         rule: ChoiceRule,

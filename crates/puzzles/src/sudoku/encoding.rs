@@ -5,6 +5,7 @@
 //! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
 //! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
 
+use super::budget::SearchBudget;
 use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::layout::Layout;
@@ -24,9 +25,8 @@ use std::ops::ControlFlow;
 pub(crate) struct ClassicSolver {
     shape: Shape,
     arena: Arena,
-    max_nodes: Option<u64>,
-    /// Raised to end a search between two nodes (a signal): the answer is then undecided.
-    stop: StopFlag,
+    /// The node budget and stop flag of every search.
+    pub(crate) budget: SearchBudget,
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
     pruned: PrunedScratch,
@@ -101,8 +101,7 @@ impl ClassicSolver {
         ClassicSolver {
             shape,
             arena,
-            max_nodes: None,
-            stop: StopFlag::never(),
+            budget: SearchBudget::default(),
             scratch: Grid::empty(shape),
             pruned: PrunedScratch {
                 layout: Layout::new(shape),
@@ -117,23 +116,6 @@ impl ClassicSolver {
                 options: 0,
             },
         }
-    }
-
-    /// The node budget per puzzle (`None`: none).
-    pub fn node_budget(&self) -> Option<u64> {
-        self.max_nodes
-    }
-
-    /// Sets the node budget per puzzle (`None`: none).
-    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
-        self.max_nodes = max_nodes;
-    }
-
-    /// Ends each search between two nodes once `stop` is raised ([`dlx_engine::Stop::Interrupted`]:
-    /// what was found so far, the question undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> ClassicSolver {
-        self.stop = stop;
-        self
     }
 
     /// The shape this solver solves.
@@ -194,11 +176,8 @@ impl ClassicSolver {
         visitor: &mut dyn FnMut(&Grid),
     ) -> Outcome<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
-        let limits = SearchLimits {
-            max_solutions: Some(max_solutions),
-            max_nodes: self.max_nodes,
-        };
-        let (pruned, scratch, stop) = (&mut self.pruned, &mut self.scratch, &self.stop);
+        let limits = self.budget.limits(max_solutions);
+        let (pruned, scratch, stop) = (&mut self.pruned, &mut self.scratch, &self.budget.stop);
         let search = Search {
             limits,
             stop,

@@ -3,6 +3,7 @@
 
 mod backtrack;
 mod boxes;
+mod budget;
 mod candidates;
 mod crosshatch;
 mod csv;

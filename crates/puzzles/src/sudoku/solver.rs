@@ -7,6 +7,7 @@
 //! problem once and impose each puzzle's givens on it ([`super::variant`]'s encoding). The
 //! choice is made inside: callers see one type.
 
+use super::budget::SearchBudget;
 use super::digits::DigitSet;
 use super::encoding::ClassicSolver;
 use super::grid::{Grid, Shape};
@@ -85,28 +86,35 @@ impl SudokuSolver {
 
     /// The node budget per puzzle (`None`: none).
     pub fn node_budget(&self) -> Option<u64> {
-        match &self.engine {
-            Engine::Classic(solver) => solver.node_budget(),
-            Engine::Rules(solver) => solver.node_budget(),
-        }
+        self.budget().max_nodes
     }
 
     /// Sets the node budget per puzzle (`None`: none).
     pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
-        match &mut self.engine {
-            Engine::Classic(solver) => solver.set_node_budget(max_nodes),
-            Engine::Rules(solver) => solver.set_node_budget(max_nodes),
-        }
+        self.budget_mut().max_nodes = max_nodes;
     }
 
     /// Ends each search between two nodes once `stop` is raised
     /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
-    pub fn with_stop_flag(self, stop: StopFlag) -> SudokuSolver {
-        let engine = match self.engine {
-            Engine::Classic(solver) => Engine::Classic(Box::new(solver.with_stop_flag(stop))),
-            Engine::Rules(solver) => Engine::Rules(Box::new(solver.with_stop_flag(stop))),
-        };
-        SudokuSolver { engine }
+    pub fn with_stop_flag(mut self, stop: StopFlag) -> SudokuSolver {
+        self.budget_mut().stop = stop;
+        self
+    }
+
+    /// The engine's node budget and stop flag.
+    fn budget(&self) -> &SearchBudget {
+        match &self.engine {
+            Engine::Classic(solver) => &solver.budget,
+            Engine::Rules(solver) => &solver.budget,
+        }
+    }
+
+    /// The same, to change.
+    fn budget_mut(&mut self) -> &mut SearchBudget {
+        match &mut self.engine {
+            Engine::Classic(solver) => &mut solver.budget,
+            Engine::Rules(solver) => &mut solver.budget,
+        }
     }
 
     /// The shape this solver solves (for a jigsaw, only its side is the shape's).

@@ -34,6 +34,7 @@ use super::cages::{
 };
 use super::innies::{implied_cages, SumCage};
 use super::rules::{Rules, RulesError};
+use crate::sudoku::budget::SearchBudget;
 use crate::sudoku::digits::DigitSet;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
@@ -395,9 +396,8 @@ pub(crate) struct RulesSolver {
     placing: Vec<u32>,
     option_placing: Vec<Option<OptionId>>,
     cage_count: usize,
-    max_nodes: Option<u64>,
-    /// Raised to end a search between two nodes (a signal): the answer is then undecided.
-    stop: StopFlag,
+    /// The node budget and stop flag of every search.
+    pub(crate) budget: SearchBudget,
 }
 
 impl RulesSolver {
@@ -430,31 +430,20 @@ impl RulesSolver {
             placing: built.placing,
             option_placing: built.option_placing,
             cage_count: built.cage_count,
-            max_nodes: None,
-            stop: StopFlag::never(),
+            budget: SearchBudget::default(),
         }
     }
 
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
     pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> RulesSolver {
-        self.max_nodes = max_nodes;
+        self.budget.max_nodes = max_nodes;
         self
-    }
-
-    /// The node budget per puzzle (`None`: none).
-    pub fn node_budget(&self) -> Option<u64> {
-        self.max_nodes
-    }
-
-    /// Sets the node budget per puzzle (`None`: none).
-    pub fn set_node_budget(&mut self, max_nodes: Option<u64>) {
-        self.max_nodes = max_nodes;
     }
 
     /// Ends each search between two nodes once `stop` is raised
     /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
     pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesSolver {
-        self.stop = stop;
+        self.budget.stop = stop;
         self
     }
 
@@ -502,10 +491,7 @@ impl RulesSolver {
         let outcome = if !self.select_givens(puzzle) {
             Outcome::default()
         } else {
-            let limits = SearchLimits {
-                max_solutions: Some(max_solutions),
-                max_nodes: self.max_nodes,
-            };
+            let limits = self.budget.limits(max_solutions);
             let mut solution = puzzle.clone();
             let placing = &self.placing;
             let mut visit = |options: &[OptionId]| {
@@ -520,7 +506,7 @@ impl RulesSolver {
                 ControlFlow::<()>::Continue(())
             };
             let rule = ChoiceRule::MrvStopAtOne;
-            let mut stoppable = Stoppable::new(&self.stop, &mut visit);
+            let mut stoppable = Stoppable::new(&self.budget.stop, &mut visit);
             let searched = match progress {
                 None => self.dlx.search(rule, limits, &mut stoppable),
                 Some(sink) => search_reporting(&mut self.dlx, rule, limits, sink, &mut stoppable),
