@@ -47,7 +47,7 @@ fn problem_of(
 /// >>> options = [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"],
 /// ...            ["q", "x:A"], ["r", "y:B"]]
 /// >>> list(dlx_solver.covers(options, primary=["p", "q", "r"], colored=True))
-/// [(1, 3)]
+/// [(3, 1)]
 #[pyfunction]
 #[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None))]
 #[allow(clippy::too_many_arguments)]

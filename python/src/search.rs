@@ -126,7 +126,9 @@ impl Visitor for Keeping<'_> {
 /// >>> c = dlx_solver.count(dlx_solver.Problem.from_knuth("a\na\na\n"), limit=2)
 /// >>> c.solutions, c.complete, str(c), c == 2
 /// (2, False, '2+', True)
-#[pyclass(module = "dlx_solver", name = "Count", frozen, eq, hash)]
+///
+/// A Count equals another with the same two fields, and an int equal to `solutions`.
+#[pyclass(module = "dlx_solver", name = "Count", frozen)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PyCount {
     /// The solutions found.
@@ -146,6 +148,19 @@ impl PyCount {
             solutions,
             complete,
         }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.cast::<PyCount>() {
+            return *other.get() == *self;
+        }
+        other.extract::<u64>().is_ok_and(|n| n == self.solutions)
+    }
+
+    /// The int's hash, as the int it equals has.
+    fn __hash__(&self) -> u64 {
+        // Python hashes a non-negative int below 2^61 - 1 to itself.
+        self.solutions % ((1 << 61) - 1)
     }
 
     fn __int__(&self) -> u64 {

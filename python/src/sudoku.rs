@@ -412,7 +412,7 @@ fn batch<'py>(
 /// one); `threads` defaults to every core; `max_nodes` bounds each puzzle's search.
 ///
 /// >>> dlx_solver.solve(".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5")
-/// '195263487762814395834957162256749318943685271478132659687391524351427986429578613'
+/// '192365487567814293384927156215746938936258741478139562623591874851473629749682315'
 /// >>> dlx_solver.solve(["1..2" + "." * 12, "11" + "." * 14])
 /// ['1342241331244231', None]
 #[pyfunction]
@@ -493,7 +493,7 @@ pub(crate) fn is_unique<'py>(
 /// one solution).
 ///
 /// >>> dlx_solver.rate("1234341221434321")
-/// 0.0
+/// 1.0
 #[pyfunction]
 #[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None))]
 pub(crate) fn rate<'py>(

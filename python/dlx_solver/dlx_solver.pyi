@@ -1,0 +1,218 @@
+"""Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any, Optional, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+Item = Union[str, int]
+Options = Iterable[Iterable[Item]]
+Bounds = Mapping[Item, tuple[int, int]]
+
+class ProblemError(ValueError): ...
+
+class FormatError(ValueError):
+    line: int
+    column: int
+
+class Undecided(RuntimeError): ...
+
+class Count:
+    solutions: int
+    complete: bool
+    def __init__(self, solutions: int, complete: bool = True) -> None: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Problem:
+    def __init__(
+        self,
+        options: Options,
+        primary: Optional[Iterable[Item]] = None,
+        secondary: Optional[Iterable[Item]] = None,
+        colored: bool = False,
+        bounds: Optional[Bounds] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_knuth(text: str) -> Problem: ...
+    @staticmethod
+    def queens(n: int) -> Problem: ...
+    @staticmethod
+    def langford(n: int) -> Problem: ...
+    @staticmethod
+    def pentominoes(rows: int, cols: int) -> Problem: ...
+    def to_knuth(self) -> str: ...
+    @property
+    def item_count(self) -> int: ...
+    @property
+    def option_count(self) -> int: ...
+
+class Covers(Iterator[tuple[int, ...]]):
+    def __iter__(self) -> Covers: ...
+    def __next__(self) -> tuple[int, ...]: ...
+    def close(self) -> None: ...
+
+ProblemLike = Union[Problem, Options]
+
+def covers(
+    options: ProblemLike,
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[Bounds] = None,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Covers: ...
+def count(
+    options: ProblemLike,
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[Bounds] = None,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Count: ...
+def first(
+    options: ProblemLike,
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[Bounds] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[tuple[int, ...]]: ...
+def is_unique(
+    options: ProblemLike,
+    primary: Optional[Iterable[Item]] = None,
+    secondary: Optional[Iterable[Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[Bounds] = None,
+    max_nodes: Optional[int] = None,
+) -> bool: ...
+def covers_bool(
+    matrix: npt.ArrayLike,
+    secondary: int = 0,
+    *,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Covers: ...
+def count_bool(
+    matrix: npt.ArrayLike,
+    secondary: int = 0,
+    *,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Count: ...
+def read_knuth(text: str) -> Problem: ...
+
+# Sudoku. A pandas Series in gives a Series out (typed Any: pandas is optional).
+@overload
+def solve(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[str]: ...
+@overload
+def solve(
+    puzzles: npt.NDArray[np.integer[Any]],
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> npt.NDArray[np.uint8]: ...
+@overload
+def solve(
+    puzzles: Sequence[Optional[str]],
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> list[Optional[str]]: ...
+@overload
+def solve(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Any: ...
+@overload
+def sudoku_count(
+    puzzles: str,
+    *,
+    limit: Optional[int] = None,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[Count]: ...
+@overload
+def sudoku_count(
+    puzzles: Any,
+    *,
+    limit: Optional[int] = None,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Any: ...
+@overload
+def sudoku_is_unique(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[bool]: ...
+@overload
+def sudoku_is_unique(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Any: ...
+@overload
+def rate(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[float]: ...
+@overload
+def rate(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+) -> Any: ...
+def generate(
+    n: int,
+    *,
+    seed: int = 0,
+    symmetry: str = "none",
+    box_shape: str = "3x3",
+    threads: Optional[int] = None,
+) -> list[str]: ...
