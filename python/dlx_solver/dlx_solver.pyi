@@ -1,6 +1,6 @@
 """Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional, Union, overload
 
 import numpy as np
@@ -136,7 +136,7 @@ def solve(
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def solve(
-    puzzles: Sequence[Optional[str]],
+    puzzles: list[str],
     *,
     box_shape: Optional[str] = None,
     strict: bool = False,
