@@ -17,3 +17,23 @@ from .dlx_solver import is_unique as is_unique
 from .dlx_solver import rate as rate
 from .dlx_solver import read_knuth as read_knuth
 from .dlx_solver import solve as solve
+
+__all__ = [
+    "Count",
+    "Covers",
+    "FormatError",
+    "Problem",
+    "ProblemError",
+    "Undecided",
+    "count",
+    "count_bool",
+    "covers",
+    "covers_bool",
+    "first",
+    "generate",
+    "is_unique",
+    "rate",
+    "read_knuth",
+    "solve",
+    "sudoku",
+]

@@ -1,14 +1,35 @@
 """Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Optional, Union, overload
+from typing import Any, Optional, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
-Item = Union[str, int]
-Options = Iterable[Iterable[Item]]
-Bounds = Mapping[Item, tuple[int, int]]
+_Item = Union[str, int]
+_Options = Iterable[Iterable[_Item]]
+_Bounds = Mapping[_Item, tuple[int, int]]
+
+__all__ = [
+    "Count",
+    "Covers",
+    "FormatError",
+    "Problem",
+    "ProblemError",
+    "Undecided",
+    "count",
+    "count_bool",
+    "covers",
+    "covers_bool",
+    "first",
+    "generate",
+    "is_unique",
+    "rate",
+    "read_knuth",
+    "solve",
+    "sudoku_count",
+    "sudoku_is_unique",
+]
 
 class ProblemError(ValueError): ...
 
@@ -18,24 +39,26 @@ class FormatError(ValueError):
 
 class Undecided(RuntimeError): ...
 
+@final
 class Count:
     solutions: int
     complete: bool
-    def __init__(self, solutions: int, complete: bool = True) -> None: ...
+    def __new__(cls, solutions: int, complete: bool = True) -> Count: ...
     def __int__(self) -> int: ...
     def __index__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Problem:
-    def __init__(
-        self,
-        options: Options,
-        primary: Optional[Iterable[Item]] = None,
-        secondary: Optional[Iterable[Item]] = None,
+    def __new__(
+        cls,
+        options: _Options,
+        primary: Optional[Iterable[_Item]] = None,
+        secondary: Optional[Iterable[_Item]] = None,
         colored: bool = False,
-        bounds: Optional[Bounds] = None,
-    ) -> None: ...
+        bounds: Optional[_Bounds] = None,
+    ) -> Problem: ...
     @staticmethod
     def from_knuth(text: str) -> Problem: ...
     @staticmethod
@@ -50,51 +73,52 @@ class Problem:
     @property
     def option_count(self) -> int: ...
 
+@final
 class Covers(Iterator[tuple[int, ...]]):
     def __iter__(self) -> Covers: ...
     def __next__(self) -> tuple[int, ...]: ...
     def close(self) -> None: ...
 
-ProblemLike = Union[Problem, Options]
+_ProblemLike = Union[Problem, _Options]
 
 def covers(
-    options: ProblemLike,
-    primary: Optional[Iterable[Item]] = None,
-    secondary: Optional[Iterable[Item]] = None,
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
     colored: bool = False,
     *,
-    bounds: Optional[Bounds] = None,
+    bounds: Optional[_Bounds] = None,
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Covers: ...
 def count(
-    options: ProblemLike,
-    primary: Optional[Iterable[Item]] = None,
-    secondary: Optional[Iterable[Item]] = None,
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
     colored: bool = False,
     *,
-    bounds: Optional[Bounds] = None,
+    bounds: Optional[_Bounds] = None,
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
 ) -> Count: ...
 def first(
-    options: ProblemLike,
-    primary: Optional[Iterable[Item]] = None,
-    secondary: Optional[Iterable[Item]] = None,
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
     colored: bool = False,
     *,
-    bounds: Optional[Bounds] = None,
+    bounds: Optional[_Bounds] = None,
     max_nodes: Optional[int] = None,
 ) -> Optional[tuple[int, ...]]: ...
 def is_unique(
-    options: ProblemLike,
-    primary: Optional[Iterable[Item]] = None,
-    secondary: Optional[Iterable[Item]] = None,
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
     colored: bool = False,
     *,
-    bounds: Optional[Bounds] = None,
+    bounds: Optional[_Bounds] = None,
     max_nodes: Optional[int] = None,
 ) -> bool: ...
 def covers_bool(
