@@ -148,6 +148,7 @@ def solve(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Optional[str]: ...
 @overload
 def solve(
@@ -157,6 +158,7 @@ def solve(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def solve(
@@ -166,6 +168,7 @@ def solve(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> list[Optional[str]]: ...
 @overload
 def solve(
@@ -175,6 +178,7 @@ def solve(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Any: ...
 @overload
 def sudoku_count(
@@ -185,6 +189,7 @@ def sudoku_count(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Optional[Count]: ...
 @overload
 def sudoku_count(
@@ -195,6 +200,7 @@ def sudoku_count(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Any: ...
 @overload
 def sudoku_is_unique(
@@ -204,6 +210,7 @@ def sudoku_is_unique(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Optional[bool]: ...
 @overload
 def sudoku_is_unique(
@@ -213,6 +220,7 @@ def sudoku_is_unique(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Any: ...
 @overload
 def rate(
@@ -222,6 +230,7 @@ def rate(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Optional[float]: ...
 @overload
 def rate(
@@ -231,6 +240,7 @@ def rate(
     strict: bool = False,
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
 ) -> Any: ...
 def generate(
     n: int,

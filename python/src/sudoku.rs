@@ -9,9 +9,10 @@
 use crate::interrupt::run_interruptible;
 use crate::search::PyCount;
 use dlx_engine::{Count, StopFlag};
+use dlx_puzzles::sudoku::variant::{Rules, Variants};
 use dlx_puzzles::sudoku::{
-    Algorithm, Boxes, Format, Generator, Grid, Mode, Random, Rated, Rater, Settings, Shape,
-    Solvers, Symmetry, Verdict,
+    Algorithm, Boxes, Format, Generator, Grid, Mode, Propagation, Random, Rated, Rater, Record,
+    Settings, Shape, Solvers, Symmetry, Verdict,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::PyValueError;
@@ -39,6 +40,48 @@ impl Puzzles {
         match self {
             Puzzles::Texts(texts) => texts.len(),
             Puzzles::Cells { flat, shape } => flat.len() / shape.cell_count(),
+        }
+    }
+
+    /// Puzzle `row` under `variants` (with a jigsaw's layout and a Killer's cages from its
+    /// line), or classic when there are none.
+    fn ruled(&self, row: usize, batch: &Batch) -> Result<(Grid, Option<Rules>), Fault> {
+        let Some(variants) = &batch.variants else {
+            return self.grid(row, batch.boxes).map(|grid| (grid, None));
+        };
+        match self {
+            Puzzles::Texts(texts) => {
+                let Some(text) = &texts[row] else {
+                    return Err(Fault {
+                        column: None,
+                        message: "expected a puzzle string".into(),
+                    });
+                };
+                let fault = |e: dlx_puzzles::sudoku::ParseError| Fault {
+                    column: Some(e.column),
+                    message: e.kind.to_string(),
+                };
+                let record = Record::parse_variant_line(text, row + 1, variants, None, batch.boxes)
+                    .map_err(fault)?;
+                let rules = record.rules(variants, None).map_err(|e| Fault {
+                    column: None,
+                    message: e.to_string(),
+                })?;
+                Ok((record.grid().clone(), Some(rules)))
+            }
+            Puzzles::Cells { flat, shape } => {
+                let n = shape.cell_count();
+                let grid = Grid::from_cells(*shape, flat[row * n..(row + 1) * n].to_vec())
+                    .map_err(|e| Fault {
+                        column: None,
+                        message: e.to_string(),
+                    })?;
+                let rules = Rules::new(*shape, variants, None).map_err(|e| Fault {
+                    column: None,
+                    message: e.to_string(),
+                })?;
+                Ok((grid, Some(rules)))
+            }
         }
     }
 
@@ -90,15 +133,23 @@ enum Answer {
 }
 
 /// How the batch runs: the keyword arguments every function takes.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 struct Batch {
+    /// The variants by the CLI's names (`x,anti-knight`), or none: classic.
+    variants: Option<Variants>,
     boxes: Boxes,
     threads: usize,
     max_nodes: Option<u64>,
 }
 
 /// The answer to `question` for one grid.
-fn answer(question: Question, grid: &Grid, solvers: &mut Solvers, rater: &mut Rater) -> Answer {
+fn answer(
+    question: Question,
+    grid: &Grid,
+    rules: Option<&Rules>,
+    solvers: &mut Solvers,
+    rater: &mut Rater,
+) -> Answer {
     let nothing = |message: &str| {
         Answer::Nothing(Fault {
             column: None,
@@ -112,15 +163,28 @@ fn answer(question: Question, grid: &Grid, solvers: &mut Solvers, rater: &mut Ra
         },
         Question::Unique => Mode::Unique,
         Question::Rate => {
-            return match rater.rate(grid, solvers) {
+            let rated = match rules {
+                Some(rules) => rater.rate_under(rules, grid, solvers),
+                None => rater.rate(grid, solvers),
+            };
+            return match rated {
                 Rated::Unique(rating) => Answer::Rating(rating.value()),
                 Rated::NoSolution => nothing("no solution"),
                 Rated::Multiple => nothing("several solutions"),
                 Rated::Undecided => nothing("the node budget ran out"),
-            }
+            };
         }
     };
-    match solvers.solve(grid, Algorithm::Dlx, mode).answer {
+    let verdict = match rules {
+        Some(rules) => {
+            match solvers.solve_under(rules, grid, Algorithm::Dlx, mode, Propagation::None) {
+                Ok(outcome) => outcome.answer,
+                Err(e) => return nothing(&e.to_string()),
+            }
+        }
+        None => solvers.solve(grid, Algorithm::Dlx, mode).answer,
+    };
+    match verdict {
         // Under Mode::Unique a solution is the only one.
         Verdict::Solved(_) if matches!(question, Question::Unique) => Answer::Unique(true),
         Verdict::Solved(solution) => Answer::Solved(solution),
@@ -153,8 +217,10 @@ fn answer_all(
                             Solvers::with_node_budget(batch.max_nodes).with_stop_flag(stop.clone());
                         (solvers, Rater::default())
                     },
-                    |(solvers, rater), row| match puzzles.grid(row, batch.boxes) {
-                        Ok(grid) => answer(question, &grid, solvers, rater),
+                    |(solvers, rater), row| match puzzles.ruled(row, &batch) {
+                        Ok((grid, rules)) => {
+                            answer(question, &grid, rules.as_ref(), solvers, rater)
+                        }
                         Err(fault) => Answer::Nothing(fault),
                     },
                 )
@@ -375,16 +441,34 @@ fn give_back<'py>(
     }
 }
 
+/// The keyword arguments every batch function takes.
+struct BatchOptions<'a> {
+    box_shape: Option<&'a str>,
+    strict: bool,
+    threads: Option<usize>,
+    max_nodes: Option<u64>,
+    variant: Option<&'a str>,
+}
+
 /// Reads, answers and hands back: what every batch function does.
 fn batch<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
     question: Question,
-    box_shape: Option<&str>,
-    strict: bool,
-    threads: Option<usize>,
-    max_nodes: Option<u64>,
+    options: BatchOptions<'_>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let BatchOptions {
+        box_shape,
+        strict,
+        threads,
+        max_nodes,
+        variant,
+    } = options;
+    let variants = variant
+        .map(Variants::parse)
+        .transpose()
+        .map_err(|e| PyValueError::new_err(format!("variant={:?}: {e}", variant.unwrap_or(""))))?
+        .filter(|v| !v.is_empty());
     let boxes = boxes_of(box_shape)?;
     let (read, container) = read(puzzles, boxes)?;
     let shape = match &read {
@@ -395,6 +479,7 @@ fn batch<'py>(
         .filter(|&n| n > 0)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let batch = Batch {
+        variants,
         boxes,
         threads,
         max_nodes,
@@ -409,14 +494,17 @@ fn batch<'py>(
 /// returns the solutions in the same shape. A puzzle that is malformed, breaks the rules or
 /// has no solution gives None (a row of zeros in an array), or with `strict=True` a ValueError
 /// naming the row and column. `box="2x3"` gives the box shape (default: each side's usual
-/// one); `threads` defaults to every core; `max_nodes` bounds each puzzle's search.
+/// one); `threads` defaults to every core; `max_nodes` bounds each puzzle's search;
+/// `variant` names the variants as `dlx sudoku --variant` does (`"x"`, `"windoku"`,
+/// `"anti-king"`, `"anti-knight"`, `"jigsaw"`, `"killer"`, or a comma-separated list), a
+/// jigsaw's layout and a Killer's cages following the givens in each string, as in its files.
 ///
 /// >>> dlx_solver.solve(".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5")
 /// '192365487567814293384927156215746938936258741478139562623591874851473629749682315'
 /// >>> dlx_solver.solve(["1..2" + "." * 12, "11" + "." * 14])
 /// ['1342241331244231', None]
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None))]
+#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -424,16 +512,16 @@ pub(crate) fn solve<'py>(
     strict: bool,
     threads: Option<usize>,
     max_nodes: Option<u64>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    batch(
-        py,
-        puzzles,
-        Question::Solve,
+    let options = BatchOptions {
         box_shape,
         strict,
         threads,
         max_nodes,
-    )
+        variant,
+    };
+    batch(py, puzzles, Question::Solve, options)
 }
 
 /// Counts each puzzle's solutions, as a `Count` (complete False when `limit` stopped it),
@@ -442,7 +530,7 @@ pub(crate) fn solve<'py>(
 /// >>> dlx_solver.sudoku.count("." * 16)
 /// Count(288, complete=True)
 #[pyfunction]
-#[pyo3(name = "sudoku_count", signature = (puzzles, *, limit=None, box_shape=None, strict=false, threads=None, max_nodes=None))]
+#[pyo3(name = "sudoku_count", signature = (puzzles, *, limit=None, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count<'py>(
     py: Python<'py>,
@@ -452,16 +540,16 @@ pub(crate) fn count<'py>(
     strict: bool,
     threads: Option<usize>,
     max_nodes: Option<u64>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    batch(
-        py,
-        puzzles,
-        Question::Count(limit),
+    let options = BatchOptions {
         box_shape,
         strict,
         threads,
         max_nodes,
-    )
+        variant,
+    };
+    batch(py, puzzles, Question::Count(limit), options)
 }
 
 /// Whether each puzzle has exactly one solution (None for a malformed one).
@@ -469,7 +557,7 @@ pub(crate) fn count<'py>(
 /// >>> dlx_solver.sudoku.is_unique(["." * 16, "1234341221434321"])
 /// [False, True]
 #[pyfunction]
-#[pyo3(name = "sudoku_is_unique", signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None))]
+#[pyo3(name = "sudoku_is_unique", signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
 pub(crate) fn is_unique<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -477,16 +565,16 @@ pub(crate) fn is_unique<'py>(
     strict: bool,
     threads: Option<usize>,
     max_nodes: Option<u64>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    batch(
-        py,
-        puzzles,
-        Question::Unique,
+    let options = BatchOptions {
         box_shape,
         strict,
         threads,
         max_nodes,
-    )
+        variant,
+    };
+    batch(py, puzzles, Question::Unique, options)
 }
 
 /// Rates each puzzle's difficulty as `dlx rate` does (a float; None when it has not exactly
@@ -495,7 +583,7 @@ pub(crate) fn is_unique<'py>(
 /// >>> dlx_solver.rate("1234341221434321")
 /// 1.0
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None))]
+#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
 pub(crate) fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -503,16 +591,16 @@ pub(crate) fn rate<'py>(
     strict: bool,
     threads: Option<usize>,
     max_nodes: Option<u64>,
+    variant: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    batch(
-        py,
-        puzzles,
-        Question::Rate,
+    let options = BatchOptions {
         box_shape,
         strict,
         threads,
         max_nodes,
-    )
+        variant,
+    };
+    batch(py, puzzles, Question::Rate, options)
 }
 
 /// The symmetry named as `dlx generate --symmetry` names it.

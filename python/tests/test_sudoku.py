@@ -174,3 +174,44 @@ def test_answers_equal_the_clis_on_the_shared_collections(dlx_bin: str):
         assert [a or "no solution" for a in ours] == cli_answers(dlx_bin, puzzles)
         for puzzle, answer in zip(puzzles, ours):
             check_sudoku(puzzle, answer)
+
+
+VARIANT_COLLECTIONS = [
+    ("x", "x-9x9.txt"),
+    ("windoku", "windoku-9x9.txt"),
+    ("anti-king", "anti-king-9x9.txt"),
+    ("anti-knight", "anti-knight-9x9.txt"),
+    ("jigsaw", "jigsaw-9x9.txt"),
+    ("killer", "killer-9x9.txt"),
+    ("x", "x-6x6.txt"),
+]
+
+
+def variant_lines(path: Path, most: int):
+    lines = [line for line in path.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    return lines[:most]
+
+
+@pytest.mark.parametrize("variant, name", VARIANT_COLLECTIONS)
+def test_variants_by_the_clis_names_answer_as_the_cli(dlx_bin: str, variant: str, name: str):
+    puzzles = variant_lines(ROOT / "puzzles" / name, 30)
+    assert puzzles
+    ours = dlx_solver.solve(puzzles, variant=variant)
+    theirs = cli_answers(dlx_bin, puzzles, "--variant", variant)
+    assert [(a or "no solution") for a in ours] == [t.split()[0] if t != "no solution" else t for t in theirs]
+    assert all(a is not None for a in ours)
+    # A variant's solution is a classic one too, keeping the givens.
+    if name.endswith("9x9.txt") and variant != "jigsaw":
+        for puzzle, answer in zip(puzzles, ours):
+            check_sudoku(puzzle.split()[0] if variant != "killer" else "." * 81, answer)
+
+
+def test_variant_arrays_and_bad_names():
+    puzzles = variant_lines(ROOT / "puzzles" / "x-9x9.txt", 5)
+    array = np.stack([to_array(p.split()[0]) for p in puzzles])
+    assert [("".join(map(str, row))) for row in dlx_solver.solve(array, variant="x")] == dlx_solver.solve(
+        [p.split()[0] for p in puzzles], variant="x"
+    )
+    with pytest.raises(ValueError, match="variant"):
+        dlx_solver.solve(puzzles, variant="spiral")
+    assert dlx_solver.solve(array, variant="jigsaw").sum() == 0
