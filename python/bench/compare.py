@@ -12,6 +12,7 @@ Prints a Markdown table (docs/benchmarks.md keeps one).
 import argparse
 import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -53,8 +54,8 @@ def valid(puzzles, solutions):
     s = np.asarray(solutions, dtype=np.uint8).reshape(-1, 9, 9)
     p = np.asarray(puzzles, dtype=np.uint8).reshape(-1, 9, 9)
     ok = ((p == 0) | (p == s)).all(axis=(1, 2))
-    want = (1 << np.arange(1, 10)).sum()
-    bits = (1 << s.astype(np.int64))
+    want = np.uint16((1 << np.arange(1, 10)).sum())
+    bits = np.left_shift(np.uint16(1), s.astype(np.uint16))
     ok &= (np.bitwise_or.reduce(bits, axis=1) == want).all(axis=1)
     ok &= (np.bitwise_or.reduce(bits, axis=2) == want).all(axis=1)
     boxes = bits.reshape(-1, 3, 3, 3, 3).transpose(0, 1, 3, 2, 4).reshape(-1, 9, 9)
@@ -62,10 +63,13 @@ def valid(puzzles, solutions):
     return int(ok.sum())
 """
 OURS_SUDOKU = SUDOKU_CHECK + """
-import sys, numpy as np, dlx_solver
+import sys, time, numpy as np, dlx_solver
 p = np.load(sys.argv[1])
 threads = int(sys.argv[2])
-print(valid(p, dlx_solver.solve(p, threads=threads)))
+start = time.perf_counter()
+solved = dlx_solver.solve(p, threads=threads)
+print(f"{time.perf_counter() - start:.2f}", file=sys.stderr)
+print(valid(p, solved))
 """
 # The usual exact-cover encoding of Sudoku (324 items: cell, row-digit, column-digit,
 # box-digit; 729 options less those the givens rule out), for the peers without a Sudoku API.
@@ -110,27 +114,39 @@ print(valid(p, out))
 """
 
 
+def cpu_of_children() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+CPU: dict = {}
+
+
 def timed(command: list, timeout: float) -> tuple[Optional[float], str]:
     """Runs `command` in a folder of its own (so that `import dlx_solver` finds the installed
     package, not the source folder); its time and its answer: the last word it printed, or N
     of miniexact's `Found N solutions!`."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_of_children()
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, cwd=tempfile.gettempdir())
     except subprocess.TimeoutExpired:
         return None, "timeout"
     took = time.perf_counter() - start
-    if done.returncode != 0:
-        return None, done.stderr.strip().splitlines()[-1] if done.stderr else "failed"
+    # The machine is shared: the CPU time the run took (user + system, all its threads) is
+    # kept beside the wall time, as the figure other loads disturb least.
+    CPU["last"] = cpu_of_children() - cpu
     both = done.stdout + "\n" + done.stderr
     if "Found " in both:
+        # miniexact's exit code says whether it found a solution (10) or not (20).
         return took, both.split("Found ")[1].split()[0]
+    if done.returncode != 0:
+        return None, done.stderr.strip().splitlines()[-1] if done.stderr else "failed"
     words = done.stdout.split()
     return took, words[-1] if words else "nothing"
 
 
 def best(command: list, repeat: int, timeout: float, expect: str) -> str:
-    times = []
+    times, cpus = [], []
     for _ in range(repeat):
         took, out = timed(command, timeout)
         if took is None:
@@ -138,7 +154,8 @@ def best(command: list, repeat: int, timeout: float, expect: str) -> str:
         if out != expect:
             return f"wrong: {out} (want {expect})"
         times.append(took)
-    return f"{min(times):.2f} s"
+        cpus.append(CPU["last"])
+    return f"{min(times):.2f} s ({min(cpus):.2f} s cpu)"
 
 
 def knuth_parts(problem: dlx_solver.Problem) -> dict:
@@ -246,6 +263,9 @@ def bench_sudoku(args, scratch: Path, rows: list) -> None:
         row = {"problem": f"{args.kaggle:,} Kaggle-shaped puzzles (36 givens) from a numpy array"}
         row["ours, 1 thread"] = best(command + ["1"], 1, 1200, str(args.kaggle))
         row["ours, 2 threads"] = best(command + ["2"], args.repeat, 1200, str(args.kaggle))
+        for threads in ("1", "2"):
+            done = subprocess.run(command + [threads], capture_output=True, text=True, cwd=tempfile.gettempdir())
+            row[f"solve() call alone, {threads} thread(s)"] = done.stderr.split()[-1] + " s"
         rows.append(row)
         print(row, file=sys.stderr, flush=True)
 
@@ -269,6 +289,8 @@ def main() -> int:
             bench_sudoku(args, Path(scratch), rows)
     columns = ["problem", "ours, 1 thread", "ours, 2 threads", "ours covers(), listing, 1 thread",
                "xcover", "exact-cover", "miniexact (binary)"]
+    extra = sorted({key for row in rows for key in row} - set(columns))
+    columns += extra
     print("| " + " | ".join(columns) + " |")
     print("|" + " --- |" * len(columns))
     for row in rows:
