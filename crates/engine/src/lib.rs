@@ -119,6 +119,7 @@
 
 mod arena;
 pub mod batch;
+mod cells;
 mod choice_tree;
 mod error;
 mod estimate;
@@ -143,6 +144,7 @@ mod stop_flag;
 mod walk;
 
 pub use arena::Dlx;
+pub use cells::Cells;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};
