@@ -45,8 +45,8 @@ pub struct Cells {
     trail: Trail,
     /// The node chosen at each level.
     choice: Vec<u32>,
-    /// The option of each node (`u32::MAX` for spacers), to name a solution's options.
-    option_of: Vec<u32>,
+    /// The option of each node (see `SparseSets::new`), to name a solution's options.
+    option_of: (u32, Vec<u32>),
     /// The solution handed to the visitor, reused.
     solution: Vec<OptionId>,
     /// A primary item has no option: no solution, and SSXCC searches nothing.

@@ -46,6 +46,7 @@ impl Cells {
         let mut best = 0u32;
         let mut current = 0u32;
         let mut deepest = 0usize;
+        let mut updates = 0u64;
         let sets = &mut self.sets;
         let trail = &mut self.trail;
         let choice = &mut self.choice;
@@ -88,9 +89,8 @@ impl Cells {
                         Entered::Branch(item, forced) => {
                             // Swap `best_itm` out of the active list and hide its options.
                             best = item;
-                            sets.swap_out_best(best);
-                            sets.oactive = sets.active;
-                            sets.hide::<false>(best, 0);
+                            sets.swap_out_best(best, &mut updates);
+                            sets.hide::<false>(best, 0, &mut updates);
                             if forced {
                                 // A forced move saves nothing: its one option is never retried.
                                 trail.save_nothing(level);
@@ -104,15 +104,15 @@ impl Cells {
                     }
                 }
                 Step::Advance => {
-                    let node = sets.set[current as usize];
+                    let node = sets.node_at(current);
                     if level == choice.len() {
                         choice.push(0);
                     }
                     choice[level] = node;
                     // Swap out all other items of the option; hide the other options of those
                     // items, or abort.
-                    sets.swap_out_others(node);
-                    if sets.hide_others(node) {
+                    sets.swap_out_others(node, &mut updates);
+                    if sets.hide_others(node, &mut updates) {
                         level += 1;
                         deepest = deepest.max(level);
                         step = Step::Forward;
@@ -127,9 +127,7 @@ impl Cells {
                         break;
                     }
                     level -= 1;
-                    let cell = sets.cells[choice[level] as usize];
-                    best = cell.item as u32;
-                    current = cell.loc;
+                    (best, current) = sets.node_item_and_place(choice[level]);
                     step = Step::Abort;
                 }
                 Step::Abort => {
@@ -144,7 +142,7 @@ impl Cells {
                 }
             }
         }
-        stats.updates = sets.updates;
+        stats.updates = updates;
         self.deepest = deepest;
         Outcome {
             answer: broke_with,
@@ -168,9 +166,8 @@ fn enter(sets: &mut SparseSets) -> Entered {
     }
     let mut best = u32::MAX;
     let mut fewest = u32::MAX;
-    for k in 0..sets.active as usize {
-        let base = sets.item[k];
-        if base >= sets.second {
+    for &base in &sets.item[..sets.active as usize] {
+        if !sets.is_primary(base) {
             continue;
         }
         let size = sets.size(base);
