@@ -9,8 +9,8 @@ use super::{input, interrupt};
 use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
-    self, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
-    Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
+    self, Cells, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink,
+    SearchLimits, Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -41,7 +41,16 @@ Formats (Knuth's; `|` starts a comment line):
       B X:1
       C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`, `C Y:1`
 --stats gives Knuth's figures: DLX1's on plain problems, DLX2's (with cleansings) on problems
-with colours, DLX3's on problems with bounds.
+with colours, DLX3's on problems with bounds; under --engine cells, SSXCC's (nodes count forced
+moves too; updates count items swapped out of the active list and options removed from an
+item's set; `trail peak` is SSXCC's largest save stack, `ssxcc bytes` its memory figure), and
+the first line names the engine that ran.
+Engines: `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities);
+`cells` is dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact
+cover with or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links,
+and it searches on one thread (--threads is ignored, --shard and --rule other than dlx1 are
+refused). `auto` takes cells for problems with colours and links for the others (see
+docs/benchmarks.md for the measurements behind that).
 Output: each solution as its options, one per line (each option as written, colours
 included), each solution ended by a blank line. The empty solution (no option at all: every
 primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
@@ -132,6 +141,58 @@ pub struct XcArgs {
     /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
     #[arg(long, value_name = "S", requires = "estimate")]
     seed: Option<u64>,
+    /// The search engine: `links` (dancing links, the default), `cells` (dancing cells,
+    /// Knuth's SSXCC: no multiplicities, one thread) or `auto` (chosen by the problem; see
+    /// below). MCC problems (bounds) run on links.
+    #[arg(long, value_enum, conflicts_with = "estimate")]
+    engine: Option<EngineChoice>,
+}
+
+/// The engine a run asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EngineChoice {
+    Links,
+    Cells,
+    Auto,
+}
+
+/// The engine that runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Links,
+    Cells,
+}
+
+impl Engine {
+    /// The engine for `problem` under the flags: `auto` takes cells on problems with colours
+    /// and no bounds, where they won by the measurements of docs/benchmarks.md.
+    fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
+        Ok(match args.engine.unwrap_or(EngineChoice::Links) {
+            EngineChoice::Links => Engine::Links,
+            EngineChoice::Auto if problem.has_colours() && !problem.has_bounds() => Engine::Cells,
+            EngineChoice::Auto => Engine::Links,
+            EngineChoice::Cells => {
+                if let Some(shard) = args.shard {
+                    bail!(
+                        "--shard {}/{} is for --engine links: dancing cells search the whole tree on one thread",
+                        shard.index + 1,
+                        shard.count
+                    );
+                }
+                if !matches!(args.rule, Rule::Dlx1) {
+                    bail!("--rule is for --engine links: dancing cells choose items as SSXCC does");
+                }
+                Engine::Cells
+            }
+        })
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Engine::Links => "links (dancing links: Knuth's DLX1, DLX2, DLX3)",
+            Engine::Cells => "cells (dancing cells: Knuth's SSXCC)",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -218,14 +279,19 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     if let Some(probes) = args.estimate {
         return estimate(&args, &problem, &input_name, probes, out);
     }
+    let engine = Engine::choose(&args, &problem)?;
     let started = Instant::now();
-    let searched = search(&args, &problem, &mut out)?;
+    let searched = match engine {
+        Engine::Links => search(&args, &problem, &mut out)?,
+        Engine::Cells => search_cells(&args, &problem, &mut out)?,
+    };
     let (report, mut reader_gone) = settle(searched.outcome)?;
     let signal = interrupt::signal();
     if !reader_gone {
         reader_gone = write_count(&args, &report, out)?;
     }
     if args.stats || signal.is_some() {
+        report!("engine: {}", engine.describe());
         print_stats(&report, &problem, started.elapsed(), reader_gone);
     }
     if let (true, Some(note)) = (args.stats, searched.split_note) {
@@ -251,6 +317,32 @@ fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
     // The text is no longer needed: it is freed (on return) before the arena is laid out, so
     // the two are never held at once (a large problem's peak memory).
     Ok((problem, input.name))
+}
+
+/// Searches the problem with dancing cells, on one thread; SSXCC's trail and memory figures
+/// go to the note --stats prints.
+fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
+    let mut cells = Cells::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
+    let limits = SearchLimits {
+        max_solutions: args.limit,
+        max_nodes: args.max_nodes,
+    };
+    let mut printer = Printer::<false> {
+        out,
+        problem,
+        count_only: args.count,
+        bar: None,
+    };
+    let outcome = cells.search(limits, &mut printer);
+    let split_note = Some(format!(
+        "trail peak: {}\nssxcc bytes: {}\n",
+        cells.trail_peak(),
+        cells.ssxcc_bytes()
+    ));
+    Ok(Searched {
+        outcome,
+        split_note,
+    })
 }
 
 /// What a search left: how it ended (with why the printer stopped it, if it did) and, for a

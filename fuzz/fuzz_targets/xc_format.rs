@@ -1,12 +1,13 @@
 //! Knuth's exact-cover format (DLX1's, DLX2's colours, DLX3's bounds) from arbitrary bytes:
 //! parsing never panics, what parses writes back to the same problem, and a bounded search on
 //! it returns only real covers (primary items within their bounds, secondary items used once
-//! or only in one colour).
+//! or only in one colour), with dancing links and, without bounds, with dancing cells, which
+//! find the same solutions when both search the whole tree.
 
 #![no_main]
 
 use dlx_engine::{
-    ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits,
+    Cells, ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -32,34 +33,32 @@ fuzz_target!(|bytes: &[u8]| {
         max_solutions: Some(50),
         max_nodes: Some(20_000),
     };
-    dlx.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
-        let n = problem.item_count();
-        let (mut times, mut uncoloured, mut colours) = (vec![0u32; n], vec![0u32; n], vec![None; n]);
-        for &o in options {
-            for (&item, colour) in problem.option_items(o).iter().zip(problem.option_colours(o)) {
-                let i = item.index();
-                times[i] += 1;
-                match colour {
-                    None => uncoloured[i] += 1,
-                    Some(c) => {
-                        assert!(colours[i].is_none_or(|seen| seen == c), "two colours");
-                        colours[i] = Some(c);
-                    }
-                }
-            }
-        }
-        for item in problem.items() {
-            let i = item.index();
-            match problem.item_kind(item) {
-                ItemKind::Primary => {
-                    let bounds = problem.item_bounds(item);
-                    assert!((bounds.lower()..=bounds.upper()).contains(&times[i]));
-                }
-                ItemKind::Secondary => assert!(uncoloured[i] == 0 || times[i] <= 1),
-            }
-        }
+    let mut by_links = Vec::new();
+    let links = dlx.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
+        assert_cover(&problem, options);
+        let mut options = options.to_vec();
+        options.sort();
+        by_links.push(options);
         ControlFlow::Continue(())
     });
+    if let Ok(mut cells) = Cells::try_new(&problem) {
+        let mut by_cells = Vec::new();
+        let report = cells.search(limits, &mut |options: &[OptionId]| {
+            assert_cover(&problem, options);
+            let mut options = options.to_vec();
+            options.sort();
+            by_cells.push(options);
+            ControlFlow::Continue(())
+        });
+        assert!(report.stats.nodes <= 20_000);
+        if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
+            by_links.sort();
+            by_cells.sort();
+            assert_eq!(by_cells, by_links, "the two engines' solutions");
+        }
+    } else {
+        assert!(problem.has_bounds(), "cells refuse only bounds");
+    }
     // The u16 arena, where the problem fits it, searches the same tree: the same report, node
     // for node. Under the node budget: a count with no budget timed out on a 12-queens variant.
     if let Ok(mut small) = Dlx::<u16>::try_new(&problem) {
@@ -103,3 +102,33 @@ fuzz_target!(|bytes: &[u8]| {
         }
     }
 });
+
+/// Asserts that `options` are a real cover: primary items within their bounds, secondary items
+/// used once or only in one colour.
+fn assert_cover(problem: &Problem, options: &[OptionId]) {
+    let n = problem.item_count();
+    let (mut times, mut uncoloured, mut colours) = (vec![0u32; n], vec![0u32; n], vec![None; n]);
+    for &o in options {
+        for (&item, colour) in problem.option_items(o).iter().zip(problem.option_colours(o)) {
+            let i = item.index();
+            times[i] += 1;
+            match colour {
+                None => uncoloured[i] += 1,
+                Some(c) => {
+                    assert!(colours[i].is_none_or(|seen| seen == c), "two colours");
+                    colours[i] = Some(c);
+                }
+            }
+        }
+    }
+    for item in problem.items() {
+        let i = item.index();
+        match problem.item_kind(item) {
+            ItemKind::Primary => {
+                let bounds = problem.item_bounds(item);
+                assert!((bounds.lower()..=bounds.upper()).contains(&times[i]));
+            }
+            ItemKind::Secondary => assert!(uncoloured[i] == 0 || times[i] <= 1),
+        }
+    }
+}

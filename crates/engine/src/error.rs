@@ -35,4 +35,12 @@ pub enum DlxError {
          null move) a probe cannot take on their own"
     )]
     EstimateWithBounds,
+    /// Dancing cells ([`Cells`](super::Cells)) were asked to solve a problem with
+    /// multiplicities (bounds): that engine is SSXCC, exact cover with colours; Algorithm M on
+    /// links ([`Dlx`](super::Dlx)) solves problems with bounds.
+    #[error(
+        "dancing cells solve exact cover with or without colours; this problem has \
+         multiplicities (a:b|item), which Algorithm M on dancing links solves"
+    )]
+    BoundsOnCells,
 }

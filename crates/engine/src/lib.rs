@@ -119,6 +119,7 @@
 
 mod arena;
 pub mod batch;
+mod cells;
 mod choice_rule;
 mod choice_tree;
 mod dlx;
@@ -146,6 +147,7 @@ mod walk;
 
 pub use arena::Dlx;
 pub use choice_rule::ChoiceRule;
+pub use cells::Cells;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};

@@ -1,0 +1,242 @@
+//! Dancing cells: Knuth's SSXCC (TAOCP 7.2.2.3), exact cover with colours on sparse sets
+//! instead of doubly linked lists, beside the dancing-links arena [`Dlx`](crate::Dlx).
+//!
+//! Each item keeps its active options as a sparse set (a permutation and a size), and the
+//! active items are one more; backtracking restores sizes saved on a trail instead of
+//! relinking nodes. An item left with one option is a forced move, taken without saving
+//! anything. The search branches on the active primary item of fewest options, the first in
+//! input order on ties, and visits exactly SSXCC's tree: its `nodes` and `updates` equal
+//! Knuth's program's (which counts them differently from DLX1 and DLX2: see `docs/engine.md`).
+//!
+//! Problems with multiplicities (bounds) are not for this engine: [`Cells::try_new`] refuses
+//! them, and Algorithm M on links ([`Dlx`](crate::Dlx)) solves them.
+//!
+//! ```
+//! use dlx_engine::{Cells, Problem};
+//! let problem = Problem::parse("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")
+//!     .unwrap();
+//! let mut cells = Cells::new(&problem);
+//! assert_eq!(cells.count(), 1);
+//! // SSXCC's figures for DLX2's own example: 3 nodes, 16 updates.
+//! let stats = cells.count_solutions(None).stats;
+//! assert_eq!((stats.nodes, stats.updates), (3, 16));
+//! ```
+
+mod search;
+mod sets;
+mod trail;
+
+use crate::error::DlxError;
+use crate::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
+use crate::problem::{OptionId, Problem};
+use crate::search::{SearchLimits, Visitor};
+use crate::stop_flag::{StopFlag, Stoppable};
+use sets::SparseSets;
+use std::ops::ControlFlow;
+use trail::Trail;
+
+/// Knuth's SSXCC on a problem without bounds: first solution, count, all solutions and
+/// uniqueness over one search loop, with the same result model as [`Dlx`](crate::Dlx).
+#[derive(Clone, Debug)]
+pub struct Cells {
+    /// The state as loaded: each search starts from a copy, so every search walks one tree.
+    pristine: SparseSets,
+    sets: SparseSets,
+    trail: Trail,
+    /// The node chosen at each level.
+    choice: Vec<u32>,
+    /// The option of each node (see `SparseSets::new`), to name a solution's options.
+    option_of: (u32, Vec<u32>),
+    /// The solution handed to the visitor, reused.
+    solution: Vec<OptionId>,
+    /// A primary item has no option: no solution, and SSXCC searches nothing.
+    uncoverable: bool,
+    /// The deepest level the last search reached: SSXCC's `maxl`.
+    deepest: usize,
+    /// Options and entries, for SSXCC's memory figure.
+    options: u64,
+    entries: u64,
+}
+
+impl Cells {
+    /// Loads a problem without bounds.
+    ///
+    /// # Panics
+    /// If the problem has multiplicities (bounds), which this engine does not solve; use
+    /// [`Cells::try_new`] to be told instead.
+    pub fn new(problem: &Problem) -> Cells {
+        match Cells::try_new(problem) {
+            Ok(cells) => cells,
+            Err(error) => panic!("{error}"),
+        }
+    }
+
+    /// Loads a problem, or says why not: bounds (multiplicities) are refused, and a problem
+    /// too large for `u32` indices.
+    pub fn try_new(problem: &Problem) -> Result<Cells, DlxError> {
+        if problem.has_bounds() {
+            return Err(DlxError::BoundsOnCells);
+        }
+        let needed = 2 * problem.item_count() as u64 + 2 * problem.entry_count() as u64;
+        let limit = i32::MAX as u64;
+        if needed + problem.option_count() as u64 >= limit {
+            return Err(DlxError::TooLarge {
+                nodes: needed + problem.option_count() as u64,
+                limit,
+            });
+        }
+        let (sets, option_of, uncoverable) = SparseSets::new(problem);
+        Ok(Cells {
+            sets: sets.clone(),
+            pristine: sets,
+            trail: Trail::default(),
+            choice: Vec::new(),
+            option_of,
+            solution: Vec::new(),
+            uncoverable,
+            deepest: 0,
+            options: problem.option_count() as u64,
+            entries: problem.entry_count() as u64,
+        })
+    }
+
+    /// Runs SSXCC, handing every solution to `visitor` (its options, level by level), until
+    /// the tree is exhausted, a limit is reached or the visitor says stop; the outcome's
+    /// answer is the value the visitor broke with, if it did. Each search starts afresh.
+    pub fn search<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        self.deepest = 0;
+        self.trail.clear();
+        if max_solutions == 0 || self.uncoverable {
+            let stop = if self.uncoverable {
+                Stop::Exhausted
+            } else {
+                Stop::SolutionLimit
+            };
+            return Outcome {
+                answer: None,
+                stats: SearchStats::default(),
+                stop,
+            };
+        }
+        self.sets.clone_from(&self.pristine);
+        self.run(limits.max_nodes.unwrap_or(u64::MAX), max_solutions, visitor)
+    }
+
+    /// [`Cells::search`], ended between two nodes once `stop` is raised
+    /// ([`Stop::Interrupted`]).
+    pub fn search_until<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        stop: &StopFlag,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stoppable = Stoppable::new(stop, visitor);
+        let outcome = self.search(limits, &mut stoppable);
+        stoppable.outcome(outcome)
+    }
+
+    /// Hands every solution to `each` and gives back how many there were, with the figures.
+    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
+        let mut visitor = |options: &[OptionId]| {
+            each(options);
+            ControlFlow::Continue(())
+        };
+        let outcome = self.search(SearchLimits::default(), &mut visitor);
+        let count = Count {
+            solutions: outcome.stats.solutions,
+            complete: outcome.is_complete(),
+        };
+        outcome.map(|_| count)
+    }
+
+    /// The number of solutions, all of them.
+    pub fn count(&mut self) -> u64 {
+        self.count_solutions(None).answer.solutions
+    }
+
+    /// The first solution, if any.
+    pub fn first(&mut self) -> Option<Vec<OptionId>> {
+        self.first_solution().answer
+    }
+
+    /// The first solution, if any, with the search's figures.
+    pub fn first_solution(&mut self) -> Outcome<Option<Vec<OptionId>>> {
+        Outcome::first_solution(|max, visit| self.search_handing(max, visit))
+    }
+
+    /// The number of solutions, counting stopped at `limit` if given, with the figures.
+    pub fn count_solutions(&mut self, limit: Option<u64>) -> Outcome<Count> {
+        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
+            let limits = SearchLimits {
+                max_solutions: Some(max),
+                max_nodes: None,
+            };
+            self.search(limits, &mut CountOnly).map(|_| ())
+        })
+    }
+
+    /// Whether there are no solutions, one, or several: the search stops at the second.
+    pub fn uniqueness(&mut self) -> Outcome<Uniqueness<Vec<OptionId>>> {
+        Outcome::uniqueness(|max, visit| self.search_handing(max, visit))
+    }
+
+    /// SSXCC's memory figure for the last search, in bytes, computed as Knuth's program
+    /// computes it from its own layout (4-byte item and set entries, 16-byte nodes, 8 bytes a
+    /// level and a trail entry), so the two can be compared: it grows with the deepest level
+    /// reached and the trail's peak.
+    pub fn ssxcc_bytes(&self) -> u64 {
+        let items = self.sets.item_count() as u64;
+        let set_length = 4 * items + self.entries;
+        (items + set_length) * 4
+            + (self.entries + self.options) * 16
+            + 8 * self.deepest as u64
+            + 8 * self.trail.peak as u64
+    }
+
+    /// The most `(item, size)` pairs the trail held at once in the last search: SSXCC's
+    /// `maxsaveptr`.
+    pub fn trail_peak(&self) -> usize {
+        self.trail.peak
+    }
+
+    fn search_handing(
+        &mut self,
+        max_solutions: u64,
+        visit: &mut dyn FnMut(&[OptionId]),
+    ) -> Outcome<()> {
+        let limits = SearchLimits {
+            max_solutions: Some(max_solutions),
+            max_nodes: None,
+        };
+        let mut visitor = |options: &[OptionId]| {
+            visit(options);
+            ControlFlow::Continue(())
+        };
+        self.search(limits, &mut visitor).map(|_| ())
+    }
+}
+
+/// A visitor that only counts: the search need not name the options of its solutions.
+struct CountOnly;
+
+impl Visitor for CountOnly {
+    type Break = ();
+
+    #[inline(always)]
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn wants_options(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests;

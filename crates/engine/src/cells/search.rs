@@ -1,0 +1,192 @@
+//! SSXCC's search loop (TAOCP 7.2.2.3, dancing cells): one iterative loop with an explicit
+//! choice stack that pushes solutions to a visitor. Its steps carry the names of the parts of
+//! Knuth's program (`forward`, `advance`, `backup`, `abort`) and follow his order of
+//! operations, so that the search tree and its figures (nodes, updates, the trail's peak) are
+//! exactly his.
+
+use super::sets::SparseSets;
+use super::Cells;
+use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::search::Visitor;
+use std::ops::ControlFlow;
+
+/// Where the loop goes next: Knuth's labels.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Enter a node at the current level.
+    Forward,
+    /// Try the option at the current choice of the current level.
+    Advance,
+    /// Leave the current level for the one above.
+    Backup,
+    /// The current choice failed or is done: the next one, or back up.
+    Abort,
+}
+
+/// What a node does once entered.
+enum Entered {
+    /// Branch on this item; `true` when it has one option left (a forced move).
+    Branch(u32, bool),
+    /// No primary item is left to cover.
+    Solution,
+}
+
+impl Cells {
+    /// The loop proper, from a fresh state: SSXCC's "solve the problem".
+    pub(super) fn run<V: Visitor + ?Sized>(
+        &mut self,
+        max_nodes: u64,
+        max_solutions: u64,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stats = SearchStats::default();
+        let mut broke_with = None;
+        let stop;
+        let mut level = 0usize;
+        let mut best = 0u32;
+        let mut current = 0u32;
+        let mut deepest = 0usize;
+        let mut updates = 0u64;
+        let sets = &mut self.sets;
+        let trail = &mut self.trail;
+        let choice = &mut self.choice;
+        let mut step = Step::Forward;
+        loop {
+            match step {
+                Step::Forward => {
+                    if stats.nodes >= max_nodes {
+                        stop = Stop::NodeBudget;
+                        break;
+                    }
+                    if let ControlFlow::Break(value) = visitor.enter_node() {
+                        broke_with = Some(value);
+                        stop = Stop::Visitor;
+                        break;
+                    }
+                    stats.nodes += 1;
+                    match enter(sets) {
+                        Entered::Solution => {
+                            // Visit a solution and go back up.
+                            stats.solutions += 1;
+                            self.solution.clear();
+                            if visitor.wants_options() {
+                                let named = choice[..level]
+                                    .iter()
+                                    .map(|&node| SparseSets::option_of(&self.option_of, node));
+                                self.solution.extend(named);
+                            }
+                            if let ControlFlow::Break(value) = visitor.solution(&self.solution) {
+                                broke_with = Some(value);
+                                stop = Stop::Visitor;
+                                break;
+                            }
+                            if stats.solutions >= max_solutions {
+                                stop = Stop::SolutionLimit;
+                                break;
+                            }
+                            step = Step::Backup;
+                        }
+                        Entered::Branch(item, forced) => {
+                            // Swap `best_itm` out of the active list and hide its options.
+                            best = item;
+                            sets.swap_out_best(best, &mut updates);
+                            sets.hide::<false>(best, 0, &mut updates);
+                            if forced {
+                                // A forced move saves nothing: its one option is never retried.
+                                trail.save_nothing(level);
+                            } else {
+                                // Save the currently active sizes.
+                                trail.save(level, sets);
+                            }
+                            current = best;
+                            step = Step::Advance;
+                        }
+                    }
+                }
+                Step::Advance => {
+                    let node = sets.node_at(current);
+                    if level == choice.len() {
+                        choice.push(0);
+                    }
+                    choice[level] = node;
+                    // Swap out all other items of the option; hide the other options of those
+                    // items, or abort.
+                    sets.swap_out_others(node, &mut updates);
+                    if sets.hide_others(node, &mut updates) {
+                        level += 1;
+                        deepest = deepest.max(level);
+                        step = Step::Forward;
+                    } else {
+                        sets.force.clear();
+                        step = Step::Abort;
+                    }
+                }
+                Step::Backup => {
+                    if level == 0 {
+                        stop = Stop::Exhausted;
+                        break;
+                    }
+                    level -= 1;
+                    (best, current) = sets.node_item_and_place(choice[level]);
+                    step = Step::Abort;
+                }
+                Step::Abort => {
+                    if current + 1 >= best + sets.size(best) {
+                        step = Step::Backup;
+                    } else {
+                        // Restore the currently active sizes, and try the next option.
+                        trail.restore(level, sets);
+                        current += 1;
+                        step = Step::Advance;
+                    }
+                }
+            }
+        }
+        stats.updates = updates;
+        self.deepest = deepest;
+        Outcome {
+            answer: broke_with,
+            stats,
+            stop,
+        }
+    }
+}
+
+/// What a node does: a forced move left by the level above, if its item is still active
+/// ("maybe do a forced move"); else the scan for the best item ("set `best_itm` to the best
+/// item for branching"): every active primary item of size one goes on the force stack and
+/// the last of them is forced; otherwise the item of fewest options, the first in input order
+/// on ties (Weigel's rule); none left is a solution.
+#[inline(always)]
+fn enter(sets: &mut SparseSets) -> Entered {
+    while let Some(item) = sets.force.pop() {
+        if sets.pos(item) < sets.active {
+            return Entered::Branch(item, true);
+        }
+    }
+    let mut best = u32::MAX;
+    let mut fewest = u32::MAX;
+    for &base in &sets.item[..sets.active as usize] {
+        if !sets.is_primary(base) {
+            continue;
+        }
+        let size = sets.size(base);
+        if size <= 1 {
+            // Size 0 cannot happen: a choice that empties a primary item is refused by hide.
+            if size == 1 {
+                sets.force.push(base);
+            }
+        } else if size < fewest || (size == fewest && base < best) {
+            best = base;
+            fewest = size;
+        }
+    }
+    if let Some(item) = sets.force.pop() {
+        return Entered::Branch(item, true);
+    }
+    if best == u32::MAX {
+        Entered::Solution
+    } else {
+        Entered::Branch(best, false)
+    }
+}

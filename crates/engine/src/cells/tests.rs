@@ -1,0 +1,371 @@
+//! Dancing cells against Knuth's SSXCC (its figures, measured with his program), against a
+//! brute-force oracle, and against dancing links (the same solutions).
+
+use super::Cells;
+use crate::outcome::Stop;
+use crate::problem::{Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::search::{ChoiceRule, SearchLimits};
+use crate::{Dlx, Uniqueness};
+use proptest::prelude::*;
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+/// SSXCC's totals for one problem: solutions, updates, nodes, and its "bytes" figure.
+struct Figures {
+    solutions: u64,
+    updates: u64,
+    nodes: u64,
+    bytes: u64,
+}
+
+const fn figures(solutions: u64, updates: u64, nodes: u64, bytes: u64) -> Figures {
+    Figures {
+        solutions,
+        updates,
+        nodes,
+        bytes,
+    }
+}
+
+/// Searches the whole tree and checks SSXCC's figures, and every solution against the
+/// definition.
+fn check(name: &str, problem: &Problem, want: &Figures) {
+    let mut cells = Cells::new(problem);
+    let mut invalid = 0;
+    let outcome = cells.for_each(|options| invalid += usize::from(!is_solution(problem, options)));
+    let stats = outcome.stats;
+    assert_eq!(invalid, 0, "{name}: an invalid solution");
+    assert_eq!(outcome.stop, Stop::Exhausted, "{name}");
+    assert_eq!(
+        (
+            stats.solutions,
+            stats.updates,
+            stats.nodes,
+            cells.ssxcc_bytes()
+        ),
+        (want.solutions, want.updates, want.nodes, want.bytes),
+        "{name}: (solutions, updates, nodes, bytes) against SSXCC's"
+    );
+}
+
+/// The shared data's directory: `$DLX_SHARED`, else `../shared` beside the workspace.
+fn shared(path: &str) -> Option<PathBuf> {
+    let root = match std::env::var_os("DLX_SHARED") {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
+    };
+    let path = root.join(path);
+    if path.exists() {
+        Some(path)
+    } else {
+        eprintln!(
+            "skipped: no {} (SSXCC's figures on the shared problems)",
+            path.display()
+        );
+        None
+    }
+}
+
+// SSXCC's totals for the shared problems: Knuth's ssxcc.w (ascherer/cwebtest) tangled with
+// ctangle, compiled with gcc -O3 and run as `ssxcc < FILE` with its default settings, read
+// from its closing line "Altogether N solutions, ... U updates, B bytes, N nodes".
+const SHARED: [(&str, Figures); 9] = [
+    ("toy.dlx", figures(1, 27, 5, 628)),
+    ("toy_colors.dlx", figures(1, 16, 3, 452)),
+    ("queens8.dlx", figures(92, 20_078, 947, 8_608)),
+    ("queens12.dlx", figures(14_200, 5_812_039, 251_387, 19_632)),
+    ("langford7.dlx", figures(52, 7_734, 466, 5_864)),
+    ("random_xcc_101.dlx", figures(107, 1_435, 228, 6_032)),
+    ("random_xcc_102.dlx", figures(62, 1_153, 146, 6_492)),
+    ("random_xcc_103.dlx", figures(23, 1_888, 92, 6_860)),
+    (
+        "wordrect3x4.dlx",
+        figures(18_274, 1_021_990, 65_646, 34_296),
+    ),
+];
+
+#[test]
+fn every_shared_problem_without_bounds_gives_ssxccs_figures() {
+    let Some(dir) = shared("xc") else { return };
+    for (file, want) in &SHARED {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        check(file, &Problem::parse(&text).unwrap(), want);
+    }
+}
+
+#[test]
+fn the_shared_pentominoes_give_ssxccs_figures() {
+    let Some(path) = shared("xc/pentominoes6x10.dlx") else {
+        return;
+    };
+    let problem = Problem::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    // SSXCC's totals, measured as above.
+    check(
+        "pentominoes6x10",
+        &problem,
+        &figures(9_356, 1_040_447_865, 1_210_954, 284_760),
+    );
+}
+
+#[test]
+fn the_projects_generated_problems_give_ssxccs_figures() {
+    // SSXCC's totals, measured as above on the files `cargo run --example
+    // write_xc_problems` writes for these problems.
+    let words = |seed, count, len| Problem::random_words(seed, count, len);
+    let cases = [
+        ("toy", Problem::toy(), figures(1, 27, 5, 628)),
+        (
+            "queens(8)",
+            Problem::queens(8),
+            figures(92, 20_078, 947, 8_608),
+        ),
+        (
+            "queens(12)",
+            Problem::queens(12),
+            figures(14_200, 5_812_039, 251_387, 19_632),
+        ),
+        (
+            "langford(7)",
+            Problem::langford(7),
+            figures(52, 7_734, 466, 5_864),
+        ),
+        (
+            "random_xcc(6, 6, 4, 16)",
+            Problem::random_xcc(6, 6, 4, 16),
+            figures(8, 76, 15, 1_532),
+        ),
+        (
+            "random_xcc(2, 12, 6, 60)",
+            Problem::random_xcc(2, 12, 6, 60),
+            figures(825, 6_639, 1_308, 5_624),
+        ),
+        (
+            "word_rectangles(3, 4)",
+            Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
+            figures(1_006, 210_962, 5_769, 30_148),
+        ),
+    ];
+    for (name, problem, want) in &cases {
+        check(name, problem, want);
+    }
+}
+
+#[test]
+fn the_projects_pentominoes_give_ssxccs_figures() {
+    // Its options come in another order than the shared file's: another tree.
+    check(
+        "pentominoes(6, 10)",
+        &Problem::pentominoes(6, 10),
+        &figures(9_356, 1_040_357_907, 1_210_939, 284_760),
+    );
+}
+
+#[test]
+fn a_primary_item_without_options_is_no_solution_and_no_node() {
+    let problem = Problem::parse("A B\nA\n").unwrap();
+    let outcome = Cells::new(&problem).count_solutions(None);
+    assert_eq!((outcome.stats.nodes, outcome.stats.solutions), (0, 0));
+    assert!(outcome.is_complete());
+}
+
+#[test]
+fn no_primary_item_is_one_empty_solution() {
+    let mut builder = ProblemBuilder::new();
+    builder.secondary("X").unwrap();
+    let problem = builder.build();
+    let mut cells = Cells::new(&problem);
+    assert_eq!(cells.first(), Some(vec![]));
+    assert_eq!(cells.count_solutions(None).stats.nodes, 1);
+}
+
+#[test]
+fn bounds_are_refused_with_a_reason() {
+    let problem = Problem::parse("2|A\nA\nA\n").unwrap();
+    assert_eq!(
+        Cells::try_new(&problem).unwrap_err(),
+        crate::DlxError::BoundsOnCells
+    );
+}
+
+#[test]
+fn the_three_questions_limits_and_a_visitor_that_breaks() {
+    let mut cells = Cells::new(&Problem::queens(6));
+    assert_eq!(cells.count(), 4);
+    assert!(matches!(cells.uniqueness().answer, Uniqueness::Multiple(_)));
+    let first = cells.first().unwrap();
+    assert!(is_solution(&Problem::queens(6), &first));
+    let limited = cells.count_solutions(Some(3));
+    assert_eq!(
+        (limited.answer.solutions, limited.answer.complete),
+        (3, false)
+    );
+    let whole = cells.count_solutions(None).stats;
+    for budget in [0, 1, 5, whole.nodes - 1] {
+        let limits = SearchLimits {
+            max_solutions: None,
+            max_nodes: Some(budget),
+        };
+        let cut = cells.search(
+            limits,
+            &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()),
+        );
+        assert_eq!((cut.stop, cut.stats.nodes), (Stop::NodeBudget, budget));
+    }
+    let mut seen = 0;
+    let broke = cells.search(SearchLimits::default(), &mut |_: &[OptionId]| {
+        seen += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!(
+        (broke.answer, broke.stop, seen),
+        (Some(()), Stop::Visitor, 1)
+    );
+    // Every search starts afresh: the same tree, the same figures.
+    assert_eq!(cells.count_solutions(None).stats, whole);
+}
+
+/// Every solution of an engine, each sorted, all sorted.
+fn solutions_of(mut search: impl FnMut(&mut dyn FnMut(&[OptionId]))) -> Vec<Vec<OptionId>> {
+    let mut found = Vec::new();
+    search(&mut |options| {
+        let mut options = options.to_vec();
+        options.sort();
+        found.push(options);
+    });
+    found.sort();
+    found
+}
+
+fn cells_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let mut cells = Cells::new(problem);
+    solutions_of(|visit| {
+        cells.for_each(visit);
+    })
+}
+
+fn links_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let mut dlx = Dlx::new(problem);
+    solutions_of(|visit| {
+        dlx.for_each(visit);
+    })
+}
+
+#[test]
+fn both_engines_find_the_same_solutions_on_every_file_of_the_engine_tests() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/xc");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "dlx") {
+            continue;
+        }
+        let problem = Problem::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        if problem.has_bounds() || problem.option_count() > 1_000 {
+            // Bounds are links' alone; the pentominoes have their own test above.
+            continue;
+        }
+        let found = cells_solutions(&problem);
+        assert!(found.iter().all(|s| is_solution(&problem, s)), "{path:?}");
+        assert_eq!(found, links_solutions(&problem), "{path:?}");
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} files checked");
+}
+
+/// Whether a set of options covers every primary item exactly once, and gives each secondary
+/// item either one uncoloured option or any number of options of one colour.
+fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+    let n = problem.item_count();
+    let mut times = vec![0u32; n];
+    let mut uncoloured = vec![0u32; n];
+    let mut colour: Vec<Option<Colour>> = vec![None; n];
+    for &option in options {
+        let entries = problem.option_items(option).iter();
+        for (&item, given) in entries.zip(problem.option_colours(option)) {
+            let i = item.index();
+            times[i] += 1;
+            match given {
+                None => uncoloured[i] += 1,
+                Some(c) if colour[i].is_some_and(|seen| seen != c) => return false,
+                Some(c) => colour[i] = Some(c),
+            }
+        }
+    }
+    problem.items().all(|item| {
+        let i = item.index();
+        match problem.item_kind(item) {
+            ItemKind::Primary => times[i] == 1,
+            ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
+        }
+    })
+}
+
+/// Every subset of options checked against the definition: the oracle.
+fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let n = problem.option_count() as u32;
+    (0u32..1 << n)
+        .map(|mask| {
+            (0..n)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(OptionId)
+                .collect()
+        })
+        .filter(|options: &Vec<OptionId>| is_solution(problem, options))
+        .collect()
+}
+
+/// A small problem: `primaries` primary items, `secondaries` secondary ones, options drawn
+/// as (item, colour) pairs, colour 0 meaning none (and none on primary items).
+fn random_problem(primaries: usize, secondaries: usize, options: &[Vec<(usize, u8)>]) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for k in 0..primaries {
+        b.primary(&format!("p{k}")).unwrap();
+    }
+    for k in 0..secondaries {
+        b.secondary(&format!("s{k}")).unwrap();
+    }
+    let total = primaries + secondaries;
+    for option in options {
+        let mut entries: Vec<(ItemId, Option<Colour>)> = Vec::new();
+        for &(k, colour) in option {
+            let item = ItemId((k % total) as u32);
+            let coloured = item.index() >= primaries && colour > 0;
+            if entries.iter().all(|&(seen, _)| seen != item) {
+                entries.push((item, coloured.then_some(Colour(u32::from(colour)))));
+            }
+        }
+        b.coloured_option(&entries).unwrap();
+    }
+    b.build()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Both engines find exactly the subsets of options the definition allows, each once,
+    /// and a node budget never lets either enter more nodes than it allows.
+    #[test]
+    fn both_engines_find_exactly_the_oracles_solutions_with_colours(
+        primaries in 1usize..5,
+        secondaries in 0usize..4,
+        options in proptest::collection::vec(
+            proptest::collection::vec((0usize..9, 0u8..3), 1..4), 0..12),
+        budget in 0u64..30,
+    ) {
+        let problem = random_problem(primaries, secondaries, &options);
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        prop_assert_eq!(&cells_solutions(&problem), &expected);
+        prop_assert_eq!(&links_solutions(&problem), &expected);
+        let mut cells = Cells::new(&problem);
+        let limits = SearchLimits { max_solutions: None, max_nodes: Some(budget) };
+        let cut = cells.search(limits, &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()));
+        prop_assert!(cut.stats.nodes <= budget);
+        let unique = cells.uniqueness().answer;
+        let links = Dlx::new(&problem).uniqueness(ChoiceRule::Mrv).answer;
+        prop_assert_eq!(
+            std::mem::discriminant(&unique),
+            std::mem::discriminant(&links)
+        );
+    }
+}
