@@ -19,7 +19,8 @@ pub struct MemoArgs {
     /// With --count: count by remembering the count of every subproblem met (the active items
     /// and the colours imposed so far), as Knuth's DLX6 does, instead of enumerating: domino
     /// tilings in thousands of nodes instead of millions. Counts are exact up to 2^128 - 1.
-    /// Caching stops by itself when its hit rate stays low (--stats says so). Exact cover with
+    /// Caching stops by itself when it saves too little to pay for itself (--stats says so),
+    /// and the count goes on as a plain search. Exact cover with
     /// or without colours, not multiplicities.
     #[arg(long, requires = "count", conflicts_with_all = MEMO_CONFLICTS)]
     memo: bool,
@@ -161,10 +162,10 @@ fn print_stats(outcome: &Outcome<MemoResult>, elapsed: Duration) {
     } else if cache.lookups == 0 {
         "none: --memo-bytes is too small for any cache"
     } else {
-        "stopped: the hit rate stayed low, the rest was a plain search"
+        "stopped: it saved too few nodes to pay, the rest was a plain search"
     };
     report!(
-        "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ncache lookups: {}\ncache hits: {} ({:.1}%; DLX6's hits, solutions included: {})\ncache entries: {} at most\ncache evictions: {}\ncaching: {}\nZDD nodes: {} (DLX6 reports {})\ntime: {:.3} s",
+        "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ncache lookups: {}\ncache hits: {} ({:.1}%; DLX6's hits, solutions included: {})\nnodes without the cache: {} ({:.1} times those visited)\ncache entries: {} at most\ncache evictions: {}\ncaching: {}\nZDD nodes: {}{}\ntime: {:.3} s",
         outcome.answer.solutions,
         outcome.stats.nodes,
         outcome.stats.updates,
@@ -173,11 +174,18 @@ fn print_stats(outcome: &Outcome<MemoResult>, elapsed: Duration) {
         cache.hits,
         100.0 * rate,
         cache.hits + cache.solution_leaves,
+        cache.plain_nodes,
+        cache.plain_nodes as f64 / outcome.stats.nodes.max(1) as f64,
         cache.peak_entries,
         cache.evictions,
         caching,
         cache.zdd_nodes,
-        cache.zdd_nodes + 2,
+        // With caching on all the way, the ZDD is DLX6's (which counts its two sinks).
+        if cache.caching_stopped {
+            " (of a diagram partly a tree: caching stopped)".to_string()
+        } else {
+            format!(" (DLX6 reports {})", cache.zdd_nodes + 2)
+        },
         elapsed.as_secs_f64(),
     );
 }

@@ -3,12 +3,14 @@
 //! and filled again from empty: counts stay exact (a forgotten subproblem is searched again),
 //! only the work grows.
 
-/// What the cache holds for a subproblem: its number of solutions and the ZDD node of them
-/// (0 when it has none).
+/// What the cache holds for a subproblem: its number of solutions, the ZDD node of them (0
+/// when it has none), and the nodes a search without the cache would have visited to find
+/// them (what a hit saves).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Memo {
     pub(crate) solutions: u128,
     pub(crate) zdd: u32,
+    pub(crate) plain_nodes: u64,
 }
 
 /// A place in the cache, valid until the cache is next forgotten (its generation changes).
@@ -148,14 +150,22 @@ impl Cache {
     }
 }
 
-/// A 32-bit hash of a key's words (multiply and fold, enough for keys that are sets).
+/// A 32-bit hash of a key's words: each word folded in by a multiply, then the result mixed
+/// by Murmur3's finalizer, so that keys differing only in their high bits (the last items,
+/// which the cached subproblems share most) still spread over the table.
 fn hash_words(key: &[u64]) -> u32 {
     let mut h: u64 = 0x9E37_79B9_7F4A_7C15;
     for &word in key {
-        h = (h ^ word).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        h ^= h >> 31;
+        h = (h ^ word)
+            .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+            .rotate_left(29);
     }
-    (h >> 32) as u32
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    h ^= h >> 33;
+    h as u32
 }
 
 #[cfg(test)]
@@ -166,20 +176,13 @@ mod tests {
     fn a_key_entered_is_found_with_what_was_filed() {
         let mut cache = Cache::new(2, 1 << 20).unwrap();
         let place = cache.find_or_enter(&[5, 7]).unwrap_err();
-        cache.file(
-            place,
-            Memo {
-                solutions: 42,
-                zdd: 3,
-            },
-        );
-        assert_eq!(
-            cache.find_or_enter(&[5, 7]),
-            Ok(Memo {
-                solutions: 42,
-                zdd: 3
-            })
-        );
+        let memo = Memo {
+            solutions: 42,
+            zdd: 3,
+            plain_nodes: 9,
+        };
+        cache.file(place, memo);
+        assert_eq!(cache.find_or_enter(&[5, 7]), Ok(memo));
         assert!(cache.find_or_enter(&[7, 5]).is_err(), "another key is new");
     }
 
@@ -193,7 +196,7 @@ mod tests {
                     place,
                     Memo {
                         solutions: u128::from(key),
-                        zdd: 0,
+                        ..Memo::default()
                     },
                 );
             }
@@ -218,6 +221,7 @@ mod tests {
             Memo {
                 solutions: 1,
                 zdd: 1,
+                plain_nodes: 1,
             },
         );
         assert!(cache.memos.iter().all(|m| m.solutions == 0));

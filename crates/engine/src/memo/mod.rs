@@ -11,8 +11,8 @@
 //!
 //! The cache's memory is bounded ([`Memo::max_bytes`]): past the bound it is forgotten and
 //! filled again, so counts stay exact. Where subproblems rarely repeat (Langford pairs, n
-//! queens), a count (not a ZDD) stops caching once its hit rate stays low, and goes on as a
-//! plain search.
+//! queens), a count (not a ZDD) stops caching once it has saved too few nodes to pay for
+//! itself, and goes on as a plain search.
 
 mod cache;
 mod links;
@@ -76,7 +76,10 @@ pub struct CacheStats {
     pub peak_entries: u64,
     /// Times the cache was forgotten to stay within the memory bound.
     pub evictions: u64,
-    /// Whether caching stopped (a low hit rate, or a bound too small for any cache): the rest
+    /// The nodes a search without the cache would have visited (DLX6's tree without its
+    /// cache): those visited, plus the subtrees each hit spared.
+    pub plain_nodes: u64,
+    /// Whether caching stopped (too little saved, or a bound too small for any cache): the rest
     /// of the search was a plain one.
     pub caching_stopped: bool,
     /// ZDD nodes made, the two sinks not included (DLX6 reports this plus 2).

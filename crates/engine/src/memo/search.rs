@@ -13,11 +13,13 @@ use crate::stop_flag::StopFlag;
 /// How often (in nodes) the stop flag is read.
 const STOP_POLL: u64 = 1 << 10;
 
-/// Lookups before the hit rate is first judged, and again at each doubling; caching stops
-/// when fewer than one lookup in [`LOW_HIT_RATE`] has hit. Chosen by measurement on Langford
-/// pairs and queens, where subproblems rarely repeat (docs/benchmarks.md).
+/// Lookups before the cache's worth is first judged, and again at each doubling: caching stops
+/// (for a count) when a search without it would have visited fewer than [`WORTHWHILE`] times
+/// the nodes visited so far. A node with the cache costs about twice one without (the key, the
+/// lookup), so below that the cache does not pay: Langford pairs, n queens, pentominoes.
+/// Chosen by measurement (docs/benchmarks.md).
 const FIRST_JUDGEMENT: u64 = 1 << 14;
-const LOW_HIT_RATE: u64 = 64;
+const WORTHWHILE: u64 = 2;
 
 /// What one level of the search keeps: the option node chosen, the ZDD node of the options
 /// tried before it, the count on entry, and where its own result is to be filed.
@@ -26,6 +28,7 @@ struct Level {
     choice: u32,
     saved_zdd: u32,
     entry_count: u128,
+    entry_plain_nodes: u64,
     place: Option<Place>,
 }
 
@@ -38,6 +41,9 @@ pub(crate) struct MemoSearch<'s> {
     stop: &'s StopFlag,
     stats: CacheStats,
     nodes: u64,
+    /// The nodes a search without the cache would have visited so far: those visited, plus
+    /// what each hit saved.
+    plain_nodes: u64,
     key: Vec<u64>,
 }
 
@@ -56,6 +62,7 @@ impl<'s> MemoSearch<'s> {
             max_bytes,
             stop,
             nodes: 0,
+            plain_nodes: 0,
             key: vec![0; key_words],
         }
     }
@@ -69,13 +76,17 @@ impl<'s> MemoSearch<'s> {
         self.links.write_key(&mut self.key);
         self.stats.lookups += 1;
         let found = cache.find_or_enter(&self.key);
-        if found.is_ok() {
+        if let Ok(memo) = found {
             self.stats.hits += 1;
+            // The hit's own node is counted already.
+            self.plain_nodes = self
+                .plain_nodes
+                .saturating_add(memo.plain_nodes.saturating_sub(1));
         }
         if self.zdd.is_none()
             && self.stats.lookups >= FIRST_JUDGEMENT
             && self.stats.lookups.is_power_of_two()
-            && self.stats.hits * LOW_HIT_RATE < self.stats.lookups
+            && self.plain_nodes < WORTHWHILE.saturating_mul(self.nodes)
         {
             self.stats.caching_stopped = true;
             self.close_cache();
@@ -123,6 +134,7 @@ impl<'s> MemoSearch<'s> {
         'forward: loop {
             // forward: enter a level; a subproblem met before is answered by the cache.
             self.nodes += 1;
+            self.plain_nodes += 1;
             if self.nodes % STOP_POLL == 0 && self.stop.is_raised() {
                 stop = Stop::Interrupted;
                 break 'forward;
@@ -139,10 +151,12 @@ impl<'s> MemoSearch<'s> {
                             choice: 0,
                             saved_zdd: 0,
                             entry_count: 0,
+                            entry_plain_nodes: 0,
                             place: None,
                         });
                     }
                     levels[level].entry_count = count;
+                    levels[level].entry_plain_nodes = self.plain_nodes - 1;
                     levels[level].place = place;
                     znode = 0;
                     let best = self.links.best_item();
@@ -183,13 +197,13 @@ impl<'s> MemoSearch<'s> {
                     self.links.uncover(best);
                     if let (Some(place), Some(cache)) = (levels[level].place, self.cache.as_mut()) {
                         let solutions = count - levels[level].entry_count;
-                        cache.file(
-                            place,
-                            Memo {
-                                solutions,
-                                zdd: znode,
-                            },
-                        );
+                        let plain_nodes = self.plain_nodes - levels[level].entry_plain_nodes;
+                        let memo = Memo {
+                            solutions,
+                            zdd: znode,
+                            plain_nodes,
+                        };
+                        cache.file(place, memo);
                     }
                     answered = true;
                     continue;
@@ -198,6 +212,7 @@ impl<'s> MemoSearch<'s> {
                 if self.links.all_covered() {
                     // A solution: a node of its own, and the ZDD's sink 1.
                     self.nodes += 1;
+                    self.plain_nodes += 1;
                     self.stats.solution_leaves += 1;
                     count = count.checked_add(1).ok_or(overflow)?;
                     let option = self.links.uncommit_others(cur);
@@ -211,6 +226,7 @@ impl<'s> MemoSearch<'s> {
             }
         }
         self.close_cache();
+        self.stats.plain_nodes = self.plain_nodes;
         let zdd = match (self.zdd.take(), stop) {
             (Some(nodes), Stop::Exhausted) => {
                 Some(super::Zdd::new(nodes, znode).ok_or(DlxError::CountOverflow)?)
