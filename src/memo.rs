@@ -160,9 +160,9 @@ fn print_stats(outcome: &Outcome<MemoResult>, elapsed: Duration) {
     let caching = if !cache.caching_stopped {
         "on throughout"
     } else if cache.lookups == 0 {
-        "none: --memo-bytes is too small for any cache"
+        "none: --memo-bytes is too small for any cache; the engine's plain search counted"
     } else {
-        "stopped: it saved too few nodes to pay, the rest was a plain search"
+        "given up: it saved too few nodes to pay; the engine's plain search counted (nodes include both)"
     };
     report!(
         "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ncache lookups: {}\ncache hits: {} ({:.1}%; DLX6's hits, solutions included: {})\nnodes without the cache: {} ({:.1} times those visited)\ncache entries: {} at most\ncache evictions: {}\ncaching: {}\nZDD nodes: {}{}\ntime: {:.3} s",
@@ -182,7 +182,7 @@ fn print_stats(outcome: &Outcome<MemoResult>, elapsed: Duration) {
         cache.zdd_nodes,
         // With caching on all the way, the ZDD is DLX6's (which counts its two sinks).
         if cache.caching_stopped {
-            " (of a diagram partly a tree: caching stopped)".to_string()
+            " (before caching was given up: not DLX6's)".to_string()
         } else {
             format!(" (DLX6 reports {})", cache.zdd_nodes + 2)
         },

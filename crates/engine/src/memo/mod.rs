@@ -11,11 +11,12 @@
 //!
 //! The cache's memory is bounded ([`Memo::max_bytes`]): past the bound it is forgotten and
 //! filled again, so counts stay exact. Where subproblems rarely repeat (Langford pairs, n
-//! queens), a count (not a ZDD) stops caching once it has saved too few nodes to pay for
-//! itself, and goes on as a plain search.
+//! queens), a count (not a ZDD) gives the cache up once it has saved too few nodes to pay for
+//! itself, and the engine's plain search counts instead.
 
 mod cache;
 mod links;
+mod plain;
 mod search;
 #[cfg(test)]
 mod tests;
@@ -79,8 +80,9 @@ pub struct CacheStats {
     /// The nodes a search without the cache would have visited (DLX6's tree without its
     /// cache): those visited, plus the subtrees each hit spared.
     pub plain_nodes: u64,
-    /// Whether caching stopped (too little saved, or a bound too small for any cache): the rest
-    /// of the search was a plain one.
+    /// Whether caching was given up (too little saved, or a bound too small for any cache):
+    /// the count was then made by the engine's plain search ([`crate::Dlx`]), after the
+    /// memoized search's first nodes.
     pub caching_stopped: bool,
     /// ZDD nodes made, the two sinks not included (DLX6 reports this plus 2).
     pub zdd_nodes: u64,
@@ -146,6 +148,10 @@ impl<'p> Memo<'p> {
             });
         }
         let links = Links::new(self.problem);
-        MemoSearch::new(links, self.max_bytes, zdd, &self.stop).run()
+        let outcome = MemoSearch::new(links, self.max_bytes, zdd, &self.stop).run()?;
+        if outcome.stop == Stop::Visitor {
+            return Ok(plain::count(self.problem, &self.stop, outcome));
+        }
+        Ok(outcome)
     }
 }

@@ -13,12 +13,13 @@ use crate::stop_flag::StopFlag;
 /// How often (in nodes) the stop flag is read.
 const STOP_POLL: u64 = 1 << 10;
 
-/// Lookups before the cache's worth is first judged, and again at each doubling: caching stops
-/// (for a count) when a search without it would have visited fewer than [`WORTHWHILE`] times
-/// the nodes visited so far. A node with the cache costs about twice one without (the key, the
-/// lookup), so below that the cache does not pay: Langford pairs, n queens, pentominoes.
-/// Chosen by measurement (docs/benchmarks.md).
-const FIRST_JUDGEMENT: u64 = 1 << 14;
+/// Lookups before the cache's worth is first judged, and again at each doubling: a count gives
+/// the cache up when a search without it would have visited fewer than [`WORTHWHILE`] times
+/// the nodes visited so far. A node with the cache costs about twice one of the engine's plain
+/// search (the key, the lookup, DLX6's upkeep of secondary lengths), so below that the cache
+/// does not pay: Langford pairs, n queens, pentominoes. Chosen by measurement
+/// (docs/benchmarks.md).
+const FIRST_JUDGEMENT: u64 = 1 << 12;
 const WORTHWHILE: u64 = 2;
 
 /// What one level of the search keeps: the option node chosen, the ZDD node of the options
@@ -44,6 +45,8 @@ pub(crate) struct MemoSearch<'s> {
     /// The nodes a search without the cache would have visited so far: those visited, plus
     /// what each hit saved.
     plain_nodes: u64,
+    /// Set when the cache did not pay: the search stops, for a plain one to count instead.
+    given_up: bool,
     key: Vec<u64>,
 }
 
@@ -63,6 +66,7 @@ impl<'s> MemoSearch<'s> {
             stop,
             nodes: 0,
             plain_nodes: 0,
+            given_up: false,
             key: vec![0; key_words],
         }
     }
@@ -71,6 +75,8 @@ impl<'s> MemoSearch<'s> {
     /// the place to file its result at (none when caching is off).
     fn look_up(&mut self) -> Result<Memo, Option<Place>> {
         let Some(cache) = self.cache.as_mut() else {
+            // No cache fits the bound: a count is the plain search's.
+            self.given_up = self.zdd.is_none();
             return Err(None);
         };
         self.links.write_key(&mut self.key);
@@ -90,6 +96,7 @@ impl<'s> MemoSearch<'s> {
         {
             self.stats.caching_stopped = true;
             self.close_cache();
+            self.given_up = true;
         }
         found.map_err(|place| self.cache.as_ref().map(|_| place))
     }
@@ -121,8 +128,9 @@ impl<'s> MemoSearch<'s> {
         Ok(id as u32)
     }
 
-    /// Runs the search to its end or to the stop flag: the count, the root of the ZDD, the
-    /// figures. Steps named as in DLX6.
+    /// Runs the search to its end, to the stop flag, or (a count) until the cache is found not
+    /// to pay ([`Stop::Visitor`]): the count, the root of the ZDD, the figures. Steps named as
+    /// in DLX6.
     pub(crate) fn run(mut self) -> Result<Outcome<MemoResult>, DlxError> {
         let mut levels: Vec<Level> = Vec::new();
         let mut count: u128 = 0;
@@ -139,7 +147,12 @@ impl<'s> MemoSearch<'s> {
                 stop = Stop::Interrupted;
                 break 'forward;
             }
-            let place = match self.look_up() {
+            let looked_up = self.look_up();
+            if self.given_up {
+                stop = Stop::Visitor;
+                break 'forward;
+            }
+            let place = match looked_up {
                 Ok(memo) => {
                     znode = memo.zdd;
                     count = count.checked_add(memo.solutions).ok_or(overflow)?;
