@@ -404,3 +404,62 @@ fn memo_needs_count_and_refuses_the_enumerations_limits() {
     );
     assert_eq!((run.status.code(), stdout(&run).trim()), (Some(1), "0"));
 }
+
+#[test]
+fn every_sudoku_grid_of_the_small_shapes_counted_by_memo() {
+    use dlx_puzzles::sudoku::variant::Rules;
+    use dlx_puzzles::sudoku::Shape;
+    for (rows, cols, grids) in [(2, 2, 288u128), (2, 3, 28_200_960)] {
+        let problem = Rules::classic(Shape::new(rows, cols).unwrap()).exact_cover();
+        let outcome = dlx_engine::Memo::new(&problem).count().unwrap();
+        assert_eq!(outcome.answer.solutions, grids, "{rows}x{cols} boxes");
+    }
+}
+
+/// The first band (three rows) of a 9x9 Sudoku as exact cover with colours: each cell filled
+/// once and each digit once in each row and box (primary), at most once in each column
+/// (secondary).
+fn first_band() -> Problem {
+    let mut b = dlx_engine::ProblemBuilder::new();
+    for r in 0..3 {
+        for c in 0..9 {
+            b.primary(&format!("p{r}{c}")).unwrap();
+        }
+    }
+    for r in 0..3 {
+        for d in 1..=9 {
+            b.primary(&format!("r{r}#{d}")).unwrap();
+        }
+    }
+    for x in 0..3 {
+        for d in 1..=9 {
+            b.primary(&format!("b{x}#{d}")).unwrap();
+        }
+    }
+    for c in 0..9 {
+        for d in 1..=9 {
+            b.secondary(&format!("c{c}#{d}")).unwrap();
+        }
+    }
+    for r in 0..3 {
+        for c in 0..9 {
+            for d in 1..=9 {
+                let names = [
+                    format!("p{r}{c}"),
+                    format!("r{r}#{d}"),
+                    format!("b{}#{d}", c / 3),
+                    format!("c{c}#{d}"),
+                ];
+                b.option_by_names(&names).unwrap();
+            }
+        }
+    }
+    b.build()
+}
+
+#[test]
+fn the_first_band_of_a_sudoku_has_9_factorial_56_6_to_the_6_fillings() {
+    let outcome = dlx_engine::Memo::new(&first_band()).count().unwrap();
+    assert_eq!(outcome.answer.solutions, 362_880 * 56 * 46_656);
+    assert_eq!(outcome.answer.solutions, 948_109_639_680);
+}
