@@ -143,7 +143,7 @@ impl<'s> MemoSearch<'s> {
             // forward: enter a level; a subproblem met before is answered by the cache.
             self.nodes += 1;
             self.plain_nodes += 1;
-            if self.nodes % STOP_POLL == 0 && self.stop.is_raised() {
+            if self.nodes.is_multiple_of(STOP_POLL) && self.stop.is_raised() {
                 stop = Stop::Interrupted;
                 break 'forward;
             }
@@ -152,7 +152,7 @@ impl<'s> MemoSearch<'s> {
                 stop = Stop::Visitor;
                 break 'forward;
             }
-            let place = match looked_up {
+            let branched_on = match looked_up {
                 Ok(memo) => {
                     znode = memo.zdd;
                     count = count.checked_add(memo.solutions).ok_or(overflow)?;
@@ -178,11 +178,9 @@ impl<'s> MemoSearch<'s> {
                     Some(best)
                 }
             };
-            let mut best = match place {
-                Some(best) => best,
-                None => 0,
-            };
-            let mut answered = place.is_none();
+            // A hit answers the level at once; else the level branches on `best`.
+            let mut answered = branched_on.is_none();
+            let mut best = branched_on.unwrap_or_default();
             loop {
                 if answered {
                     // backdown: return to the level above with this level's ZDD node.
