@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod man;
+mod memo;
 mod output;
 mod progress;
 mod puzzle_bar;

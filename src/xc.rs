@@ -18,6 +18,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("seeded").args(["estimate", "random"]).multiple(true)))]
 #[command(after_help = Exit::after_help(Job::Xc, "\
 Formats (Knuth's; `|` starts a comment line):
   DLX1, exact cover: the first line names the primary items, then `|` and the secondary ones
@@ -138,14 +139,17 @@ pub struct XcArgs {
         conflicts_with_all = ["count", "limit", "max_nodes", "shard"]
     )]
     estimate: Option<u64>,
-    /// The seed of --estimate's random choices (default 0): the same seed, the same estimate.
-    #[arg(long, value_name = "S", requires = "estimate")]
+    /// The seed of --estimate's and --random's random choices (default 0): the same seed, the
+    /// same estimate or solutions.
+    #[arg(long, value_name = "S", requires = "seeded")]
     seed: Option<u64>,
     /// The search engine: `links` (dancing links, the default), `cells` (dancing cells,
     /// Knuth's SSXCC: no multiplicities, one thread) or `auto` (chosen by the problem; see
     /// below). MCC problems (bounds) run on links.
     #[arg(long, value_enum, conflicts_with = "estimate")]
     engine: Option<EngineChoice>,
+    #[command(flatten)]
+    memo: super::memo::MemoArgs,
 }
 
 /// The engine a run asked for.
@@ -278,6 +282,17 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let mut out = Output::stdout()?;
     if let Some(probes) = args.estimate {
         return estimate(&args, &problem, &input_name, probes, out);
+    }
+    if args.memo.wanted() {
+        drop(out);
+        let context = super::memo::MemoContext {
+            problem: &problem,
+            input: args.file.as_ref(),
+            count: args.count,
+            stats: args.stats,
+            seed: args.seed.unwrap_or(0),
+        };
+        return super::memo::run(&args.memo, context);
     }
     let engine = Engine::choose(&args, &problem)?;
     let started = Instant::now();
@@ -727,7 +742,7 @@ fn write_spread(out: &mut Output, key: &str, spread: &Spread) -> std::io::Result
     writeln!(out, "{key} greatest probe: {}", figure(spread.most()))
 }
 
-fn print_solution<W: Write>(
+pub(crate) fn print_solution<W: Write>(
     out: &mut W,
     problem: &Problem,
     options: &[OptionId],

@@ -14,6 +14,7 @@ mod exit_codes;
 mod fuzzing;
 mod generate;
 mod killer;
+mod memo;
 mod odd_inputs;
 mod output_fields;
 mod output_safety;

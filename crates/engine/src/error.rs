@@ -43,4 +43,17 @@ pub enum DlxError {
          multiplicities (a:b|item), which Algorithm M on dancing links solves"
     )]
     BoundsOnCells,
+    /// A memoized count ([`Memo`](super::Memo)) was asked of a problem with multiplicities,
+    /// whose subproblems DLX6's key does not describe.
+    #[error("the memoized count is for exact cover with or without colours, not multiplicities (a:b|item)")]
+    MemoWithBounds,
+    /// The number of solutions passed 2^128 - 1, the most a memoized count holds.
+    #[error("the number of solutions passes 2^128 - 1")]
+    CountOverflow,
+    /// The ZDD being built passed the memory bound on its own.
+    #[error("the ZDD needs more than the {bytes} bytes allowed (raise the memory bound)")]
+    MemoryBound {
+        /// The bound.
+        bytes: u64,
+    },
 }

@@ -1,0 +1,200 @@
+//! The memoized count and the ZDD against the engine's enumeration.
+
+use super::*;
+use crate::{Dlx, OptionId};
+use proptest::prelude::*;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// Every solution by enumeration, each as its sorted options, in the search's order.
+fn enumerate(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let mut all = Vec::new();
+    Dlx::new(problem).for_each(|options| {
+        let mut options = options.to_vec();
+        options.sort();
+        all.push(options);
+    });
+    all
+}
+
+/// Whether `options` cover each primary item once and each secondary at most once or in one
+/// colour: a solution, checked without the engine.
+fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+    let mut seen: Vec<Vec<Option<Colour>>> = vec![Vec::new(); problem.item_count()];
+    for &option in options {
+        for (item, colour) in problem
+            .option_items(option)
+            .iter()
+            .zip(problem.option_colours(option))
+        {
+            seen[item.index()].push(colour);
+        }
+    }
+    problem.items().all(|item| {
+        let uses = &seen[item.index()];
+        match problem.item_kind(item) {
+            crate::ItemKind::Primary => uses.len() == 1,
+            crate::ItemKind::Secondary => {
+                uses.len() <= 1 || uses.iter().all(|c| c.is_some() && *c == uses[0])
+            }
+        }
+    })
+}
+
+use crate::Colour;
+
+fn zdd_of(problem: &Problem) -> Zdd {
+    Memo::new(problem).zdd().unwrap().answer.zdd.unwrap()
+}
+
+#[test]
+fn reference_problems_count_as_enumeration_does() {
+    for problem in [
+        Problem::toy(),
+        Problem::queens(6),
+        Problem::queens(8),
+        Problem::langford(7),
+        Problem::dominoes(4, 5),
+        Problem::pentominoes(3, 20),
+    ] {
+        let expected = Dlx::new(&problem).count();
+        let outcome = Memo::new(&problem).count().unwrap();
+        assert_eq!(outcome.answer.solutions, u128::from(expected));
+        assert!(outcome.is_complete());
+    }
+}
+
+#[test]
+fn domino_tilings_of_the_chessboard_and_beyond_u64_boards() {
+    let count = |r, c| {
+        Memo::new(&Problem::dominoes(r, c))
+            .count()
+            .unwrap()
+            .answer
+            .solutions
+    };
+    assert_eq!(count(8, 8), 12_988_816);
+    assert_eq!(count(10, 10), 258_584_046_368);
+    assert_eq!(count(12, 12), 53_060_477_521_960_000);
+}
+
+#[test]
+fn nth_lists_the_solutions_in_the_enumerations_order() {
+    for problem in [
+        Problem::queens(6),
+        Problem::langford(7),
+        Problem::dominoes(3, 4),
+    ] {
+        let zdd = zdd_of(&problem);
+        let listed: Vec<Vec<OptionId>> = (0..zdd.count())
+            .map(|k| {
+                let mut options = zdd.nth(k).unwrap();
+                options.sort();
+                options
+            })
+            .collect();
+        assert_eq!(listed, enumerate(&problem));
+        assert_eq!(zdd.nth(zdd.count()), None);
+    }
+}
+
+#[test]
+fn the_zdd_written_for_zddread_is_one_line_a_node_and_a_root() {
+    let zdd = zdd_of(&Problem::dominoes(3, 4));
+    let mut text = Vec::new();
+    zdd.write_knuth(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), zdd.node_count() + 1);
+    let root = format!("{:x}: (~0?0:", zdd.node_count() + 2);
+    assert!(lines.last().unwrap().starts_with(&root));
+    // Read back: each node's count is the sum of its branches', the root's is the total.
+    let mut counts = std::collections::HashMap::from([(0u64, 0u128), (1, 1)]);
+    let mut last = 0;
+    for line in &lines {
+        let (id, rest) = line.split_once(": (~").unwrap();
+        let (_, branches) = rest.split_once('?').unwrap();
+        let (lo, hi) = branches.trim_end_matches(')').split_once(':').unwrap();
+        let get = |h: &str| counts[&u64::from_str_radix(h, 16).unwrap()];
+        let sum = get(lo) + get(hi);
+        last = u64::from_str_radix(id, 16).unwrap();
+        counts.insert(last, sum);
+    }
+    assert_eq!(counts[&last], 11);
+}
+
+#[test]
+fn random_solutions_are_uniform_within_a_chi_square_bound() {
+    let problem = Problem::langford(7);
+    let zdd = zdd_of(&problem);
+    let n = zdd.count() as usize;
+    assert_eq!(n, 52);
+    let mut random = Pcg64Mcg::seed_from_u64(7);
+    let mut frequencies = std::collections::HashMap::new();
+    let draws = 52 * 200;
+    for _ in 0..draws {
+        let mut solution = zdd.random_solution(&mut random).unwrap();
+        assert!(is_solution(&problem, &solution));
+        solution.sort();
+        *frequencies.entry(solution).or_insert(0u32) += 1;
+    }
+    assert_eq!(frequencies.len(), n, "every solution is drawn");
+    let expected = draws as f64 / n as f64;
+    let chi_square: f64 = frequencies
+        .values()
+        .map(|&f| (f64::from(f) - expected).powi(2) / expected)
+        .sum();
+    // 51 degrees of freedom: the 99.9th percentile is about 87.
+    assert!(chi_square < 87.0, "chi-square {chi_square}");
+}
+
+#[test]
+fn a_tiny_memory_bound_evicts_and_still_counts_exactly() {
+    let problem = Problem::dominoes(8, 8);
+    let outcome = Memo::new(&problem).max_bytes(40_000).count().unwrap();
+    assert_eq!(outcome.answer.solutions, 12_988_816);
+    assert!(outcome.answer.cache.evictions > 0);
+    let small = Problem::dominoes(6, 6);
+    let none = Memo::new(&small).max_bytes(10).count().unwrap();
+    assert_eq!(none.answer.solutions, 6_728);
+    assert!(none.answer.cache.caching_stopped);
+    let refused = Memo::new(&small).max_bytes(10).zdd();
+    assert_eq!(refused, Err(DlxError::MemoryBound { bytes: 10 }));
+}
+
+#[test]
+fn problems_with_bounds_are_refused() {
+    let problem = Problem::random_mcc(1, 4, 2, 8);
+    assert!(problem.has_bounds());
+    assert_eq!(Memo::new(&problem).count(), Err(DlxError::MemoWithBounds));
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let problem = Problem::queens(10);
+    let outcome = Memo::new(&problem)
+        .stop_flag(StopFlag::new(flag))
+        .count()
+        .unwrap();
+    assert_eq!(outcome.stop, Stop::Interrupted);
+}
+
+proptest! {
+    #[test]
+    fn random_problems_count_and_list_as_enumeration_does(
+        seed in 0u64..1_000_000, primary in 1usize..8, secondary in 0usize..4, options in 1usize..20,
+    ) {
+        let problem = Problem::random_xcc(seed, primary, secondary, options);
+        let all = enumerate(&problem);
+        let memo = Memo::new(&problem).count().unwrap();
+        prop_assert_eq!(memo.answer.solutions, all.len() as u128);
+        let zdd = zdd_of(&problem);
+        prop_assert_eq!(zdd.count(), all.len() as u128);
+        for (k, expected) in all.iter().enumerate() {
+            let mut options = zdd.nth(k as u128).unwrap();
+            options.sort();
+            prop_assert_eq!(&options, expected);
+        }
+    }
+}
