@@ -147,8 +147,8 @@ mod stop_flag;
 mod walk;
 
 pub use arena::Dlx;
-pub use choice_rule::ChoiceRule;
 pub use cells::Cells;
+pub use choice_rule::ChoiceRule;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};

@@ -4,7 +4,8 @@
 use super::Cells;
 use crate::outcome::Stop;
 use crate::problem::{Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
-use crate::search::{ChoiceRule, SearchLimits};
+use crate::search::SearchLimits;
+use crate::ChoiceRule;
 use crate::{Dlx, Uniqueness};
 use proptest::prelude::*;
 use std::ops::ControlFlow;

@@ -5,8 +5,9 @@
 use super::MemoResult;
 use crate::outcome::{Outcome, Stop};
 use crate::problem::{OptionId, Problem};
-use crate::search::{ChoiceRule, SearchLimits, Visitor};
+use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::StopFlag;
+use crate::ChoiceRule;
 use crate::Dlx;
 use std::ops::ControlFlow;
 
