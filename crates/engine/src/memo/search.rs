@@ -118,7 +118,9 @@ impl<'s> MemoSearch<'s> {
         };
         let id = nodes.len() as u64 + 2;
         let cache_bytes = self.cache.as_ref().map_or(0, Cache::bytes);
-        let bytes = (id + 1) * std::mem::size_of::<ZddNode>() as u64 + cache_bytes;
+        // Each node, and the path count the finished diagram keeps for it.
+        let per_node = (std::mem::size_of::<ZddNode>() + std::mem::size_of::<u128>()) as u64;
+        let bytes = (id + 1) * per_node + cache_bytes;
         if id >= u64::from(u32::MAX) || bytes > self.max_bytes {
             return Err(DlxError::MemoryBound {
                 bytes: self.max_bytes,
