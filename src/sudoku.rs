@@ -14,9 +14,9 @@ use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, 
 use super::tally::Work;
 use super::verdict::{clashing_givens, render};
 use anyhow::bail;
-use dlx_engine::Shard;
+use dlx_engine::{Count, Memo, Outcome, SearchStats, Shard, Stop};
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, Variant, Variants};
-use dlx_puzzles::sudoku::{Algorithm, Format, Mode, Propagation, Record, Solvers, Verdict};
+use dlx_puzzles::sudoku::{Algorithm, Format, Grid, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
@@ -121,6 +121,12 @@ pub struct SudokuArgs {
     /// search passes 100,000 nodes is split over every thread.
     #[arg(long, value_name = "K/N", requires = "count", value_parser = super::args::parse_shard)]
     shard: Option<Shard>,
+    /// With --count, count by remembering the count of every subproblem met, as Knuth's DLX6
+    /// does (`dlx xc --memo`), instead of enumerating: every 6x6 grid in seconds. Classic
+    /// rules, the dlx solver, no limit, node budget or shard.
+    #[arg(long, requires = "count",
+          conflicts_with_all = ["limit", "max_nodes", "shard", "variant", "propagate"])]
+    memo: bool,
     /// Solve variant puzzles, one a line: a comma-separated list of x (both diagonals hold
     /// every digit once), windoku (9x9: four more 3x3 windows), anti-king and anti-knight (no
     /// equal digits a king's or knight's move apart), jigsaw (irregular regions: the line's
@@ -195,6 +201,8 @@ pub struct Options {
     pub split_counts: Option<Option<Shard>>,
     /// A solution is drawn as a grid with its boxes, instead of written in the output format.
     pub draw: bool,
+    /// Counts are made by the memoized search ([`dlx_engine::Memo`]).
+    pub memo: bool,
 }
 
 /// Solves one puzzle read (or reports its parse error) under `options`.
@@ -211,6 +219,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
     let outcome = match (givens.candidates(), options.split_counts, options.mode) {
+        (None, _, Mode::Count { .. }) if options.memo => memo_count(givens.grid()),
         (Some(candidates), _, mode) => solvers.solve_within(givens.grid(), candidates, mode),
         (None, Some(shard), Mode::Count { limit }) => {
             let limit = Some(limit).filter(|&limit| limit != u64::MAX);
@@ -229,6 +238,29 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         answer.text = drawing;
     }
     answer
+}
+
+/// Counts a puzzle's solutions by the memoized search: a count past `u64` (no puzzle of a
+/// size worth memoizing has that many) or a stopped search is undecided.
+fn memo_count(puzzle: &Grid) -> Outcome<Verdict> {
+    let problem = puzzle.exact_cover();
+    let memo = Memo::new(&problem).stop_flag(interrupt::stop_flag());
+    match memo.count() {
+        Ok(outcome) => {
+            let solutions = u64::try_from(outcome.answer.solutions).ok();
+            let verdict = match (solutions, outcome.stop) {
+                (Some(solutions), Stop::Exhausted) => Verdict::Count(Count::exactly(solutions)),
+                _ => Verdict::Undecided,
+            };
+            outcome.map(|_| verdict)
+        }
+        // A classic problem has no bounds, and u128 holds any grid count.
+        Err(_) => Outcome {
+            answer: Verdict::Undecided,
+            stats: SearchStats::default(),
+            stop: Stop::Interrupted,
+        },
+    }
 }
 
 pub fn run(args: SudokuArgs) -> anyhow::Result<Exit> {
@@ -280,6 +312,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             propagate: args.propagate,
             split_counts,
             draw: args.draw,
+            memo: args.memo,
         };
         let reading = Reading {
             format,

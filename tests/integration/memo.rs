@@ -463,3 +463,16 @@ fn the_first_band_of_a_sudoku_has_9_factorial_56_6_to_the_6_fillings() {
     assert_eq!(outcome.answer.solutions, 362_880 * 56 * 46_656);
     assert_eq!(outcome.answer.solutions, 948_109_639_680);
 }
+
+#[test]
+fn sudoku_count_memo_agrees_with_the_enumerating_count() {
+    let puzzles = b"................\n1...............\n12..34..........\n1.......1.......\n";
+    let memo = dlx(&["sudoku", "--count", "--memo"], puzzles);
+    let plain = dlx(&["sudoku", "--count"], puzzles);
+    assert!(plain.status.code().is_some());
+    assert_eq!(stdout(&memo), stdout(&plain));
+    assert_eq!(stdout(&memo).lines().next(), Some("288"));
+    assert_eq!(memo.status.code(), plain.status.code());
+    let refused = dlx(&["sudoku", "--count", "--memo", "--limit", "5"], puzzles);
+    assert_eq!(refused.status.code(), Some(2));
+}

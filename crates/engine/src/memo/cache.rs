@@ -7,7 +7,7 @@
 /// when it has none), and the nodes a search without the cache would have visited to find
 /// them (what a hit saves).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Memo {
+pub(crate) struct Subtotal {
     pub(crate) solutions: u128,
     pub(crate) zdd: u32,
     pub(crate) plain_nodes: u64,
@@ -27,7 +27,7 @@ pub(crate) struct Cache {
     /// `(hash << 32) | (entry + 1)`, 0 for an empty slot.
     slots: Vec<u64>,
     keys: Vec<u64>,
-    memos: Vec<Memo>,
+    subtotals: Vec<Subtotal>,
     max_bytes: u64,
     generation: u32,
     /// Times the table was forgotten to stay within the bound.
@@ -47,7 +47,7 @@ impl Cache {
             key_words,
             slots: Vec::new(),
             keys: Vec::new(),
-            memos: Vec::new(),
+            subtotals: Vec::new(),
             max_bytes,
             generation: 0,
             evictions: 0,
@@ -61,7 +61,7 @@ impl Cache {
 
     /// The bytes a table of `slots` slots takes when full to its limit (half its slots).
     fn bytes_for(&self, slots: usize) -> u64 {
-        let entry = self.key_words * 8 + std::mem::size_of::<Memo>();
+        let entry = self.key_words * 8 + std::mem::size_of::<Subtotal>();
         (slots * 8 + slots / 2 * entry) as u64
     }
 
@@ -72,7 +72,7 @@ impl Cache {
 
     /// Looks a key up: what was filed under it, or, when it is new, a place to file its
     /// result at (the key is entered now, with no solutions and no ZDD node).
-    pub(crate) fn find_or_enter(&mut self, key: &[u64]) -> Result<Memo, Place> {
+    pub(crate) fn find_or_enter(&mut self, key: &[u64]) -> Result<Subtotal, Place> {
         let hash = hash_words(key);
         let mask = self.slots.len() - 1;
         let mut at = hash as usize & mask;
@@ -85,12 +85,12 @@ impl Cache {
                 let entry = (slot as u32 - 1) as usize;
                 let stored = &self.keys[entry * self.key_words..(entry + 1) * self.key_words];
                 if stored == key {
-                    return Ok(self.memos[entry]);
+                    return Ok(self.subtotals[entry]);
                 }
             }
             at = (at + 1) & mask;
         }
-        if (self.memos.len() + 1) * 2 > self.slots.len() {
+        if (self.subtotals.len() + 1) * 2 > self.slots.len() {
             self.make_room();
             return Err(self.enter(key, hash));
         }
@@ -99,9 +99,9 @@ impl Cache {
 
     /// Files a subproblem's result at the place its lookup gave, unless the cache was
     /// forgotten since.
-    pub(crate) fn file(&mut self, place: Place, memo: Memo) {
+    pub(crate) fn file(&mut self, place: Place, memo: Subtotal) {
         if place.generation == self.generation {
-            self.memos[place.entry as usize] = memo;
+            self.subtotals[place.entry as usize] = memo;
         }
     }
 
@@ -121,7 +121,7 @@ impl Cache {
         } else {
             self.slots.fill(0);
             self.keys.clear();
-            self.memos.clear();
+            self.subtotals.clear();
             self.generation = self.generation.wrapping_add(1);
             self.evictions += 1;
         }
@@ -138,11 +138,11 @@ impl Cache {
     }
 
     fn enter_at(&mut self, key: &[u64], hash: u32, at: usize) -> Place {
-        let entry = self.memos.len() as u32;
+        let entry = self.subtotals.len() as u32;
         self.slots[at] = (u64::from(hash) << 32) | u64::from(entry + 1);
         self.keys.extend_from_slice(key);
-        self.memos.push(Memo::default());
-        self.peak_entries = self.peak_entries.max(self.memos.len() as u64);
+        self.subtotals.push(Subtotal::default());
+        self.peak_entries = self.peak_entries.max(self.subtotals.len() as u64);
         Place {
             entry,
             generation: self.generation,
@@ -176,7 +176,7 @@ mod tests {
     fn a_key_entered_is_found_with_what_was_filed() {
         let mut cache = Cache::new(2, 1 << 20).unwrap();
         let place = cache.find_or_enter(&[5, 7]).unwrap_err();
-        let memo = Memo {
+        let memo = Subtotal {
             solutions: 42,
             zdd: 3,
             plain_nodes: 9,
@@ -194,9 +194,9 @@ mod tests {
             if let Err(place) = cache.find_or_enter(&[key]) {
                 cache.file(
                     place,
-                    Memo {
+                    Subtotal {
                         solutions: u128::from(key),
-                        ..Memo::default()
+                        ..Subtotal::default()
                     },
                 );
             }
@@ -218,13 +218,13 @@ mod tests {
         }
         cache.file(
             stale,
-            Memo {
+            Subtotal {
                 solutions: 1,
                 zdd: 1,
                 plain_nodes: 1,
             },
         );
-        assert!(cache.memos.iter().all(|m| m.solutions == 0));
+        assert!(cache.subtotals.iter().all(|m| m.solutions == 0));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! the colours of the purified ones) is looked up in the cache; a subproblem met before adds
 //! its count (and its ZDD node) at once instead of being searched again.
 
-use super::cache::{Cache, Memo, Place};
+use super::cache::{Cache, Place, Subtotal};
 use super::links::Links;
 use super::zdd::ZddNode;
 use super::{CacheStats, MemoResult};
@@ -73,7 +73,7 @@ impl<'s> MemoSearch<'s> {
 
     /// Looks the current subproblem up: its memo on a hit; else files nothing yet and gives
     /// the place to file its result at (none when caching is off).
-    fn look_up(&mut self) -> Result<Memo, Option<Place>> {
+    fn look_up(&mut self) -> Result<Subtotal, Option<Place>> {
         let Some(cache) = self.cache.as_mut() else {
             // No cache fits the bound: a count is the plain search's.
             self.given_up = self.zdd.is_none();
@@ -118,7 +118,9 @@ impl<'s> MemoSearch<'s> {
         };
         let id = nodes.len() as u64 + 2;
         let cache_bytes = self.cache.as_ref().map_or(0, Cache::bytes);
-        let bytes = (id + 1) * std::mem::size_of::<ZddNode>() as u64 + cache_bytes;
+        // Each node, and the path count the finished diagram keeps for it.
+        let per_node = (std::mem::size_of::<ZddNode>() + std::mem::size_of::<u128>()) as u64;
+        let bytes = (id + 1) * per_node + cache_bytes;
         if id >= u64::from(u32::MAX) || bytes > self.max_bytes {
             return Err(DlxError::MemoryBound {
                 bytes: self.max_bytes,
@@ -209,7 +211,7 @@ impl<'s> MemoSearch<'s> {
                     if let (Some(place), Some(cache)) = (levels[level].place, self.cache.as_mut()) {
                         let solutions = count - levels[level].entry_count;
                         let plain_nodes = self.plain_nodes - levels[level].entry_plain_nodes;
-                        let memo = Memo {
+                        let memo = Subtotal {
                             solutions,
                             zdd: znode,
                             plain_nodes,

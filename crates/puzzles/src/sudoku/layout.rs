@@ -6,7 +6,7 @@
 //! digit. `sudoku_problem` builds the whole problem of an empty grid, to write out or inspect;
 //! the solver lays out only what a puzzle leaves open, with the same numbering.
 
-use super::grid::Shape;
+use super::grid::{Grid, Shape};
 use super::singles::Units;
 use dlx_engine::{ItemId, Problem, ProblemBuilder};
 
@@ -69,6 +69,25 @@ impl Layout {
 /// [`Rules::exact_cover`]: super::variant::Rules::exact_cover
 ///
 pub(crate) fn sudoku_problem(shape: Shape) -> Problem {
+    problem_keeping(shape, |_, _| true)
+}
+
+/// The problem of a puzzle: the empty grid's, each given cell keeping only the option of its
+/// given digit (so the numbering of items stays the empty grid's).
+impl Grid {
+    /// This puzzle as exact cover under the classic rules, to search with the engine's tools
+    /// (a memoized count: [`dlx_engine::Memo`]): every item of the empty grid's problem, each
+    /// given cell with the one option that places its digit.
+    pub fn exact_cover(&self) -> Problem {
+        problem_keeping(self.shape(), |cell, d| {
+            let given = self.get(cell);
+            given == 0 || usize::from(given) == d + 1
+        })
+    }
+}
+
+/// The empty grid's problem, with only the options (cell, digit - 1) that `keep` keeps.
+fn problem_keeping(shape: Shape, keep: impl Fn(usize, usize) -> bool) -> Problem {
     let side = shape.side();
     let layout = Layout::new(shape);
     let units = Units::new(shape);
@@ -84,7 +103,7 @@ pub(crate) fn sudoku_problem(shape: Shape) -> Problem {
             .expect("generated item names are distinct and well formed");
     }
     for cell in 0..shape.cell_count() {
-        for d in 0..side {
+        for d in (0..side).filter(|&d| keep(cell, d)) {
             let items = layout
                 .option_items(&units, cell, d)
                 .map(|item| ItemId(item as u32));
