@@ -215,17 +215,8 @@ fn read_options(options: &Bound<'_, PyAny>, colored: bool) -> PyResult<Vec<Entri
     Ok(all)
 }
 
-/// Builds a problem from Python values; see [`PyProblem`].
-pub(crate) fn from_options(
-    options: &Bound<'_, PyAny>,
-    primary: Option<&Bound<'_, PyAny>>,
-    secondary: Option<&Bound<'_, PyAny>>,
-    colored: bool,
-    bounds: Option<&Bound<'_, PyDict>>,
-) -> PyResult<PyProblem> {
-    let entries = read_options(options, colored)?;
-    let primary = names(primary)?;
-    let secondary = names(secondary)?;
+/// `bounds={"item": (lo, hi)}`, checked.
+fn read_bounds(bounds: Option<&Bound<'_, PyDict>>) -> PyResult<HashMap<String, Bounds>> {
     let mut bounds_of: HashMap<String, Bounds> = HashMap::new();
     if let Some(bounds) = bounds {
         for (item, range) in bounds.iter() {
@@ -240,6 +231,21 @@ pub(crate) fn from_options(
             bounds_of.insert(name, bounds);
         }
     }
+    Ok(bounds_of)
+}
+
+/// Builds a problem from Python values; see [`PyProblem`].
+pub(crate) fn from_options(
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyProblem> {
+    let entries = read_options(options, colored)?;
+    let primary = names(primary)?;
+    let secondary = names(secondary)?;
+    let bounds_of = read_bounds(bounds)?;
     let mut builder = ProblemBuilder::new();
     let declare = |builder: &mut ProblemBuilder, name: &str, kind: ItemKind| {
         let declared = match (kind, bounds_of.get(name)) {
