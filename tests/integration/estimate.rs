@@ -90,8 +90,11 @@ fn the_same_seed_gives_the_same_estimate_and_another_seed_another() {
     let path = path.to_str().unwrap();
     let probes = |seed: &str| {
         let mut figures = estimate(&["xc", "--estimate", "500", "--seed", seed, path]);
-        // What the probes found, not the timing of the sample run.
-        figures.retain(|key, _| !key.starts_with("sample") && !key.starts_with("time"));
+        // What the probes found, not the sample run: it is timed, so whether it finished the
+        // whole tree (and printed the exact figures) depends on the machine's load.
+        figures.retain(|key, _| {
+            !key.starts_with("sample") && !key.starts_with("time") && !key.starts_with("exact")
+        });
         figures.remove("nodes per second");
         figures
     };
