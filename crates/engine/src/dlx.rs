@@ -107,7 +107,7 @@ impl<L: Link> Dlx<L> {
     }
 
     /// A search for at most `max_solutions` that hands each to `visit`: what the three
-    /// questions of [`outcome`] ask of a search.
+    /// questions of [`super::outcome`] ask of a search.
     fn search_handing(
         &mut self,
         rule: ChoiceRule,

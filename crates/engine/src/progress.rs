@@ -73,93 +73,7 @@ impl TreePosition {
         self.share /= f64::from(d.max(1));
         self.done += f64::from(k.saturating_sub(1)) * self.share;
     }
-}
 
-/// Where a split search reports how far it has got, from any of its threads: the commands'
-/// progress bars.
-pub trait ProgressSink: Sync {
-    /// A search starts reporting here: `false` when the sink takes no reports from it (it is
-    /// showing another search's). Default: yes.
-    fn begin(&self) -> bool {
-        true
-    }
-
-    /// `fraction` (0 to 1) of the search's tree is done, after `nodes` nodes.
-    fn report(&self, fraction: f64, nodes: u64);
-
-    /// The search that began here has ended.
-    fn end(&self) {}
-}
-
-/// A visitor that hands everything on to `inner` and tells `sink` where the search stands every
-/// [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
-/// fraction 1): the progress of a search of one thread. The caller has the sink
-/// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
-///
-/// A search without it makes no reports at all ([`Visitor::progress_mask`]'s default compiles
-/// away), so a caller who reports only sometimes runs the two visitors in two calls, not one
-/// visitor that tests whether it has a sink.
-///
-/// ```
-/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
-/// use std::ops::ControlFlow;
-/// use std::sync::Mutex;
-///
-/// struct Last(Mutex<f64>);
-/// impl ProgressSink for Last {
-///     fn report(&self, fraction: f64, _nodes: u64) {
-///         *self.0.lock().unwrap() = fraction;
-///     }
-/// }
-///
-/// let last = Last(Mutex::new(0.0));
-/// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-/// let mut reporting = Reporting::new(&last, &mut count);
-/// let outcome = Dlx::new(&Problem::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
-/// assert_eq!(outcome.stats.solutions, 92);
-/// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
-/// ```
-pub struct Reporting<'a, V: ?Sized> {
-    sink: &'a dyn ProgressSink,
-    inner: &'a mut V,
-}
-
-impl<'a, V: Visitor + ?Sized> Reporting<'a, V> {
-    /// `inner`, its search's position told to `sink`.
-    pub fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
-        Reporting { sink, inner }
-    }
-}
-
-impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
-    type Break = V::Break;
-
-    #[inline(always)]
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
-        self.inner.solution(options)
-    }
-
-    #[inline(always)]
-    fn wants_options(&self) -> bool {
-        self.inner.wants_options()
-    }
-
-    #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<V::Break> {
-        self.inner.enter_node()
-    }
-
-    #[inline(always)]
-    fn progress_mask(&self) -> Option<u64> {
-        Some(TreePosition::PROGRESS_MASK)
-    }
-
-    fn progress(&mut self, at: &TreePosition) {
-        self.sink.report(at.done, at.nodes);
-    }
-}
-
-impl TreePosition {
     /// The position of Algorithm X's search with `level` levels chosen (`choice[..level]`):
     /// each level's item is covered and its list left as it was when the level chose from it,
     /// so its length is `d` and the chosen node's place in it is `k`, found by walking down
@@ -272,6 +186,90 @@ impl TreePosition {
         }
         (dlx.short_item, dlx.empty_item) = hints;
         at
+    }
+}
+
+/// Where a split search reports how far it has got, from any of its threads: the commands'
+/// progress bars.
+pub trait ProgressSink: Sync {
+    /// A search starts reporting here: `false` when the sink takes no reports from it (it is
+    /// showing another search's). Default: yes.
+    fn begin(&self) -> bool {
+        true
+    }
+
+    /// `fraction` (0 to 1) of the search's tree is done, after `nodes` nodes.
+    fn report(&self, fraction: f64, nodes: u64);
+
+    /// The search that began here has ended.
+    fn end(&self) {}
+}
+
+/// A visitor that hands everything on to `inner` and tells `sink` where the search stands every
+/// [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
+/// fraction 1): the progress of a search of one thread. The caller has the sink
+/// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
+///
+/// A search without it makes no reports at all ([`Visitor::progress_mask`]'s default compiles
+/// away), so a caller who reports only sometimes runs the two visitors in two calls, not one
+/// visitor that tests whether it has a sink.
+///
+/// ```
+/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
+/// use std::ops::ControlFlow;
+/// use std::sync::Mutex;
+///
+/// struct Last(Mutex<f64>);
+/// impl ProgressSink for Last {
+///     fn report(&self, fraction: f64, _nodes: u64) {
+///         *self.0.lock().unwrap() = fraction;
+///     }
+/// }
+///
+/// let last = Last(Mutex::new(0.0));
+/// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
+/// let mut reporting = Reporting::new(&last, &mut count);
+/// let outcome = Dlx::new(&Problem::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
+/// assert_eq!(outcome.stats.solutions, 92);
+/// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
+/// ```
+pub struct Reporting<'a, V: ?Sized> {
+    sink: &'a dyn ProgressSink,
+    inner: &'a mut V,
+}
+
+impl<'a, V: Visitor + ?Sized> Reporting<'a, V> {
+    /// `inner`, its search's position told to `sink`.
+    pub fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
+        Reporting { sink, inner }
+    }
+}
+
+impl<V: Visitor + ?Sized> Visitor for Reporting<'_, V> {
+    type Break = V::Break;
+
+    #[inline(always)]
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<V::Break> {
+        self.inner.solution(options)
+    }
+
+    #[inline(always)]
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<V::Break> {
+        self.inner.enter_node()
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        Some(TreePosition::PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.sink.report(at.done, at.nodes);
     }
 }
 
