@@ -397,8 +397,9 @@ impl ReferenceProblem {
         ]
     }
 
-    /// Larger problems with colours and bounds, for timing the engine against Knuth's programs (not
-    /// kept in `tests/data/xc/`: the example `write_xc_problems` writes them where asked).
+    /// Larger problems (colours, bounds, domino tilings), for timing the engine against Knuth's
+    /// programs (not kept in `tests/data/xc/`: the example `write_xc_problems` writes them where
+    /// asked).
     pub fn timing_suite() -> Vec<ReferenceProblem> {
         let classic = |file, title, problem| ReferenceProblem {
             file,
@@ -415,6 +416,16 @@ impl ReferenceProblem {
                     &Problem::random_words(3, 150, 5),
                     &Problem::random_words(4, 150, 4),
                 ),
+            ),
+            classic(
+                "dominoes8x8.dlx",
+                "domino tilings of an 8x8 board: 12,988,816, a case for the memoized count",
+                Problem::dominoes(8, 8),
+            ),
+            classic(
+                "dominoes12x12.dlx",
+                "domino tilings of a 12x12 board: 53,060,477,521,960,000 (count them with --memo)",
+                Problem::dominoes(12, 12),
             ),
             classic(
                 "mcc_random_large.dlx",
