@@ -51,7 +51,8 @@ Engines: `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multip
 cover with or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links,
 and it searches on one thread (--threads is ignored, --shard and --rule other than dlx1 are
 refused). `auto` takes cells for problems with colours and links for the others (see
-docs/benchmarks.md for the measurements behind that).
+docs/benchmarks.md for the measurements behind that), and links whenever --shard or another
+--rule is asked for.
 Output: each solution as its options, one per line (each option as written, colours
 included), each solution ended by a blank line. The empty solution (no option at all: every
 primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
@@ -169,11 +170,20 @@ enum Engine {
 
 impl Engine {
     /// The engine for `problem` under the flags: `auto` takes cells on problems with colours
-    /// and no bounds, where they won by the measurements of docs/benchmarks.md.
+    /// and no bounds, where they won by the measurements of docs/benchmarks.md, unless a shard
+    /// or another rule was asked for, which only links do.
     fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
         Ok(match args.engine.unwrap_or(EngineChoice::Links) {
             EngineChoice::Links => Engine::Links,
-            EngineChoice::Auto if problem.has_colours() && !problem.has_bounds() => Engine::Cells,
+            // Cells neither shard nor take another rule: asked for those, auto keeps links.
+            EngineChoice::Auto
+                if problem.has_colours()
+                    && !problem.has_bounds()
+                    && args.shard.is_none()
+                    && matches!(args.rule, Rule::Dlx1) =>
+            {
+                Engine::Cells
+            }
             EngineChoice::Auto => Engine::Links,
             EngineChoice::Cells => {
                 if let Some(shard) = args.shard {

@@ -89,6 +89,15 @@ fn auto_takes_cells_for_colours_and_links_for_the_others() {
         "{}",
         stderr(&out)
     );
+    let sharded = dlx(
+        &["xc", "--stats", "--engine", "auto", "--shard", "1/1"],
+        colours.as_bytes(),
+    );
+    assert_eq!(sharded.status.code(), Some(0), "{}", stderr(&sharded));
+    assert!(
+        stderr(&sharded).starts_with("engine: links"),
+        "shards are links' alone"
+    );
     let bounds = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
     let out = dlx(&["xc", "--stats", "--engine", "auto"], bounds.as_bytes());
     assert_eq!(out.status.code(), Some(0));

@@ -77,11 +77,17 @@ impl Cells {
         if problem.has_bounds() {
             return Err(DlxError::BoundsOnCells);
         }
-        let needed = 2 * problem.item_count() as u64 + 2 * problem.entry_count() as u64;
+        // Every word of the layout is addressed by a `u32` that must also fit an `i32` (a
+        // spacer stores minus its option's length): two header words an item, one set entry
+        // an entry, three words a node and a spacer.
+        let words = 2 * problem.item_count() as u64
+            + problem.entry_count() as u64
+            + u64::from(sets::NODE)
+                * (problem.entry_count() as u64 + problem.option_count() as u64 + 1);
         let limit = i32::MAX as u64;
-        if needed + problem.option_count() as u64 >= limit {
+        if words >= limit {
             return Err(DlxError::TooLarge {
-                nodes: needed + problem.option_count() as u64,
+                nodes: words,
                 limit,
             });
         }

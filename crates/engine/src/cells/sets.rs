@@ -343,6 +343,24 @@ impl SparseSets {
         false
     }
 
+    /// Each item's active options, sorted, with its size, item by item in layout order: what
+    /// undoing must bring back, whatever order the swaps left the sets in.
+    #[cfg(test)]
+    pub(crate) fn active_sets(&self) -> Vec<Vec<u32>> {
+        let mut bases = self.item.clone();
+        bases.sort_unstable();
+        bases
+            .iter()
+            .map(|&base| {
+                let size = self.size(base);
+                let mut nodes: Vec<u32> = (base..base + size).map(|at| self.word(at)).collect();
+                nodes.sort_unstable();
+                nodes.push(size);
+                nodes
+            })
+            .collect()
+    }
+
     /// The option a node belongs to, from the map `new` built beside the layout.
     pub(crate) fn option_of(map: &(u32, Vec<u32>), node: u32) -> OptionId {
         OptionId(map.1[((node - map.0) / NODE) as usize])

@@ -225,6 +225,32 @@ fn the_three_questions_limits_and_a_visitor_that_breaks() {
     assert_eq!(cells.count_solutions(None).stats, whole);
 }
 
+#[test]
+fn restoring_the_trails_sizes_undoes_every_hide_of_a_choice() {
+    let problem = Problem::queens(6);
+    let (mut sets, _, _) = super::sets::SparseSets::new(&problem);
+    let mut trail = super::trail::Trail::default();
+    trail.clear();
+    let mut updates = 0;
+    let best = sets.item[0];
+    sets.swap_out_best(best, &mut updates);
+    sets.hide::<false>(best, 0, &mut updates);
+    trail.save(0, &sets);
+    let saved = sets.active_sets();
+    let active = sets.active;
+    for at in best..best + sets.size(best) {
+        let node = sets.node_at(at);
+        sets.swap_out_others(node, &mut updates);
+        sets.hide_others(node, &mut updates);
+        sets.force.clear();
+        assert_ne!(sets.active_sets(), saved, "the choice removed options");
+        trail.restore(0, &mut sets);
+        assert_eq!(sets.active, active);
+        assert_eq!(sets.active_sets(), saved, "after the choice at {at}");
+    }
+    assert!(updates > 0);
+}
+
 /// Every solution of an engine, each sorted, all sorted.
 fn solutions_of(mut search: impl FnMut(&mut dyn FnMut(&[OptionId]))) -> Vec<Vec<OptionId>> {
     let mut found = Vec::new();
