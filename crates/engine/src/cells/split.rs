@@ -425,13 +425,9 @@ impl<B> Share<'_, B> {
                 || self.template.clone(),
                 |cells, piece| match piece {
                     Piece::Solution(_) => None,
-                    Piece::Subtree(path) => Some(hold_subtree(
-                        cells,
-                        path,
-                        limit,
-                        keep,
-                        stop_requested,
-                    )),
+                    Piece::Subtree(path) => {
+                        Some(hold_subtree(cells, path, limit, keep, stop_requested))
+                    }
                 },
             )
             .collect();

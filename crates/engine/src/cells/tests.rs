@@ -403,7 +403,10 @@ fn split_cases() -> Vec<(&'static str, Problem)> {
         ("toy", Problem::toy()),
         ("queens(8)", Problem::queens(8)),
         ("langford(7)", Problem::langford(7)),
-        ("random_xcc(2, 12, 6, 60)", Problem::random_xcc(2, 12, 6, 60)),
+        (
+            "random_xcc(2, 12, 6, 60)",
+            Problem::random_xcc(2, 12, 6, 60),
+        ),
         (
             "word_rectangles(3, 4)",
             Problem::word_rectangles(3, 4, &words(1, 30, 4), &words(2, 30, 3)),
@@ -514,7 +517,10 @@ fn a_split_search_on_threads_finds_the_one_thread_solutions_once_each() {
                 split_search(&problem, 2, split_settings(crate::Shard::WHOLE, Some(3)));
             assert_eq!(report.outcome.stop, Stop::SolutionLimit, "{name}");
             assert_eq!(found.len(), 3, "{name}");
-            assert!(found.iter().all(|s| whole.binary_search(s).is_ok()), "{name}");
+            assert!(
+                found.iter().all(|s| whole.binary_search(s).is_ok()),
+                "{name}"
+            );
         }
     }
 }
