@@ -1,6 +1,7 @@
 //! Dancing cells on every core, and on many machines: the tree cut after its first levels, as
 //! links cut theirs (`split.rs`, `parallel.rs`), its subtrees searched on the rayon pool (or
-//! only one shard's share of them), their solutions handed on in the one-thread order.
+//! only one shard's share of them), their solutions handed on subtree by subtree in the
+//! one-thread order of the subtrees.
 //!
 //! A piece of the tree is the path of nodes chosen from the root to it, one a level, forced
 //! moves included (each is a level of SSXCC's tree): the nodes are offsets in the layout, the
@@ -166,7 +167,9 @@ impl Cells {
     }
 
     /// Searches this shard's share of the tree on the current rayon pool, handing `visitor`
-    /// the solutions in the one-thread search's order; the shards' counts sum to the whole.
+    /// the solutions subtree by subtree in the one-thread search's order of subtrees (inside a
+    /// subtree the order may differ: see the module's note); the shards' counts sum to the
+    /// whole.
     /// `settings.rule` is not read: cells choose items as SSXCC does. The figures are the split
     /// run's (see the module's note): the one-thread figures only in their solutions.
     /// `stop_requested` is asked on entering each node, on every thread and in the walks that
