@@ -49,10 +49,14 @@ the first line names the engine that ran.
 Engines: `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities);
 `cells` is dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact
 cover with or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links,
-and it searches on one thread (--threads is ignored, --shard and --rule other than dlx1 are
-refused). `auto` takes cells for problems with colours and links for the others (see
-docs/benchmarks.md for the measurements behind that), and links whenever --shard or another
---rule is asked for.
+and --rule other than dlx1. Cells search on one thread unless --threads N (N > 1) or --shard is
+given (not --threads' default of one per core: by default --stats gives SSXCC's own figures);
+split, the solutions and their count are the one-thread search's (in its order of subtrees),
+but nodes and updates are the split run's own, which may differ from SSXCC's: in SSXCC the order
+of options inside the sets depends on the subtrees searched before. Their shards are their own
+(cut along SSXCC's tree: every machine must run the same engine). `auto` takes cells for
+problems with colours and links for the others (see docs/benchmarks.md for the measurements
+behind that), and links whenever another --rule is asked for.
 Output: each solution as its options, one per line (each option as written, colours
 included), each solution ended by a blank line. The empty solution (no option at all: every
 primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
@@ -117,7 +121,8 @@ pub struct XcArgs {
     /// into subtrees searched in parallel, and the solutions come out in the one-thread order
     /// with the one-thread figures. Only under `--rule dlx1` and without --max-nodes (the other
     /// rules' trees, and a node budget, depend on what was searched before: they run on one
-    /// thread).
+    /// thread). Under --engine cells the default is one thread, and split runs report their
+    /// own nodes and updates, not SSXCC's (see below).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
     /// Search only the K-th of N parts of the tree (1 <= K <= N <= 1048576), for running one
@@ -145,7 +150,7 @@ pub struct XcArgs {
     #[arg(long, value_name = "S", requires = "seeded")]
     seed: Option<u64>,
     /// The search engine: `links` (dancing links, the default), `cells` (dancing cells,
-    /// Knuth's SSXCC: no multiplicities, one thread) or `auto` (chosen by the problem; see
+    /// Knuth's SSXCC: no multiplicities) or `auto` (chosen by the problem; see
     /// below). MCC problems (bounds) run on links.
     #[arg(long, value_enum, conflicts_with = "estimate")]
     engine: Option<EngineChoice>,
@@ -170,29 +175,21 @@ enum Engine {
 
 impl Engine {
     /// The engine for `problem` under the flags: `auto` takes cells on problems with colours
-    /// and no bounds, where they won by the measurements of docs/benchmarks.md, unless a shard
-    /// or another rule was asked for, which only links do.
+    /// and no bounds, where they won by the measurements of docs/benchmarks.md (and where links
+    /// cannot split the tree over threads or shards), unless another rule was asked for, which
+    /// only links take.
     fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
         Ok(match args.engine.unwrap_or(EngineChoice::Links) {
             EngineChoice::Links => Engine::Links,
-            // Cells neither shard nor take another rule: asked for those, auto keeps links.
             EngineChoice::Auto
                 if problem.has_colours()
                     && !problem.has_bounds()
-                    && args.shard.is_none()
                     && matches!(args.rule, Rule::Dlx1) =>
             {
                 Engine::Cells
             }
             EngineChoice::Auto => Engine::Links,
             EngineChoice::Cells => {
-                if let Some(shard) = args.shard {
-                    bail!(
-                        "--shard {}/{} is for --engine links: dancing cells search the whole tree on one thread",
-                        shard.index + 1,
-                        shard.count
-                    );
-                }
                 if !matches!(args.rule, Rule::Dlx1) {
                     bail!("--rule is for --engine links: dancing cells choose items as SSXCC does");
                 }
@@ -344,8 +341,9 @@ fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
     Ok((problem, input.name))
 }
 
-/// Searches the problem with dancing cells, on one thread; SSXCC's trail and memory figures
-/// go to the note --stats prints.
+/// Searches the problem with dancing cells: on one thread unless --threads asks for more or
+/// --shard for a part (so that --stats gives SSXCC's own figures by default), split as links
+/// are otherwise. SSXCC's trail and memory figures go to the note --stats prints.
 fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut cells = Cells::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
     let limits = SearchLimits {
@@ -358,6 +356,37 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
         count_only: args.count,
         bar: None,
     };
+    let threads = args.threads.map_or(1, |n| n as usize);
+    if let (Some(shard), Some(_)) = (args.shard, args.max_nodes) {
+        bail!(
+            "--shard {}/{} needs no --max-nodes (the parts of a cut budget do not add up)",
+            shard.index + 1,
+            shard.count
+        );
+    }
+    if args.max_nodes.is_none() && (threads > 1 || args.shard.is_some()) {
+        let shard = args.shard.unwrap_or(Shard::WHOLE);
+        let settings = SplitSettings {
+            rule: ChoiceRule::Mrv,
+            max_solutions: args.limit,
+            shard,
+            min_subtrees: SplitSettings::subtrees_for(shard.count),
+            count_only: args.count,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")?;
+        let split =
+            pool.install(|| cells.search_split(settings, &interrupt::requested, &mut printer));
+        let note = split_stats(&split, shard, threads);
+        return Ok(Searched {
+            outcome: split.outcome,
+            split_note: Some(format!(
+                "{note}figures: the split run's (SSXCC's own only on one thread without --shard)\n"
+            )),
+        });
+    }
     let outcome = cells.search(limits, &mut printer);
     let split_note = Some(format!(
         "trail peak: {}\nssxcc bytes: {}\n",

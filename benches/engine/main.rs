@@ -4,6 +4,11 @@
 //! Throughput is in updates (Knuth's count of link changes), so the figures compare with
 //! Knuth's programs.
 //!
+//! Beside each problem without bounds, dancing cells (Knuth's SSXCC, `engine/NAME/cells`) on
+//! the same problem, with links' count of updates as its throughput, so that the two rates
+//! compare as times do (cells count updates SSXCC's way). Knuth's own programs are timed by
+//! `benches/knuth.sh`, outside criterion.
+//!
 //! Beside each classic problem but the 5x12 pentominoes (`engine/queens8`), the exact-cover
 //! crates on the same items and options (`engine/queens8/dlx-crate`, `.../exact-covers`,
 //! `.../dancing-links`: see `peers.rs`), with our count of updates as their throughput too, so
@@ -12,7 +17,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_bench::peers::engine::{Peer, Plain, Prepared};
-use dlx_engine::{ChoiceRule, Dlx, Problem};
+use dlx_engine::{Cells, ChoiceRule, Dlx, Problem};
 use std::cell::OnceCell;
 
 /// Counts every solution, checking the count against the known one.
@@ -38,6 +43,12 @@ fn bench_problem(
     group.sample_size(samples);
     group.throughput(Throughput::Elements(updates));
     group.bench_function(name, |b| b.iter(|| count_all(&mut dlx, solutions)));
+    if !problem.has_bounds() {
+        let mut cells = Cells::new(&problem);
+        group.bench_function(format!("{name}/cells"), |b| {
+            b.iter(|| assert_eq!(cells.count(), solutions))
+        });
+    }
     let plain = Plain::new(&problem);
     for peer in Peer::ALL.into_iter().filter(|_| with_peers) {
         let checked = OnceCell::new();

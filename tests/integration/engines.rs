@@ -95,8 +95,16 @@ fn auto_takes_cells_for_colours_and_links_for_the_others() {
     );
     assert_eq!(sharded.status.code(), Some(0), "{}", stderr(&sharded));
     assert!(
-        stderr(&sharded).starts_with("engine: links"),
-        "shards are links' alone"
+        stderr(&sharded).starts_with("engine: cells"),
+        "cells split colour problems, which links search whole"
+    );
+    let other_rule = dlx(
+        &["xc", "--stats", "--engine", "auto", "--rule", "fast"],
+        colours.as_bytes(),
+    );
+    assert!(
+        stderr(&other_rule).starts_with("engine: links"),
+        "other rules are links' alone"
     );
     let bounds = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
     let out = dlx(&["xc", "--stats", "--engine", "auto"], bounds.as_bytes());
@@ -109,14 +117,26 @@ fn auto_takes_cells_for_colours_and_links_for_the_others() {
 }
 
 #[test]
-fn cells_refuse_bounds_shards_and_other_rules_with_exit_2() {
+fn cells_refuse_bounds_other_rules_and_budgeted_shards_with_exit_2() {
     let bounds = "2|A\nA\nA\n";
     let out = dlx(&["xc", "--engine", "cells"], bounds.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("multiplicities"), "{}", stderr(&out));
     let toy = data("xc/toy.dlx");
     let toy = toy.to_str().unwrap();
-    let out = dlx(&["xc", "--engine", "cells", "--shard", "1/2", toy], b"");
+    let out = dlx(
+        &[
+            "xc",
+            "--engine",
+            "cells",
+            "--shard",
+            "1/2",
+            "--max-nodes",
+            "5",
+            toy,
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--shard"), "{}", stderr(&out));
     let out = dlx(&["xc", "--engine", "cells", "--rule", "fast", toy], b"");
@@ -161,4 +181,141 @@ fn cells_keep_limits_node_budgets_and_counts() {
         "{}",
         stderr(&out)
     );
+}
+
+/// Whether every block of option lines is a solution of the problem in `text` (Knuth's format
+/// without bounds): each primary item covered once; each secondary item by one uncoloured option
+/// or by options of one colour.
+fn all_valid(text: &str, blocks: &[Vec<String>]) -> bool {
+    let mut lines = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('|'));
+    let header = lines.next().unwrap();
+    let (primary, _) = header.split_once('|').unwrap_or((header, ""));
+    let primary: Vec<&str> = primary.split_whitespace().collect();
+    blocks.iter().all(|block| {
+        let mut seen: std::collections::HashMap<&str, Vec<Option<&str>>> = Default::default();
+        for line in block {
+            for entry in line.split_whitespace() {
+                let (item, colour) = match entry.split_once(':') {
+                    Some((item, colour)) => (item, Some(colour)),
+                    None => (entry, None),
+                };
+                seen.entry(item).or_default().push(colour);
+            }
+        }
+        let primaries_once = primary
+            .iter()
+            .all(|item| seen.get(item).is_some_and(|c| c.len() == 1));
+        let secondaries_agree = seen.iter().all(|(item, colours)| {
+            primary.contains(item)
+                || colours.len() == 1
+                || (colours[0].is_some() && colours.iter().all(|c| *c == colours[0]))
+        });
+        primaries_once && secondaries_agree
+    })
+}
+
+/// The engine test files the split runs are checked on: with and without colours.
+const SPLIT_FILES: [&str; 5] = [
+    "queens8.dlx",
+    "langford7.dlx",
+    "xcc_random1.dlx",
+    "xcc_random2.dlx",
+    "word_rectangles3x4.dlx",
+];
+
+#[test]
+fn cells_on_threads_find_the_one_thread_solutions_each_valid() {
+    for file in SPLIT_FILES {
+        let path = data(&format!("xc/{file}"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let path = path.to_str().unwrap();
+        let one = solution_blocks(&stdout(&dlx(&["xc", "--engine", "cells", path], b"")));
+        assert!(!one.is_empty() && all_valid(&text, &one), "{file}");
+        for threads in ["2", "3"] {
+            let args = [
+                "xc",
+                "--engine",
+                "cells",
+                "--threads",
+                threads,
+                "--stats",
+                path,
+            ];
+            let out = dlx(&args, b"");
+            assert_eq!(out.status.code(), Some(0), "{file}: {}", stderr(&out));
+            let found = solution_blocks(&stdout(&out));
+            assert!(all_valid(&text, &found), "{file} on {threads} threads");
+            assert_eq!(found, one, "{file} on {threads} threads");
+            let err = stderr(&out);
+            assert!(
+                err.contains(&format!("solutions: {}\n", one.len())),
+                "{err}"
+            );
+            assert!(err.contains("figures: the split run's"), "{err}");
+            let counted = dlx(
+                &[
+                    "xc",
+                    "--engine",
+                    "cells",
+                    "--threads",
+                    threads,
+                    "--count",
+                    path,
+                ],
+                b"",
+            );
+            assert_eq!(stdout(&counted).trim(), one.len().to_string(), "{file}");
+        }
+        // A limit on threads stops at exactly that many solutions, each one of the whole.
+        let out = dlx(
+            &[
+                "xc",
+                "--engine",
+                "cells",
+                "--threads",
+                "2",
+                "--limit",
+                "2",
+                path,
+            ],
+            b"",
+        );
+        let found = solution_blocks(&stdout(&out));
+        assert_eq!(found.len(), 2.min(one.len()), "{file}");
+        assert!(found.iter().all(|b| one.contains(b)), "{file}");
+    }
+}
+
+#[test]
+fn cells_shards_add_up_to_the_whole_each_solution_in_one_shard() {
+    for file in SPLIT_FILES {
+        let path = data(&format!("xc/{file}"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let path = path.to_str().unwrap();
+        let one = solution_blocks(&stdout(&dlx(&["xc", "--engine", "cells", path], b"")));
+        for count in [1, 2, 3, 5] {
+            let mut union = Vec::new();
+            let mut counted = 0;
+            for index in 1..=count {
+                let shard = format!("{index}/{count}");
+                let out = dlx(&["xc", "--engine", "cells", "--shard", &shard, path], b"");
+                let found = solution_blocks(&stdout(&out));
+                assert!(all_valid(&text, &found), "{file} shard {shard}");
+                union.extend(found);
+                let out = dlx(
+                    &[
+                        "xc", "--engine", "cells", "--count", "--shard", &shard, path,
+                    ],
+                    b"",
+                );
+                counted += stdout(&out).trim().parse::<usize>().unwrap();
+            }
+            union.sort();
+            assert_eq!(counted, one.len(), "{file} in {count} shards");
+            assert_eq!(union, one, "{file} in {count} shards");
+        }
+    }
 }

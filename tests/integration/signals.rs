@@ -159,24 +159,26 @@ fn doubled_items(n: usize) -> String {
 #[test]
 fn a_signal_stops_a_split_xc_search() {
     let problem = doubled_items(60);
-    let run = signalled(
-        &["xc", "--count", "--threads", "2", "-"],
-        problem.as_bytes(),
-        libc::SIGINT,
-    );
-    assert_eq!(run.code, Some(130), "{}", run.stderr);
-    assert_undecided_count(run.stdout.trim_end_matches('\n'));
-    assert!(run.stderr.contains("partial"), "{}", run.stderr);
-    // Listing the solutions: whole ones only, each of its 60 options and a blank line.
-    let run = signalled(
-        &["xc", "--threads", "2", "-"],
-        problem.as_bytes(),
-        libc::SIGTERM,
-    );
-    assert_eq!(run.code, Some(143), "{}", run.stderr);
-    assert!(run.stdout.is_empty() || run.stdout.ends_with("\n\n"));
-    for block in run.stdout.split_terminator("\n\n") {
-        assert_eq!(block.lines().count(), 60, "a whole solution: {block:?}");
+    for engine in ["links", "cells"] {
+        let run = signalled(
+            &["xc", "--count", "--threads", "2", "--engine", engine, "-"],
+            problem.as_bytes(),
+            libc::SIGINT,
+        );
+        assert_eq!(run.code, Some(130), "{engine}: {}", run.stderr);
+        assert_undecided_count(run.stdout.trim_end_matches('\n'));
+        assert!(run.stderr.contains("partial"), "{}", run.stderr);
+        // Listing the solutions: whole ones only, each of its 60 options and a blank line.
+        let run = signalled(
+            &["xc", "--threads", "2", "--engine", engine, "-"],
+            problem.as_bytes(),
+            libc::SIGTERM,
+        );
+        assert_eq!(run.code, Some(143), "{engine}: {}", run.stderr);
+        assert!(run.stdout.is_empty() || run.stdout.ends_with("\n\n"));
+        for block in run.stdout.split_terminator("\n\n") {
+            assert_eq!(block.lines().count(), 60, "a whole solution: {block:?}");
+        }
     }
 }
 
@@ -185,21 +187,25 @@ fn a_signal_stops_a_split_xc_search() {
 #[test]
 fn a_signal_stops_the_planning_of_a_shard() {
     let path = data("xc/pentominoes6x10.dlx");
-    let run = signalled(
-        &[
-            "xc",
-            "--count",
-            "--threads",
-            "2",
-            "--shard",
-            "1/1048576",
-            path.to_str().unwrap(),
-        ],
-        b"",
-        libc::SIGINT,
-    );
-    assert_eq!(run.code, Some(130), "{}", run.stderr);
-    assert_undecided_count(run.stdout.trim_end_matches('\n'));
+    for engine in ["links", "cells"] {
+        let run = signalled(
+            &[
+                "xc",
+                "--count",
+                "--threads",
+                "2",
+                "--engine",
+                engine,
+                "--shard",
+                "1/1048576",
+                path.to_str().unwrap(),
+            ],
+            b"",
+            libc::SIGINT,
+        );
+        assert_eq!(run.code, Some(130), "{engine}: {}", run.stderr);
+        assert_undecided_count(run.stdout.trim_end_matches('\n'));
+    }
 }
 
 #[test]

@@ -21,17 +21,17 @@ use rayon::prelude::*;
 use std::ops::ControlFlow;
 
 /// Subtrees searched together before their solutions are handed on.
-const WINDOW_PER_THREAD: usize = 8;
+pub(crate) const WINDOW_PER_THREAD: usize = 8;
 
 /// Pieces a count searches together: no solution is held, so a window is only its pieces'
 /// paths (a few megabytes), and large enough that the one subtree still running at its end
 /// keeps the other threads waiting rarely.
-const COUNT_WINDOW: usize = 1 << 15;
+pub(crate) const COUNT_WINDOW: usize = 1 << 15;
 
 /// Pieces walked after which a window that holds any of this shard's pieces is searched even
 /// if it is not full: a shard of many holds one piece in that many or fewer, and a limit or a
 /// first solution need not wait for the walk of the whole top of the tree.
-const FLUSH_AFTER_PIECES: u64 = 1 << 18;
+pub(crate) const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.

@@ -28,7 +28,7 @@ use std::ops::ControlFlow;
 
 /// The deepest cut tried: each level multiplies the pieces by the options of its item, so a
 /// dozen levels is far past any useful split.
-const MAX_DEPTH: usize = 12;
+pub(crate) const MAX_DEPTH: usize = 12;
 
 #[cfg(test)]
 /// A part of the search tree, in the tree's order.

@@ -24,6 +24,7 @@
 
 mod search;
 mod sets;
+mod split;
 mod trail;
 
 use crate::error::DlxError;
@@ -130,7 +131,14 @@ impl Cells {
             };
         }
         self.sets.clone_from(&self.pristine);
-        self.run(limits.max_nodes.unwrap_or(u64::MAX), max_solutions, visitor)
+        self.run(
+            0,
+            usize::MAX,
+            &mut |_| ControlFlow::Continue(()),
+            limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions,
+            visitor,
+        )
     }
 
     /// [`Cells::search`], ended between two nodes once `stop` is raised

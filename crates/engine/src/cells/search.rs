@@ -32,9 +32,16 @@ enum Entered {
 }
 
 impl Cells {
-    /// The loop proper, from a fresh state: SSXCC's "solve the problem".
+    /// The loop proper: SSXCC's "solve the problem", from level `floor` (0 from a fresh
+    /// state; a subtree's depth once its path is replayed, the path standing in `choice`),
+    /// ending when it backs up to `floor`. A node at level `cut` is not entered: `at_cut`
+    /// is handed the path to it and the search backs up (how a split search walks the top of
+    /// the tree); `at_cut` breaking ends the search as a visitor does. `usize::MAX`: no cut.
     pub(super) fn run<V: Visitor + ?Sized>(
         &mut self,
+        floor: usize,
+        cut: usize,
+        at_cut: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
         max_nodes: u64,
         max_solutions: u64,
         visitor: &mut V,
@@ -42,10 +49,10 @@ impl Cells {
         let mut stats = SearchStats::default();
         let mut broke_with = None;
         let stop;
-        let mut level = 0usize;
+        let mut level = floor;
         let mut best = 0u32;
         let mut current = 0u32;
-        let mut deepest = 0usize;
+        let mut deepest = floor;
         let mut updates = 0u64;
         let sets = &mut self.sets;
         let trail = &mut self.trail;
@@ -54,6 +61,16 @@ impl Cells {
         loop {
             match step {
                 Step::Forward => {
+                    if level == cut {
+                        // The forced moves this node would have made are its subtree's.
+                        sets.force.clear();
+                        if at_cut(&choice[..level]).is_break() {
+                            stop = Stop::Visitor;
+                            break;
+                        }
+                        step = Step::Backup;
+                        continue;
+                    }
                     if stats.nodes >= max_nodes {
                         stop = Stop::NodeBudget;
                         break;
@@ -122,7 +139,7 @@ impl Cells {
                     }
                 }
                 Step::Backup => {
-                    if level == 0 {
+                    if level == floor {
                         stop = Stop::Exhausted;
                         break;
                     }

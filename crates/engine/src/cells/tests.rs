@@ -396,3 +396,185 @@ proptest! {
         );
     }
 }
+
+/// Problems with and without colours whose trees have a few levels to cut.
+fn split_cases() -> Vec<(&'static str, Problem)> {
+    let words = |seed, count, len| Problem::random_words(seed, count, len);
+    vec![
+        ("toy", Problem::toy()),
+        ("queens(8)", Problem::queens(8)),
+        ("langford(7)", Problem::langford(7)),
+        (
+            "random_xcc(2, 12, 6, 60)",
+            Problem::random_xcc(2, 12, 6, 60),
+        ),
+        (
+            "word_rectangles(3, 4)",
+            Problem::word_rectangles(3, 4, &words(1, 30, 4), &words(2, 30, 3)),
+        ),
+    ]
+}
+
+/// Every solution of the pieces of the cut after `depth` levels, each subtree searched on a
+/// fresh copy, each solution sorted, all sorted: with the number of subtrees.
+fn split_solutions(problem: &Problem, depth: usize) -> (Vec<Vec<OptionId>>, usize) {
+    let mut cells = Cells::new(problem);
+    let mut pieces = Vec::new();
+    let end = cells.walk_pieces(depth, &|| false, &mut |piece| {
+        pieces.push(piece);
+        ControlFlow::Continue(())
+    });
+    assert!(matches!(end, super::split::WalkEnd::Done(_)));
+    let mut subtrees = 0;
+    let found = solutions_of(|visit| {
+        for piece in &pieces {
+            match piece {
+                super::split::Piece::Solution(options) => visit(options),
+                super::split::Piece::Subtree(path) => {
+                    subtrees += 1;
+                    let mut copy = Cells::new(problem);
+                    let mut each = |options: &[OptionId]| {
+                        visit(options);
+                        ControlFlow::<()>::Continue(())
+                    };
+                    copy.search_subtree(path, SearchLimits::default(), &mut each);
+                }
+            }
+        }
+    });
+    (found, subtrees)
+}
+
+#[test]
+fn the_subtrees_of_a_cut_hold_the_one_thread_solutions_at_every_depth() {
+    for (name, problem) in split_cases() {
+        let whole = cells_solutions(&problem);
+        for depth in 1..=5 {
+            let (found, subtrees) = split_solutions(&problem, depth);
+            assert!(found.iter().all(|s| is_solution(&problem, s)), "{name}");
+            assert_eq!(found, whole, "{name} cut at depth {depth}");
+            assert!(subtrees > 0 || whole.len() <= 1, "{name} at {depth}");
+        }
+    }
+}
+
+/// The solutions of a split search on a pool of `threads`, each sorted, in the order handed
+/// on, with the report.
+fn split_search(
+    problem: &Problem,
+    threads: usize,
+    settings: crate::SplitSettings,
+) -> (Vec<Vec<OptionId>>, crate::SplitReport<()>) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let mut cells = Cells::new(problem);
+    let mut found = Vec::new();
+    let report = pool.install(|| {
+        cells.search_split(settings, &|| false, &mut |options: &[OptionId]| {
+            let mut options = options.to_vec();
+            options.sort();
+            found.push(options);
+            ControlFlow::<()>::Continue(())
+        })
+    });
+    (found, report)
+}
+
+fn split_settings(shard: crate::Shard, max_solutions: Option<u64>) -> crate::SplitSettings {
+    crate::SplitSettings {
+        rule: ChoiceRule::Mrv,
+        max_solutions,
+        shard,
+        min_subtrees: 16,
+        count_only: false,
+    }
+}
+
+#[test]
+fn a_split_search_on_threads_finds_the_one_thread_solutions_once_each() {
+    for (name, problem) in split_cases() {
+        let whole = cells_solutions(&problem);
+        for threads in [1, 2, 3] {
+            let (mut found, report) =
+                split_search(&problem, threads, split_settings(crate::Shard::WHOLE, None));
+            assert_eq!(report.outcome.stop, Stop::Exhausted, "{name}");
+            assert_eq!(report.outcome.stats.solutions, whole.len() as u64, "{name}");
+            found.sort();
+            assert_eq!(found, whole, "{name} on {threads} threads");
+            // Counting only gives the same count, none handed on.
+            let counting = crate::SplitSettings {
+                count_only: true,
+                ..split_settings(crate::Shard::WHOLE, None)
+            };
+            let (handed, report) = split_search(&problem, threads, counting);
+            assert!(handed.is_empty());
+            assert_eq!(report.outcome.stats.solutions, whole.len() as u64, "{name}");
+        }
+        // A limit stops at exactly that many, each a solution of the whole.
+        if whole.len() > 3 {
+            let (found, report) =
+                split_search(&problem, 2, split_settings(crate::Shard::WHOLE, Some(3)));
+            assert_eq!(report.outcome.stop, Stop::SolutionLimit, "{name}");
+            assert_eq!(found.len(), 3, "{name}");
+            assert!(
+                found.iter().all(|s| whole.binary_search(s).is_ok()),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_shards_of_a_cells_tree_add_up_to_the_whole() {
+    for (name, problem) in split_cases() {
+        let whole = cells_solutions(&problem);
+        for count in [1u64, 2, 3, 7, 50] {
+            let mut union = Vec::new();
+            for index in 0..count {
+                let shard = crate::Shard { index, count };
+                let (found, report) = split_search(&problem, 2, split_settings(shard, None));
+                assert_eq!(report.outcome.stats.solutions, found.len() as u64, "{name}");
+                union.extend(found);
+            }
+            union.sort();
+            // Every solution in exactly one shard.
+            assert_eq!(union, whole, "{name} in {count} shards");
+        }
+    }
+}
+
+#[test]
+fn a_raised_stop_flag_ends_a_split_search_as_interrupted() {
+    let mut cells = Cells::new(&Problem::queens(8));
+    let settings = split_settings(crate::Shard::WHOLE, None);
+    let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+    let report = cells.search_split(settings, &|| true, &mut none);
+    assert_eq!(report.outcome.stop, Stop::Interrupted);
+    // The engine is whole again: the next search walks SSXCC's tree.
+    assert_eq!(cells.count_solutions(None).stats.nodes, 947);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Random problems with colours: any cut's subtrees hold exactly the oracle's solutions.
+    #[test]
+    fn random_problems_split_into_the_oracles_solutions(
+        primaries in 1usize..5,
+        secondaries in 0usize..4,
+        options in proptest::collection::vec(
+            proptest::collection::vec((0usize..9, 0u8..3), 1..4), 0..12),
+        depth in 1usize..5,
+    ) {
+        let problem = random_problem(primaries, secondaries, &options);
+        let mut expected = brute_force(&problem);
+        expected.iter_mut().for_each(|s| s.sort());
+        expected.sort();
+        prop_assert_eq!(split_solutions(&problem, depth).0, expected.clone());
+        let (mut found, _) = split_search(&problem, 2, split_settings(crate::Shard::WHOLE, None));
+        found.sort();
+        prop_assert_eq!(found, expected);
+    }
+}

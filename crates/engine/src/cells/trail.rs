@@ -24,6 +24,13 @@ impl Trail {
         self.peak = 0;
     }
 
+    /// An empty trail for a search that starts at level `floor` (a subtree's root): the
+    /// levels above it saved nothing here, as they are never restored.
+    pub(crate) fn clear_from(&mut self, floor: usize) {
+        self.clear();
+        self.starts.resize(floor + 1, 0);
+    }
+
     /// Makes `starts[level + 1]` exist.
     #[inline(always)]
     fn reach(&mut self, level: usize) {

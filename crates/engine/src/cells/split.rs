@@ -1,0 +1,566 @@
+//! Dancing cells on every core, and on many machines: the tree cut after its first levels, as
+//! links cut theirs (`split.rs`, `parallel.rs`), its subtrees searched on the rayon pool (or
+//! only one shard's share of them), their solutions handed on subtree by subtree in the
+//! one-thread order of the subtrees.
+//!
+//! A piece of the tree is the path of nodes chosen from the root to it, one a level, forced
+//! moves included (each is a level of SSXCC's tree): the nodes are offsets in the layout, the
+//! same in every copy built from the same problem. A subtree is searched by replaying its path
+//! on a fresh copy ([`Cells::search_subtree`]): each level's item swapped out and hidden, then
+//! the node's option chosen, as the search does, so the subtree holds exactly the one-thread
+//! search's solutions. Its figures may differ: in SSXCC the order of the options inside the
+//! sets, and of the items in the active list, depends on every subtree searched before, and so
+//! do the order the options are tried in and which of several forced moves goes first. The
+//! solutions and their count are the one-thread search's; nodes and updates are those of the
+//! split run, which equal SSXCC's only on one thread.
+//!
+//! As for links, the pieces are walked, never all kept: this shard's are gathered into a
+//! window, a window's subtrees searched in parallel, each worker on its own copy, holding up
+//! to `HELD_PER_SUBTREE` solutions a subtree; then the window is handed on in order, a subtree
+//! with more solutions (or the one a limit falls in) searched again on the caller's thread.
+
+use super::Cells;
+use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::parallel::{
+    SplitReport, SplitSettings, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE,
+    WINDOW_PER_THREAD,
+};
+use crate::problem::OptionId;
+use crate::search::{SearchLimits, Visitor};
+use crate::split::MAX_DEPTH;
+use rayon::prelude::*;
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// The stop request every loop of a split search asks.
+type StopRequest<'a> = &'a (dyn Fn() -> bool + Sync);
+
+/// A part of the tree, in the one-thread search's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// A solution found above the cut: its options, level by level.
+    Solution(Vec<OptionId>),
+    /// The subtree reached by choosing these nodes, level by level from the root.
+    Subtree(Vec<u32>),
+}
+
+/// How a walk above the cut ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WalkEnd {
+    /// Every piece was met: the work above the cut, solutions above it included.
+    Done(SearchStats),
+    /// The caller's visit said stop.
+    Stopped,
+    /// The stop flag was raised.
+    Interrupted,
+}
+
+impl Cells {
+    /// Walks the tree above the cut after `depth` levels as the one-thread search does,
+    /// handing `visit` each piece in order, until the walk ends, `visit` breaks or
+    /// `stop_requested` (asked at every node) says stop.
+    pub(crate) fn walk_pieces(
+        &mut self,
+        depth: usize,
+        stop_requested: StopRequest<'_>,
+        visit: &mut dyn FnMut(Piece) -> ControlFlow<()>,
+    ) -> WalkEnd {
+        if self.uncoverable {
+            return WalkEnd::Done(SearchStats::default());
+        }
+        let visit = RefCell::new(visit);
+        let mut walker = Walker {
+            visit: &visit,
+            stop_requested,
+            interrupted: false,
+        };
+        let mut at_cut = |path: &[u32]| (visit.borrow_mut())(Piece::Subtree(path.to_vec()));
+        self.sets.clone_from(&self.pristine);
+        self.trail.clear();
+        let outcome = self.run(0, depth, &mut at_cut, u64::MAX, u64::MAX, &mut walker);
+        match outcome.stop {
+            _ if walker.interrupted => WalkEnd::Interrupted,
+            Stop::Exhausted => WalkEnd::Done(outcome.stats),
+            _ => WalkEnd::Stopped,
+        }
+    }
+
+    /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees`
+    /// subtrees (at most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth
+    /// below which the tree ends or thins out, as for links. `None` when `stop_requested`
+    /// said stop.
+    pub(crate) fn split_depth(
+        &mut self,
+        min_subtrees: usize,
+        stop_requested: StopRequest<'_>,
+    ) -> Option<usize> {
+        let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
+        let mut depth = 1;
+        let mut subtrees = self.count_subtrees(depth, enough, stop_requested)?;
+        while subtrees < enough && depth < MAX_DEPTH {
+            let deeper = self.count_subtrees(depth + 1, enough, stop_requested)?;
+            if deeper <= subtrees {
+                break;
+            }
+            depth += 1;
+            subtrees = deeper;
+        }
+        Some(depth)
+    }
+
+    /// The subtrees of the cut after `depth` levels, counted up to `enough`.
+    fn count_subtrees(
+        &mut self,
+        depth: usize,
+        enough: usize,
+        stop_requested: StopRequest<'_>,
+    ) -> Option<usize> {
+        let mut subtrees = 0;
+        let end = self.walk_pieces(depth, stop_requested, &mut |piece| {
+            if let Piece::Subtree(_) = piece {
+                subtrees += 1;
+                if subtrees >= enough {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        (end != WalkEnd::Interrupted).then_some(subtrees)
+    }
+
+    /// Searches the subtree at `path` (a [`Piece::Subtree`] of this problem's walk): the
+    /// path's choices are replayed on a fresh state without being counted, then SSXCC's search
+    /// runs below them, handing the visitor whole solutions (the path's options first).
+    pub(crate) fn search_subtree<V: Visitor + ?Sized>(
+        &mut self,
+        path: &[u32],
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let max_solutions = limits.max_solutions.unwrap_or(u64::MAX);
+        if max_solutions == 0 || self.uncoverable {
+            return Outcome::default();
+        }
+        self.sets.clone_from(&self.pristine);
+        let mut ignored = 0u64;
+        for &node in path {
+            let (item, _) = self.sets.node_item_and_place(node);
+            self.sets.swap_out_best(item, &mut ignored);
+            self.sets.hide::<false>(item, 0, &mut ignored);
+            self.sets.swap_out_others(node, &mut ignored);
+            let chosen = self.sets.hide_others(node, &mut ignored);
+            debug_assert!(chosen, "a path of the walk is a choice that succeeded");
+            // The items this level forced are found again by the scan below it.
+            self.sets.force.clear();
+        }
+        self.choice.clear();
+        self.choice.extend_from_slice(path);
+        self.trail.clear_from(path.len());
+        self.run(
+            path.len(),
+            usize::MAX,
+            &mut |_| ControlFlow::Continue(()),
+            limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions,
+            visitor,
+        )
+    }
+
+    /// Searches this shard's share of the tree on the current rayon pool, handing `visitor`
+    /// the solutions subtree by subtree in the one-thread search's order of subtrees (inside a
+    /// subtree the order may differ: see the module's note); the shards' counts sum to the
+    /// whole.
+    /// `settings.rule` is not read: cells choose items as SSXCC does. The figures are the split
+    /// run's (see the module's note): the one-thread figures only in their solutions.
+    /// `stop_requested` is asked on entering each node, on every thread and in the walks that
+    /// cut the tree: the search then ends with [`Stop::Interrupted`], what it finished kept.
+    pub fn search_split<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        let Some(depth) = self.split_depth(settings.min_subtrees, stop_requested) else {
+            let mut report = SplitReport::default();
+            report.outcome.stop = Stop::Interrupted;
+            return report;
+        };
+        let shard = settings.shard;
+        let window_size = if settings.count_only {
+            COUNT_WINDOW
+        } else {
+            rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
+        };
+        let template = self.clone();
+        let mut share = Share {
+            template: &template,
+            again: None,
+            keep: !settings.count_only,
+            stop_requested,
+            run: Run::new(settings.max_solutions),
+        };
+        let mut window = Vec::with_capacity(window_size);
+        let mut subtrees = 0u64;
+        let mut walked_since_search = 0u64;
+        let walked = self.walk_pieces(depth, stop_requested, &mut |piece| {
+            match piece {
+                Piece::Solution(_) if !shard.takes_top() => {}
+                Piece::Solution(_) => window.push(piece),
+                Piece::Subtree(_) => {
+                    subtrees += 1;
+                    if shard.takes_subtree(subtrees - 1) {
+                        window.push(piece);
+                    }
+                }
+            }
+            walked_since_search += 1;
+            let due = walked_since_search >= FLUSH_AFTER_PIECES && !window.is_empty();
+            if window.len() < window_size && !due {
+                return ControlFlow::Continue(());
+            }
+            walked_since_search = 0;
+            let flow = share.search_window(&window, visitor);
+            window.clear();
+            flow
+        });
+        match walked {
+            WalkEnd::Done(mut top) => {
+                let finished = share.search_window(&window, visitor).is_continue();
+                if finished && share.run.stop == Stop::Exhausted && shard.takes_top() {
+                    // The solutions above the cut were counted as they were handed on.
+                    top.solutions = 0;
+                    share.run.stats += top;
+                }
+            }
+            WalkEnd::Stopped => {}
+            WalkEnd::Interrupted => share.run.stop = Stop::Interrupted,
+        }
+        share.run.into_report(depth, subtrees)
+    }
+}
+
+/// The walk's visitor: hands the solutions above the cut on as pieces, and stops on a signal.
+struct Walker<'v, 'f, 's> {
+    visit: &'v RefCell<&'f mut dyn FnMut(Piece) -> ControlFlow<()>>,
+    stop_requested: StopRequest<'s>,
+    interrupted: bool,
+}
+
+impl Visitor for Walker<'_, '_, '_> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        (self.visit.borrow_mut())(Piece::Solution(options.to_vec()))
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if (self.stop_requested)() {
+            self.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// Where the split search stands: figures so far, solutions still wanted, why it ended.
+struct Run<B> {
+    stats: SearchStats,
+    left: u64,
+    stop: Stop,
+    answer: Option<B>,
+    searched: usize,
+    largest_subtree: u64,
+    subtree_nodes: u64,
+}
+
+impl<B> Run<B> {
+    fn new(max_solutions: Option<u64>) -> Run<B> {
+        Run {
+            stats: SearchStats::default(),
+            left: max_solutions.unwrap_or(u64::MAX),
+            stop: Stop::Exhausted,
+            answer: None,
+            searched: 0,
+            largest_subtree: 0,
+            subtree_nodes: 0,
+        }
+    }
+
+    /// Hands one solution on; breaks when the visitor says stop or the limit is reached.
+    fn hand_on<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        options: &[OptionId],
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        self.stats.solutions += 1;
+        self.left -= 1;
+        if let ControlFlow::Break(value) = visitor.solution(options) {
+            self.answer = Some(value);
+            self.stop = Stop::Visitor;
+            return ControlFlow::Break(());
+        }
+        if self.left == 0 {
+            self.stop = Stop::SolutionLimit;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// A subtree's nodes, for the report of how evenly the work fell.
+    fn searched_subtree(&mut self, nodes: u64) {
+        self.searched += 1;
+        self.largest_subtree = self.largest_subtree.max(nodes);
+        self.subtree_nodes += nodes;
+    }
+
+    fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
+        SplitReport {
+            outcome: Outcome {
+                answer: self.answer,
+                stats: self.stats,
+                stop: self.stop,
+            },
+            depth,
+            subtrees,
+            searched: self.searched,
+            largest_subtree: self.largest_subtree,
+            subtree_nodes: self.subtree_nodes,
+        }
+    }
+}
+
+/// A subtree searched by a worker: its solutions (when kept), its figures, whether the signal
+/// cut it short.
+struct Held {
+    solutions: Vec<Vec<OptionId>>,
+    stats: SearchStats,
+    /// The most solutions the worker would hold: reaching it means "search it again in order".
+    limit: u64,
+    interrupted: bool,
+}
+
+/// A worker's visitor: holds the solutions (or only counts them), stops on a signal.
+struct Holder<'s> {
+    keep: bool,
+    solutions: Vec<Vec<OptionId>>,
+    stop_requested: StopRequest<'s>,
+    interrupted: bool,
+}
+
+impl Visitor for Holder<'_> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        if self.keep {
+            self.solutions.push(options.to_vec());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn wants_options(&self) -> bool {
+        self.keep
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if (self.stop_requested)() {
+            self.interrupted = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The caller's visitor for a subtree searched again in order: the signal ends it too
+/// (`Break(None)`).
+struct Stream<'v, 's, V: Visitor + ?Sized> {
+    inner: &'v mut V,
+    stop_requested: StopRequest<'s>,
+}
+
+impl<V: Visitor + ?Sized> Visitor for Stream<'_, '_, V> {
+    type Break = Option<V::Break>;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Option<V::Break>> {
+        self.inner.solution(options).map_break(Some)
+    }
+
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<Option<V::Break>> {
+        if (self.stop_requested)() {
+            return ControlFlow::Break(None);
+        }
+        self.inner.enter_node().map_break(Some)
+    }
+}
+
+/// What searching a window of pieces needs.
+struct Share<'a, B> {
+    /// The copy the workers start from.
+    template: &'a Cells,
+    /// The copy a subtree is searched again in, in order: made on first use.
+    again: Option<Cells>,
+    /// Whether solutions are handed on, or only counted.
+    keep: bool,
+    stop_requested: StopRequest<'a>,
+    run: Run<B>,
+}
+
+impl<B> Share<'_, B> {
+    /// Searches a window of pieces: the subtrees in parallel, then each piece handed on in
+    /// order. Breaks when the run ends (a limit, the visitor, a signal).
+    fn search_window<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        window: &[Piece],
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let limit = if self.keep {
+            self.run.left.min(HELD_PER_SUBTREE)
+        } else {
+            self.run.left
+        };
+        let (keep, stop_requested) = (self.keep, self.stop_requested);
+        let searched: Vec<Option<Held>> = window
+            .par_iter()
+            .map_init(
+                || self.template.clone(),
+                |cells, piece| match piece {
+                    Piece::Solution(_) => None,
+                    Piece::Subtree(path) => {
+                        Some(hold_subtree(cells, path, limit, keep, stop_requested))
+                    }
+                },
+            )
+            .collect();
+        for (piece, held) in window.iter().zip(searched) {
+            if self.run.stop == Stop::Interrupted {
+                // Counting only: the subtrees after the one the signal cut still add the
+                // solutions they found, and the count says it is a lower bound.
+                if let (false, Some(held)) = (self.keep, held) {
+                    let found = held.stats.solutions.min(self.run.left);
+                    self.run.stats.solutions += found;
+                    self.run.left -= found;
+                }
+                continue;
+            }
+            self.hand_on_piece(piece, held, visitor)?;
+        }
+        if self.run.stop == Stop::Interrupted {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Hands one piece on, in order: a solution above the cut, or a subtree's solutions, held
+    /// by a worker or searched again here. Breaks when the run ends.
+    fn hand_on_piece<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        piece: &Piece,
+        held: Option<Held>,
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let (path, held) = match (piece, held) {
+            (Piece::Solution(options), _) => return self.run.hand_on(options, visitor),
+            (Piece::Subtree(path), Some(held)) => (path, held),
+            (Piece::Subtree(_), None) => return ControlFlow::Continue(()),
+        };
+        let run = &mut self.run;
+        if held.interrupted {
+            // What the subtree found before the signal: whole solutions, in order.
+            run.stop = Stop::Interrupted;
+            run.stats.nodes += held.stats.nodes;
+            run.stats.updates += held.stats.updates;
+            let found = held.stats.solutions.min(run.left);
+            run.left -= found;
+            run.stats.solutions += found;
+            for options in held.solutions.iter().take(found as usize) {
+                if let ControlFlow::Break(value) = visitor.solution(options) {
+                    run.answer = Some(value);
+                    break;
+                }
+            }
+            return ControlFlow::Continue(());
+        }
+        if held.stats.solutions < held.limit && held.stats.solutions < run.left {
+            run.searched_subtree(held.stats.nodes);
+            run.stats.nodes += held.stats.nodes;
+            run.stats.updates += held.stats.updates;
+            if !self.keep {
+                run.stats.solutions += held.stats.solutions;
+                run.left -= held.stats.solutions;
+                return ControlFlow::Continue(());
+            }
+            for options in &held.solutions {
+                run.hand_on(options, visitor)?;
+            }
+            return ControlFlow::Continue(());
+        }
+        // Too many to hold, or the limit falls inside: search it again here, in order,
+        // stopping exactly where the one-thread search would.
+        self.search_again_in_order(path, visitor)
+    }
+
+    /// Searches a subtree again on the caller's thread, handing its solutions on as they come.
+    fn search_again_in_order<V: Visitor<Break = B> + ?Sized>(
+        &mut self,
+        path: &[u32],
+        visitor: &mut V,
+    ) -> ControlFlow<()> {
+        let limits = SearchLimits {
+            max_solutions: Some(self.run.left),
+            max_nodes: None,
+        };
+        let mut stream = Stream {
+            inner: visitor,
+            stop_requested: self.stop_requested,
+        };
+        let template = self.template;
+        let cells = self.again.get_or_insert_with(|| template.clone());
+        let outcome = cells.search_subtree(path, limits, &mut stream);
+        let run = &mut self.run;
+        run.searched_subtree(outcome.stats.nodes);
+        run.stats += outcome.stats;
+        run.left -= outcome.stats.solutions;
+        match outcome.stop {
+            Stop::Exhausted => return ControlFlow::Continue(()),
+            Stop::Visitor => match outcome.answer.flatten() {
+                Some(value) => {
+                    run.answer = Some(value);
+                    run.stop = Stop::Visitor;
+                }
+                None => run.stop = Stop::Interrupted,
+            },
+            stop => run.stop = stop,
+        }
+        ControlFlow::Break(())
+    }
+}
+
+/// Searches a subtree on a worker's copy, holding up to `limit` solutions (or only counting).
+fn hold_subtree(
+    cells: &mut Cells,
+    path: &[u32],
+    limit: u64,
+    keep: bool,
+    stop_requested: StopRequest<'_>,
+) -> Held {
+    let mut holder = Holder {
+        keep,
+        solutions: Vec::new(),
+        stop_requested,
+        interrupted: false,
+    };
+    let limits = SearchLimits {
+        max_solutions: Some(limit),
+        max_nodes: None,
+    };
+    let outcome = cells.search_subtree(path, limits, &mut holder);
+    Held {
+        solutions: holder.solutions,
+        stats: outcome.stats,
+        limit,
+        interrupted: holder.interrupted,
+    }
+}
