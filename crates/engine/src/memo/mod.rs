@@ -91,7 +91,8 @@ pub struct CacheStats {
     /// Times the cache was forgotten to stay within the memory bound.
     pub evictions: u64,
     /// The nodes a search without the cache would have visited (DLX6's tree without its
-    /// cache): those visited, plus the subtrees each hit spared.
+    /// cache): those visited, plus the subtrees each hit spared; `u64::MAX` when it passes
+    /// that (the 14x14 board of dominoes passes it).
     pub plain_nodes: u64,
     /// Whether caching was given up (too little saved, or a bound too small for any cache):
     /// the count was then made by the engine's plain search ([`crate::Dlx`]), after the

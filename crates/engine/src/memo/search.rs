@@ -193,7 +193,7 @@ impl<'s> MemoSearch<'s> {
         'forward: loop {
             // forward: enter a level; a subproblem met before is answered by the cache.
             self.nodes += 1;
-            self.plain_nodes += 1;
+            self.plain_nodes = self.plain_nodes.saturating_add(1);
             if self.nodes.is_multiple_of(STOP_POLL) {
                 if self.stop.is_raised() {
                     stop = Stop::Interrupted;
@@ -285,7 +285,7 @@ impl<'s> MemoSearch<'s> {
                 if self.links.all_covered() {
                     // A solution: a node of its own, and the ZDD's sink 1.
                     self.nodes += 1;
-                    self.plain_nodes += 1;
+                    self.plain_nodes = self.plain_nodes.saturating_add(1);
                     self.stats.solution_leaves += 1;
                     count = count.checked_add(1).ok_or(overflow)?;
                     let option = self.links.uncommit_others(cur);

@@ -255,6 +255,15 @@ fn a_count_that_gives_caching_up_reports_the_plain_search_after_it() {
 }
 
 #[test]
+fn the_nodes_a_search_without_the_cache_would_visit_stop_at_the_largest_u64() {
+    // 14x14 (OEIS A004003): past 10^23 nodes without the cache, 385,185 with it.
+    let problem = Problem::dominoes(14, 14);
+    let outcome = Memo::new(&problem).count().unwrap();
+    assert_eq!(outcome.answer.solutions, 112_202_208_776_036_178_000_000);
+    assert_eq!(outcome.answer.cache.plain_nodes, u64::MAX);
+}
+
+#[test]
 fn a_search_without_a_sink_counts_the_same_as_one_with() {
     let problem = Problem::dominoes(8, 8);
     let sink = MemoReports::default();
