@@ -1,0 +1,252 @@
+"""Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Optional, Union, final, overload
+
+import numpy as np
+import numpy.typing as npt
+
+_Item = Union[str, int]
+_Options = Iterable[Iterable[_Item]]
+_Bounds = Mapping[_Item, tuple[int, int]]
+
+__all__ = [
+    "Count",
+    "Covers",
+    "FormatError",
+    "Problem",
+    "ProblemError",
+    "Undecided",
+    "count",
+    "count_bool",
+    "covers",
+    "covers_bool",
+    "first",
+    "generate",
+    "is_unique",
+    "rate",
+    "read_knuth",
+    "solve",
+    "sudoku_count",
+    "sudoku_is_unique",
+]
+
+class ProblemError(ValueError): ...
+
+class FormatError(ValueError):
+    line: int
+    column: int
+
+class Undecided(RuntimeError): ...
+
+@final
+class Count:
+    solutions: int
+    complete: bool
+    def __new__(cls, solutions: int, complete: bool = True) -> Count: ...
+    def __int__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Problem:
+    def __new__(
+        cls,
+        options: _Options,
+        primary: Optional[Iterable[_Item]] = None,
+        secondary: Optional[Iterable[_Item]] = None,
+        colored: bool = False,
+        bounds: Optional[_Bounds] = None,
+    ) -> Problem: ...
+    @staticmethod
+    def from_knuth(text: str) -> Problem: ...
+    @staticmethod
+    def queens(n: int) -> Problem: ...
+    @staticmethod
+    def langford(n: int) -> Problem: ...
+    @staticmethod
+    def pentominoes(rows: int, cols: int) -> Problem: ...
+    def to_knuth(self) -> str: ...
+    @property
+    def item_count(self) -> int: ...
+    @property
+    def option_count(self) -> int: ...
+
+@final
+class Covers(Iterator[tuple[int, ...]]):
+    def __iter__(self) -> Covers: ...
+    def __next__(self) -> tuple[int, ...]: ...
+    def close(self) -> None: ...
+
+_ProblemLike = Union[Problem, _Options]
+
+def covers(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[_Bounds] = None,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Covers: ...
+def count(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[_Bounds] = None,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Count: ...
+def first(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[_Bounds] = None,
+    max_nodes: Optional[int] = None,
+) -> Optional[tuple[int, ...]]: ...
+def is_unique(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    bounds: Optional[_Bounds] = None,
+    max_nodes: Optional[int] = None,
+) -> bool: ...
+def covers_bool(
+    matrix: npt.ArrayLike,
+    secondary: int = 0,
+    *,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Covers: ...
+def count_bool(
+    matrix: npt.ArrayLike,
+    secondary: int = 0,
+    *,
+    limit: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> Count: ...
+def read_knuth(text: str) -> Problem: ...
+
+# Sudoku. A pandas Series in gives a Series out (typed Any: pandas is optional).
+@overload
+def solve(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Optional[str]: ...
+@overload
+def solve(
+    puzzles: npt.NDArray[np.integer[Any]],
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> npt.NDArray[np.uint8]: ...
+@overload
+def solve(
+    puzzles: list[str],
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> list[Optional[str]]: ...
+@overload
+def solve(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Any: ...
+@overload
+def sudoku_count(
+    puzzles: str,
+    *,
+    limit: Optional[int] = None,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Optional[Count]: ...
+@overload
+def sudoku_count(
+    puzzles: Any,
+    *,
+    limit: Optional[int] = None,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Any: ...
+@overload
+def sudoku_is_unique(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Optional[bool]: ...
+@overload
+def sudoku_is_unique(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Any: ...
+@overload
+def rate(
+    puzzles: str,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Optional[float]: ...
+@overload
+def rate(
+    puzzles: Any,
+    *,
+    box_shape: Optional[str] = None,
+    strict: bool = False,
+    threads: Optional[int] = None,
+    max_nodes: Optional[int] = None,
+    variant: Optional[str] = None,
+) -> Any: ...
+def generate(
+    n: int,
+    *,
+    seed: int = 0,
+    symmetry: str = "none",
+    box_shape: str = "3x3",
+    threads: Optional[int] = None,
+) -> list[str]: ...

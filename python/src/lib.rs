@@ -1,0 +1,211 @@
+//! `dlx_solver`: the dancing-links engine and the batch Sudoku solver from Python.
+//!
+//! The module is a thin layer: it turns Python values into the engine's `Problem` and the
+//! puzzles crate's `Grid`, runs the searches with the GIL released (interruptible by Ctrl-C),
+//! and turns the answers back. Its docstrings carry the Python examples, run by pytest.
+
+mod errors;
+mod interrupt;
+mod model;
+mod search;
+mod sudoku;
+
+use model::PyProblem;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+use search::{Covers, Limits, PyCount};
+
+/// The problem the arguments describe: a `Problem` as it is, else options built into one.
+fn problem_of(
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'_, PyDict>>,
+) -> PyResult<PyProblem> {
+    match options.cast::<PyProblem>() {
+        Ok(problem) => Ok(problem.get().clone()),
+        Err(_) => model::from_options(options, primary, secondary, colored, bounds),
+    }
+}
+
+/// Every solution of an exact-cover problem, lazily: each a tuple of option indices, in the
+/// order of the search (Knuth's Algorithm X, C with colours, M with bounds).
+///
+/// `options` is a list of options, each a list of items (strings or ints), or a `Problem`.
+/// Every item is primary (covered exactly once) unless `primary` lists the primary ones or
+/// `secondary` the secondary ones (covered at most once). With `colored=True` an entry
+/// `"x:A"` gives secondary item `x` colour `A`: options agreeing on `x`'s colour may be chosen
+/// together. `bounds={"item": (lo, hi)}` asks a primary item to be covered lo to hi times.
+/// `limit` stops after that many solutions, `max_nodes` after that many search-tree nodes;
+/// `threads` > 1 splits the tree over that many threads (solutions in the same order).
+///
+/// >>> import dlx_solver
+/// >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+/// >>> list(dlx_solver.covers(options))
+/// [(1, 3, 5)]
+/// >>> options = [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"],
+/// ...            ["q", "x:A"], ["r", "y:B"]]
+/// >>> list(dlx_solver.covers(options, primary=["p", "q", "r"], colored=True))
+/// [(3, 1)]
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn covers(
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'_, PyDict>>,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Covers> {
+    let problem = problem_of(options, primary, secondary, colored, bounds)?;
+    Ok(Covers::start(
+        problem,
+        Limits::new(limit, max_nodes, threads),
+    ))
+}
+
+/// The number of solutions, as a `Count`: `complete` is False when `limit` or `max_nodes`
+/// stopped the count early (then `str()` says `N+`). Arguments as for `covers`.
+///
+/// >>> dlx_solver.count([["a", "b"], ["a"], ["b"]])
+/// Count(2, complete=True)
+/// >>> dlx_solver.count(dlx_solver.Problem.queens(8), threads=2).solutions
+/// 92
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn count(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'_, PyDict>>,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<PyCount> {
+    let problem = problem_of(options, primary, secondary, colored, bounds)?;
+    search::count(py, &problem, Limits::new(limit, max_nodes, threads))
+}
+
+/// The first solution as a tuple of option indices, or None when there is none. Raises
+/// `Undecided` when `max_nodes` ran out first. Arguments as for `covers`.
+///
+/// >>> dlx_solver.first([["a", "b"], ["a"], ["b"]])
+/// (0,)
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None))]
+fn first<'py>(
+    py: Python<'py>,
+    options: &Bound<'py, PyAny>,
+    primary: Option<&Bound<'py, PyAny>>,
+    secondary: Option<&Bound<'py, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'py, PyDict>>,
+    max_nodes: Option<u64>,
+) -> PyResult<Option<Bound<'py, PyTuple>>> {
+    let problem = problem_of(options, primary, secondary, colored, bounds)?;
+    search::first(py, &problem, Limits::new(None, max_nodes, None))?
+        .map(|solution| PyTuple::new(py, solution))
+        .transpose()
+}
+
+/// Whether the problem has exactly one solution (the search stops at the second). Raises
+/// `Undecided` when `max_nodes` ran out first. Arguments as for `covers`.
+///
+/// >>> dlx_solver.is_unique([["a", "b"], ["a"], ["b"]])
+/// False
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None))]
+fn is_unique(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    bounds: Option<&Bound<'_, PyDict>>,
+    max_nodes: Option<u64>,
+) -> PyResult<bool> {
+    let problem = problem_of(options, primary, secondary, colored, bounds)?;
+    search::is_unique(py, &problem, Limits::new(None, max_nodes, None))
+}
+
+/// Every solution of the exact cover of a 0/1 or bool numpy matrix whose rows are the
+/// options and columns the items (the last `secondary` columns secondary), lazily, each a
+/// tuple of row indices. `exact_cover.get_exact_cover` gives the first of them.
+///
+/// >>> import numpy as np
+/// >>> m = np.array([[1, 0, 0], [0, 1, 1], [1, 1, 0], [0, 0, 1]], dtype=bool)
+/// >>> sorted(dlx_solver.covers_bool(m))
+/// [(0, 1), (2, 3)]
+#[pyfunction]
+#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None))]
+fn covers_bool(
+    matrix: &Bound<'_, PyAny>,
+    secondary: usize,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Covers> {
+    let problem = model::from_matrix(matrix, secondary)?;
+    Ok(Covers::start(
+        problem,
+        Limits::new(limit, max_nodes, threads),
+    ))
+}
+
+/// The number of exact covers of a 0/1 or bool numpy matrix (rows are options), as a `Count`.
+///
+/// >>> dlx_solver.count_bool(np.array([[1, 0], [0, 1], [1, 1]]))
+/// Count(2, complete=True)
+#[pyfunction]
+#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None))]
+fn count_bool(
+    py: Python<'_>,
+    matrix: &Bound<'_, PyAny>,
+    secondary: usize,
+    limit: Option<u64>,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<PyCount> {
+    let problem = model::from_matrix(matrix, secondary)?;
+    search::count(py, &problem, Limits::new(limit, max_nodes, threads))
+}
+
+/// Reads a problem in Knuth's text format (items line, `|` before the secondary items,
+/// `a:b|name` bounds, one option a line, `x:c` colours). Raises `FormatError` whose `line` and
+/// `column` say where the text is wrong.
+///
+/// >>> p = dlx_solver.read_knuth("a b c\na b\nc\nb c\n")
+/// >>> list(dlx_solver.covers(p))
+/// [(0, 1)]
+#[pyfunction]
+fn read_knuth(text: &str) -> PyResult<PyProblem> {
+    model::read_knuth(text)
+}
+
+/// The extension module.
+#[pymodule]
+fn dlx_solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<PyProblem>()?;
+    m.add_class::<PyCount>()?;
+    m.add_class::<Covers>()?;
+    m.add_function(wrap_pyfunction!(covers, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(first, m)?)?;
+    m.add_function(wrap_pyfunction!(is_unique, m)?)?;
+    m.add_function(wrap_pyfunction!(covers_bool, m)?)?;
+    m.add_function(wrap_pyfunction!(count_bool, m)?)?;
+    m.add_function(wrap_pyfunction!(read_knuth, m)?)?;
+    m.add("ProblemError", py.get_type::<errors::ProblemError>())?;
+    m.add("FormatError", py.get_type::<errors::FormatError>())?;
+    m.add("Undecided", py.get_type::<errors::Undecided>())?;
+    sudoku::register(m)?;
+    Ok(())
+}

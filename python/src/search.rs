@@ -1,0 +1,352 @@
+//! The searches Python asks for: every solution lazily (`covers`), how many (`count`), the
+//! first, and whether there is exactly one. Each runs without the GIL on a worker thread that
+//! polls the engine's stop flag, which Ctrl-C raises (see `interrupt.rs`).
+
+use crate::errors::{ProblemError, Undecided};
+use crate::interrupt::{run_interruptible, SIGNAL_POLL};
+use crate::model::PyProblem;
+use dlx_engine::{
+    ChoiceRule, Dlx, OptionId, Outcome, Problem, SearchLimits, Shard, SplitSettings, StopFlag,
+    Visitor,
+};
+use pyo3::exceptions::PyRuntimeError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+/// Solutions a lazy `covers` holds ahead of its reader: the search waits when they are
+/// unread, so memory stays bounded however many solutions there are.
+const AHEAD: usize = 1024;
+
+/// How a search is bounded and spread.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limits {
+    /// Stop after this many solutions.
+    pub limit: Option<u64>,
+    /// Stop before entering more than this many nodes.
+    pub max_nodes: Option<u64>,
+    /// Threads for one problem: more than one splits the tree (DLX1's rule, no node budget).
+    pub threads: usize,
+}
+
+impl Limits {
+    /// Limits from the keyword arguments every search takes.
+    pub(crate) fn new(limit: Option<u64>, max_nodes: Option<u64>, threads: Option<usize>) -> Self {
+        let threads = match threads {
+            Some(0) | None => 1,
+            Some(n) => n,
+        };
+        Limits {
+            limit,
+            max_nodes,
+            threads,
+        }
+    }
+}
+
+/// Searches `problem` under `limits`, handing `visitor` the solutions in the one-thread
+/// search's order; over a rayon pool of `limits.threads` when the tree can be split.
+fn run<V>(
+    problem: &Problem,
+    limits: Limits,
+    count_only: bool,
+    stop: &StopFlag,
+    visitor: &mut V,
+) -> PyResult<Outcome<Option<V::Break>>>
+where
+    V: Visitor + Send,
+    V::Break: Send,
+{
+    let mut dlx = Dlx::<u32>::try_new(problem).map_err(|e| ProblemError::new_err(e.to_string()))?;
+    if limits.threads > 1 && limits.max_nodes.is_none() && dlx.can_split() {
+        let settings = SplitSettings {
+            rule: ChoiceRule::Mrv,
+            max_solutions: limits.limit,
+            shard: Shard::WHOLE,
+            min_subtrees: SplitSettings::subtrees_for(1),
+            count_only,
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(limits.threads)
+            .build()
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
+        let stop_requested = || stop.is_raised();
+        let report = pool.install(|| dlx.search_split(settings, &stop_requested, visitor));
+        return Ok(report.outcome);
+    }
+    let search_limits = SearchLimits {
+        max_solutions: limits.limit,
+        max_nodes: limits.max_nodes,
+    };
+    Ok(dlx.search_until(ChoiceRule::Mrv, search_limits, stop, visitor))
+}
+
+/// A visitor that only counts: the search need not name each solution's options.
+struct Counting;
+
+impl Visitor for Counting {
+    type Break = ();
+
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn wants_options(&self) -> bool {
+        false
+    }
+}
+
+/// Keeps the first `keep` solutions, as caller indices.
+struct Keeping<'a> {
+    problem: &'a PyProblem,
+    keep: usize,
+    kept: Vec<Vec<usize>>,
+    seen: u64,
+}
+
+impl Visitor for Keeping<'_> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        self.seen += 1;
+        if self.kept.len() < self.keep {
+            self.kept.push(self.problem.caller_indices(options));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A number of solutions, and whether it is all of them: `str()` gives `N`, or `N+` for a
+/// lower bound (a count stopped by `limit=` or `max_nodes=`), as the `dlx` program prints it.
+///
+/// >>> c = dlx_solver.count(dlx_solver.Problem.from_knuth("a\na\na\n"), limit=2)
+/// >>> c.solutions, c.complete, str(c), c == 2
+/// (2, False, '2+', True)
+///
+/// A Count equals another with the same two fields, and an int equal to `solutions`.
+#[pyclass(module = "dlx_solver", name = "Count", frozen)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PyCount {
+    /// The solutions found.
+    #[pyo3(get)]
+    solutions: u64,
+    /// False when `solutions` is only a lower bound.
+    #[pyo3(get)]
+    complete: bool,
+}
+
+#[pymethods]
+impl PyCount {
+    #[new]
+    #[pyo3(signature = (solutions, complete=true))]
+    pub(crate) fn new(solutions: u64, complete: bool) -> Self {
+        PyCount {
+            solutions,
+            complete,
+        }
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.cast::<PyCount>() {
+            return *other.get() == *self;
+        }
+        other.extract::<u64>().is_ok_and(|n| n == self.solutions)
+    }
+
+    /// The int's hash, as the int it equals has.
+    fn __hash__(&self) -> u64 {
+        // Python hashes a non-negative int below 2^61 - 1 to itself.
+        self.solutions % ((1 << 61) - 1)
+    }
+
+    fn __int__(&self) -> u64 {
+        self.solutions
+    }
+
+    fn __index__(&self) -> u64 {
+        self.solutions
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Count({}, complete={})",
+            self.solutions,
+            if self.complete { "True" } else { "False" }
+        )
+    }
+
+    fn __str__(&self) -> String {
+        format!("{}{}", self.solutions, if self.complete { "" } else { "+" })
+    }
+}
+
+/// Counts solutions: see the module's `count`.
+pub(crate) fn count(py: Python<'_>, problem: &PyProblem, limits: Limits) -> PyResult<PyCount> {
+    let outcome = run_interruptible(py, |stop| {
+        run(&problem.problem, limits, true, &stop, &mut Counting)
+    })??;
+    Ok(PyCount {
+        solutions: outcome.stats.solutions,
+        complete: outcome.is_complete(),
+    })
+}
+
+/// The first `keep` solutions and how many were seen; whether the search was cut short.
+fn keep(
+    py: Python<'_>,
+    problem: &PyProblem,
+    limits: Limits,
+    keep: usize,
+) -> PyResult<(Vec<Vec<usize>>, u64, bool)> {
+    let (outcome, kept, seen) = run_interruptible(py, |stop| {
+        let mut keeping = Keeping {
+            problem,
+            keep,
+            kept: Vec::new(),
+            seen: 0,
+        };
+        let limits = Limits {
+            limit: Some(keep as u64),
+            ..limits
+        };
+        run(&problem.problem, limits, false, &stop, &mut keeping)
+            .map(|outcome| (outcome, keeping.kept, keeping.seen))
+    })??;
+    let cut = outcome.cut_short();
+    Ok((kept, seen, cut))
+}
+
+/// The first solution: see the module's `first`.
+pub(crate) fn first(
+    py: Python<'_>,
+    problem: &PyProblem,
+    limits: Limits,
+) -> PyResult<Option<Vec<usize>>> {
+    let (mut kept, _, cut) = keep(py, problem, limits, 1)?;
+    match kept.pop() {
+        Some(solution) => Ok(Some(solution)),
+        None if cut => Err(Undecided::new_err(
+            "the node budget ran out before a solution was found",
+        )),
+        None => Ok(None),
+    }
+}
+
+/// Whether there is exactly one solution: see the module's `is_unique`.
+pub(crate) fn is_unique(py: Python<'_>, problem: &PyProblem, limits: Limits) -> PyResult<bool> {
+    let (_, seen, cut) = keep(py, problem, limits, 2)?;
+    match seen {
+        2.. => Ok(false),
+        _ if cut => Err(Undecided::new_err(
+            "the node budget ran out before uniqueness was decided",
+        )),
+        seen => Ok(seen == 1),
+    }
+}
+
+/// The solutions of a problem, lazily: a tuple of option indices each. The search runs on a
+/// thread of its own a bounded number of solutions ahead, and stops when the iterator is
+/// closed or dropped.
+#[pyclass(module = "dlx_solver", name = "Covers")]
+pub struct Covers {
+    receiver: Mutex<Option<Receiver<Vec<usize>>>>,
+    stop: Arc<AtomicBool>,
+    worker: Mutex<Option<JoinHandle<()>>>,
+}
+
+impl Covers {
+    /// Starts the search of `problem` on its own thread.
+    pub(crate) fn start(problem: PyProblem, limits: Limits) -> Covers {
+        let raised = Arc::new(AtomicBool::new(false));
+        let stop = StopFlag::new(Arc::clone(&raised));
+        let (sender, receiver) = mpsc::sync_channel(AHEAD);
+        let worker = std::thread::spawn(move || {
+            let mut send = |options: &[OptionId]| match sender.send(problem.caller_indices(options))
+            {
+                Ok(()) => ControlFlow::Continue(()),
+                // The reader is gone: nobody wants more.
+                Err(_) => ControlFlow::Break(()),
+            };
+            let _ = run(&problem.problem, limits, false, &stop, &mut send);
+        });
+        Covers {
+            receiver: Mutex::new(Some(receiver)),
+            stop: raised,
+            worker: Mutex::new(Some(worker)),
+        }
+    }
+
+    /// Stops the search and waits for its thread.
+    fn finish(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        // Dropping the receiver wakes a worker waiting to send.
+        self.receiver.lock().map(|mut r| r.take()).ok();
+        if let Some(worker) = self.worker.lock().ok().and_then(|mut w| w.take()) {
+            let _ = worker.join();
+        }
+    }
+
+    /// The next solution, waiting without the GIL and looking at signals meanwhile.
+    fn next_solution(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
+        let mut slot = self
+            .receiver
+            .lock()
+            .map_err(|_| PyRuntimeError::new_err("the iterator is broken"))?;
+        let Some(mut receiver) = slot.take() else {
+            return Ok(None);
+        };
+        let mut next = match receiver.try_recv() {
+            Ok(solution) => Ok(solution),
+            Err(TryRecvError::Empty) => Err(RecvTimeoutError::Timeout),
+            Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+        };
+        while let Err(RecvTimeoutError::Timeout) = next {
+            if let Err(signal) = py.check_signals() {
+                self.stop.store(true, Ordering::Relaxed);
+                return Err(signal);
+            }
+            let (back, got) = py.detach(move || {
+                let got = receiver.recv_timeout(SIGNAL_POLL);
+                (receiver, got)
+            });
+            receiver = back;
+            next = got;
+        }
+        match next {
+            Ok(solution) => {
+                *slot = Some(receiver);
+                Ok(Some(solution))
+            }
+            // The search ended: nothing more will come.
+            Err(_) => Ok(None),
+        }
+    }
+}
+
+#[pymethods]
+impl Covers {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyTuple>>> {
+        self.next_solution(py)?
+            .map(|solution| PyTuple::new(py, solution))
+            .transpose()
+    }
+
+    /// Stops the search; the iterator then ends.
+    fn close(&self) {
+        self.finish();
+    }
+}
+
+impl Drop for Covers {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
