@@ -3,10 +3,11 @@
 
 use super::exit::Exit;
 use super::output::Output;
+use super::progress::TreeBar;
 use super::report::report;
 use super::{interrupt, xc};
 use anyhow::{bail, Context};
-use dlx_engine::{Memo, MemoResult, Outcome, Problem, Stop};
+use dlx_engine::{Memo, MemoResult, Outcome, Problem, ProgressSink, Stop};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::io::Write;
@@ -87,15 +88,24 @@ pub fn run(args: &MemoArgs, context: MemoContext<'_>) -> anyhow::Result<Exit> {
         None => None,
     };
     let started = Instant::now();
-    let memo = Memo::new(problem)
+    // Solutions are printed once the search has ended and its bar is gone.
+    let bar = TreeBar::on_stderr(true);
+    let mut memo = Memo::new(problem)
         .max_bytes(args.memo_bytes)
         .stop_flag(interrupt::stop_flag());
+    let reporting = bar.begin();
+    if reporting {
+        memo = memo.progress(&bar);
+    }
     let outcome = if args.needs_zdd() {
         memo.zdd()
     } else {
         memo.count()
+    };
+    if reporting {
+        bar.end();
     }
-    .context("the memoized search cannot go on")?;
+    let outcome = outcome.context("the memoized search cannot go on")?;
     let elapsed = started.elapsed();
     let mut out = Output::stdout()?;
     let complete = outcome.stop == Stop::Exhausted;

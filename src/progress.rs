@@ -1,13 +1,14 @@
 //! The progress bar of one long search (`dlx xc`, `dlx sudoku --count`): the share of the search
 //! tree done as Knuth's DLX1 estimates it from the current path (see the engine's
-//! `TreePosition`), the nodes per second, and the time left at that pace.
+//! `TreePosition`), the nodes per second, and the time left at that pace; for a memoized
+//! search (`dlx xc --memo`), the subproblems cached and the cache's hit rate too.
 //!
 //! Like the batch commands' bar, it is drawn on standard error only when that is a terminal,
 //! and only once the search has run for half a second, so quick runs and pipelines never see
 //! it. It takes the reports of one search at a time (a split count reports from every thread;
 //! when several puzzles are counted at once, the first one's).
 
-use dlx_engine::ProgressSink;
+use dlx_engine::{CacheStats, ProgressSink};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -65,6 +66,30 @@ impl ProgressSink for TreeBar {
     }
 
     fn report(&self, fraction: f64, nodes: u64) {
+        self.show(fraction, |elapsed| pace(fraction, nodes, elapsed));
+    }
+
+    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
+        self.show(fraction, |elapsed| {
+            format!("{}, {}", pace(fraction, nodes, elapsed), caching(cache))
+        });
+    }
+
+    fn end(&self) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        state.started = None;
+        if let Some(bar) = state.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl TreeBar {
+    /// Moves the bar to `fraction` with the words `message` makes from the time since the
+    /// search began, drawing it first once the search has run long enough.
+    fn show(&self, fraction: f64, message: impl FnOnce(Duration) -> String) {
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -86,18 +111,8 @@ impl ProgressSink for TreeBar {
         }
         if let Some(bar) = &state.bar {
             let fraction = fraction.clamp(0.0, 1.0);
-            bar.set_message(pace(fraction, nodes, elapsed));
+            bar.set_message(message(elapsed));
             bar.set_position((fraction * STEPS as f64) as u64);
-        }
-    }
-
-    fn end(&self) {
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
-        state.started = None;
-        if let Some(bar) = state.bar.take() {
-            bar.finish_and_clear();
         }
     }
 }
@@ -116,6 +131,19 @@ fn pace(fraction: f64, nodes: u64, elapsed: Duration) -> String {
         "{} nodes, {} nodes/s, {left}",
         compact(nodes as f64),
         compact(rate)
+    )
+}
+
+/// The memo cache's words: the subproblems it holds and the share of lookups it answered, or
+/// that caching was given up.
+fn caching(cache: &CacheStats) -> String {
+    if cache.caching_stopped {
+        return "caching given up".to_string();
+    }
+    let rate = 100.0 * cache.hits as f64 / cache.lookups.max(1) as f64;
+    format!(
+        "{} cached, {rate:.1}% hits",
+        compact(cache.peak_entries as f64)
     )
 }
 
@@ -175,6 +203,18 @@ mod tests {
             pace(0.0, 10, Duration::from_secs(1)),
             "10 nodes, 10 nodes/s, time left unknown"
         );
+        let cache = CacheStats {
+            lookups: 4_000,
+            hits: 1_000,
+            peak_entries: 2_500,
+            ..CacheStats::default()
+        };
+        assert_eq!(caching(&cache), "2.50k cached, 25.0% hits");
+        let given_up = CacheStats {
+            caching_stopped: true,
+            ..cache
+        };
+        assert_eq!(caching(&given_up), "caching given up");
     }
 
     #[test]

@@ -1,7 +1,9 @@
 """Exact cover with Knuth's dancing links, and batch Sudoku solving, from Python.
 
 Exact cover: ``covers``, ``count``, ``first``, ``is_unique`` on a list of options (xcover's
-call shape) or a ``Problem``; ``covers_bool``/``count_bool`` on a numpy 0/1 matrix;
+call shape) or a ``Problem``; ``count_memo`` (exact counts without enumerating, as Knuth's
+DLX6) and ``zdd`` (the diagram of all solutions: ``nth``, ``random_solution``);
+``covers_bool``/``count_bool`` on a numpy 0/1 matrix;
 ``read_knuth`` and ``Problem.to_knuth`` for Knuth's text format. Sudoku: ``solve``, ``rate``,
 ``generate``, and ``dlx_solver.sudoku.count``/``is_unique``. See each function's ``help()``.
 """
@@ -14,8 +16,10 @@ from .dlx_solver import (
     Problem,
     ProblemError,
     Undecided,
+    Zdd,
     count,
     count_bool,
+    count_memo,
     covers,
     covers_bool,
     first,
@@ -24,6 +28,7 @@ from .dlx_solver import (
     rate,
     read_knuth,
     solve,
+    zdd,
 )
 
 __all__ = [
@@ -33,8 +38,10 @@ __all__ = [
     "Problem",
     "ProblemError",
     "Undecided",
+    "Zdd",
     "count",
     "count_bool",
+    "count_memo",
     "covers",
     "covers_bool",
     "first",
@@ -44,4 +51,5 @@ __all__ = [
     "read_knuth",
     "solve",
     "sudoku",
+    "zdd",
 ]

@@ -1,5 +1,6 @@
 """Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
 
+import os
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Optional, Union, final, overload
 
@@ -17,8 +18,10 @@ __all__ = [
     "Problem",
     "ProblemError",
     "Undecided",
+    "Zdd",
     "count",
     "count_bool",
+    "count_memo",
     "covers",
     "covers_bool",
     "first",
@@ -29,6 +32,7 @@ __all__ = [
     "solve",
     "sudoku_count",
     "sudoku_is_unique",
+    "zdd",
 ]
 
 class ProblemError(ValueError): ...
@@ -138,6 +142,37 @@ def count_bool(
     threads: Optional[int] = None,
 ) -> Count: ...
 def read_knuth(text: str) -> Problem: ...
+
+# Counting without enumerating (Knuth's DLX6): exact ints past 2^64, and the ZDD.
+@final
+class Zdd:
+    @property
+    def count(self) -> int: ...
+    @property
+    def node_count(self) -> int: ...
+    def nth(self, k: int) -> tuple[int, ...]: ...
+    def random_solution(self, *, seed: Optional[int] = None) -> Optional[tuple[int, ...]]: ...
+    def random_solutions(
+        self, n: int, *, seed: Optional[int] = None
+    ) -> list[tuple[int, ...]]: ...
+    def write_knuth(self, path: Union[str, os.PathLike[str]]) -> None: ...
+
+def count_memo(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    max_bytes: Optional[int] = None,
+) -> int: ...
+def zdd(
+    options: _ProblemLike,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    max_bytes: Optional[int] = None,
+) -> Zdd: ...
 
 # Sudoku. A pandas Series in gives a Series out (typed Any: pandas is optional).
 @overload

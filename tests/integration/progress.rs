@@ -1,6 +1,7 @@
-//! The progress bar of one long search (`dlx xc`, `dlx sudoku --count`): drawn on a terminal
-//! (here a pseudo-terminal made by `script`) with the share of the tree done, the nodes per
-//! second and the time left; never when stderr is not a terminal.
+//! The progress bar of one long search (`dlx xc`, `dlx sudoku --count`, `dlx xc --memo`): drawn
+//! on a terminal (here a pseudo-terminal made by `script`) with the share of the tree done, the
+//! nodes per second and the time left (and a memoized search's cache); never when stderr is not
+//! a terminal.
 
 use crate::common::data;
 use std::io::Read;
@@ -116,4 +117,67 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
         assert!(screen.contains("interrupted"), "{command}: {screen:?}");
     }
     let _ = std::fs::remove_file(&grid);
+}
+
+/// A memo cache bound under which the 16x16 board of dominoes ([`domino_board`]), its cache
+/// forgotten thousands of times, is counted far longer than the tests wait (its count, 2.4e30,
+/// fits the count's 128 bits): a memoized count long enough for any bar.
+const SMALL_CACHE: &str = "10000000";
+
+/// [`Problem::dominoes`](dlx_engine::Problem::dominoes) 16x16 in Knuth's format, in a file.
+fn domino_board(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("dlx-progress-{name}-{}.dlx", std::process::id()));
+    let mut text = Vec::new();
+    dlx_engine::Problem::dominoes(16, 16)
+        .write(&mut text)
+        .unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn a_terminal_shows_the_bar_of_a_long_memoized_count_with_its_cache() {
+    let board = domino_board("memo");
+    let pentominoes = data("xc/pentominoes6x10.dlx");
+    let cases = [
+        // The memoized search: the subproblems cached and the hit rate beside the pace.
+        (
+            format!(
+                "{BIN} xc --count --memo --memo-bytes {SMALL_CACHE} {}",
+                board.display()
+            ),
+            "% hits",
+        ),
+        // Caching given up on the pentominoes: the plain search that counts instead says so.
+        (
+            format!("{BIN} xc --count --memo {}", pentominoes.display()),
+            "caching given up",
+        ),
+    ];
+    for (command, words) in cases {
+        let Some(mut screen) = on_a_terminal(&command) else {
+            break;
+        };
+        if !screen.contains("interrupted") {
+            screen = on_a_terminal(&command).unwrap_or_default();
+        }
+        assert!(
+            screen.contains("nodes/s") && screen.contains(words) && screen.contains('%'),
+            "{command}: {screen:?}"
+        );
+        assert!(screen.contains("interrupted"), "{command}: {screen:?}");
+    }
+    let _ = std::fs::remove_file(&board);
+}
+
+#[test]
+fn no_bar_is_drawn_for_a_memoized_count_when_stderr_is_not_a_terminal() {
+    let board = domino_board("memo-piped");
+    let path = board.to_str().unwrap();
+    let args = ["xc", "--count", "--memo", "--memo-bytes", SMALL_CACHE, path];
+    let (out, message) = interrupted_off_a_terminal(&args, b"", 1_200);
+    assert_eq!(out.status.code(), Some(130), "{message}");
+    assert!(!has_bar(&message), "{message:?}");
+    assert!(message.contains("interrupted"), "{message}");
+    let _ = std::fs::remove_file(&board);
 }

@@ -17,6 +17,7 @@
 //! subtrees and reports to one.
 
 use super::arena::Dlx;
+use super::memo::CacheStats;
 use super::node::{Link, COVERED};
 use super::outcome::SearchStats;
 use super::problem::OptionId;
@@ -27,7 +28,7 @@ use std::sync::Mutex;
 /// Below this share of the tree, a level's `k` is not looked for: what it adds to the share
 /// before the current node is past `f64`'s precision near 1, and walking a long list to find
 /// it would cost more than the report is worth.
-const NEGLIGIBLE_SHARE: f64 = 1.0 / (1u64 << 60) as f64;
+pub(crate) const NEGLIGIBLE_SHARE: f64 = 1.0 / (1u64 << 60) as f64;
 
 /// Where a search stands in its tree, as DLX1 computes it from the current path.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -69,7 +70,7 @@ impl TreePosition {
     }
 
     /// The position with one more level: the `k`-th choice (from 1) of `d`.
-    fn descend(&mut self, k: u32, d: u32) {
+    pub(crate) fn descend(&mut self, k: u32, d: u32) {
         self.share /= f64::from(d.max(1));
         self.done += f64::from(k.saturating_sub(1)) * self.share;
     }
@@ -200,6 +201,16 @@ pub trait ProgressSink: Sync {
 
     /// `fraction` (0 to 1) of the search's tree is done, after `nodes` nodes.
     fn report(&self, fraction: f64, nodes: u64);
+
+    /// A memoized search ([`crate::Memo::progress`]) reports here: `fraction` of its tree
+    /// (whose leaves are the solutions and the subproblems the cache answered) is done, after
+    /// `nodes` nodes, with the cache's figures so far (`peak_entries` the entries held now or
+    /// before, `caching_stopped` once the engine's plain search counts instead). Default: the
+    /// fraction and the nodes to [`ProgressSink::report`].
+    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
+        let _ = cache;
+        self.report(fraction, nodes);
+    }
 
     /// The search that began here has ended.
     fn end(&self) {}

@@ -9,6 +9,7 @@
 
 use super::outcome::{Outcome, Stop};
 use super::problem::OptionId;
+use super::progress::TreePosition;
 use super::search::Visitor;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -144,6 +145,15 @@ impl<V: Visitor + ?Sized> Visitor for Stoppable<'_, V> {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
             ControlFlow::Break(value) => ControlFlow::Break(Some(value)),
         }
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        self.inner.progress_mask()
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.inner.progress(at);
     }
 }
 

@@ -212,6 +212,12 @@ impl Links {
         best
     }
 
+    /// The number of options in an item's list: for an item covered by a level of the search,
+    /// how many it had to choose from.
+    pub(crate) fn active_len(&self, item: u32) -> u32 {
+        self.len[item as usize].max(0) as u32
+    }
+
     /// The first option node of an item's list (the item itself when it is empty).
     pub(crate) fn first_option(&self, item: u32) -> u32 {
         self.nd[item as usize].down

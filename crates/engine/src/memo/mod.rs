@@ -27,6 +27,7 @@ pub use zdd::Zdd;
 use crate::error::DlxError;
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::problem::Problem;
+use crate::progress::ProgressSink;
 use crate::stop_flag::StopFlag;
 use links::Links;
 use search::MemoSearch;
@@ -45,11 +46,23 @@ use search::MemoSearch;
 /// let zdd = Memo::new(&board).zdd().unwrap().answer.zdd.unwrap();
 /// assert_eq!(zdd.count(), 12_988_816);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Memo<'p> {
     problem: &'p Problem,
     max_bytes: u64,
     stop: StopFlag,
+    progress: Option<&'p dyn ProgressSink>,
+}
+
+impl std::fmt::Debug for Memo<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Memo")
+            .field("problem", &self.problem)
+            .field("max_bytes", &self.max_bytes)
+            .field("stop", &self.stop)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// What a memoized search gives: the exact number of solutions, the cache's figures, and
@@ -78,7 +91,8 @@ pub struct CacheStats {
     /// Times the cache was forgotten to stay within the memory bound.
     pub evictions: u64,
     /// The nodes a search without the cache would have visited (DLX6's tree without its
-    /// cache): those visited, plus the subtrees each hit spared.
+    /// cache): those visited, plus the subtrees each hit spared; `u64::MAX` when it passes
+    /// that (the 14x14 board of dominoes passes it).
     pub plain_nodes: u64,
     /// Whether caching was given up (too little saved, or a bound too small for any cache):
     /// the count was then made by the engine's plain search ([`crate::Dlx`]), after the
@@ -98,6 +112,7 @@ impl<'p> Memo<'p> {
             problem,
             max_bytes: Memo::DEFAULT_MAX_BYTES,
             stop: StopFlag::never(),
+            progress: None,
         }
     }
 
@@ -113,6 +128,38 @@ impl<'p> Memo<'p> {
     /// ([`Stop::Interrupted`]).
     pub fn stop_flag(mut self, stop: StopFlag) -> Memo<'p> {
         self.stop = stop;
+        self
+    }
+
+    /// Tells `sink` where the search stands every few thousand nodes, and once more (the
+    /// fraction 1) when it has seen its whole tree ([`ProgressSink::report_memo`]): the share
+    /// of the tree done as Knuth's DLX1 estimates it from the current path
+    /// ([`crate::TreePosition`]), a subproblem the cache answers being a leaf, with the cache's
+    /// figures. The caller has the sink [`ProgressSink::begin`] the search before and
+    /// [`ProgressSink::end`] it after. A search without a sink makes no reports.
+    ///
+    /// ```
+    /// use dlx_engine::{CacheStats, Memo, Problem, ProgressSink};
+    /// use std::sync::Mutex;
+    ///
+    /// struct Last(Mutex<(f64, u64)>);
+    /// impl ProgressSink for Last {
+    ///     fn report(&self, _: f64, _: u64) {}
+    ///     fn report_memo(&self, fraction: f64, _nodes: u64, cache: &CacheStats) {
+    ///         *self.0.lock().unwrap() = (fraction, cache.lookups);
+    ///     }
+    /// }
+    ///
+    /// let last = Last(Mutex::new((0.0, 0)));
+    /// let board = Problem::dominoes(8, 8);
+    /// let outcome = Memo::new(&board).progress(&last).count().unwrap();
+    /// assert_eq!(outcome.answer.solutions, 12_988_816);
+    /// let (fraction, lookups) = *last.0.lock().unwrap();
+    /// assert_eq!(fraction, 1.0, "the whole tree was searched");
+    /// assert_eq!(lookups, outcome.answer.cache.lookups);
+    /// ```
+    pub fn progress(mut self, sink: &'p dyn ProgressSink) -> Memo<'p> {
+        self.progress = Some(sink);
         self
     }
 
@@ -148,9 +195,15 @@ impl<'p> Memo<'p> {
             });
         }
         let links = Links::new(self.problem);
-        let outcome = MemoSearch::new(links, self.max_bytes, zdd, &self.stop).run()?;
+        let search = MemoSearch::new(links, self.max_bytes, zdd, &self.stop, self.progress);
+        let outcome = search.run()?;
         if outcome.stop == Stop::Visitor {
-            return Ok(plain::count(self.problem, &self.stop, outcome));
+            return Ok(plain::count(
+                self.problem,
+                &self.stop,
+                self.progress,
+                outcome,
+            ));
         }
         Ok(outcome)
     }

@@ -2,9 +2,10 @@
 //! own search ([`Dlx`]), faster per node than DLX6's arena, which must keep the lengths of
 //! secondary items up to date for the key.
 
-use super::MemoResult;
+use super::{CacheStats, MemoResult};
 use crate::outcome::{Outcome, Stop};
 use crate::problem::{OptionId, Problem};
+use crate::progress::{ProgressSink, TreePosition};
 use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::StopFlag;
 use crate::ChoiceRule;
@@ -26,20 +27,62 @@ impl Visitor for Counter {
     }
 }
 
+/// Counts and tells a memoized search's progress sink where the plain search stands: its own
+/// tree's share done, the nodes of both searches, the cache's figures as caching left them.
+struct ReportingCounter<'a> {
+    sink: &'a dyn ProgressSink,
+    cache: CacheStats,
+    prefix_nodes: u64,
+}
+
+impl Visitor for ReportingCounter<'_> {
+    type Break = ();
+
+    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn wants_options(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn progress_mask(&self) -> Option<u64> {
+        Some(TreePosition::PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        let nodes = self.prefix_nodes.saturating_add(at.nodes);
+        self.sink.report_memo(at.done, nodes, &self.cache);
+    }
+}
+
 /// Counts `problem` with the engine's search, after the memoized search's `prefix` (whose
-/// figures are added in: the work done is both).
+/// figures are added in: the work done is both), its progress told to `progress` if any.
 pub(crate) fn count(
     problem: &Problem,
     stop: &StopFlag,
+    progress: Option<&dyn ProgressSink>,
     prefix: Outcome<MemoResult>,
 ) -> Outcome<MemoResult> {
     let mut dlx = Dlx::new(problem);
-    let plain = dlx.search_until(ChoiceRule::Mrv, SearchLimits::default(), stop, &mut Counter);
+    let mut cache = prefix.answer.cache;
+    cache.caching_stopped = true;
+    let limits = SearchLimits::default();
+    let plain = match progress {
+        Some(sink) => {
+            let mut counter = ReportingCounter {
+                sink,
+                cache,
+                prefix_nodes: prefix.stats.nodes,
+            };
+            dlx.search_until(ChoiceRule::Mrv, limits, stop, &mut counter)
+        }
+        None => dlx.search_until(ChoiceRule::Mrv, limits, stop, &mut Counter),
+    };
     let mut stats = prefix.stats;
     stats += plain.stats;
     stats.solutions = plain.stats.solutions;
-    let mut cache = prefix.answer.cache;
-    cache.caching_stopped = true;
     Outcome {
         answer: MemoResult {
             solutions: u128::from(plain.stats.solutions),

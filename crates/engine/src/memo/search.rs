@@ -8,10 +8,15 @@ use super::zdd::ZddNode;
 use super::{CacheStats, MemoResult};
 use crate::error::DlxError;
 use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::progress::{ProgressSink, TreePosition, NEGLIGIBLE_SHARE};
 use crate::stop_flag::StopFlag;
 
 /// How often (in nodes) the stop flag is read.
 const STOP_POLL: u64 = 1 << 10;
+
+/// How often (in nodes, a multiple of [`STOP_POLL`]) a progress sink is told where the search
+/// stands: a few hundred reports a second, each walking the current path once.
+const PROGRESS_POLL: u64 = 1 << 12;
 
 /// Lookups before the cache's worth is first judged, and again at each doubling: a count gives
 /// the cache up when a search without it would have visited fewer than [`WORTHWHILE`] times
@@ -40,6 +45,7 @@ pub(crate) struct MemoSearch<'s> {
     zdd: Option<Vec<ZddNode>>,
     max_bytes: u64,
     stop: &'s StopFlag,
+    progress: Option<&'s dyn ProgressSink>,
     stats: CacheStats,
     nodes: u64,
     /// The nodes a search without the cache would have visited so far: those visited, plus
@@ -51,7 +57,13 @@ pub(crate) struct MemoSearch<'s> {
 }
 
 impl<'s> MemoSearch<'s> {
-    pub(crate) fn new(links: Links, max_bytes: u64, zdd: bool, stop: &'s StopFlag) -> Self {
+    pub(crate) fn new(
+        links: Links,
+        max_bytes: u64,
+        zdd: bool,
+        stop: &'s StopFlag,
+        progress: Option<&'s dyn ProgressSink>,
+    ) -> Self {
         let key_words = links.key_words();
         let cache = Cache::new(key_words, max_bytes);
         MemoSearch {
@@ -64,6 +76,7 @@ impl<'s> MemoSearch<'s> {
             zdd: zdd.then(Vec::new),
             max_bytes,
             stop,
+            progress,
             nodes: 0,
             plain_nodes: 0,
             given_up: false,
@@ -99,6 +112,42 @@ impl<'s> MemoSearch<'s> {
             self.given_up = true;
         }
         found.map_err(|place| self.cache.as_ref().map(|_| place))
+    }
+
+    /// The share of the tree searched before the current node, as DLX1 computes it
+    /// ([`TreePosition`]) from `levels`, the choices above it: each level's item is covered,
+    /// its list left as it was when the level chose from it, so its length is `d` and the
+    /// chosen node's place in it is `k`.
+    fn position(&self, levels: &[Level]) -> f64 {
+        let mut at = TreePosition {
+            share: 1.0,
+            ..TreePosition::default()
+        };
+        for level in levels {
+            let item = self.links.item_of(level.choice);
+            let d = self.links.active_len(item);
+            let mut k = 1;
+            if at.share >= NEGLIGIBLE_SHARE {
+                let mut node = self.links.first_option(item);
+                while node != level.choice && node != item && k < d {
+                    node = self.links.next_option(node);
+                    k += 1;
+                }
+            }
+            at.descend(k, d);
+        }
+        at.done
+    }
+
+    /// The cache's figures so far.
+    fn live_stats(&self) -> CacheStats {
+        let mut stats = self.stats;
+        if let Some(cache) = &self.cache {
+            stats.peak_entries = cache.peak_entries;
+            stats.evictions = cache.evictions;
+        }
+        stats.plain_nodes = self.plain_nodes;
+        stats
     }
 
     /// Keeps the cache's figures and frees it.
@@ -144,10 +193,21 @@ impl<'s> MemoSearch<'s> {
         'forward: loop {
             // forward: enter a level; a subproblem met before is answered by the cache.
             self.nodes += 1;
-            self.plain_nodes += 1;
-            if self.nodes.is_multiple_of(STOP_POLL) && self.stop.is_raised() {
-                stop = Stop::Interrupted;
-                break 'forward;
+            self.plain_nodes = self.plain_nodes.saturating_add(1);
+            if self.nodes.is_multiple_of(STOP_POLL) {
+                if self.stop.is_raised() {
+                    stop = Stop::Interrupted;
+                    break 'forward;
+                }
+                if let (Some(sink), true) =
+                    (self.progress, self.nodes.is_multiple_of(PROGRESS_POLL))
+                {
+                    sink.report_memo(
+                        self.position(&levels[..level]),
+                        self.nodes,
+                        &self.live_stats(),
+                    );
+                }
             }
             let looked_up = self.look_up();
             if self.given_up {
@@ -225,7 +285,7 @@ impl<'s> MemoSearch<'s> {
                 if self.links.all_covered() {
                     // A solution: a node of its own, and the ZDD's sink 1.
                     self.nodes += 1;
-                    self.plain_nodes += 1;
+                    self.plain_nodes = self.plain_nodes.saturating_add(1);
                     self.stats.solution_leaves += 1;
                     count = count.checked_add(1).ok_or(overflow)?;
                     let option = self.links.uncommit_others(cur);
@@ -240,6 +300,9 @@ impl<'s> MemoSearch<'s> {
         }
         self.close_cache();
         self.stats.plain_nodes = self.plain_nodes;
+        if let (Some(sink), Stop::Exhausted) = (self.progress, stop) {
+            sink.report_memo(1.0, self.nodes, &self.stats);
+        }
         let zdd = match (self.zdd.take(), stop) {
             (Some(nodes), Stop::Exhausted) => {
                 Some(super::Zdd::new(nodes, znode).ok_or(DlxError::CountOverflow)?)

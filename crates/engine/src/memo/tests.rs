@@ -180,6 +180,98 @@ fn a_raised_stop_flag_stops_the_search() {
     assert_eq!(outcome.stop, Stop::Interrupted);
 }
 
+/// A sink that keeps every memoized report: the fraction, the nodes, the cache's figures.
+#[derive(Default)]
+struct MemoReports(std::sync::Mutex<Vec<(f64, u64, CacheStats)>>);
+
+impl crate::ProgressSink for MemoReports {
+    fn report(&self, _: f64, _: u64) {
+        panic!("a memoized search reports with its cache's figures");
+    }
+
+    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
+        self.0.lock().unwrap().push((fraction, nodes, *cache));
+    }
+}
+
+/// The reports rise (fraction, nodes, lookups), stay below the whole tree until the last,
+/// which is the whole tree with the search's own figures. The fraction starts again from 0
+/// when caching is given up: the plain search that counts instead walks a tree of its own.
+fn check_reports(seen: &[(f64, u64, CacheStats)], outcome: &Outcome<MemoResult>) {
+    assert!(seen.len() >= 3, "reports along the way and one at the end");
+    for pair in seen.windows(2) {
+        let ((f0, n0, c0), (f1, n1, c1)) = (pair[0], pair[1]);
+        let same_tree = c0.caching_stopped == c1.caching_stopped;
+        assert!(n1 > n0, "{:?} then {:?}", pair[0], pair[1]);
+        assert!(f1 >= f0 || !same_tree, "{:?} then {:?}", pair[0], pair[1]);
+        assert!(
+            c0.caching_stopped <= c1.caching_stopped,
+            "caching is not taken up again"
+        );
+        assert!(c1.lookups >= c0.lookups && c1.hits >= c0.hits);
+        assert!(c1.peak_entries >= c0.peak_entries);
+    }
+    let (last, before) = seen.split_last().unwrap();
+    assert!(before.iter().all(|&(f, _, _)| (0.0..1.0).contains(&f)));
+    assert_eq!((last.0, last.1), (1.0, outcome.stats.nodes));
+    assert_eq!(last.2.caching_stopped, outcome.answer.cache.caching_stopped);
+}
+
+#[test]
+fn a_memoized_search_reports_its_progress_and_the_cache_as_it_goes() {
+    let problem = Problem::dominoes(12, 12);
+    for zdd in [false, true] {
+        let sink = MemoReports::default();
+        let memo = Memo::new(&problem).progress(&sink);
+        let outcome = if zdd { memo.zdd() } else { memo.count() }.unwrap();
+        assert_eq!(outcome.answer.solutions, 53_060_477_521_960_000);
+        let seen = sink.0.into_inner().unwrap();
+        check_reports(&seen, &outcome);
+        let cache = seen[seen.len() - 1].2;
+        assert_eq!(cache.lookups, outcome.answer.cache.lookups);
+        assert_eq!(cache.hits, outcome.answer.cache.hits);
+        // Along the way, the cache holds subproblems and answers lookups.
+        let (_, _, middle) = seen[seen.len() / 2];
+        assert!(middle.peak_entries > 0 && middle.hits > 0 && !middle.caching_stopped);
+        assert!(middle.hits <= middle.lookups);
+    }
+}
+
+#[test]
+fn a_count_that_gives_caching_up_reports_the_plain_search_after_it() {
+    let problem = Problem::queens(12);
+    let sink = MemoReports::default();
+    let outcome = Memo::new(&problem).progress(&sink).count().unwrap();
+    assert_eq!(outcome.answer.solutions, 14_200);
+    assert!(outcome.answer.cache.caching_stopped);
+    let seen = sink.0.into_inner().unwrap();
+    check_reports(&seen, &outcome);
+    // The plain search's reports say caching was given up, and count the nodes of both.
+    let given_up: Vec<_> = seen.iter().filter(|r| r.2.caching_stopped).collect();
+    assert!(given_up.len() >= 2, "{} reports", given_up.len());
+    assert!(given_up
+        .iter()
+        .all(|r| r.2.lookups == outcome.answer.cache.lookups));
+}
+
+#[test]
+fn the_nodes_a_search_without_the_cache_would_visit_stop_at_the_largest_u64() {
+    // 14x14 (OEIS A004003): past 10^23 nodes without the cache, 385,185 with it.
+    let problem = Problem::dominoes(14, 14);
+    let outcome = Memo::new(&problem).count().unwrap();
+    assert_eq!(outcome.answer.solutions, 112_202_208_776_036_178_000_000);
+    assert_eq!(outcome.answer.cache.plain_nodes, u64::MAX);
+}
+
+#[test]
+fn a_search_without_a_sink_counts_the_same_as_one_with() {
+    let problem = Problem::dominoes(8, 8);
+    let sink = MemoReports::default();
+    let with = Memo::new(&problem).progress(&sink).count().unwrap();
+    let without = Memo::new(&problem).count().unwrap();
+    assert_eq!(with, without);
+}
+
 proptest! {
     #[test]
     fn random_problems_count_and_list_as_enumeration_does(
