@@ -74,6 +74,12 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
 /// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
 /// and stderr, as the terminal shows them), or `None` when `script` is missing.
 fn on_a_terminal(command: &str) -> Option<String> {
+    // One pseudo-terminal run at a time: two searches timed against the same two seconds on a
+    // busy machine can each miss the half second after which a bar is drawn.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     let script = Command::new("script")
         .args(["-qec", &format!("timeout -s INT 2 {command}"), "/dev/null"])
         .env("TERM", "xterm")
