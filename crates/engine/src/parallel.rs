@@ -627,11 +627,12 @@ impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
 }
 
 /// The caller's side of a split search: the figures so far and the solutions still wanted.
-struct Run<B> {
-    stats: SearchStats,
-    left: u64,
-    stop: Stop,
-    answer: Option<B>,
+/// Dancing cells' split search keeps its run in the same type.
+pub(crate) struct Run<B> {
+    pub(crate) stats: SearchStats,
+    pub(crate) left: u64,
+    pub(crate) stop: Stop,
+    pub(crate) answer: Option<B>,
     searched: usize,
     largest: u64,
     subtree_nodes: u64,
@@ -639,7 +640,7 @@ struct Run<B> {
 
 impl<B> Run<B> {
     /// A run that wants `max_solutions` solutions (all of them if `None`).
-    fn new(max_solutions: Option<u64>) -> Run<B> {
+    pub(crate) fn new(max_solutions: Option<u64>) -> Run<B> {
         Run {
             stats: SearchStats::default(),
             left: max_solutions.unwrap_or(u64::MAX),
@@ -652,7 +653,7 @@ impl<B> Run<B> {
     }
 
     /// The run's figures as a split search reports them.
-    fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
+    pub(crate) fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
         SplitReport {
             outcome: Outcome {
                 answer: self.answer,
@@ -707,7 +708,7 @@ impl<B> Run<B> {
     }
 
     /// Notes the size of a subtree searched to its end.
-    fn searched_subtree(&mut self, nodes: u64) {
+    pub(crate) fn searched_subtree(&mut self, nodes: u64) {
         self.largest = self.largest.max(nodes);
         self.subtree_nodes += nodes;
     }
@@ -726,7 +727,7 @@ impl<B> Run<B> {
     }
 
     /// Hands one solution on; breaks when the visitor does or the limit is reached.
-    fn hand_on<V: Visitor<Break = B> + ?Sized>(
+    pub(crate) fn hand_on<V: Visitor<Break = B> + ?Sized>(
         &mut self,
         options: &[OptionId],
         visitor: &mut V,

@@ -30,6 +30,29 @@ use std::ops::ControlFlow;
 /// dozen levels is far past any useful split.
 pub(crate) const MAX_DEPTH: usize = 12;
 
+/// The depth to cut a tree at for `min_subtrees` subtrees: the shallowest cut with that many,
+/// or the deepest below which the tree ends or thins out. `count(depth, enough)` counts the
+/// subtrees of the cut after `depth` levels, up to `enough`, or says `None` when asked to stop.
+/// Dancing links and dancing cells cut their trees by the same rule.
+pub(crate) fn cut_depth(
+    min_subtrees: usize,
+    mut count: impl FnMut(usize, usize) -> Option<usize>,
+) -> Option<usize> {
+    let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
+    let mut depth = 1;
+    let mut subtrees = count(depth, enough)?;
+    while subtrees < enough && depth < MAX_DEPTH {
+        let deeper = count(depth + 1, enough)?;
+        if deeper <= subtrees {
+            // The tree ends above the deeper cut, or thins out there: no gain.
+            break;
+        }
+        depth += 1;
+        subtrees = deeper;
+    }
+    Some(depth)
+}
+
 #[cfg(test)]
 /// A part of the search tree, in the tree's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -174,19 +197,9 @@ impl<'a, L: Link> Splitter<'a, L> {
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
-        let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
-        let mut depth = 1;
-        let mut subtrees = self.count_subtrees(depth, enough, stop_requested)?;
-        while subtrees < enough && depth < MAX_DEPTH {
-            let deeper = self.count_subtrees(depth + 1, enough, stop_requested)?;
-            if deeper <= subtrees {
-                // The tree ends above the deeper cut, or thins out there: no gain.
-                break;
-            }
-            depth += 1;
-            subtrees = deeper;
-        }
-        Some(depth)
+        cut_depth(min_subtrees, |depth, enough| {
+            self.count_subtrees(depth, enough, stop_requested)
+        })
     }
 
     /// The subtrees of the cut after `depth` levels, counted up to `enough`.

@@ -22,12 +22,12 @@
 use super::Cells;
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::parallel::{
-    SplitReport, SplitSettings, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE,
+    Run, SplitReport, SplitSettings, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE,
     WINDOW_PER_THREAD,
 };
 use crate::problem::OptionId;
 use crate::search::{SearchLimits, Visitor};
-use crate::split::MAX_DEPTH;
+use crate::split::cut_depth;
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -94,18 +94,9 @@ impl Cells {
         min_subtrees: usize,
         stop_requested: StopRequest<'_>,
     ) -> Option<usize> {
-        let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
-        let mut depth = 1;
-        let mut subtrees = self.count_subtrees(depth, enough, stop_requested)?;
-        while subtrees < enough && depth < MAX_DEPTH {
-            let deeper = self.count_subtrees(depth + 1, enough, stop_requested)?;
-            if deeper <= subtrees {
-                break;
-            }
-            depth += 1;
-            subtrees = deeper;
-        }
-        Some(depth)
+        cut_depth(min_subtrees, |depth, enough| {
+            self.count_subtrees(depth, enough, stop_requested)
+        })
     }
 
     /// The subtrees of the cut after `depth` levels, counted up to `enough`.
@@ -259,73 +250,6 @@ impl Visitor for Walker<'_, '_, '_> {
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
-    }
-}
-
-/// Where the split search stands: figures so far, solutions still wanted, why it ended.
-struct Run<B> {
-    stats: SearchStats,
-    left: u64,
-    stop: Stop,
-    answer: Option<B>,
-    searched: usize,
-    largest_subtree: u64,
-    subtree_nodes: u64,
-}
-
-impl<B> Run<B> {
-    fn new(max_solutions: Option<u64>) -> Run<B> {
-        Run {
-            stats: SearchStats::default(),
-            left: max_solutions.unwrap_or(u64::MAX),
-            stop: Stop::Exhausted,
-            answer: None,
-            searched: 0,
-            largest_subtree: 0,
-            subtree_nodes: 0,
-        }
-    }
-
-    /// Hands one solution on; breaks when the visitor says stop or the limit is reached.
-    fn hand_on<V: Visitor<Break = B> + ?Sized>(
-        &mut self,
-        options: &[OptionId],
-        visitor: &mut V,
-    ) -> ControlFlow<()> {
-        self.stats.solutions += 1;
-        self.left -= 1;
-        if let ControlFlow::Break(value) = visitor.solution(options) {
-            self.answer = Some(value);
-            self.stop = Stop::Visitor;
-            return ControlFlow::Break(());
-        }
-        if self.left == 0 {
-            self.stop = Stop::SolutionLimit;
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// A subtree's nodes, for the report of how evenly the work fell.
-    fn searched_subtree(&mut self, nodes: u64) {
-        self.searched += 1;
-        self.largest_subtree = self.largest_subtree.max(nodes);
-        self.subtree_nodes += nodes;
-    }
-
-    fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
-        SplitReport {
-            outcome: Outcome {
-                answer: self.answer,
-                stats: self.stats,
-                stop: self.stop,
-            },
-            depth,
-            subtrees,
-            searched: self.searched,
-            largest_subtree: self.largest_subtree,
-            subtree_nodes: self.subtree_nodes,
-        }
     }
 }
 
