@@ -290,3 +290,32 @@ proptest! {
         }
     }
 }
+
+/// `items` primary items, each with two options of its own (one also takes a secondary item of
+/// its own): 2^items solutions, one subproblem a level.
+fn two_ways_each(items: usize) -> Problem {
+    let mut builder = crate::ProblemBuilder::new();
+    for i in 0..items {
+        builder.primary(&format!("a{i}")).unwrap();
+    }
+    for i in 0..items {
+        builder.secondary(&format!("s{i}")).unwrap();
+    }
+    for i in 0..items {
+        let (a, s) = (format!("a{i}"), format!("s{i}"));
+        builder.option_by_names(&[a.as_str()]).unwrap();
+        builder.option_by_names(&[a.as_str(), s.as_str()]).unwrap();
+    }
+    builder.build()
+}
+
+#[test]
+fn a_count_past_the_128_bits_is_an_error_and_one_within_them_is_exact() {
+    let within = Memo::new(&two_ways_each(127)).count().unwrap();
+    assert_eq!(within.answer.solutions, 1u128 << 127);
+    // 2^128 is one more than a u128 holds.
+    assert_eq!(
+        Memo::new(&two_ways_each(128)).count(),
+        Err(DlxError::CountOverflow)
+    );
+}
