@@ -7,7 +7,8 @@
 //! `cargo run --example batch_per_thread -- [FILE]` (default: the project's own
 //! `puzzles/minimal-9x9.txt`); CI runs it. Exits with an error at the first wrong answer.
 
-use dlx_engine::batch::{Batch, BatchConfig, Ended};
+use dlx_engine::batch::{Batch, BatchConfig};
+use dlx_engine::Stop;
 use dlx_puzzles::sudoku::{Format, Grid, Solvers};
 use std::io::Write;
 
@@ -72,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         },
     );
     match ended.and_then(|ended| out.flush().map(|()| ended)) {
-        Ok(ended) => assert_eq!(ended, Ended::Done),
+        Ok(ended) => assert_eq!(ended, Stop::Exhausted),
         // The reader went away (`| head`): a quiet end.
         Err(error) if Batch::is_broken_pipe(&error) => return Ok(()),
         Err(error) => return Err(error.into()),

@@ -165,36 +165,36 @@ pub fn run(args: &MemoArgs, context: MemoContext<'_>) -> anyhow::Result<Exit> {
 
 /// The memoized search's figures on stderr, DLX6's beside ours where they differ.
 fn print_stats(outcome: &Outcome<MemoResult>, elapsed: Duration) {
-    let cache = &outcome.answer.cache;
-    let rate = cache.hits as f64 / cache.lookups.max(1) as f64;
-    let caching = if !cache.caching_stopped {
+    let memo = &outcome.answer;
+    let rate = memo.hits as f64 / memo.lookups.max(1) as f64;
+    let caching = if !memo.caching_stopped {
         "on throughout"
-    } else if cache.lookups == 0 {
+    } else if memo.lookups == 0 {
         "none: --memo-bytes is too small for any cache; the engine's plain search counted"
     } else {
         "given up: it saved too few nodes to pay; the engine's plain search counted (nodes include both)"
     };
     report!(
         "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ncache lookups: {}\ncache hits: {} ({:.1}%; DLX6's hits, solutions included: {})\nnodes without the cache: {} ({:.1} times those visited)\ncache entries: {} at most\ncache evictions: {}\ncaching: {}\nZDD nodes: {}{}\ntime: {:.3} s",
-        outcome.answer.solutions,
+        memo.solutions,
         outcome.stats.nodes,
         outcome.stats.updates,
         outcome.stats.cleansings,
-        cache.lookups,
-        cache.hits,
+        memo.lookups,
+        memo.hits,
         100.0 * rate,
-        cache.hits + cache.solution_leaves,
-        cache.plain_nodes,
-        cache.plain_nodes as f64 / outcome.stats.nodes.max(1) as f64,
-        cache.peak_entries,
-        cache.evictions,
+        memo.hits + memo.solution_leaves,
+        memo.plain_nodes,
+        memo.plain_nodes as f64 / outcome.stats.nodes.max(1) as f64,
+        memo.peak_entries,
+        memo.evictions,
         caching,
-        cache.zdd_nodes,
+        memo.zdd_nodes,
         // With caching on all the way, the ZDD is DLX6's (which counts its two sinks).
-        if cache.caching_stopped {
+        if memo.caching_stopped {
             " (before caching was given up: not DLX6's)".to_string()
         } else {
-            format!(" (DLX6 reports {})", cache.zdd_nodes + 2)
+            format!(" (DLX6 reports {})", memo.zdd_nodes + 2)
         },
         elapsed.as_secs_f64(),
     );

@@ -8,7 +8,7 @@
 //! it. It takes the reports of one search at a time (a split count reports from every thread;
 //! when several puzzles are counted at once, the first one's).
 
-use dlx_engine::{CacheStats, ProgressSink};
+use dlx_engine::{MemoResult, ProgressSink};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -69,9 +69,9 @@ impl ProgressSink for TreeBar {
         self.show(fraction, |elapsed| pace(fraction, nodes, elapsed));
     }
 
-    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
+    fn report_memo(&self, fraction: f64, nodes: u64, so_far: &MemoResult) {
         self.show(fraction, |elapsed| {
-            format!("{}, {}", pace(fraction, nodes, elapsed), caching(cache))
+            format!("{}, {}", pace(fraction, nodes, elapsed), caching(so_far))
         });
     }
 
@@ -136,7 +136,7 @@ fn pace(fraction: f64, nodes: u64, elapsed: Duration) -> String {
 
 /// The memo cache's words: the subproblems it holds and the share of lookups it answered, or
 /// that caching was given up.
-fn caching(cache: &CacheStats) -> String {
+fn caching(cache: &MemoResult) -> String {
     if cache.caching_stopped {
         return "caching given up".to_string();
     }
@@ -203,14 +203,14 @@ mod tests {
             pace(0.0, 10, Duration::from_secs(1)),
             "10 nodes, 10 nodes/s, time left unknown"
         );
-        let cache = CacheStats {
+        let cache = MemoResult {
             lookups: 4_000,
             hits: 1_000,
             peak_entries: 2_500,
-            ..CacheStats::default()
+            ..MemoResult::default()
         };
         assert_eq!(caching(&cache), "2.50k cached, 25.0% hits");
-        let given_up = CacheStats {
+        let given_up = MemoResult {
             caching_stopped: true,
             ..cache
         };

@@ -17,6 +17,7 @@
 //! rest of it is skipped in constant memory, and a chunk ends early once it holds
 //! [`BatchConfig::chunk_bytes`].
 
+use crate::outcome::Stop;
 use std::io::{self, BufRead, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, TryLockError};
@@ -30,16 +31,6 @@ pub struct Record<'a> {
     pub bytes: &'a [u8],
     /// Whether the line was longer than [`BatchConfig::max_line_bytes`] (its rest was skipped).
     pub too_long: bool,
-}
-
-/// How a run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ended {
-    /// Every line was read and answered.
-    Done,
-    /// The stop flag was raised: the lines answered before it were handed on, in order, and
-    /// no line after the first unanswered one.
-    Stopped,
 }
 
 /// How the runner works.
@@ -251,8 +242,8 @@ impl<S> PerThread<S> {
 /// the results on in input order.
 ///
 /// ```
-/// use dlx_engine::batch::{Batch, BatchConfig, Ended};
-/// use dlx_engine::{Problem, ChoiceRule, Dlx};
+/// use dlx_engine::batch::{Batch, BatchConfig};
+/// use dlx_engine::{ChoiceRule, Dlx, Problem, Stop};
 ///
 /// // One record a line: a board size, whose queens' placements are counted.
 /// let input = "4\n# a comment line: `solve` answers `None`, and nothing is emitted for it\n6\n8\n";
@@ -271,7 +262,7 @@ impl<S> PerThread<S> {
 ///         Ok(())
 ///     },
 /// )?;
-/// assert_eq!(ended, Ended::Done);
+/// assert_eq!(ended, Stop::Exhausted);
 /// // In input order, line 2 (not a number) left out.
 /// assert_eq!(counts, [(1, "2".into()), (3, "4".into()), (4, "92".into())]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -304,7 +295,7 @@ impl Batch<'static> {
 impl<'stop> Batch<'stop> {
     /// Stops a run early once `stop` is raised (by a signal handler, say): no record is started
     /// after that, and the records already answered are handed on in order, up to the first
-    /// one that was not; nothing after it. The run then returns [`Ended::Stopped`].
+    /// one that was not; nothing after it. The run then returns [`Stop::Interrupted`].
     pub fn stop_when<'flag>(self, stop: &'flag AtomicBool) -> Batch<'flag> {
         Batch {
             pool: self.pool,
@@ -353,13 +344,18 @@ impl<'stop> Batch<'stop> {
     /// runs it, and hands the results to `emit` in input order, one call per line for which
     /// `solve` returned `Some` (a caller returns `None` for lines that are not records, such as
     /// comments). Stops at the first error from reading or from `emit`.
+    ///
+    /// Ends with [`Stop::Exhausted`] when every line was read and answered, or
+    /// [`Stop::Interrupted`] when the stop flag ([`Batch::stop_when`]) was raised: the lines
+    /// answered before it were handed on, in order, and no line after the first unanswered
+    /// one.
     pub fn lines<R, S, T, I, F, E>(
         &self,
         input: R,
         init: I,
         solve: F,
         mut emit: E,
-    ) -> io::Result<Ended>
+    ) -> io::Result<Stop>
     where
         R: BufRead + Send,
         S: Send,
@@ -395,30 +391,31 @@ impl<'stop> Batch<'stop> {
                 match result {
                     Some(Some(result)) => emit(current.record(k), result)?,
                     Some(None) => {}
-                    None => return Ok(Ended::Stopped),
+                    None => return Ok(Stop::Interrupted),
                 }
             }
             if self.stopped() {
-                return Ok(Ended::Stopped);
+                return Ok(Stop::Interrupted);
             }
             read?;
             std::mem::swap(&mut current, &mut next);
         }
-        Ok(Ended::Done)
+        Ok(Stop::Exhausted)
     }
 
     /// Runs `solve` on every record of `records` (puzzles parsed from a whole text, rows of a
     /// CSV reader, seeds), with the state `init` made for the worker that runs it, and hands
     /// each record and its result to `emit` in input order. Memory holds two chunks of
     /// [`BatchConfig::chunk_records`]: the pool solves one while one of its threads takes the
-    /// next from `records`. Stops at the first error from `emit`.
+    /// next from `records`. Stops at the first error from `emit`. Ends as [`Batch::lines`]
+    /// does: [`Stop::Exhausted`], or [`Stop::Interrupted`] by the stop flag.
     pub fn items<X, S, T, I, F, E, Error>(
         &self,
         records: impl IntoIterator<Item = X, IntoIter: Send>,
         init: I,
         solve: F,
         mut emit: E,
-    ) -> Result<Ended, Error>
+    ) -> Result<Stop, Error>
     where
         X: Send + Sync,
         S: Send,
@@ -444,15 +441,15 @@ impl<'stop> Batch<'stop> {
             for (record, result) in current.drain(..).zip(results.drain(..)) {
                 match result {
                     Some(result) => emit(record, result)?,
-                    None => return Ok(Ended::Stopped),
+                    None => return Ok(Stop::Interrupted),
                 }
             }
             if self.stopped() {
-                return Ok(Ended::Stopped);
+                return Ok(Stop::Interrupted);
             }
             std::mem::swap(&mut current, &mut next);
         }
-        Ok(Ended::Done)
+        Ok(Stop::Exhausted)
     }
 }
 
@@ -555,7 +552,7 @@ mod tests {
                     },
                 )
                 .unwrap();
-            assert_eq!(ended, Ended::Done);
+            assert_eq!(ended, Stop::Exhausted);
             assert!(
                 seen.iter().map(|s| s.0).eq(1..=500),
                 "in order, none missing"
@@ -681,7 +678,7 @@ mod tests {
                 },
             )
             .unwrap();
-        assert_eq!(ended, Ended::Stopped);
+        assert_eq!(ended, Stop::Interrupted);
         // Whole lines, in order, from the first, none past the chunk that saw the stop.
         assert!(seen.len() <= 30 && seen.len() >= 20, "{seen:?}");
         assert!(seen.iter().copied().eq(1..=seen.len() as u64));
@@ -705,7 +702,7 @@ mod tests {
                 },
             )
             .unwrap();
-        assert_eq!(ended, Ended::Stopped);
+        assert_eq!(ended, Stop::Interrupted);
         assert!(seen.len() <= 30 && seen.len() >= 20, "{seen:?}");
         assert!(seen.iter().copied().eq(1..=seen.len() as u64));
     }

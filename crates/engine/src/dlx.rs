@@ -13,7 +13,7 @@ use super::node::Link;
 use super::outcome::{Count, Outcome, Uniqueness};
 use super::parallel::{ParallelSearch, SplitReport, SplitSettings};
 use super::problem::OptionId;
-use super::progress::ProgressSink;
+use super::progress::{ProgressSink, Reporting};
 use super::search::{CountOnly, PlainSearch, SearchLimits, Visitor};
 use super::split::Splitter;
 use super::stop_flag::{StopFlag, Stoppable};
@@ -22,8 +22,9 @@ use std::ops::ControlFlow;
 impl<L: Link> Dlx<L> {
     /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
     /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
-    /// says stop. The arena is left exactly as it was found. The outcome's answer is the value
-    /// the visitor broke with, if it did.
+    /// says stop. The arena is left exactly as it was found (but see
+    /// [`Dlx::set_reload_after_stop`]). The outcome's answer is the value the visitor broke
+    /// with, if it did.
     pub fn search<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
@@ -38,22 +39,38 @@ impl<L: Link> Dlx<L> {
         PlainSearch::new(self, rule, limits, visitor).run()
     }
 
-    /// [`Dlx::search`] for an arena that is laid out again ([`Dlx::reload`]) before its next
-    /// use: when a limit or the visitor stops the search, its levels are left as they are
-    /// instead of undone, which on a search stopped deep down (the second solution of a Sudoku
-    /// puzzle that is not unique) costs as much as the covers that led there. Until reloaded,
-    /// the arena refuses to search or select (a panic: the caller's bug). Problems with colours
-    /// or bounds are searched and undone as by [`Dlx::search`].
-    pub fn search_then_reload<V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        self.leave_on_stop = true;
-        let outcome = self.search(rule, limits, visitor);
-        self.leave_on_stop = false;
-        outcome
+    /// From now on (`on`), a search stopped before the end of its tree, by a limit, its visitor
+    /// or a stop flag, leaves its levels in place instead of undoing them, and the arena must be
+    /// laid out again ([`Dlx::reload`]) before its next search: until then it refuses to search
+    /// or select (a panic: the caller's bug). Undoing the levels of a search stopped deep down
+    /// (the second solution of a Sudoku puzzle that is not unique) costs as much as the covers
+    /// that led there, which an arena laid out afresh for every puzzle need not pay. A search
+    /// that sees its whole tree leaves the arena as it found it either way, and problems with
+    /// colours or bounds, and the split searches ([`Dlx::search_split`], which search copies),
+    /// are undone whatever the setting. Off by default.
+    ///
+    /// ```
+    /// use dlx_engine::{ChoiceRule, Dlx, Problem, SearchLimits, Stop, StopFlag};
+    /// use std::ops::ControlFlow;
+    ///
+    /// // Two items and three options, laid out by number: {0}, {1}, {0 1}; two solutions.
+    /// let options: [&[u32]; 3] = [&[0], &[1], &[0, 1]];
+    /// let mut dlx = Dlx::new(&Problem::default());
+    /// dlx.set_reload_after_stop(true);
+    /// dlx.reload(2, 2, options).unwrap();
+    /// let first = SearchLimits { max_solutions: Some(1), max_nodes: None };
+    /// let mut found = 0;
+    /// let outcome = dlx.search_until(ChoiceRule::Mrv, first, &StopFlag::never(), &mut |_: &[_]| {
+    ///     found += 1;
+    ///     ControlFlow::<()>::Continue(())
+    /// });
+    /// assert_eq!((outcome.stop, found), (Stop::SolutionLimit, 1));
+    /// // The stopped search left its levels: laid out again, the arena counts both solutions.
+    /// dlx.reload(2, 2, options).unwrap();
+    /// assert_eq!(dlx.count(), 2);
+    /// ```
+    pub fn set_reload_after_stop(&mut self, on: bool) {
+        self.leave_on_stop = on;
     }
 
     /// Hands every solution to `each` (its options, level by level) under the default rule
@@ -126,7 +143,9 @@ impl<L: Link> Dlx<L> {
     }
 
     /// [`Dlx::search`], ended between two nodes once `stop` is raised ([`Stop::Interrupted`](super::Stop::Interrupted):
-    /// the solutions handed on so far and the figures stand, the arena is left as found).
+    /// the solutions handed on so far and the figures stand, the arena is left as found, as by
+    /// [`Dlx::search`]). The flag is read at every node: a search that needs none is
+    /// [`Dlx::search`], which reads nothing.
     pub fn search_until<V: Visitor + ?Sized>(
         &mut self,
         rule: ChoiceRule,
@@ -136,6 +155,51 @@ impl<L: Link> Dlx<L> {
     ) -> Outcome<Option<V::Break>> {
         let mut stoppable = Stoppable::new(stop, visitor);
         let outcome = self.search(rule, limits, &mut stoppable);
+        stoppable.outcome(outcome)
+    }
+
+    /// [`Dlx::search_until`], telling `sink` where the search stands every
+    /// [`TreePosition::PROGRESS_MASK`](super::TreePosition::PROGRESS_MASK) + 1 nodes, and
+    /// once more when it has seen the whole tree (the fraction 1): the progress of a search of
+    /// one thread. The caller has the sink [`ProgressSink::begin`] the search before and
+    /// [`ProgressSink::end`] it after.
+    ///
+    /// Compiled out of line, apart from the searches without reports: they compile (and inline
+    /// into their callers) as if there were no reports, whose test the compiler removes from
+    /// their loop. A caller who reports only sometimes calls this or them, two calls, not one
+    /// search that tests whether it has a sink.
+    ///
+    /// ```
+    /// use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ProgressSink, SearchLimits, StopFlag};
+    /// use std::ops::ControlFlow;
+    /// use std::sync::Mutex;
+    ///
+    /// struct Last(Mutex<f64>);
+    /// impl ProgressSink for Last {
+    ///     fn report(&self, fraction: f64, _nodes: u64) {
+    ///         *self.0.lock().unwrap() = fraction;
+    ///     }
+    /// }
+    ///
+    /// let last = Last(Mutex::new(0.0));
+    /// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
+    /// let mut dlx = Dlx::new(&Problem::queens(8));
+    /// let (rule, limits, stop) = (ChoiceRule::Mrv, SearchLimits::default(), StopFlag::never());
+    /// let outcome = dlx.search_reporting(rule, limits, &stop, &last, &mut count);
+    /// assert_eq!(outcome.stats.solutions, 92);
+    /// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
+    /// ```
+    #[inline(never)]
+    pub fn search_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        rule: ChoiceRule,
+        limits: SearchLimits,
+        stop: &StopFlag,
+        sink: &dyn ProgressSink,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stoppable = Stoppable::new(stop, visitor);
+        let outcome = self.search(rule, limits, &mut Reporting::new(sink, &mut stoppable));
         stoppable.outcome(outcome)
     }
 

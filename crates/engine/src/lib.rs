@@ -152,7 +152,7 @@ pub use choice_rule::ChoiceRule;
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};
-pub use memo::{CacheStats, Memo, MemoResult, Zdd};
+pub use memo::{Memo, MemoResult, Zdd};
 pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use parallel::{SplitReport, SplitSettings};
@@ -160,8 +160,7 @@ pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
 };
 pub use problems::ReferenceProblem;
-pub use progress::{ProgressSink, Reporting, TreePosition};
+pub use progress::{ProgressSink, TreePosition};
 pub use search::{SearchLimits, Visitor};
 pub use split::Shard;
-pub use stop_flag::{StopFlag, Stoppable};
-pub use walk::OptionWalk;
+pub use stop_flag::StopFlag;

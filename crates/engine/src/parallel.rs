@@ -163,8 +163,11 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
         } else {
             rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
         };
-        // The workers' arenas are copies of this one as it stands between the walks.
-        let template = self.dlx.clone();
+        // The workers' arenas are copies of this one as it stands between the walks. A copy
+        // searches one subtree after another, so it undoes every search, whatever this arena
+        // was set to do after a stop (`Dlx::set_reload_after_stop`).
+        let mut template = self.dlx.clone();
+        template.set_reload_after_stop(false);
         let sink = progress.filter(|sink| sink.begin());
         let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
         let mut run = Run::new(settings.max_solutions);
@@ -805,12 +808,23 @@ mod tests {
         max_solutions: Option<u64>,
         count_only: bool,
     ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
+        let mut dlx = Dlx::new(problem);
+        split_arena(&mut dlx, threads, shard, max_solutions, count_only)
+    }
+
+    /// [`split`] of an arena as the caller set it up.
+    fn split_arena(
+        dlx: &mut Dlx,
+        threads: usize,
+        shard: Shard,
+        max_solutions: Option<u64>,
+        count_only: bool,
+    ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         pool.install(|| {
-            let mut dlx = Dlx::new(problem);
             let mut found = Vec::new();
             let settings = SplitSettings {
                 rule: ChoiceRule::Mrv,
@@ -869,6 +883,24 @@ mod tests {
             let (found, report) = split(&problem, 2, Shard::WHOLE, Some(limit), false);
             assert_eq!(found, whole, "limit {limit}");
             assert_eq!(report.outcome.stats, outcome.stats, "limit {limit}");
+        }
+    }
+
+    #[test]
+    fn an_arena_set_to_be_reloaded_after_a_stop_splits_as_one_that_undoes_its_searches() {
+        // A worker's copy searches subtree after subtree, some of them stopped by what it can
+        // hold (one thread: the one copy searches every subtree): the copies undo every
+        // search, whatever the arena's setting, and the walk above the cut leaves the arena
+        // itself as it was.
+        let problem = Problem::queens(8);
+        for limit in [None, Some(1), Some(7), Some(40)] {
+            let (expected, expected_report) = split(&problem, 1, Shard::WHOLE, limit, false);
+            let mut dlx = Dlx::new(&problem);
+            dlx.set_reload_after_stop(true);
+            let (found, report) = split_arena(&mut dlx, 1, Shard::WHOLE, limit, false);
+            assert_eq!(found, expected, "limit {limit:?}");
+            assert_eq!(report.outcome, expected_report.outcome, "limit {limit:?}");
+            assert_eq!(dlx.count(), 92, "limit {limit:?}");
         }
     }
 

@@ -13,11 +13,11 @@
 //!
 //! A search reports its position to [`super::Visitor::progress`] every so many nodes, when the
 //! visitor asks ([`super::Visitor::progress_mask`]); a search of one thread hands it on to a
-//! [`ProgressSink`] through [`Reporting`], and a split search adds up the shares of its
-//! subtrees and reports to one.
+//! [`ProgressSink`] through `Reporting` ([`Dlx::search_reporting`]), and a split search adds up
+//! the shares of its subtrees and reports to one.
 
 use super::arena::Dlx;
-use super::memo::CacheStats;
+use super::memo::MemoResult;
 use super::node::{Link, COVERED};
 use super::outcome::SearchStats;
 use super::problem::OptionId;
@@ -204,11 +204,12 @@ pub trait ProgressSink: Sync {
 
     /// A memoized search ([`crate::Memo::progress`]) reports here: `fraction` of its tree
     /// (whose leaves are the solutions and the subproblems the cache answered) is done, after
-    /// `nodes` nodes, with the cache's figures so far (`peak_entries` the entries held now or
-    /// before, `caching_stopped` once the engine's plain search counts instead). Default: the
-    /// fraction and the nodes to [`ProgressSink::report`].
-    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
-        let _ = cache;
+    /// `nodes` nodes, with its figures so far (the solutions found, `peak_entries` the entries
+    /// held now or before, `caching_stopped` once the engine's plain search counts instead,
+    /// whose solutions start again from 0; `zdd` is always `None`). Default: the fraction and
+    /// the nodes to [`ProgressSink::report`].
+    fn report_memo(&self, fraction: f64, nodes: u64, so_far: &MemoResult) {
+        let _ = so_far;
         self.report(fraction, nodes);
     }
 
@@ -218,40 +219,21 @@ pub trait ProgressSink: Sync {
 
 /// A visitor that hands everything on to `inner` and tells `sink` where the search stands every
 /// [`TreePosition::PROGRESS_MASK`] + 1 nodes, and once more when it has seen the whole tree (the
-/// fraction 1): the progress of a search of one thread. The caller has the sink
+/// fraction 1): the progress of a search of one thread
+/// ([`Dlx::search_reporting`](super::Dlx::search_reporting)). The caller has the sink
 /// [`ProgressSink::begin`] the search before and [`ProgressSink::end`] it after.
 ///
 /// A search without it makes no reports at all ([`Visitor::progress_mask`]'s default compiles
 /// away), so a caller who reports only sometimes runs the two visitors in two calls, not one
 /// visitor that tests whether it has a sink.
-///
-/// ```
-/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, ProgressSink, Reporting, SearchLimits};
-/// use std::ops::ControlFlow;
-/// use std::sync::Mutex;
-///
-/// struct Last(Mutex<f64>);
-/// impl ProgressSink for Last {
-///     fn report(&self, fraction: f64, _nodes: u64) {
-///         *self.0.lock().unwrap() = fraction;
-///     }
-/// }
-///
-/// let last = Last(Mutex::new(0.0));
-/// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-/// let mut reporting = Reporting::new(&last, &mut count);
-/// let outcome = Dlx::new(&Problem::queens(8)).search(ChoiceRule::Mrv, SearchLimits::default(), &mut reporting);
-/// assert_eq!(outcome.stats.solutions, 92);
-/// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
-/// ```
-pub struct Reporting<'a, V: ?Sized> {
+pub(crate) struct Reporting<'a, V: ?Sized> {
     sink: &'a dyn ProgressSink,
     inner: &'a mut V,
 }
 
 impl<'a, V: Visitor + ?Sized> Reporting<'a, V> {
     /// `inner`, its search's position told to `sink`.
-    pub fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
+    pub(crate) fn new(sink: &'a dyn ProgressSink, inner: &'a mut V) -> Self {
         Reporting { sink, inner }
     }
 }

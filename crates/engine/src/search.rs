@@ -544,7 +544,8 @@ pub(super) mod tests {
             max_nodes: None,
         };
         let mut found = Vec::new();
-        let stopped = dlx.search_then_reload(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
+        dlx.set_reload_after_stop(true);
+        let stopped = dlx.search(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
             found.push(o.to_vec());
             ControlFlow::<()>::Continue(())
         });
@@ -564,9 +565,23 @@ pub(super) mod tests {
             dlx.count_solutions(ChoiceRule::Mrv, None)
         }));
         assert!(refused.is_err(), "a spent arena refuses to search");
-        // Reloaded, it searches the whole tree again with the figures of the first count.
+        // Reloaded, it searches the whole tree again with the figures of the first count: a
+        // search that sees its whole tree leaves the arena as it found it.
         dlx.reload(primary, items, options.iter().map(Vec::as_slice))
             .unwrap();
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
+        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
+        // The setting stays until turned off: a stopped search leaves the arena spent again.
+        dlx.first_solution(ChoiceRule::Mrv);
+        let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            dlx.count_solutions(ChoiceRule::Mrv, None)
+        }));
+        assert!(refused.is_err(), "the setting outlives a reload");
+        // Turned off, a stopped search is undone again.
+        dlx.reload(primary, items, options.iter().map(Vec::as_slice))
+            .unwrap();
+        dlx.set_reload_after_stop(false);
+        dlx.first_solution(ChoiceRule::Mrv);
         assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
     }
 

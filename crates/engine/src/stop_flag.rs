@@ -2,9 +2,10 @@
 //! raises, and the visitor that polls it on entering each node.
 //!
 //! The engine's loops know nothing of signals. A caller who wants a search to be interruptible
-//! hands it a [`StopFlag`] through a solver (`with_stop_flag`) or wraps its visitor in
-//! [`Stoppable`]; the search then ends between two nodes with [`Stop::Interrupted`], its figures
-//! and the solutions found so far intact. A search without a flag polls nothing: the check is
+//! hands it a [`StopFlag`] through a solver (`with_stop_flag`) or a search that takes one
+//! ([`Dlx::search_until`](super::Dlx::search_until)), which wraps its visitor in [`Stoppable`];
+//! the search then ends between two nodes with [`Stop::Interrupted`], its figures and the
+//! solutions found so far intact. A search without a flag polls nothing: the check is
 //! in the visitor's [`Visitor::enter_node`], whose default compiles away.
 
 use super::outcome::{Outcome, Stop};
@@ -70,32 +71,16 @@ impl StopFlag {
 /// A visitor that hands everything on to `inner` and, on entering each node, breaks once the
 /// flag is raised: one load of the flag a node, no branch on whether there is a flag at all.
 /// It breaks with `None` for the flag and `Some(value)` for the inner visitor's own break;
-/// [`Stoppable::outcome`] turns the first into [`Stop::Interrupted`].
-///
-/// ```
-/// use dlx_engine::{Problem, ChoiceRule, Dlx, OptionId, SearchLimits, StopFlag, Stop, Stoppable};
-/// use std::ops::ControlFlow;
-///
-/// let mut dlx = Dlx::new(&Problem::queens(6));
-/// let mut found = 0;
-/// let mut count = |_: &[OptionId]| {
-///     found += 1;
-///     ControlFlow::Continue(())
-/// };
-/// let stop = StopFlag::never();
-/// let mut stoppable = Stoppable::new(&stop, &mut count);
-/// let searched = dlx.search_then_reload(ChoiceRule::Mrv, SearchLimits::default(), &mut stoppable);
-/// let outcome = stoppable.outcome(searched);
-/// assert_eq!((outcome.stop, outcome.stats.solutions), (Stop::Exhausted, 4));
-/// ```
-pub struct Stoppable<'a, V: ?Sized> {
+/// [`Stoppable::outcome`] turns the first into [`Stop::Interrupted`]. What
+/// [`Dlx::search_until`](super::Dlx::search_until) and the searches of [`super::Cells`] run.
+pub(crate) struct Stoppable<'a, V: ?Sized> {
     flag: &'a AtomicBool,
     inner: &'a mut V,
 }
 
 impl<'a, V: Visitor + ?Sized> Stoppable<'a, V> {
     /// `inner`, stopped between two nodes once `stop` is raised.
-    pub fn new(stop: &'a StopFlag, inner: &'a mut V) -> Self {
+    pub(crate) fn new(stop: &'a StopFlag, inner: &'a mut V) -> Self {
         Stoppable {
             flag: stop.atomic(),
             inner,
@@ -104,7 +89,10 @@ impl<'a, V: Visitor + ?Sized> Stoppable<'a, V> {
 
     /// The outcome of a search run with this visitor, as the inner visitor would have had it,
     /// but for a stop by the flag, which says [`Stop::Interrupted`].
-    pub fn outcome(self, outcome: Outcome<Option<Option<V::Break>>>) -> Outcome<Option<V::Break>> {
+    pub(crate) fn outcome(
+        self,
+        outcome: Outcome<Option<Option<V::Break>>>,
+    ) -> Outcome<Option<V::Break>> {
         match outcome.answer {
             Some(None) => Outcome {
                 answer: None,

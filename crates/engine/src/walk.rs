@@ -22,23 +22,21 @@ use super::node::{Link, Node};
 /// How [`Dlx`](super::Dlx) walks an option's nodes when it hides the option from the other
 /// lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum OptionWalk {
+pub(crate) enum OptionWalk {
     /// Chosen each time the arena is laid out: by place when every option has the same number
     /// of items and some item stands at different places in different options, through the
     /// spacer otherwise.
     #[default]
     Auto,
-    /// Always through the spacer, and no look at the places when laying out: for an encoding
-    /// whose items keep their places by construction, which lays out a problem for every
-    /// puzzle (the check costs a few instructions an entry, a few percent of a short Sudoku
-    /// search).
+    /// Always through the spacer, and no look at the places when laying out
+    /// ([`super::Dlx::walk_through_spacers`]).
     Spacers,
 }
 
 /// The walk the arena as laid out now takes, and what walking by place needs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct OptionWalker {
-    /// How the user asked options to be walked ([`super::Dlx::set_option_walk`]).
+    /// How the user asked options to be walked ([`super::Dlx::walk_through_spacers`]).
     pub(super) asked: OptionWalk,
     /// When every option has the same number of items, that number plus one (its spacer): the
     /// option of a node is then a division away. 0 otherwise.
@@ -136,7 +134,7 @@ mod tests {
         b.option(&[c]).unwrap();
         assert!(!Dlx::new(&b.build()).walks_by_place(), "widths differ");
         let mut told = Dlx::new(&Problem::langford(5));
-        told.set_option_walk(OptionWalk::Spacers);
+        told.walk_through_spacers();
         assert!(!told.walks_by_place());
         told.set_option_walk(OptionWalk::Auto);
         assert!(told.walks_by_place());
@@ -180,7 +178,7 @@ mod tests {
             let mut by_place = Dlx::new(&problem);
             prop_assume!(by_place.walks_by_place(), "every item keeps its place here");
             let mut spacers = Dlx::new(&problem);
-            spacers.set_option_walk(OptionWalk::Spacers);
+            spacers.walk_through_spacers();
             prop_assert!(!spacers.walks_by_place());
             for rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
                 let mut seen = [Vec::new(), Vec::new()];

@@ -65,21 +65,17 @@ impl std::fmt::Debug for Memo<'_> {
     }
 }
 
-/// What a memoized search gives: the exact number of solutions, the cache's figures, and
-/// the ZDD when one was asked for and the search ran to its end.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a memoized search gives: the exact number of solutions, the ZDD when one was asked
+/// for and the search ran to its end, and the cache's figures. A progress sink is handed the
+/// same figures as the search goes ([`ProgressSink::report_memo`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MemoResult {
-    /// Every solution when the search was complete; those found so far when it was stopped.
+    /// Every solution when the search was complete; those found so far when it was stopped
+    /// (or when reported along the way).
     pub solutions: u128,
-    /// How the cache did.
-    pub cache: CacheStats,
-    /// The ZDD of all solutions ([`Memo::zdd`] on a complete search only).
+    /// The ZDD of all solutions ([`Memo::zdd`] on a complete search only; never in a report
+    /// along the way).
     pub zdd: Option<Zdd>,
-}
-
-/// The memo cache's figures.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CacheStats {
     /// Subproblems looked up (one per node entered while caching).
     pub lookups: u64,
     /// Lookups answered by the cache. DLX6's `hits` adds one per solution found.
@@ -139,14 +135,14 @@ impl<'p> Memo<'p> {
     /// [`ProgressSink::end`] it after. A search without a sink makes no reports.
     ///
     /// ```
-    /// use dlx_engine::{CacheStats, Memo, Problem, ProgressSink};
+    /// use dlx_engine::{Memo, MemoResult, Problem, ProgressSink};
     /// use std::sync::Mutex;
     ///
     /// struct Last(Mutex<(f64, u64)>);
     /// impl ProgressSink for Last {
     ///     fn report(&self, _: f64, _: u64) {}
-    ///     fn report_memo(&self, fraction: f64, _nodes: u64, cache: &CacheStats) {
-    ///         *self.0.lock().unwrap() = (fraction, cache.lookups);
+    ///     fn report_memo(&self, fraction: f64, _nodes: u64, so_far: &MemoResult) {
+    ///         *self.0.lock().unwrap() = (fraction, so_far.lookups);
     ///     }
     /// }
     ///
@@ -156,7 +152,7 @@ impl<'p> Memo<'p> {
     /// assert_eq!(outcome.answer.solutions, 12_988_816);
     /// let (fraction, lookups) = *last.0.lock().unwrap();
     /// assert_eq!(fraction, 1.0, "the whole tree was searched");
-    /// assert_eq!(lookups, outcome.answer.cache.lookups);
+    /// assert_eq!(lookups, outcome.answer.lookups);
     /// ```
     pub fn progress(mut self, sink: &'p dyn ProgressSink) -> Memo<'p> {
         self.progress = Some(sink);
@@ -183,8 +179,8 @@ impl<'p> Memo<'p> {
             return Ok(Outcome {
                 answer: MemoResult {
                     solutions: 1,
-                    cache: CacheStats::default(),
                     zdd: zdd.then(|| Zdd::new(Vec::new(), 1)).flatten(),
+                    ..MemoResult::default()
                 },
                 stats: SearchStats {
                     nodes: 1,

@@ -2,7 +2,7 @@
 //! own search ([`Dlx`]), faster per node than DLX6's arena, which must keep the lengths of
 //! secondary items up to date for the key.
 
-use super::{CacheStats, MemoResult};
+use super::MemoResult;
 use crate::outcome::{Outcome, Stop};
 use crate::problem::{OptionId, Problem};
 use crate::progress::{ProgressSink, TreePosition};
@@ -28,10 +28,11 @@ impl Visitor for Counter {
 }
 
 /// Counts and tells a memoized search's progress sink where the plain search stands: its own
-/// tree's share done, the nodes of both searches, the cache's figures as caching left them.
+/// tree's share done, the nodes of both searches, the solutions found so far and the cache's
+/// figures as caching left them.
 struct ReportingCounter<'a> {
     sink: &'a dyn ProgressSink,
-    cache: CacheStats,
+    figures: MemoResult,
     prefix_nodes: u64,
 }
 
@@ -53,7 +54,8 @@ impl Visitor for ReportingCounter<'_> {
 
     fn progress(&mut self, at: &TreePosition) {
         let nodes = self.prefix_nodes.saturating_add(at.nodes);
-        self.sink.report_memo(at.done, nodes, &self.cache);
+        self.figures.solutions = u128::from(at.solutions);
+        self.sink.report_memo(at.done, nodes, &self.figures);
     }
 }
 
@@ -66,14 +68,19 @@ pub(crate) fn count(
     prefix: Outcome<MemoResult>,
 ) -> Outcome<MemoResult> {
     let mut dlx = Dlx::new(problem);
-    let mut cache = prefix.answer.cache;
-    cache.caching_stopped = true;
+    // The cache's figures as caching left them (only a count gives caching up: no ZDD).
+    let figures = MemoResult {
+        solutions: 0,
+        zdd: None,
+        caching_stopped: true,
+        ..prefix.answer
+    };
     let limits = SearchLimits::default();
     let plain = match progress {
         Some(sink) => {
             let mut counter = ReportingCounter {
                 sink,
-                cache,
+                figures: figures.clone(),
                 prefix_nodes: prefix.stats.nodes,
             };
             dlx.search_until(ChoiceRule::Mrv, limits, stop, &mut counter)
@@ -86,8 +93,7 @@ pub(crate) fn count(
     Outcome {
         answer: MemoResult {
             solutions: u128::from(plain.stats.solutions),
-            cache,
-            zdd: None,
+            ..figures
         },
         stats,
         stop: match plain.stop {

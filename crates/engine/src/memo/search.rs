@@ -5,7 +5,7 @@
 use super::cache::{Cache, Place, Subtotal};
 use super::links::Links;
 use super::zdd::ZddNode;
-use super::{CacheStats, MemoResult};
+use super::MemoResult;
 use crate::error::DlxError;
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::progress::{ProgressSink, TreePosition, NEGLIGIBLE_SHARE};
@@ -46,7 +46,8 @@ pub(crate) struct MemoSearch<'s> {
     max_bytes: u64,
     stop: &'s StopFlag,
     progress: Option<&'s dyn ProgressSink>,
-    stats: CacheStats,
+    /// The cache's figures so far; the count and the ZDD are filled in at the end.
+    figures: MemoResult,
     nodes: u64,
     /// The nodes a search without the cache would have visited so far: those visited, plus
     /// what each hit saved.
@@ -67,9 +68,9 @@ impl<'s> MemoSearch<'s> {
         let key_words = links.key_words();
         let cache = Cache::new(key_words, max_bytes);
         MemoSearch {
-            stats: CacheStats {
+            figures: MemoResult {
                 caching_stopped: cache.is_none(),
-                ..CacheStats::default()
+                ..MemoResult::default()
             },
             links,
             cache,
@@ -93,21 +94,21 @@ impl<'s> MemoSearch<'s> {
             return Err(None);
         };
         self.links.write_key(&mut self.key);
-        self.stats.lookups += 1;
+        self.figures.lookups += 1;
         let found = cache.find_or_enter(&self.key);
         if let Ok(memo) = found {
-            self.stats.hits += 1;
+            self.figures.hits += 1;
             // The hit's own node is counted already.
             self.plain_nodes = self
                 .plain_nodes
                 .saturating_add(memo.plain_nodes.saturating_sub(1));
         }
         if self.zdd.is_none()
-            && self.stats.lookups >= FIRST_JUDGEMENT
-            && self.stats.lookups.is_power_of_two()
+            && self.figures.lookups >= FIRST_JUDGEMENT
+            && self.figures.lookups.is_power_of_two()
             && self.plain_nodes < WORTHWHILE.saturating_mul(self.nodes)
         {
-            self.stats.caching_stopped = true;
+            self.figures.caching_stopped = true;
             self.close_cache();
             self.given_up = true;
         }
@@ -139,29 +140,30 @@ impl<'s> MemoSearch<'s> {
         at.done
     }
 
-    /// The cache's figures so far.
-    fn live_stats(&self) -> CacheStats {
-        let mut stats = self.stats;
+    /// The figures so far, `solutions` found: what a progress report is handed.
+    fn figures_so_far(&self, solutions: u128) -> MemoResult {
+        let mut figures = self.figures.clone();
+        figures.solutions = solutions;
         if let Some(cache) = &self.cache {
-            stats.peak_entries = cache.peak_entries;
-            stats.evictions = cache.evictions;
+            figures.peak_entries = cache.peak_entries;
+            figures.evictions = cache.evictions;
         }
-        stats.plain_nodes = self.plain_nodes;
-        stats
+        figures.plain_nodes = self.plain_nodes;
+        figures
     }
 
     /// Keeps the cache's figures and frees it.
     fn close_cache(&mut self) {
         if let Some(cache) = self.cache.take() {
-            self.stats.peak_entries = cache.peak_entries;
-            self.stats.evictions = cache.evictions;
+            self.figures.peak_entries = cache.peak_entries;
+            self.figures.evictions = cache.evictions;
         }
     }
 
     /// A new ZDD node for `option` over `lo` and `hi`; with no diagram asked for, a marker
     /// that the subproblem has solutions.
     fn make_node(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, DlxError> {
-        self.stats.zdd_nodes += 1;
+        self.figures.zdd_nodes += 1;
         let Some(nodes) = self.zdd.as_mut() else {
             return Ok(2);
         };
@@ -205,7 +207,7 @@ impl<'s> MemoSearch<'s> {
                     sink.report_memo(
                         self.position(&levels[..level]),
                         self.nodes,
-                        &self.live_stats(),
+                        &self.figures_so_far(count),
                     );
                 }
             }
@@ -286,7 +288,7 @@ impl<'s> MemoSearch<'s> {
                     // A solution: a node of its own, and the ZDD's sink 1.
                     self.nodes += 1;
                     self.plain_nodes = self.plain_nodes.saturating_add(1);
-                    self.stats.solution_leaves += 1;
+                    self.figures.solution_leaves += 1;
                     count = count.checked_add(1).ok_or(overflow)?;
                     let option = self.links.uncommit_others(cur);
                     znode = self.make_node(option, znode, 1)?;
@@ -299,9 +301,10 @@ impl<'s> MemoSearch<'s> {
             }
         }
         self.close_cache();
-        self.stats.plain_nodes = self.plain_nodes;
+        self.figures.plain_nodes = self.plain_nodes;
+        self.figures.solutions = count;
         if let (Some(sink), Stop::Exhausted) = (self.progress, stop) {
-            sink.report_memo(1.0, self.nodes, &self.stats);
+            sink.report_memo(1.0, self.nodes, &self.figures);
         }
         let zdd = match (self.zdd.take(), stop) {
             (Some(nodes), Stop::Exhausted) => {
@@ -317,9 +320,8 @@ impl<'s> MemoSearch<'s> {
         };
         Ok(Outcome {
             answer: MemoResult {
-                solutions: count,
-                cache: self.stats,
                 zdd,
+                ..self.figures
             },
             stats,
             stop,

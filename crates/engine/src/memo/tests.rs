@@ -153,11 +153,11 @@ fn a_tiny_memory_bound_evicts_and_still_counts_exactly() {
     let problem = Problem::dominoes(8, 8);
     let outcome = Memo::new(&problem).max_bytes(40_000).count().unwrap();
     assert_eq!(outcome.answer.solutions, 12_988_816);
-    assert!(outcome.answer.cache.evictions > 0);
+    assert!(outcome.answer.evictions > 0);
     let small = Problem::dominoes(6, 6);
     let none = Memo::new(&small).max_bytes(10).count().unwrap();
     assert_eq!(none.answer.solutions, 6_728);
-    assert!(none.answer.cache.caching_stopped);
+    assert!(none.answer.caching_stopped);
     let refused = Memo::new(&small).max_bytes(10).zdd();
     assert_eq!(refused, Err(DlxError::MemoryBound { bytes: 10 }));
 }
@@ -180,30 +180,35 @@ fn a_raised_stop_flag_stops_the_search() {
     assert_eq!(outcome.stop, Stop::Interrupted);
 }
 
-/// A sink that keeps every memoized report: the fraction, the nodes, the cache's figures.
+/// A sink that keeps every memoized report: the fraction, the nodes, the figures so far.
 #[derive(Default)]
-struct MemoReports(std::sync::Mutex<Vec<(f64, u64, CacheStats)>>);
+struct MemoReports(std::sync::Mutex<Vec<(f64, u64, MemoResult)>>);
 
 impl crate::ProgressSink for MemoReports {
     fn report(&self, _: f64, _: u64) {
         panic!("a memoized search reports with its cache's figures");
     }
 
-    fn report_memo(&self, fraction: f64, nodes: u64, cache: &CacheStats) {
-        self.0.lock().unwrap().push((fraction, nodes, *cache));
+    fn report_memo(&self, fraction: f64, nodes: u64, so_far: &MemoResult) {
+        self.0
+            .lock()
+            .unwrap()
+            .push((fraction, nodes, so_far.clone()));
     }
 }
 
-/// The reports rise (fraction, nodes, lookups), stay below the whole tree until the last,
-/// which is the whole tree with the search's own figures. The fraction starts again from 0
-/// when caching is given up: the plain search that counts instead walks a tree of its own.
-fn check_reports(seen: &[(f64, u64, CacheStats)], outcome: &Outcome<MemoResult>) {
+/// The reports rise (fraction, nodes, lookups, solutions), stay below the whole tree until the
+/// last, which is the whole tree with the search's own figures, and carry no ZDD. The fraction
+/// and the solutions start again from 0 when caching is given up: the plain search that counts
+/// instead walks a tree of its own.
+fn check_reports(seen: &[(f64, u64, MemoResult)], outcome: &Outcome<MemoResult>) {
     assert!(seen.len() >= 3, "reports along the way and one at the end");
     for pair in seen.windows(2) {
-        let ((f0, n0, c0), (f1, n1, c1)) = (pair[0], pair[1]);
+        let ((f0, n0, c0), (f1, n1, c1)) = (&pair[0], &pair[1]);
         let same_tree = c0.caching_stopped == c1.caching_stopped;
         assert!(n1 > n0, "{:?} then {:?}", pair[0], pair[1]);
         assert!(f1 >= f0 || !same_tree, "{:?} then {:?}", pair[0], pair[1]);
+        assert!(c1.solutions >= c0.solutions || !same_tree);
         assert!(
             c0.caching_stopped <= c1.caching_stopped,
             "caching is not taken up again"
@@ -214,7 +219,9 @@ fn check_reports(seen: &[(f64, u64, CacheStats)], outcome: &Outcome<MemoResult>)
     let (last, before) = seen.split_last().unwrap();
     assert!(before.iter().all(|&(f, _, _)| (0.0..1.0).contains(&f)));
     assert_eq!((last.0, last.1), (1.0, outcome.stats.nodes));
-    assert_eq!(last.2.caching_stopped, outcome.answer.cache.caching_stopped);
+    assert_eq!(last.2.caching_stopped, outcome.answer.caching_stopped);
+    assert_eq!(last.2.solutions, outcome.answer.solutions);
+    assert!(seen.iter().all(|(_, _, so_far)| so_far.zdd.is_none()));
 }
 
 #[test]
@@ -227,11 +234,11 @@ fn a_memoized_search_reports_its_progress_and_the_cache_as_it_goes() {
         assert_eq!(outcome.answer.solutions, 53_060_477_521_960_000);
         let seen = sink.0.into_inner().unwrap();
         check_reports(&seen, &outcome);
-        let cache = seen[seen.len() - 1].2;
-        assert_eq!(cache.lookups, outcome.answer.cache.lookups);
-        assert_eq!(cache.hits, outcome.answer.cache.hits);
+        let last = &seen[seen.len() - 1].2;
+        assert_eq!(last.lookups, outcome.answer.lookups);
+        assert_eq!(last.hits, outcome.answer.hits);
         // Along the way, the cache holds subproblems and answers lookups.
-        let (_, _, middle) = seen[seen.len() / 2];
+        let (_, _, middle) = &seen[seen.len() / 2];
         assert!(middle.peak_entries > 0 && middle.hits > 0 && !middle.caching_stopped);
         assert!(middle.hits <= middle.lookups);
     }
@@ -243,7 +250,7 @@ fn a_count_that_gives_caching_up_reports_the_plain_search_after_it() {
     let sink = MemoReports::default();
     let outcome = Memo::new(&problem).progress(&sink).count().unwrap();
     assert_eq!(outcome.answer.solutions, 14_200);
-    assert!(outcome.answer.cache.caching_stopped);
+    assert!(outcome.answer.caching_stopped);
     let seen = sink.0.into_inner().unwrap();
     check_reports(&seen, &outcome);
     // The plain search's reports say caching was given up, and count the nodes of both.
@@ -251,7 +258,7 @@ fn a_count_that_gives_caching_up_reports_the_plain_search_after_it() {
     assert!(given_up.len() >= 2, "{} reports", given_up.len());
     assert!(given_up
         .iter()
-        .all(|r| r.2.lookups == outcome.answer.cache.lookups));
+        .all(|r| r.2.lookups == outcome.answer.lookups));
 }
 
 #[test]
@@ -260,7 +267,7 @@ fn the_nodes_a_search_without_the_cache_would_visit_stop_at_the_largest_u64() {
     let problem = Problem::dominoes(14, 14);
     let outcome = Memo::new(&problem).count().unwrap();
     assert_eq!(outcome.answer.solutions, 112_202_208_776_036_178_000_000);
-    assert_eq!(outcome.answer.cache.plain_nodes, u64::MAX);
+    assert_eq!(outcome.answer.plain_nodes, u64::MAX);
 }
 
 #[test]

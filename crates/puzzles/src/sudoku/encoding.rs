@@ -13,8 +13,8 @@ use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::Solve;
 use dlx_engine::{
-    self, ChoiceRule, Count, Dlx, Link, OptionId, OptionWalk, Outcome, Problem, ProgressSink,
-    Reporting, SearchLimits, Shard, SplitReport, SplitSettings, Stop, StopFlag, Stoppable, Visitor,
+    self, ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
+    Shard, SplitReport, SplitSettings, Stop, StopFlag,
 };
 use std::ops::ControlFlow;
 
@@ -88,14 +88,17 @@ impl ClassicSolver {
         let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
         // Every option lists its cell, row, column and box items in that order, so each item
         // keeps its place and the walk through the spacer is the faster one: no need to look
-        // at every puzzle's layout to find that out (see `OptionWalk`).
+        // at every puzzle's layout to find that out (see `Dlx::walk_through_spacers`). Every
+        // search lays the arena out again first, so a stopped search need not undo its levels.
         let arena = if full_problem_nodes <= <u16 as Link>::MAX_NODES {
             let mut dlx = Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits");
-            dlx.set_option_walk(OptionWalk::Spacers);
+            dlx.walk_through_spacers();
+            dlx.set_reload_after_stop(true);
             Arena::Small(dlx)
         } else {
             let mut dlx = Dlx::new(&Problem::default());
-            dlx.set_option_walk(OptionWalk::Spacers);
+            dlx.walk_through_spacers();
+            dlx.set_reload_after_stop(true);
             Arena::Large(dlx)
         };
         ClassicSolver {
@@ -151,7 +154,7 @@ impl ClassicSolver {
 
     /// The number of solutions of `puzzle` (within `candidates` when given), counting stopped
     /// at `limit` if given, as [`Solve::count_solutions`] counts them, telling `progress` where
-    /// the search stands every so many nodes (see [`Reporting`]) when its
+    /// the search stands every so many nodes (see [`Dlx::search_reporting`]) when its
     /// [`ProgressSink::begin`] takes this search: the bar of one long count on one thread.
     pub fn count_reporting(
         &mut self,
@@ -350,32 +353,16 @@ fn search_loaded<L: Link>(
         visitor(scratch);
         ControlFlow::Continue(())
     };
-    // Every search lays the arena out again first: a stopped search need not undo its levels.
-    let Some(Polled { stop, progress }) = polled else {
-        return dlx
-            .search_then_reload(REACH_FROM_NODE, limits, &mut visit)
-            .map(|_| ());
+    // The arena was set to be reloaded after a stop (`ClassicSolver::new`): every search lays
+    // it out again first.
+    let outcome = match polled {
+        None => dlx.search(REACH_FROM_NODE, limits, &mut visit),
+        Some(Polled { stop, progress }) => match progress {
+            None => dlx.search_until(REACH_FROM_NODE, limits, stop, &mut visit),
+            Some(sink) => dlx.search_reporting(REACH_FROM_NODE, limits, stop, sink, &mut visit),
+        },
     };
-    let mut stoppable = Stoppable::new(stop, &mut visit);
-    let outcome = match progress {
-        None => dlx.search_then_reload(REACH_FROM_NODE, limits, &mut stoppable),
-        Some(sink) => search_reporting(dlx, limits, sink, &mut stoppable),
-    };
-    stoppable.outcome(outcome).map(|_| ())
-}
-
-/// [`Dlx::search_then_reload`] with [`REACH_FROM_NODE`], its position told to `sink`. Kept out
-/// of line and apart from the search without reports, so that one is compiled, and inlined, as
-/// it was before there were any.
-#[inline(never)]
-fn search_reporting<L: Link, V: Visitor + ?Sized>(
-    dlx: &mut Dlx<L>,
-    limits: SearchLimits,
-    sink: &dyn ProgressSink,
-    visitor: &mut V,
-) -> Outcome<Option<V::Break>> {
-    let mut reporting = Reporting::new(sink, visitor);
-    dlx.search_then_reload(REACH_FROM_NODE, limits, &mut reporting)
+    outcome.map(|_| ())
 }
 
 /// How [`search_pruned`] searches: its limits, its stop flag, the grid it decodes into, and

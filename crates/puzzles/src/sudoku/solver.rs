@@ -156,9 +156,9 @@ impl SudokuSolver {
 
     /// The number of solutions of `puzzle` (within `candidates` when given: classic only),
     /// counting stopped at `limit` if given, as [`Solve::count_solutions`] counts them, telling
-    /// `progress` where the search stands every so many nodes (see [`dlx_engine::Reporting`])
-    /// when its [`ProgressSink::begin`] takes this search: the bar of one long count on one
-    /// thread.
+    /// `progress` where the search stands every so many nodes (see
+    /// [`dlx_engine::Dlx::search_reporting`]) when its [`ProgressSink::begin`] takes this
+    /// search: the bar of one long count on one thread.
     ///
     /// ```
     /// use dlx_puzzles::sudoku::{Grid, Shape, SudokuSolver};

@@ -40,8 +40,7 @@ use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use dlx_engine::{
     self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, Reporting, SearchLimits, Shard, SplitReport, SplitSettings, StopFlag, Stoppable,
-    Uniqueness, Visitor,
+    ProgressSink, Shard, SplitReport, SplitSettings, StopFlag, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -463,8 +462,8 @@ impl RulesSolver {
 
     /// The number of solutions of `puzzle`, counting stopped at `limit` if given, as
     /// [`Solve::count_solutions`] counts them, telling `progress` where the search stands every
-    /// so many nodes (see [`Reporting`]) when its [`ProgressSink::begin`] takes this search:
-    /// the bar of one long count.
+    /// so many nodes (see [`Dlx::search_reporting`]) when its [`ProgressSink::begin`] takes
+    /// this search: the bar of one long count.
     pub fn count_reporting(
         &mut self,
         puzzle: &Grid,
@@ -505,13 +504,14 @@ impl RulesSolver {
                 visitor(&solution);
                 ControlFlow::<()>::Continue(())
             };
-            let rule = ChoiceRule::MrvStopAtOne;
-            let mut stoppable = Stoppable::new(&self.budget.stop, &mut visit);
+            let (rule, stop) = (ChoiceRule::MrvStopAtOne, &self.budget.stop);
             let searched = match progress {
-                None => self.dlx.search(rule, limits, &mut stoppable),
-                Some(sink) => search_reporting(&mut self.dlx, rule, limits, sink, &mut stoppable),
+                None => self.dlx.search_until(rule, limits, stop, &mut visit),
+                Some(sink) => self
+                    .dlx
+                    .search_reporting(rule, limits, stop, sink, &mut visit),
             };
-            stoppable.outcome(searched).map(|_| ())
+            searched.map(|_| ())
         };
         self.dlx.unselect_all();
         outcome
@@ -566,19 +566,6 @@ impl RulesSolver {
                 },
             )
     }
-}
-
-/// [`Dlx::search`], its position told to `sink`. Kept out of line and apart from the search
-/// without reports, so that one is compiled, and inlined, as it was before there were any.
-#[inline(never)]
-fn search_reporting<V: Visitor + ?Sized>(
-    dlx: &mut Dlx,
-    rule: ChoiceRule,
-    limits: SearchLimits,
-    sink: &dyn ProgressSink,
-    visitor: &mut V,
-) -> Outcome<Option<V::Break>> {
-    dlx.search(rule, limits, &mut Reporting::new(sink, visitor))
 }
 
 questions_without_the_trait!(RulesSolver);
