@@ -107,7 +107,7 @@ impl Cells {
                             // Swap `best_itm` out of the active list and hide its options.
                             best = item;
                             sets.swap_out_best(best, &mut updates);
-                            sets.hide::<false>(best, 0, &mut updates);
+                            sets.hide::<false>(best, &mut updates);
                             if forced {
                                 // A forced move saves nothing: its one option is never retried.
                                 trail.save_nothing(level);
@@ -148,7 +148,7 @@ impl Cells {
                     step = Step::Abort;
                 }
                 Step::Abort => {
-                    if current + 1 >= best + sets.size(best) {
+                    if current + 1 >= sets.end(best) {
                         step = Step::Backup;
                     } else {
                         // Restore the currently active sizes, and try the next option.

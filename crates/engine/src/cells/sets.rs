@@ -3,9 +3,9 @@
 //! restoring the size (TAOCP 7.2.2.3, Knuth's SSXCC).
 //!
 //! One flat `u32` array, `mem`, holds everything the search changes. First every item's record:
-//! two header words (its place in the active list, its size) followed by the nodes of its
-//! options. An item is named in the search by where its options start (its *base*), so its size
-//! and its options are one cache line apart at most. Primary items come first, so
+//! two header words (its place in the active list, the end of its set) followed by the nodes of
+//! its options. An item is named in the search by where its options start (its *base*), so its
+//! header and its options are one cache line apart at most. Primary items come first, so
 //! `base < second` tells a primary item from a secondary one, and comparing bases compares the
 //! items' order in the input, which is the order SSXCC's tie rule reads. Then the options'
 //! nodes, three words each (item base, place in that item's set, colour), one option after
@@ -19,8 +19,10 @@ use crate::problem::{ItemKind, OptionId, Problem};
 
 /// Where an item's position in the active list sits, before its base.
 const POS: u32 = 2;
-/// Where an item's size sits, before its base.
-const SIZE: u32 = 1;
+/// Where the end of an item's set sits, before its base: the place one past its last active
+/// option, `base + size`. Kept instead of the size so that a removal finds the set's last
+/// node, and stores the new end, without adding the base first.
+const END: u32 = 1;
 /// Header words per item record.
 const HEADER: u32 = 2;
 /// Words per node: item, place, colour.
@@ -46,7 +48,10 @@ pub(crate) struct SparseSets {
     /// beyond it were purified at an earlier level and are left alone.
     oactive: u32,
     /// Primary items found with one option left, the forced moves to make next.
-    pub(crate) force: Vec<u32>,
+    pub(crate) force: ForceStack,
+    /// The options a hide of a coloured item removes, gathered before removing them: as long
+    /// as the largest set.
+    scratch: Vec<u32>,
 }
 
 impl SparseSets {
@@ -87,6 +92,7 @@ impl SparseSets {
         let mut mem = vec![0u32; first_spacer as usize + nodes * NODE as usize];
         for (k, &b) in item.iter().enumerate() {
             mem[(b - POS) as usize] = k as u32;
+            mem[(b - END) as usize] = b;
         }
         let mut option_of = vec![u32::MAX; nodes];
         let mut node = first_spacer + NODE;
@@ -94,9 +100,9 @@ impl SparseSets {
             let items = problem.option_items(option);
             for (at, item) in items.iter().enumerate() {
                 let b = base[item.index()];
-                let size = &mut mem[(b - SIZE) as usize];
-                let loc = b + *size;
-                *size += 1;
+                let end = &mut mem[(b - END) as usize];
+                let loc = *end;
+                *end += 1;
                 mem[loc as usize] = node;
                 let colour = problem
                     .entry_colour(option, at)
@@ -118,7 +124,12 @@ impl SparseSets {
             oactive: item.len() as u32,
             item,
             second,
-            force: Vec::new(),
+            scratch: vec![0; sizes.iter().copied().max().unwrap_or(0) as usize],
+            force: ForceStack {
+                items: Vec::new(),
+                active: 0,
+                second,
+            },
         };
         (sets, (first_spacer, option_of), uncoverable)
     }
@@ -168,12 +179,19 @@ impl SparseSets {
     /// An item's size: how many options it has left.
     #[inline(always)]
     pub(crate) fn size(&self, base: u32) -> u32 {
-        self.word(base - SIZE)
+        self.end(base) - base
     }
 
+    /// One past the place of an item's last active option: `base + size`.
     #[inline(always)]
-    pub(crate) fn set_size(&mut self, base: u32, size: u32) {
-        *self.word_mut(base - SIZE) = size;
+    pub(crate) fn end(&self, base: u32) -> u32 {
+        self.word(base - END)
+    }
+
+    /// Sets the end of an item's set (see [`SparseSets::end`]).
+    #[inline(always)]
+    pub(crate) fn set_end(&mut self, base: u32, end: u32) {
+        *self.word_mut(base - END) = end;
     }
 
     /// An item's place in the active list.
@@ -243,104 +261,96 @@ impl SparseSets {
             }
             let base = item as u32;
             if base < self.second {
-                if !self.hide::<true>(base, 0, updates) {
+                if !self.hide::<true>(base, updates) {
                     return false;
                 }
-            } else if self.pos(base) < self.oactive
-                && !self.hide::<true>(base, self.word(q + COLOUR), updates)
-            {
-                return false;
+            } else if self.pos(base) < self.oactive {
+                let colour = self.word(q + COLOUR);
+                let hidden = match colour {
+                    0 => self.hide::<true>(base, updates),
+                    _ => self.hide_other_colours(base, colour, updates),
+                };
+                if !hidden {
+                    return false;
+                }
             }
             q += NODE;
         }
         true
     }
 
-    /// Hides every option of `base` whose colour differs from `colour` (every option when
-    /// `colour` is 0) from the sets of the other items it holds that are still active (before
-    /// the current choice). With `CHECK`, `false` when that leaves an active primary item
-    /// with no option, and a primary item left with one option goes on the force stack.
-    #[inline(always)]
-    pub(crate) fn hide<const CHECK: bool>(
-        &mut self,
-        base: u32,
-        colour: u32,
-        updates: &mut u64,
-    ) -> bool {
-        let end = base + self.size(base);
-        for r in base..end {
-            let option = self.word(r);
-            if (colour == 0 || self.word(option + COLOUR) != colour)
-                && !self.remove_option::<CHECK>(option, updates)
-            {
-                return false;
-            }
-        }
-        true
-    }
-
-    /// Removes the option of node `node` from the sets of its other items that are active:
-    /// SSXCC's "remove option `tt` from the other sets it's in".
+    /// Hides every option of `base` from the sets of the other items it holds that are still
+    /// active (before the current choice). With `CHECK`, `false` when that leaves an active
+    /// primary item with no option, and a primary item left with one option goes on the
+    /// force stack.
     ///
-    /// The loop works on a slice, with a local count, and leaves it for the rare item left
-    /// with at most one option: through `self`, the compiler reloaded the array's address and
-    /// the count from memory after every store, which cost about a third of the search's time
-    /// (docs/benchmarks.md).
-    #[inline(always)]
-    fn remove_option<const CHECK: bool>(&mut self, node: u32, updates: &mut u64) -> bool {
-        let oactive = self.oactive;
+    /// The loops work on a slice and a local count, borrowed apart from the force stack, and
+    /// leave the inner loop for the rare item left with at most one option: through `self`,
+    /// the compiler reloaded the array's address and the count from memory after every store,
+    /// which cost about a third of the search's time. Out of line, so that its registers are
+    /// its own, not the search loop's (docs/benchmarks.md).
+    #[inline(never)]
+    pub(crate) fn hide<const CHECK: bool>(&mut self, base: u32, updates: &mut u64) -> bool {
+        let scope = self.scope();
+        let mem = &mut self.mem[..];
+        let force = &mut self.force;
+        let base = base as usize;
+        let end = at(mem, base - END as usize) as usize;
         let mut removed = 0u64;
-        let mut n = node + NODE;
-        loop {
-            let mem = &mut self.mem[..];
-            let mut short = None;
-            while n != node {
-                let item = get(mem, n + ITEM) as i32;
-                if item < 0 {
-                    n = n.wrapping_add(item as u32);
-                    continue;
-                }
-                let base = item as u32;
-                let at = get(mem, base - POS);
-                if at < oactive {
-                    let size = get(mem, base - SIZE) - 1;
-                    if CHECK && size <= 1 {
-                        short = Some((base, at, size));
-                        break;
-                    }
-                    remove_node(mem, n, base, size);
-                    removed += 1;
-                }
-                n += NODE;
-            }
-            let Some((base, at, size)) = short else {
+        let mut done = true;
+        for r in base..end {
+            let option = at(mem, r) as usize;
+            if !remove_option::<CHECK>(mem, force, &scope, option, &mut removed) {
+                done = false;
                 break;
-            };
-            if self.forces(base, at, size) {
-                *updates += removed;
-                return false;
             }
-            remove_node(&mut self.mem, n, base, size);
-            removed += 1;
-            n += NODE;
         }
         *updates += removed;
-        true
+        done
     }
 
-    /// An item at `at` in the active list about to be left with `size` options, at most one:
-    /// `true` if it is an active primary item left with none (the choice fails); if left
-    /// with one, it goes on the force stack. Out of the hot loop: rarely taken.
-    #[cold]
+    /// [`SparseSets::hide`] with `CHECK` for the options of `base` whose colour is not
+    /// `colour` (SSXCC's purification of a coloured secondary item). Those options are
+    /// gathered first, without a branch on each one's colour, which the processor
+    /// mispredicts; the removals change the other items' sets, not this one.
     #[inline(never)]
-    fn forces(&mut self, base: u32, at: u32, size: u32) -> bool {
-        if base < self.second && at < self.active {
-            if size == 0 {
-                return true;
-            }
-            self.force.push(base);
+    pub(crate) fn hide_other_colours(&mut self, base: u32, colour: u32, updates: &mut u64) -> bool {
+        let scope = self.scope();
+        let mem = &mut self.mem[..];
+        let force = &mut self.force;
+        let base = base as usize;
+        let end = at(mem, base - END as usize) as usize;
+        let others = &mut self.scratch[..];
+        debug_assert!(end - base <= others.len());
+        let mut count = 0;
+        for r in base..end {
+            let option = at(mem, r);
+            // SAFETY: `scratch` is as long as the largest set, and `count` stays below the
+            // set's size.
+            unsafe { *others.get_unchecked_mut(count) = option };
+            count += usize::from(at(mem, option as usize + COLOUR as usize) != colour);
         }
-        false
+        let mut removed = 0u64;
+        let mut done = true;
+        // SAFETY: as above.
+        for &option in unsafe { others.get_unchecked(..count) } {
+            if !remove_option::<true>(mem, force, &scope, option as usize, &mut removed) {
+                done = false;
+                break;
+            }
+        }
+        *updates += removed;
+        done
+    }
+
+    /// What the removals of a hide read of the active list, and tells the force stack where
+    /// the list ends.
+    #[inline(always)]
+    fn scope(&mut self) -> Scope {
+        self.force.active = self.active;
+        Scope {
+            oactive: self.oactive,
+        }
     }
 
     /// Each item's active options, sorted, with its size, item by item in layout order: what
@@ -367,8 +377,138 @@ impl SparseSets {
     }
 }
 
+/// What a hide reads of the active list at every removal: where it ended before the current
+/// choice.
+struct Scope {
+    oactive: u32,
+}
+
+/// Primary items left with one option, the forced moves to make next; with where the active
+/// list ends and where the secondary items start, which a removal reads only when it leaves an
+/// item with at most one option: kept here, in memory, so that the hot loop does not hold them
+/// in registers (it spilled its own values when it did).
+#[derive(Clone, Debug)]
+pub(crate) struct ForceStack {
+    items: Vec<u32>,
+    active: u32,
+    second: u32,
+}
+
+impl ForceStack {
+    #[inline(always)]
+    pub(crate) fn push(&mut self, base: u32) {
+        self.items.push(base);
+    }
+
+    #[inline(always)]
+    pub(crate) fn pop(&mut self) -> Option<u32> {
+        self.items.pop()
+    }
+
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.items.clear();
+    }
+}
+
+/// Removes the option of node `node` from the sets of its other items that are active:
+/// SSXCC's "remove option `tt` from the other sets it's in", in SSXCC's order: the nodes after
+/// `node` up to the option's spacer, then from the option's first node back to `node`. Two
+/// loops, so that each node costs one test (the spacer ends the first loop, `node` the
+/// second) where one loop through the spacer took two. Each removal adds one to `removed`.
+/// With `CHECK`, `false` when that would leave an active primary item with no option (the
+/// removals before it done, that one not).
+#[inline(always)]
+fn remove_option<const CHECK: bool>(
+    mem: &mut [u32],
+    force: &mut ForceStack,
+    scope: &Scope,
+    node: usize,
+    removed: &mut u64,
+) -> bool {
+    let mut n = node + NODE as usize;
+    loop {
+        // Signed, so that a spacer's negative word is also a node's item without another
+        // instruction to widen it.
+        let item = at(mem, n + ITEM as usize) as i32 as isize;
+        if item < 0 {
+            // The spacer: minus the option's length back is its first node.
+            n = n.wrapping_add(item as usize);
+            break;
+        }
+        if !remove_from::<CHECK>(mem, force, scope, n, item as usize, removed) {
+            return false;
+        }
+        n += NODE as usize;
+    }
+    while n != node {
+        let base = at(mem, n + ITEM as usize) as usize;
+        if !remove_from::<CHECK>(mem, force, scope, n, base, removed) {
+            return false;
+        }
+        n += NODE as usize;
+    }
+    true
+}
+
+/// Removes node `n` from the set of its item `base` if that item is active (before the
+/// current choice); with `CHECK`, `false` instead when that would leave an active primary item
+/// with no option, and a primary item left with one goes on the force stack.
+#[inline(always)]
+fn remove_from<const CHECK: bool>(
+    mem: &mut [u32],
+    force: &mut ForceStack,
+    scope: &Scope,
+    n: usize,
+    base: usize,
+    removed: &mut u64,
+) -> bool {
+    if at(mem, base - POS as usize) < scope.oactive {
+        let last = at(mem, base - END as usize) as usize - 1;
+        if CHECK && last <= base + 1 && forces(force, base, at(mem, base - POS as usize), last) {
+            return false;
+        }
+        remove_node(mem, n, base, last);
+        *removed += 1;
+    }
+    true
+}
+
+/// An item at `place` in the active list about to be left with `size` options, at most one:
+/// `true` if it is an active primary item left with none (the choice fails); if left with
+/// one, it goes on the force stack. Out of the hot loop: rarely taken.
+#[cold]
+#[inline(never)]
+fn forces(force: &mut ForceStack, base: usize, place: u32, last: usize) -> bool {
+    if (base as u32) < force.second && place < force.active {
+        if last == base {
+            return true;
+        }
+        force.push(base as u32);
+    }
+    false
+}
+
+/// [`get`] at a `usize` index: the hot loops index with `usize`, so that the header's and the
+/// node's offsets fold into the loads' addresses, where a `u32` index took an instruction to
+/// wrap first.
+#[inline(always)]
+fn at(mem: &[u32], index: usize) -> u32 {
+    debug_assert!(index < mem.len());
+    // SAFETY: as in `get`.
+    unsafe { *mem.get_unchecked(index) }
+}
+
+/// Writes a word of the layout at a `usize` index, unchecked as [`get`] says why.
+#[inline(always)]
+fn put(mem: &mut [u32], index: usize, value: u32) {
+    debug_assert!(index < mem.len());
+    // SAFETY: as in `get`.
+    unsafe { *mem.get_unchecked_mut(index) = value }
+}
+
 /// A word of the layout. Unchecked: the search reads it only at item headers (`base - POS`,
-/// `base - SIZE`), inside items' records (`base..base + size`) and at the words of nodes stored
+/// `base - END`), inside items' records (`base..base + size`) and at the words of nodes stored
 /// there or reached by stepping through an option to its spacer, all of which
 /// [`SparseSets::new`] lays out inside the array; checked, the bounds tests made the search
 /// measurably slower (docs/benchmarks.md).
@@ -379,25 +519,16 @@ fn get(mem: &[u32], index: u32) -> u32 {
     unsafe { *mem.get_unchecked(index as usize) }
 }
 
-/// Writes a word of the layout, unchecked as [`get`] says why.
+/// Takes node `n` out of the set of its item `base`, whose last active place is `last`: the
+/// node changes place with the node there, so it sits just past the set's new end, `last`,
+/// whence restoring the end brings it back.
 #[inline(always)]
-fn put(mem: &mut [u32], index: u32, value: u32) {
-    debug_assert!((index as usize) < mem.len());
-    // SAFETY: as in `get`.
-    unsafe { *mem.get_unchecked_mut(index as usize) = value }
-}
-
-/// Takes node `n` out of the set of its item `base`, whose size becomes `size`: the node
-/// changes place with the set's last active node, so it sits just past the new end, whence
-/// restoring the size brings it back.
-#[inline(always)]
-fn remove_node(mem: &mut [u32], n: u32, base: u32, size: u32) {
-    let loc = get(mem, n + LOC);
-    let last = base + size;
-    let moved = get(mem, last);
-    put(mem, base - SIZE, size);
-    put(mem, last, n);
-    put(mem, loc, moved);
-    put(mem, n + LOC, last);
-    put(mem, moved + LOC, loc);
+fn remove_node(mem: &mut [u32], n: usize, base: usize, last: usize) {
+    let loc = at(mem, n + LOC as usize) as usize;
+    let moved = at(mem, last) as usize;
+    put(mem, base - END as usize, last as u32);
+    put(mem, last, n as u32);
+    put(mem, loc, moved as u32);
+    put(mem, n + LOC as usize, last as u32);
+    put(mem, moved + LOC as usize, loc as u32);
 }

@@ -137,7 +137,7 @@ impl Cells {
         for &node in path {
             let (item, _) = self.sets.node_item_and_place(node);
             self.sets.swap_out_best(item, &mut ignored);
-            self.sets.hide::<false>(item, 0, &mut ignored);
+            self.sets.hide::<false>(item, &mut ignored);
             self.sets.swap_out_others(node, &mut ignored);
             let chosen = self.sets.hide_others(node, &mut ignored);
             debug_assert!(chosen, "a path of the walk is a choice that succeeded");

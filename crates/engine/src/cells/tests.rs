@@ -234,7 +234,7 @@ fn restoring_the_trails_sizes_undoes_every_hide_of_a_choice() {
     let mut updates = 0;
     let best = sets.item[0];
     sets.swap_out_best(best, &mut updates);
-    sets.hide::<false>(best, 0, &mut updates);
+    sets.hide::<false>(best, &mut updates);
     trail.save(0, &sets);
     let saved = sets.active_sets();
     let active = sets.active;

@@ -1,11 +1,12 @@
-//! The trail of dancing cells: the sizes of the active items, saved on entering a branching
-//! node, so that backtracking undoes every removal below it by restoring those sizes (the
-//! removed options still sit just past each set's end). Christine Solnon's idea, as SSXCC uses
+//! The trail of dancing cells: the sizes of the active items (kept as the ends of their sets),
+//! saved on entering a branching node, so that backtracking undoes every removal below it by
+//! restoring those sizes (the removed options still sit just past each set's end). Christine Solnon's idea, as SSXCC uses
 //! it; a forced move saves nothing, as its one option is never retried.
 
 use super::sets::SparseSets;
 
-/// Saved `(item, size)` pairs, a run of them per level, and where each level's run starts.
+/// Saved `(item, end of its set)` pairs, a run of them per level, and where each level's run
+/// starts.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Trail {
     entries: Vec<(u32, u32)>,
@@ -48,7 +49,7 @@ impl Trail {
         self.entries.extend(
             sets.item[..active]
                 .iter()
-                .map(|&base| (base, sets.size(base))),
+                .map(|&base| (base, sets.end(base))),
         );
         self.peak = self.peak.max(self.entries.len());
         self.starts[level + 1] = self.entries.len() as u32;
@@ -69,8 +70,8 @@ impl Trail {
         let start = self.starts[level] as usize;
         self.entries.truncate(end);
         sets.active = (end - start) as u32;
-        for &(base, size) in &self.entries[start..end] {
-            sets.set_size(base, size);
+        for &(base, set_end) in &self.entries[start..end] {
+            sets.set_end(base, set_end);
         }
     }
 }
