@@ -39,8 +39,8 @@ pub struct MemoArgs {
     /// allowed) from the ZDD, without enumerating; --seed S (default 0) makes them repeatable.
     #[arg(long, value_name = "N", conflicts_with_all = MEMO_CONFLICTS)]
     random: Option<u64>,
-    /// Print the K-th solution (from 1) in the order the search finds them, from the ZDD,
-    /// without enumerating the ones before it.
+    /// Print the K-th solution (from 1) in the order dancing links (`--engine links`) find
+    /// them, from the ZDD, without enumerating the ones before it.
     #[arg(long, value_name = "K", value_parser = parse_rank, conflicts_with_all = MEMO_CONFLICTS)]
     nth: Option<u128>,
 }

@@ -41,22 +41,24 @@ Formats (Knuth's; `|` starts a comment line):
       C X:0
       B X:1
       C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`, `C Y:1`
---stats gives Knuth's figures: DLX1's on plain problems, DLX2's (with cleansings) on problems
-with colours, DLX3's on problems with bounds; under --engine cells, SSXCC's (nodes count forced
-moves too; updates count items swapped out of the active list and options removed from an
-item's set; `trail peak` is SSXCC's largest save stack, `ssxcc bytes` its memory figure), and
-the first line names the engine that ran.
-Engines: `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities);
-`cells` is dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact
-cover with or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links,
-and --rule other than dlx1. Cells search on one thread unless --threads N (N > 1) or --shard is
-given (not --threads' default of one per core: by default --stats gives SSXCC's own figures);
-split, the solutions and their count are the one-thread search's (in its order of subtrees),
-but nodes and updates are the split run's own, which may differ from SSXCC's: in SSXCC the order
-of options inside the sets depends on the subtrees searched before. Their shards are their own
-(cut along SSXCC's tree: every machine must run the same engine). `auto` takes cells for
-problems with colours and links for the others (see docs/benchmarks.md for the measurements
-behind that), and links whenever another --rule is asked for.
+--stats gives Knuth's figures for the engine that ran, which its first line names: on links,
+DLX1's on plain problems, DLX2's (with cleansings) on problems with colours, DLX3's on problems
+with bounds; on cells, SSXCC's (nodes count forced moves too; updates count items swapped out
+of the active list and options removed from an item's set; `trail peak` is SSXCC's largest
+save stack, `ssxcc bytes` its memory figure).
+Engines: `auto` (the default) chooses by the problem: cells for problems with colours and for
+those whose secondary items are no more than their primary ones, links for the others (many
+uncoloured secondary items, as n queens' diagonals), for problems with bounds and whenever
+another --rule is asked for (see docs/benchmarks.md for the measurements behind the choice).
+`links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
+dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact cover with
+or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links, and
+--rule other than dlx1. Split over threads or shards, cells find the one-thread search's
+solutions and count (in its order of subtrees), but nodes and updates are the split run's own,
+which may differ from SSXCC's (in SSXCC the order of options inside the sets depends on the
+subtrees searched before): for SSXCC's own figures, give --threads 1; for DLX1's and DLX2's,
+--engine links. Shards are cut along the engine's tree: every machine must run the same engine
+(`auto` chooses the same one for the same problem and flags).
 Output: each solution as its options, one per line (each option as written, colours
 included), each solution ended by a blank line. The empty solution (no option at all: every
 primary item's bounds allow zero, as in `0:1|A`) is the line `| empty solution`, then the blank
@@ -121,8 +123,8 @@ pub struct XcArgs {
     /// into subtrees searched in parallel, and the solutions come out in the one-thread order
     /// with the one-thread figures. Only under `--rule dlx1` and without --max-nodes (the other
     /// rules' trees, and a node budget, depend on what was searched before: they run on one
-    /// thread). Under --engine cells the default is one thread, and split runs report their
-    /// own nodes and updates, not SSXCC's (see below).
+    /// thread). Split runs of --engine cells report their own nodes and updates, not SSXCC's
+    /// (see below).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
     /// Search only the K-th of N parts of the tree (1 <= K <= N <= 1048576), for running one
@@ -149,9 +151,9 @@ pub struct XcArgs {
     /// same estimate or solutions.
     #[arg(long, value_name = "S", requires = "seeded")]
     seed: Option<u64>,
-    /// The search engine: `links` (dancing links, the default), `cells` (dancing cells,
-    /// Knuth's SSXCC: no multiplicities) or `auto` (chosen by the problem; see
-    /// below). MCC problems (bounds) run on links.
+    /// The search engine: `auto` (chosen by the problem, the default; see below), `links`
+    /// (dancing links) or `cells` (dancing cells, Knuth's SSXCC: no multiplicities). MCC
+    /// problems (bounds) run on links.
     #[arg(long, value_enum, conflicts_with = "estimate")]
     engine: Option<EngineChoice>,
     #[command(flatten)]
@@ -174,17 +176,14 @@ enum Engine {
 }
 
 impl Engine {
-    /// The engine for `problem` under the flags: `auto` takes cells on problems with colours
-    /// and no bounds, where they won by the measurements of docs/benchmarks.md (and where links
-    /// cannot split the tree over threads or shards), unless another rule was asked for, which
-    /// only links take.
+    /// The engine for `problem` under the flags: `auto` takes cells where
+    /// [`Cells::preferred_for`] says they win, unless another rule was asked for, which only
+    /// links take.
     fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
-        Ok(match args.engine.unwrap_or(EngineChoice::Links) {
+        Ok(match args.engine.unwrap_or(EngineChoice::Auto) {
             EngineChoice::Links => Engine::Links,
             EngineChoice::Auto
-                if problem.has_colours()
-                    && !problem.has_bounds()
-                    && matches!(args.rule, Rule::Dlx1) =>
+                if Cells::preferred_for(problem) && matches!(args.rule, Rule::Dlx1) =>
             {
                 Engine::Cells
             }
@@ -341,9 +340,10 @@ fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
     Ok((problem, input.name))
 }
 
-/// Searches the problem with dancing cells: on one thread unless --threads asks for more or
-/// --shard for a part (so that --stats gives SSXCC's own figures by default), split as links
-/// are otherwise. SSXCC's trail and memory figures go to the note --stats prints.
+/// Searches the problem with dancing cells, split over the threads (one per core unless
+/// --threads says) or one shard of the tree as links are, on one thread under --threads 1 or
+/// --max-nodes, with the progress bar when stderr shows one. SSXCC's trail and memory figures
+/// (one thread) go to the note --stats prints.
 fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut cells = Cells::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
     let limits = SearchLimits {
@@ -356,7 +356,11 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
         count_only: args.count,
         bar: None,
     };
-    let threads = args.threads.map_or(1, |n| n as usize);
+    // Solutions printed on the terminal the bar would be drawn on would tear it.
+    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
     if let (Some(shard), Some(_)) = (args.shard, args.max_nodes) {
         bail!(
             "--shard {}/{} needs no --max-nodes (the parts of a cut budget do not add up)",
@@ -377,8 +381,10 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
             .num_threads(threads)
             .build()
             .context("cannot start the worker threads")?;
-        let split =
-            pool.install(|| cells.search_split(settings, &interrupt::requested, &mut printer));
+        let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
+        let split = pool.install(|| {
+            cells.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
+        });
         let note = split_stats(&split, shard, threads);
         return Ok(Searched {
             outcome: split.outcome,
@@ -387,7 +393,19 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
             )),
         });
     }
-    let outcome = cells.search(limits, &mut printer);
+    let outcome = if bar.begin() {
+        let mut printer = Printer::<true> {
+            out: printer.out,
+            problem,
+            count_only: args.count,
+            bar: Some(&bar),
+        };
+        let outcome = cells.search(limits, &mut printer);
+        bar.end();
+        outcome
+    } else {
+        cells.search(limits, &mut printer)
+    };
     let split_note = Some(format!(
         "trail peak: {}\nssxcc bytes: {}\n",
         cells.trail_peak(),

@@ -2,12 +2,13 @@
 
 import os
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Optional, Union, final, overload
+from typing import Any, Literal, Optional, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
 _Item = Union[str, int]
+_Engine = Literal["auto", "links", "cells"]
 _Options = Iterable[Iterable[_Item]]
 _Bounds = Mapping[_Item, tuple[int, int]]
 
@@ -95,6 +96,7 @@ def covers(
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> Covers: ...
 def count(
     options: _ProblemLike,
@@ -106,6 +108,7 @@ def count(
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> Count: ...
 def first(
     options: _ProblemLike,
@@ -115,6 +118,7 @@ def first(
     *,
     bounds: Optional[_Bounds] = None,
     max_nodes: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> Optional[tuple[int, ...]]: ...
 def is_unique(
     options: _ProblemLike,
@@ -124,6 +128,7 @@ def is_unique(
     *,
     bounds: Optional[_Bounds] = None,
     max_nodes: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> bool: ...
 def covers_bool(
     matrix: npt.ArrayLike,
@@ -132,6 +137,7 @@ def covers_bool(
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> Covers: ...
 def count_bool(
     matrix: npt.ArrayLike,
@@ -140,6 +146,7 @@ def count_bool(
     limit: Optional[int] = None,
     max_nodes: Optional[int] = None,
     threads: Optional[int] = None,
+    engine: _Engine = "auto",
 ) -> Count: ...
 def read_knuth(text: str) -> Problem: ...
 

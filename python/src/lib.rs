@@ -31,7 +31,7 @@ fn problem_of(
 }
 
 /// Every solution of an exact-cover problem, lazily: each a tuple of option indices, in the
-/// order of the search (Knuth's Algorithm X, C with colours, M with bounds).
+/// order of the search.
 ///
 /// `options` is a list of options, each a list of items (strings or ints), or a `Problem`.
 /// Every item is primary (covered exactly once) unless `primary` lists the primary ones or
@@ -39,18 +39,25 @@ fn problem_of(
 /// `"x:A"` gives secondary item `x` colour `A`: options agreeing on `x`'s colour may be chosen
 /// together. `bounds={"item": (lo, hi)}` asks a primary item to be covered lo to hi times.
 /// `limit` stops after that many solutions, `max_nodes` after that many search-tree nodes;
-/// `threads` > 1 splits the tree over that many threads (solutions in the same order).
+/// `threads` > 1 splits the tree over that many threads (solutions in the same order of
+/// subtrees). `engine` is `"auto"` (the default: dancing cells, Knuth's SSXCC, for problems
+/// with colours and those with no more secondary items than primary ones; dancing links
+/// otherwise and for bounds, as the `dlx` program chooses), `"links"` (Knuth's Algorithms X, C
+/// and M: xcover's order, in which `Zdd.nth` numbers the solutions) or `"cells"`. The engines
+/// find the same solutions, in their own orders.
 ///
 /// >>> import dlx_solver
 /// >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
-/// >>> list(dlx_solver.covers(options))
+/// >>> [sorted(s) for s in dlx_solver.covers(options)]
+/// [[1, 3, 5]]
+/// >>> list(dlx_solver.covers(options, engine="links"))
 /// [(1, 3, 5)]
 /// >>> options = [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"],
 /// ...            ["q", "x:A"], ["r", "y:B"]]
-/// >>> list(dlx_solver.covers(options, primary=["p", "q", "r"], colored=True))
+/// >>> list(dlx_solver.covers(options, primary=["p", "q", "r"], colored=True, engine="links"))
 /// [(3, 1)]
 #[pyfunction]
-#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None, engine="auto"))]
 #[allow(clippy::too_many_arguments)]
 fn covers(
     options: &Bound<'_, PyAny>,
@@ -61,11 +68,12 @@ fn covers(
     limit: Option<u64>,
     max_nodes: Option<u64>,
     threads: Option<usize>,
+    engine: &str,
 ) -> PyResult<Covers> {
     let problem = problem_of(options, primary, secondary, colored, bounds)?;
     Ok(Covers::start(
         problem,
-        Limits::new(limit, max_nodes, threads),
+        Limits::new(limit, max_nodes, threads, engine)?,
     ))
 }
 
@@ -77,7 +85,7 @@ fn covers(
 /// >>> dlx_solver.count(dlx_solver.Problem.queens(8), threads=2).solutions
 /// 92
 #[pyfunction]
-#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, limit=None, max_nodes=None, threads=None, engine="auto"))]
 #[allow(clippy::too_many_arguments)]
 fn count(
     py: Python<'_>,
@@ -89,9 +97,14 @@ fn count(
     limit: Option<u64>,
     max_nodes: Option<u64>,
     threads: Option<usize>,
+    engine: &str,
 ) -> PyResult<PyCount> {
     let problem = problem_of(options, primary, secondary, colored, bounds)?;
-    search::count(py, &problem, Limits::new(limit, max_nodes, threads))
+    search::count(
+        py,
+        &problem,
+        Limits::new(limit, max_nodes, threads, engine)?,
+    )
 }
 
 /// The first solution as a tuple of option indices, or None when there is none. Raises
@@ -100,7 +113,8 @@ fn count(
 /// >>> dlx_solver.first([["a", "b"], ["a"], ["b"]])
 /// (0,)
 #[pyfunction]
-#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None))]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None, engine="auto"))]
+#[allow(clippy::too_many_arguments)]
 fn first<'py>(
     py: Python<'py>,
     options: &Bound<'py, PyAny>,
@@ -109,9 +123,10 @@ fn first<'py>(
     colored: bool,
     bounds: Option<&Bound<'py, PyDict>>,
     max_nodes: Option<u64>,
+    engine: &str,
 ) -> PyResult<Option<Bound<'py, PyTuple>>> {
     let problem = problem_of(options, primary, secondary, colored, bounds)?;
-    search::first(py, &problem, Limits::new(None, max_nodes, None))?
+    search::first(py, &problem, Limits::new(None, max_nodes, None, engine)?)?
         .map(|solution| PyTuple::new(py, solution))
         .transpose()
 }
@@ -122,7 +137,8 @@ fn first<'py>(
 /// >>> dlx_solver.is_unique([["a", "b"], ["a"], ["b"]])
 /// False
 #[pyfunction]
-#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None))]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, *, bounds=None, max_nodes=None, engine="auto"))]
+#[allow(clippy::too_many_arguments)]
 fn is_unique(
     py: Python<'_>,
     options: &Bound<'_, PyAny>,
@@ -131,9 +147,10 @@ fn is_unique(
     colored: bool,
     bounds: Option<&Bound<'_, PyDict>>,
     max_nodes: Option<u64>,
+    engine: &str,
 ) -> PyResult<bool> {
     let problem = problem_of(options, primary, secondary, colored, bounds)?;
-    search::is_unique(py, &problem, Limits::new(None, max_nodes, None))
+    search::is_unique(py, &problem, Limits::new(None, max_nodes, None, engine)?)
 }
 
 /// The exact number of solutions, counted without enumerating them: the search remembers the
@@ -204,18 +221,19 @@ fn zdd(
 /// >>> sorted(dlx_solver.covers_bool(m))
 /// [(0, 1), (2, 3)]
 #[pyfunction]
-#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None, engine="auto"))]
 fn covers_bool(
     matrix: &Bound<'_, PyAny>,
     secondary: usize,
     limit: Option<u64>,
     max_nodes: Option<u64>,
     threads: Option<usize>,
+    engine: &str,
 ) -> PyResult<Covers> {
     let problem = model::from_matrix(matrix, secondary)?;
     Ok(Covers::start(
         problem,
-        Limits::new(limit, max_nodes, threads),
+        Limits::new(limit, max_nodes, threads, engine)?,
     ))
 }
 
@@ -224,7 +242,7 @@ fn covers_bool(
 /// >>> dlx_solver.count_bool(np.array([[1, 0], [0, 1], [1, 1]]))
 /// Count(2, complete=True)
 #[pyfunction]
-#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None))]
+#[pyo3(signature = (matrix, secondary=0, *, limit=None, max_nodes=None, threads=None, engine="auto"))]
 fn count_bool(
     py: Python<'_>,
     matrix: &Bound<'_, PyAny>,
@@ -232,9 +250,14 @@ fn count_bool(
     limit: Option<u64>,
     max_nodes: Option<u64>,
     threads: Option<usize>,
+    engine: &str,
 ) -> PyResult<PyCount> {
     let problem = model::from_matrix(matrix, secondary)?;
-    search::count(py, &problem, Limits::new(limit, max_nodes, threads))
+    search::count(
+        py,
+        &problem,
+        Limits::new(limit, max_nodes, threads, engine)?,
+    )
 }
 
 /// Reads a problem in Knuth's text format (items line, `|` before the secondary items,

@@ -118,14 +118,14 @@ impl PyZdd {
         self.zdd.node_count()
     }
 
-    /// The `k`-th solution (from 0) in the order of the search that made the diagram, found
-    /// without listing the ones before it. Raises `IndexError` when `k` is not below `count`.
+    /// The `k`-th solution (from 0) in the order of the search that made the diagram, which is
+    /// the order dancing links find them in (`covers(..., engine="links")`), found without
+    /// listing the ones before it. Raises `IndexError` when `k` is not below `count`.
     ///
-    /// >>> p = dlx_solver.Problem.queens(6)
+    /// >>> p = dlx_solver.Problem.pentominoes(3, 20)
     /// >>> z = dlx_solver.zdd(p)
-    /// >>> z.nth(1)
-    /// (2, 11, 13, 22, 24, 33)
-    /// >>> [z.nth(k) for k in range(z.count)] == [tuple(sorted(s)) for s in dlx_solver.covers(p)]
+    /// >>> listed = [tuple(sorted(s)) for s in dlx_solver.covers(p, engine="links")]
+    /// >>> [z.nth(k) for k in range(z.count)] == listed
     /// True
     fn nth<'py>(&self, py: Python<'py>, k: u128) -> PyResult<Bound<'py, PyTuple>> {
         match self.zdd.nth(k) {

@@ -6,10 +6,10 @@ use crate::errors::{ProblemError, Undecided};
 use crate::interrupt::{run_interruptible, SIGNAL_POLL};
 use crate::model::PyProblem;
 use dlx_engine::{
-    ChoiceRule, Dlx, OptionId, Outcome, Problem, SearchLimits, Shard, SplitSettings, StopFlag,
-    Visitor,
+    Cells, ChoiceRule, Dlx, DlxError, OptionId, Outcome, Problem, SearchLimits, Shard,
+    SplitSettings, StopFlag, Visitor,
 };
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use std::ops::ControlFlow;
@@ -22,7 +22,7 @@ use std::thread::JoinHandle;
 /// unread, so memory stays bounded however many solutions there are.
 const AHEAD: usize = 1024;
 
-/// How a search is bounded and spread.
+/// How a search is bounded and spread, and on which engine.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Limits {
     /// Stop after this many solutions.
@@ -31,25 +31,55 @@ pub(crate) struct Limits {
     pub max_nodes: Option<u64>,
     /// Threads for one problem: more than one splits the tree (DLX1's rule, no node budget).
     pub threads: usize,
+    /// The engine asked for.
+    pub engine: Engine,
+}
+
+/// The `engine=` keyword: `"auto"` (cells where [`Cells::preferred_for`] says they win, links
+/// otherwise, as `dlx xc`'s default), `"links"` (dancing links: DLX1's order of solutions, the
+/// order `Zdd.nth` numbers them in) or `"cells"` (dancing cells, Knuth's SSXCC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Engine {
+    Auto,
+    Links,
+    Cells,
 }
 
 impl Limits {
-    /// Limits from the keyword arguments every search takes.
-    pub(crate) fn new(limit: Option<u64>, max_nodes: Option<u64>, threads: Option<usize>) -> Self {
+    /// Limits from the keyword arguments every search takes; a ValueError for an engine that
+    /// is not one of the three.
+    pub(crate) fn new(
+        limit: Option<u64>,
+        max_nodes: Option<u64>,
+        threads: Option<usize>,
+        engine: &str,
+    ) -> PyResult<Self> {
         let threads = match threads {
             Some(0) | None => 1,
             Some(n) => n,
         };
-        Limits {
+        let engine = match engine {
+            "auto" => Engine::Auto,
+            "links" => Engine::Links,
+            "cells" => Engine::Cells,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "engine={other:?}: expected \"auto\", \"links\" or \"cells\""
+                )))
+            }
+        };
+        Ok(Limits {
             limit,
             max_nodes,
             threads,
-        }
+            engine,
+        })
     }
 }
 
-/// Searches `problem` under `limits`, handing `visitor` the solutions in the one-thread
-/// search's order; over a rayon pool of `limits.threads` when the tree can be split.
+/// Searches `problem` under `limits` on the engine asked for (see [`Engine`]), handing
+/// `visitor` the solutions; over a rayon pool of `limits.threads` when the tree can be split
+/// (the solutions then come subtree by subtree in the one-thread order).
 fn run<V>(
     problem: &Problem,
     limits: Limits,
@@ -61,27 +91,44 @@ where
     V: Visitor + Send,
     V::Break: Send,
 {
-    let mut dlx = Dlx::<u32>::try_new(problem).map_err(|e| ProblemError::new_err(e.to_string()))?;
-    if limits.threads > 1 && limits.max_nodes.is_none() && dlx.can_split() {
-        let settings = SplitSettings {
-            rule: ChoiceRule::Mrv,
-            max_solutions: limits.limit,
-            shard: Shard::WHOLE,
-            min_subtrees: SplitSettings::subtrees_for(1),
-            count_only,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
+    let refused = |e: DlxError| ProblemError::new_err(e.to_string());
+    let settings = SplitSettings {
+        rule: ChoiceRule::Mrv,
+        max_solutions: limits.limit,
+        shard: Shard::WHOLE,
+        min_subtrees: SplitSettings::subtrees_for(1),
+        count_only,
+    };
+    let split = limits.threads > 1 && limits.max_nodes.is_none();
+    let pool = || {
+        rayon::ThreadPoolBuilder::new()
             .num_threads(limits.threads)
             .build()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
-        let stop_requested = || stop.is_raised();
-        let report = pool.install(|| dlx.search_split(settings, &stop_requested, visitor));
-        return Ok(report.outcome);
-    }
+            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))
+    };
+    let stop_requested = || stop.is_raised();
     let search_limits = SearchLimits {
         max_solutions: limits.limit,
         max_nodes: limits.max_nodes,
     };
+    let cells = match limits.engine {
+        Engine::Auto => Cells::preferred_for(problem),
+        Engine::Links => false,
+        Engine::Cells => true,
+    };
+    if cells {
+        let mut cells = Cells::try_new(problem).map_err(refused)?;
+        if split {
+            let report = pool()?.install(|| cells.search_split(settings, &stop_requested, visitor));
+            return Ok(report.outcome);
+        }
+        return Ok(cells.search_until(search_limits, stop, visitor));
+    }
+    let mut dlx = Dlx::<u32>::try_new(problem).map_err(refused)?;
+    if split && dlx.can_split() {
+        let report = pool()?.install(|| dlx.search_split(settings, &stop_requested, visitor));
+        return Ok(report.outcome);
+    }
     Ok(dlx.search_until(ChoiceRule::Mrv, search_limits, stop, visitor))
 }
 

@@ -122,7 +122,38 @@ def test_colours_with_long_names_and_secondary_items():
 
 def test_options_without_a_primary_item_keep_the_callers_numbering():
     options = [["x"], ["a"], ["b"]]
-    assert list(dlx_solver.covers(options, primary=["a", "b"])) == [(1, 2)]
+    assert [sorted(s) for s in dlx_solver.covers(options, primary=["a", "b"])] == [[1, 2]]
+
+
+def test_every_engine_finds_the_same_solutions():
+    # Pentominoes on a 3x20 board (cells by default), queens (links), a coloured problem.
+    problems = [
+        (dlx_solver.Problem.pentominoes(3, 20), {}),
+        (dlx_solver.Problem.queens(6), {}),
+        (XCOVER_COLOURED, dict(primary=["p", "q", "r"], secondary=["x", "y"], colored=True)),
+    ]
+    for problem, args in problems:
+        found = {}
+        for engine in ("auto", "links", "cells"):
+            solutions = sorted(tuple(sorted(s)) for s in dlx_solver.covers(problem, engine=engine, **args))
+            assert dlx_solver.count(problem, engine=engine, **args) == len(solutions)
+            assert len(set(solutions)) == len(solutions), engine
+            found[engine] = solutions
+        assert found["auto"] == found["links"] == found["cells"]
+        for solution in found["cells"]:
+            assert dlx_solver.is_unique(problem, engine="cells", **args) == (len(found["cells"]) == 1)
+            break
+        first = dlx_solver.first(problem, engine="cells", **args)
+        assert first is not None and tuple(sorted(first)) in found["cells"]
+
+
+def test_an_unknown_engine_or_bounds_on_cells_are_refused():
+    with pytest.raises(ValueError, match="engine"):
+        dlx_solver.count([["a"]], engine="bitsets")  # type: ignore[arg-type]
+    with pytest.raises(dlx_solver.ProblemError):
+        dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="cells")
+    # auto takes links for bounds.
+    assert dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}) == 3
 
 
 def test_knuth_format_round_trip():

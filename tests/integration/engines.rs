@@ -61,6 +61,8 @@ fn stats_name_the_engine_and_give_ssxccs_figures() {
                 "--stats",
                 "--engine",
                 "cells",
+                "--threads",
+                "1",
                 path.to_str().unwrap(),
             ],
             b"",
@@ -70,14 +72,15 @@ fn stats_name_the_engine_and_give_ssxccs_figures() {
         assert!(err.starts_with("engine: cells"), "{file}: {err}");
         assert!(err.contains(figures), "{file}: {err}");
     }
-    let out = dlx(
-        &["xc", "--stats", dir.join("toy.dlx").to_str().unwrap()],
-        b"",
-    );
-    assert!(
-        stderr(&out).starts_with("engine: links"),
-        "links is the default"
-    );
+    // `auto` is the default: cells without secondary items, links for n queens' diagonals.
+    for (file, engine) in [("toy.dlx", "cells"), ("queens8.dlx", "links")] {
+        let out = dlx(&["xc", "--stats", dir.join(file).to_str().unwrap()], b"");
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(&format!("engine: {engine}")),
+            "{file}: {err}"
+        );
+    }
 }
 
 #[test]

@@ -27,10 +27,24 @@ fn threads_print_the_one_thread_solutions_in_order_with_dlx1s_figures() {
     for file in ["queens8.dlx", "langford7.dlx"] {
         let path = data(&format!("xc/{file}"));
         let path = path.to_str().unwrap();
-        let one = dlx(&["xc", "--stats", "--threads", "1", path], b"");
+        let one = dlx(
+            &["xc", "--stats", "--engine", "links", "--threads", "1", path],
+            b"",
+        );
         assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
         for threads in ["2", "3"] {
-            let many = dlx(&["xc", "--stats", "--threads", threads, path], b"");
+            let many = dlx(
+                &[
+                    "xc",
+                    "--stats",
+                    "--engine",
+                    "links",
+                    "--threads",
+                    threads,
+                    path,
+                ],
+                b"",
+            );
             assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
             assert_eq!(stdout(&many), stdout(&one), "{file} on {threads} threads");
             for name in ["solutions", "nodes", "updates"] {
@@ -42,7 +56,19 @@ fn threads_print_the_one_thread_solutions_in_order_with_dlx1s_figures() {
             }
         }
         // A limit gives the first solutions of that order.
-        let first = dlx(&["xc", "--limit", "5", "--threads", "2", path], b"");
+        let first = dlx(
+            &[
+                "xc",
+                "--engine",
+                "links",
+                "--limit",
+                "5",
+                "--threads",
+                "2",
+                path,
+            ],
+            b"",
+        );
         let all = solutions(&stdout(&one));
         assert_eq!(solutions(&stdout(&first)), all[..5]);
     }
@@ -52,14 +78,22 @@ fn threads_print_the_one_thread_solutions_in_order_with_dlx1s_figures() {
 fn shards_run_as_processes_add_up_to_the_whole() {
     let path = data("xc/langford7.dlx");
     let path = path.to_str().unwrap();
-    let whole = dlx(&["xc", "--stats", "--threads", "1", path], b"");
+    let whole = dlx(
+        &["xc", "--stats", "--engine", "links", "--threads", "1", path],
+        b"",
+    );
     let whole_solutions: Vec<String> = solutions(&stdout(&whole));
     for count in [1, 3, 8] {
         let (mut nodes, mut updates, mut counted) = (0, 0, 0);
         let mut seen = Vec::new();
         for k in 1..=count {
             let shard = format!("{k}/{count}");
-            let out = dlx(&["xc", "--stats", "--shard", &shard, path], b"");
+            let out = dlx(
+                &[
+                    "xc", "--stats", "--engine", "links", "--shard", &shard, path,
+                ],
+                b"",
+            );
             assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
             let report = stderr(&out);
             nodes += figure(&report, "nodes");

@@ -138,7 +138,13 @@ fn an_empty_4x4_sudoku_has_288_solutions() {
 #[test]
 fn the_cli_prints_the_toy_solution_and_stats() {
     let out = dlx(
-        &["xc", "--stats", data("xc/toy.dlx").to_str().unwrap()],
+        &[
+            "xc",
+            "--stats",
+            "--engine",
+            "links",
+            data("xc/toy.dlx").to_str().unwrap(),
+        ],
         b"",
     );
     assert_eq!(out.status.code(), Some(0));

@@ -186,7 +186,10 @@ fn the_cli_prints_options_as_written_and_cleansings() {
         ),
     ] {
         let path = dir.join(file);
-        let out = dlx(&["xc", "--stats", path.to_str().unwrap()], b"");
+        let out = dlx(
+            &["xc", "--stats", "--engine", "links", path.to_str().unwrap()],
+            b"",
+        );
         assert_eq!(out.status.code(), Some(0), "{file}");
         let text = stdout(&out);
         let mut options: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();

@@ -30,6 +30,7 @@ mod trail;
 use crate::error::DlxError;
 use crate::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use crate::problem::{OptionId, Problem};
+use crate::progress::{ProgressSink, Reporting};
 use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::{StopFlag, Stoppable};
 use sets::SparseSets;
@@ -107,6 +108,17 @@ impl Cells {
         })
     }
 
+    /// Whether dancing cells are the engine to choose for `problem` (what `dlx xc --engine
+    /// auto` and the Python package do): problems with colours, and those without whose
+    /// secondary items are at most as many as their primary ones. Links win where many
+    /// uncoloured secondary items (the diagonals of n queens) fill the active list that SSXCC's
+    /// choice of item scans at every node; problems with bounds are for links alone. By the
+    /// measurements of docs/benchmarks.md.
+    pub fn preferred_for(problem: &Problem) -> bool {
+        let secondary = problem.item_count() - problem.primary_count();
+        !problem.has_bounds() && (problem.has_colours() || secondary <= problem.primary_count())
+    }
+
     /// Runs SSXCC, handing every solution to `visitor` (its options, level by level), until
     /// the tree is exhausted, a limit is reached or the visitor says stop; the outcome's
     /// answer is the value the visitor broke with, if it did. Each search starts afresh.
@@ -134,7 +146,7 @@ impl Cells {
         self.run(
             0,
             usize::MAX,
-            &mut |_| ControlFlow::Continue(()),
+            &mut |_, _| ControlFlow::Continue(()),
             limits.max_nodes.unwrap_or(u64::MAX),
             max_solutions,
             visitor,
@@ -151,6 +163,47 @@ impl Cells {
     ) -> Outcome<Option<V::Break>> {
         let mut stoppable = Stoppable::new(stop, visitor);
         let outcome = self.search(limits, &mut stoppable);
+        stoppable.outcome(outcome)
+    }
+
+    /// [`Cells::search_until`], telling `sink` where the search stands every so many nodes
+    /// and once more (the fraction 1) when it has seen the whole tree: the share of the tree
+    /// done as Knuth's DLX1 estimates it from the current path ([`crate::TreePosition`]). The
+    /// caller has the sink [`ProgressSink::begin`] the search before and
+    /// [`ProgressSink::end`] it after.
+    ///
+    /// ```
+    /// use dlx_engine::{Cells, OptionId, Problem, ProgressSink, SearchLimits, StopFlag};
+    /// use std::ops::ControlFlow;
+    /// use std::sync::Mutex;
+    ///
+    /// struct Seen(Mutex<Vec<f64>>);
+    /// impl ProgressSink for Seen {
+    ///     fn report(&self, fraction: f64, _nodes: u64) {
+    ///         self.0.lock().unwrap().push(fraction);
+    ///     }
+    /// }
+    ///
+    /// let seen = Seen(Mutex::new(Vec::new()));
+    /// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
+    /// let mut cells = Cells::new(&Problem::queens(8));
+    /// let outcome =
+    ///     cells.search_reporting(SearchLimits::default(), &StopFlag::never(), &seen, &mut count);
+    /// assert_eq!(outcome.stats.solutions, 92);
+    /// let seen = seen.0.lock().unwrap();
+    /// assert!(seen.windows(2).all(|w| w[0] <= w[1]), "the fraction never goes down");
+    /// assert_eq!(seen.last(), Some(&1.0), "the whole tree was searched");
+    /// ```
+    #[inline(never)]
+    pub fn search_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        stop: &StopFlag,
+        sink: &dyn ProgressSink,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stoppable = Stoppable::new(stop, visitor);
+        let outcome = self.search(limits, &mut Reporting::new(sink, &mut stoppable));
         stoppable.outcome(outcome)
     }
 

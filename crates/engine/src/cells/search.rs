@@ -7,6 +7,7 @@
 use super::sets::SparseSets;
 use super::Cells;
 use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::progress::TreePosition;
 use crate::search::Visitor;
 use std::ops::ControlFlow;
 
@@ -35,13 +36,13 @@ impl Cells {
     /// The loop proper: SSXCC's "solve the problem", from level `floor` (0 from a fresh
     /// state; a subtree's depth once its path is replayed, the path standing in `choice`),
     /// ending when it backs up to `floor`. A node at level `cut` is not entered: `at_cut`
-    /// is handed the path to it and the search backs up (how a split search walks the top of
+    /// is handed the path to it and its share of the tree, and the search backs up (how a split search walks the top of
     /// the tree); `at_cut` breaking ends the search as a visitor does. `usize::MAX`: no cut.
     pub(super) fn run<V: Visitor + ?Sized>(
         &mut self,
         floor: usize,
         cut: usize,
-        at_cut: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+        at_cut: &mut dyn FnMut(&[u32], f64) -> ControlFlow<()>,
         max_nodes: u64,
         max_solutions: u64,
         visitor: &mut V,
@@ -57,6 +58,9 @@ impl Cells {
         let sets = &mut self.sets;
         let trail = &mut self.trail;
         let choice = &mut self.choice;
+        // Asked once: with the default `None` the reports below are one untaken branch a node.
+        let progress_mask = visitor.progress_mask();
+        let mut next_report = 0u64;
         let mut step = Step::Forward;
         loop {
             match step {
@@ -64,7 +68,8 @@ impl Cells {
                     if level == cut {
                         // The forced moves this node would have made are its subtree's.
                         sets.force.clear();
-                        if at_cut(&choice[..level]).is_break() {
+                        let share = position(sets, &choice[floor..level], &stats).share;
+                        if at_cut(&choice[..level], share).is_break() {
                             stop = Stop::Visitor;
                             break;
                         }
@@ -81,6 +86,13 @@ impl Cells {
                         break;
                     }
                     stats.nodes += 1;
+                    if let Some(mask) = progress_mask {
+                        if stats.nodes >= next_report {
+                            next_report = stats.nodes.saturating_add(mask).saturating_add(1);
+                            let path = &choice[floor..level];
+                            visitor.progress(&position(sets, path, &stats));
+                        }
+                    }
                     match enter(sets) {
                         Entered::Solution => {
                             // Visit a solution and go back up.
@@ -141,6 +153,9 @@ impl Cells {
                 Step::Backup => {
                     if level == floor {
                         stop = Stop::Exhausted;
+                        if progress_mask.is_some() {
+                            visitor.progress(&TreePosition::finished(&stats));
+                        }
                         break;
                     }
                     level -= 1;
@@ -167,6 +182,26 @@ impl Cells {
             stop,
         }
     }
+}
+
+/// Where the search stands, as DLX1 estimates it ([`TreePosition`]), below the levels of
+/// `path` (the choices since the search's floor): each level's item, swapped out when it was
+/// chosen, keeps the set it was chosen from (removals touch active items only), so its size is
+/// that level's `d` and the chosen node's place in it gives `k`. A forced move is a level of
+/// one choice.
+pub(crate) fn position(sets: &SparseSets, path: &[u32], stats: &SearchStats) -> TreePosition {
+    let mut at = TreePosition {
+        nodes: stats.nodes,
+        solutions: stats.solutions,
+        level: path.len(),
+        done: 0.0,
+        share: 1.0,
+    };
+    for &node in path {
+        let (item, place) = sets.node_item_and_place(node);
+        at.descend(place - item + 1, sets.size(item));
+    }
+    at
 }
 
 /// What a node does: a forced move left by the level above, if its item is still active

@@ -26,6 +26,7 @@ use crate::parallel::{
     WINDOW_PER_THREAD,
 };
 use crate::problem::OptionId;
+use crate::progress::{ProgressSink, SplitProgress, SubtreeProgress, TreePosition};
 use crate::search::{SearchLimits, Visitor};
 use crate::split::cut_depth;
 use rayon::prelude::*;
@@ -36,12 +37,13 @@ use std::ops::ControlFlow;
 type StopRequest<'a> = &'a (dyn Fn() -> bool + Sync);
 
 /// A part of the tree, in the one-thread search's order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Piece {
     /// A solution found above the cut: its options, level by level.
     Solution(Vec<OptionId>),
-    /// The subtree reached by choosing these nodes, level by level from the root.
-    Subtree(Vec<u32>),
+    /// The subtree reached by choosing these nodes, level by level from the root, with its
+    /// share of the tree as DLX1 estimates it (for progress reports).
+    Subtree(Vec<u32>, f64),
 }
 
 /// How a walk above the cut ended.
@@ -74,7 +76,8 @@ impl Cells {
             stop_requested,
             interrupted: false,
         };
-        let mut at_cut = |path: &[u32]| (visit.borrow_mut())(Piece::Subtree(path.to_vec()));
+        let mut at_cut =
+            |path: &[u32], share| (visit.borrow_mut())(Piece::Subtree(path.to_vec(), share));
         self.sets.clone_from(&self.pristine);
         self.trail.clear();
         let outcome = self.run(0, depth, &mut at_cut, u64::MAX, u64::MAX, &mut walker);
@@ -108,7 +111,7 @@ impl Cells {
     ) -> Option<usize> {
         let mut subtrees = 0;
         let end = self.walk_pieces(depth, stop_requested, &mut |piece| {
-            if let Piece::Subtree(_) = piece {
+            if let Piece::Subtree(..) = piece {
                 subtrees += 1;
                 if subtrees >= enough {
                     return ControlFlow::Break(());
@@ -150,7 +153,7 @@ impl Cells {
         self.run(
             path.len(),
             usize::MAX,
-            &mut |_| ControlFlow::Continue(()),
+            &mut |_, _| ControlFlow::Continue(()),
             limits.max_nodes.unwrap_or(u64::MAX),
             max_solutions,
             visitor,
@@ -171,6 +174,37 @@ impl Cells {
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
+        self.search_split_reporting(settings, stop_requested, None, visitor)
+    }
+
+    /// [`Cells::search_split`], telling `progress` (when given, and when its
+    /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
+    /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
+    /// it, a subtree being searched for the share of it its search has done, against the
+    /// shard's part of the tree (1/N of it; the fraction is made 1 when the search ends).
+    pub fn search_split_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        let sink = progress.filter(|sink| sink.begin());
+        let report = self.search_split_with(settings, stop_requested, sink, visitor);
+        if let Some(sink) = sink {
+            sink.end();
+        }
+        report
+    }
+
+    /// [`Cells::search_split_reporting`] with a sink that has begun this search, if any.
+    fn search_split_with<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        sink: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
         let Some(depth) = self.split_depth(settings.min_subtrees, stop_requested) else {
             let mut report = SplitReport::default();
             report.outcome.stop = Stop::Interrupted;
@@ -183,11 +217,13 @@ impl Cells {
             rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
         };
         let template = self.clone();
+        let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
         let mut share = Share {
             template: &template,
             again: None,
             keep: !settings.count_only,
             stop_requested,
+            progress: split_progress.as_ref(),
             run: Run::new(settings.max_solutions),
         };
         let mut window = Vec::with_capacity(window_size);
@@ -197,7 +233,7 @@ impl Cells {
             match piece {
                 Piece::Solution(_) if !shard.takes_top() => {}
                 Piece::Solution(_) => window.push(piece),
-                Piece::Subtree(_) => {
+                Piece::Subtree(..) => {
                     subtrees += 1;
                     if shard.takes_subtree(subtrees - 1) {
                         window.push(piece);
@@ -226,7 +262,11 @@ impl Cells {
             WalkEnd::Stopped => {}
             WalkEnd::Interrupted => share.run.stop = Stop::Interrupted,
         }
-        share.run.into_report(depth, subtrees)
+        let report = share.run.into_report(depth, subtrees);
+        if let (Some(split), Stop::Exhausted) = (&split_progress, report.outcome.stop) {
+            split.finish();
+        }
+        report
     }
 }
 
@@ -255,23 +295,28 @@ impl Visitor for Walker<'_, '_, '_> {
 
 /// A subtree searched by a worker: its solutions (when kept), its figures, whether the signal
 /// cut it short.
-struct Held {
+struct Held<'s, 'a> {
     solutions: Vec<Vec<OptionId>>,
     stats: SearchStats,
     /// The most solutions the worker would hold: reaching it means "search it again in order".
     limit: u64,
     interrupted: bool,
+    /// What the worker's search reported of its progress, for a search again in order to go on
+    /// from.
+    progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-/// A worker's visitor: holds the solutions (or only counts them), stops on a signal.
-struct Holder<'s> {
+/// A worker's visitor: holds the solutions (or only counts them), stops on a signal, and
+/// reports its progress when there is somewhere to report it.
+struct Holder<'r, 's, 'a> {
     keep: bool,
     solutions: Vec<Vec<OptionId>>,
-    stop_requested: StopRequest<'s>,
+    stop_requested: StopRequest<'r>,
     interrupted: bool,
+    progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-impl Visitor for Holder<'_> {
+impl Visitor for Holder<'_, '_, '_> {
     type Break = ();
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
@@ -292,16 +337,27 @@ impl Visitor for Holder<'_> {
         }
         ControlFlow::Continue(())
     }
+
+    fn progress_mask(&self) -> Option<u64> {
+        self.progress.map(|_| TreePosition::PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
+        }
+    }
 }
 
 /// The caller's visitor for a subtree searched again in order: the signal ends it too
 /// (`Break(None)`).
-struct Stream<'v, 's, V: Visitor + ?Sized> {
+struct Stream<'v, 'r, 's, 'a, V: Visitor + ?Sized> {
     inner: &'v mut V,
-    stop_requested: StopRequest<'s>,
+    stop_requested: StopRequest<'r>,
+    progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-impl<V: Visitor + ?Sized> Visitor for Stream<'_, '_, V> {
+impl<V: Visitor + ?Sized> Visitor for Stream<'_, '_, '_, '_, V> {
     type Break = Option<V::Break>;
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Option<V::Break>> {
@@ -318,6 +374,16 @@ impl<V: Visitor + ?Sized> Visitor for Stream<'_, '_, V> {
         }
         self.inner.enter_node().map_break(Some)
     }
+
+    fn progress_mask(&self) -> Option<u64> {
+        self.progress.map(|_| TreePosition::PROGRESS_MASK)
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        if let Some(progress) = &mut self.progress {
+            progress.reached(at);
+        }
+    }
 }
 
 /// What searching a window of pieces needs.
@@ -329,10 +395,12 @@ struct Share<'a, B> {
     /// Whether solutions are handed on, or only counted.
     keep: bool,
     stop_requested: StopRequest<'a>,
+    /// Where the subtrees report their progress, if anywhere.
+    progress: Option<&'a SplitProgress<'a>>,
     run: Run<B>,
 }
 
-impl<B> Share<'_, B> {
+impl<'a, B> Share<'a, B> {
     /// Searches a window of pieces: the subtrees in parallel, then each piece handed on in
     /// order. Breaks when the run ends (a limit, the visitor, a signal).
     fn search_window<V: Visitor<Break = B> + ?Sized>(
@@ -345,15 +413,24 @@ impl<B> Share<'_, B> {
         } else {
             self.run.left
         };
-        let (keep, stop_requested) = (self.keep, self.stop_requested);
+        let (keep, stop_requested, split_progress) =
+            (self.keep, self.stop_requested, self.progress);
         let searched: Vec<Option<Held>> = window
             .par_iter()
             .map_init(
                 || self.template.clone(),
                 |cells, piece| match piece {
                     Piece::Solution(_) => None,
-                    Piece::Subtree(path) => {
-                        Some(hold_subtree(cells, path, limit, keep, stop_requested))
+                    Piece::Subtree(path, share) => {
+                        let progress =
+                            split_progress.map(|split| SubtreeProgress::new(split, *share));
+                        let hold = Hold {
+                            limit,
+                            keep,
+                            stop_requested,
+                            progress,
+                        };
+                        Some(hold_subtree(cells, path, hold))
                     }
                 },
             )
@@ -382,13 +459,13 @@ impl<B> Share<'_, B> {
     fn hand_on_piece<V: Visitor<Break = B> + ?Sized>(
         &mut self,
         piece: &Piece,
-        held: Option<Held>,
+        held: Option<Held<'a, 'a>>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
         let (path, held) = match (piece, held) {
             (Piece::Solution(options), _) => return self.run.hand_on(options, visitor),
-            (Piece::Subtree(path), Some(held)) => (path, held),
-            (Piece::Subtree(_), None) => return ControlFlow::Continue(()),
+            (Piece::Subtree(path, _), Some(held)) => (path, held),
+            (Piece::Subtree(..), None) => return ControlFlow::Continue(()),
         };
         let run = &mut self.run;
         if held.interrupted {
@@ -423,22 +500,27 @@ impl<B> Share<'_, B> {
         }
         // Too many to hold, or the limit falls inside: search it again here, in order,
         // stopping exactly where the one-thread search would.
-        self.search_again_in_order(path, visitor)
+        self.search_again_in_order(path, held.progress, visitor)
     }
 
     /// Searches a subtree again on the caller's thread, handing its solutions on as they come.
     fn search_again_in_order<V: Visitor<Break = B> + ?Sized>(
         &mut self,
         path: &[u32],
+        mut progress: Option<SubtreeProgress<'a, 'a>>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
         let limits = SearchLimits {
             max_solutions: Some(self.run.left),
             max_nodes: None,
         };
+        if let Some(progress) = &mut progress {
+            progress.restart_nodes();
+        }
         let mut stream = Stream {
             inner: visitor,
             stop_requested: self.stop_requested,
+            progress,
         };
         let template = self.template;
         let cells = self.again.get_or_insert_with(|| template.clone());
@@ -462,29 +544,37 @@ impl<B> Share<'_, B> {
     }
 }
 
-/// Searches a subtree on a worker's copy, holding up to `limit` solutions (or only counting).
-fn hold_subtree(
-    cells: &mut Cells,
-    path: &[u32],
+/// How a worker searches a subtree.
+struct Hold<'r, 's, 'a> {
+    /// The most solutions to hold.
     limit: u64,
+    /// Whether the solutions are kept, or only counted.
     keep: bool,
-    stop_requested: StopRequest<'_>,
-) -> Held {
+    stop_requested: StopRequest<'r>,
+    /// Where the search reports its progress, if anywhere.
+    progress: Option<SubtreeProgress<'s, 'a>>,
+}
+
+/// Searches a subtree on a worker's copy, holding up to `hold.limit` solutions (or only
+/// counting).
+fn hold_subtree<'s, 'a>(cells: &mut Cells, path: &[u32], hold: Hold<'_, 's, 'a>) -> Held<'s, 'a> {
     let mut holder = Holder {
-        keep,
+        keep: hold.keep,
         solutions: Vec::new(),
-        stop_requested,
+        stop_requested: hold.stop_requested,
         interrupted: false,
+        progress: hold.progress,
     };
     let limits = SearchLimits {
-        max_solutions: Some(limit),
+        max_solutions: Some(hold.limit),
         max_nodes: None,
     };
     let outcome = cells.search_subtree(path, limits, &mut holder);
     Held {
         solutions: holder.solutions,
         stats: outcome.stats,
-        limit,
+        limit: hold.limit,
         interrupted: holder.interrupted,
+        progress: holder.progress,
     }
 }

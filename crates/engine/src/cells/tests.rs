@@ -430,7 +430,7 @@ fn split_solutions(problem: &Problem, depth: usize) -> (Vec<Vec<OptionId>>, usiz
         for piece in &pieces {
             match piece {
                 super::split::Piece::Solution(options) => visit(options),
-                super::split::Piece::Subtree(path) => {
+                super::split::Piece::Subtree(path, _) => {
                     subtrees += 1;
                     let mut copy = Cells::new(problem);
                     let mut each = |options: &[OptionId]| {
@@ -576,5 +576,96 @@ proptest! {
         let (mut found, _) = split_search(&problem, 2, split_settings(crate::Shard::WHOLE, None));
         found.sort();
         prop_assert_eq!(found, expected);
+    }
+}
+
+/// Checks a search's reports: the fraction and the nodes never go down, the last fraction is
+/// 1 (the whole tree was searched), and no report counts more nodes than the search made.
+fn check_reports(name: &str, seen: &[(f64, u64)], nodes: u64) {
+    assert!(!seen.is_empty(), "{name}: no report");
+    for pair in seen.windows(2) {
+        assert!(
+            pair[1].0 >= pair[0].0 && pair[1].1 >= pair[0].1,
+            "{name}: {pair:?}"
+        );
+    }
+    let (fraction, last_nodes) = seen[seen.len() - 1];
+    assert!(
+        fraction > 1.0 - 1e-9 && fraction <= 1.0,
+        "{name}: {fraction}"
+    );
+    assert!(last_nodes <= nodes, "{name}: {last_nodes} nodes of {nodes}");
+}
+
+#[test]
+fn a_search_reports_a_fraction_that_rises_to_one() {
+    use crate::progress::Reports;
+    for (name, problem) in split_cases() {
+        let reports = Reports::default();
+        let mut cells = Cells::new(&problem);
+        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let stop = crate::StopFlag::never();
+        let outcome = cells.search_reporting(SearchLimits::default(), &stop, &reports, &mut none);
+        // The figures are the search's own, reports or not.
+        let quiet = Cells::new(&problem).count_solutions(None);
+        assert_eq!(outcome.stats, quiet.stats, "{name}");
+        check_reports(name, &reports.take(), outcome.stats.nodes);
+    }
+}
+
+#[test]
+fn a_split_search_reports_a_fraction_that_rises_to_one() {
+    use crate::progress::Reports;
+    use std::sync::atomic::Ordering::Relaxed;
+    for (name, problem) in split_cases() {
+        for (threads, count_only) in [(1, false), (2, false), (3, true)] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let reports = Reports::default();
+            let settings = crate::SplitSettings {
+                count_only,
+                ..split_settings(crate::Shard::WHOLE, None)
+            };
+            let mut cells = Cells::new(&problem);
+            let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+            let report = pool.install(|| {
+                cells.search_split_reporting(settings, &|| false, Some(&reports), &mut none)
+            });
+            let whole = Cells::new(&problem).count_solutions(None);
+            assert_eq!(
+                report.outcome.stats.solutions, whole.stats.solutions,
+                "{name}"
+            );
+            check_reports(name, &reports.take(), report.outcome.stats.nodes);
+            assert_eq!(
+                (reports.began.load(Relaxed), reports.ended.load(Relaxed)),
+                (1, 1),
+                "{name}: one search begun and ended"
+            );
+        }
+    }
+}
+
+#[test]
+fn cells_are_preferred_for_colours_and_few_secondary_items() {
+    let words = |seed, count, len| Problem::random_words(seed, count, len);
+    let rectangles = Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3));
+    assert!(rectangles.has_colours());
+    for (name, problem, cells) in [
+        ("toy", Problem::toy(), true),
+        ("pentominoes", Problem::pentominoes(3, 20), true),
+        ("langford", Problem::langford(7), true),
+        ("word rectangles", rectangles, true),
+        ("queens", Problem::queens(8), false),
+        (
+            "bounds",
+            Problem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
+                .unwrap(),
+            false,
+        ),
+    ] {
+        assert_eq!(Cells::preferred_for(&problem), cells, "{name}");
     }
 }
