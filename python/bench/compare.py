@@ -6,6 +6,7 @@ imports and a JIT's warm-up count, as a user pays them. Best of --repeat runs.
         [--peer-sudoku 300] [--kaggle 1000000] [--repeat 3] [--skip-slow]
 
 The peers' interpreter needs xcover, exact-cover, miniexact and numpy; this one dlx_solver.
+miniexact runs twice: its own binary, and its Python API in a fresh interpreter.
 Prints a Markdown table (docs/benchmarks.md keeps one).
 """
 
@@ -42,6 +43,32 @@ XCOVER = """
 import sys, json, xcover
 d = json.load(open(sys.argv[1]))
 print(sum(1 for _ in xcover.covers(d["options"], primary=d["primary"], secondary=d["secondary"], colored=d["colored"])))
+"""
+# miniexact's own Python API (a SWIG module): the problem built item by item and option by
+# option from the Knuth file, then one solution per `solve()` call until it says no more.
+MINIEXACT = """
+import sys, miniexact
+algorithm = {"x": miniexact.miniexacts_x, "c": miniexact.miniexacts_c}[sys.argv[2]]
+solver = algorithm()
+lines = [l.split() for l in open(sys.argv[1]) if l.strip() and not l.lstrip().startswith("|")]
+head = lines[0]
+primary, secondary = (head[: head.index("|")], head[head.index("|") + 1 :]) if "|" in head else (head, [])
+for item in primary:
+    solver.primary(item)
+for item in secondary:
+    solver.secondary(item)
+for option in lines[1:]:
+    for entry in option:
+        if ":" in entry:
+            name, colour = entry.split(":", 1)
+            solver.add(name, colour)
+        else:
+            solver.add(entry)
+    solver.add(0)
+found = 0
+while solver.solve() == 10:
+    found += 1
+print(found)
 """
 EXACT_COVER = """
 import sys, numpy as np, exact_cover
@@ -206,8 +233,10 @@ def bench_exact_cover(args, scratch: Path, rows: list) -> None:
             command = [args.peers_python, "-c", EXACT_COVER, str(scratch / "matrix.npy")]
             row["exact-cover"] = best(command, 1, 600, solutions)
         if miniexact:
-            algorithm = "-c" if parts["secondary"] else "-x"
+            algorithm = "-c" if parts["colored"] else "-x"
             row["miniexact (binary)"] = best([miniexact, algorithm, "-e", str(knuth)], args.repeat, 600, solutions)
+            api = [args.peers_python, "-c", MINIEXACT, str(knuth), algorithm[1]]
+            row["miniexact (Python API)"] = best(api, args.repeat, 600, solutions)
         rows.append(row)
         print(row, file=sys.stderr, flush=True)
 
@@ -288,7 +317,7 @@ def main() -> int:
         if args.only in (None, "sudoku"):
             bench_sudoku(args, Path(scratch), rows)
     columns = ["problem", "ours, 1 thread", "ours, 2 threads", "ours covers(), listing, 1 thread",
-               "xcover", "exact-cover", "miniexact (binary)"]
+               "xcover", "exact-cover", "miniexact (binary)", "miniexact (Python API)"]
     extra = sorted({key for row in rows for key in row} - set(columns))
     columns += extra
     print("| " + " | ".join(columns) + " |")
