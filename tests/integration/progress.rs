@@ -51,9 +51,13 @@ fn has_bar(text: &str) -> bool {
 fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
     let path = data("xc/pentominoes6x10.dlx");
     let path = path.to_str().unwrap();
+    // A count that lasts on two threads whatever the machine (see below).
+    let board = domino_board("quiet");
+    let board_path = board.to_str().unwrap();
     for args in [
         &["xc", "--count", "--threads", "1", path][..],
-        &["xc", "--count", "--threads", "2", path],
+        &["xc", "--count", "--threads", "2", board_path],
+        &["xc", "--count", "--engine", "links", "--threads", "2", path],
     ] {
         let (out, message) = interrupted_off_a_terminal(args, b"", 1_200);
         assert_eq!(out.status.code(), Some(130), "{args:?}: {message}");
@@ -69,6 +73,7 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
         assert_eq!(out.status.code(), Some(130), "{args:?}: {message}");
         assert!(!has_bar(&message), "{args:?}: {message:?}");
     }
+    let _ = std::fs::remove_file(&board);
 }
 
 /// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
@@ -99,9 +104,20 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
     let path = data("xc/pentominoes6x10.dlx");
     let grid = std::env::temp_dir().join(format!("dlx-progress-{}.txt", std::process::id()));
     std::fs::write(&grid, EMPTY_9X9).unwrap();
+    // Dancing cells (the default engine here) count the pentominoes on two threads before a
+    // bar is due: a domino board's count lasts.
+    let board = domino_board("count");
     for command in [
         format!("{BIN} xc --count --threads 1 {}", path.display()),
-        format!("{BIN} xc --count --threads 2 {}", path.display()),
+        format!("{BIN} xc --count --threads 2 {}", board.display()),
+        format!(
+            "{BIN} xc --count --engine links --threads 1 {}",
+            path.display()
+        ),
+        format!(
+            "{BIN} xc --count --engine links --threads 2 {}",
+            path.display()
+        ),
         format!("{BIN} sudoku --count --threads 2 {}", grid.display()),
         // One thread: the one search reports its own position.
         format!("{BIN} sudoku --count --threads 1 {}", grid.display()),
@@ -123,6 +139,7 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
         assert!(screen.contains("interrupted"), "{command}: {screen:?}");
     }
     let _ = std::fs::remove_file(&grid);
+    let _ = std::fs::remove_file(&board);
 }
 
 /// A memo cache bound under which the 16x16 board of dominoes ([`domino_board`]), its cache
