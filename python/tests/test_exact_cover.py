@@ -140,11 +140,11 @@ def test_every_engine_finds_the_same_solutions():
             assert len(set(solutions)) == len(solutions), engine
             found[engine] = solutions
         assert found["auto"] == found["links"] == found["cells"]
-        for solution in found["cells"]:
-            assert dlx_solver.is_unique(problem, engine="cells", **args) == (len(found["cells"]) == 1)
-            break
-        first = dlx_solver.first(problem, engine="cells", **args)
-        assert first is not None and tuple(sorted(first)) in found["cells"]
+        for engine in ("links", "cells"):
+            unique = dlx_solver.is_unique(problem, engine=engine, **args)
+            assert unique == (len(found[engine]) == 1), engine
+            first = dlx_solver.first(problem, engine=engine, **args)
+            assert first is not None and tuple(sorted(first)) in found[engine], engine
 
 
 def test_an_unknown_engine_or_bounds_on_cells_are_refused():

@@ -40,8 +40,6 @@ pub(crate) struct SparseSets {
     mem: Vec<u32>,
     /// The active list: items' bases, the first `active` of them active.
     pub(crate) item: Vec<u32>,
-    /// Bases at or above this are secondary items.
-    second: u32,
     /// How many items of `item` are active.
     pub(crate) active: u32,
     /// `active` before the current choice's items were swapped out: secondary items at or
@@ -123,7 +121,6 @@ impl SparseSets {
             active: item.len() as u32,
             oactive: item.len() as u32,
             item,
-            second,
             scratch: vec![0; sizes.iter().copied().max().unwrap_or(0) as usize],
             force: ForceStack {
                 items: Vec::new(),
@@ -142,7 +139,7 @@ impl SparseSets {
     /// Whether `base` names a primary item.
     #[inline(always)]
     pub(crate) fn is_primary(&self, base: u32) -> bool {
-        base < self.second
+        base < self.force.second
     }
 
     /// A word of `mem`, unchecked as [`get`] says why.
@@ -260,7 +257,7 @@ impl SparseSets {
                 continue;
             }
             let base = item as u32;
-            if base < self.second {
+            if self.is_primary(base) {
                 if !self.hide::<true>(base, updates) {
                     return false;
                 }
@@ -390,7 +387,9 @@ struct Scope {
 #[derive(Clone, Debug)]
 pub(crate) struct ForceStack {
     items: Vec<u32>,
+    /// A copy of [`SparseSets::active`], made by each hide.
     active: u32,
+    /// Bases at or above this are secondary items (see [`SparseSets::is_primary`]).
     second: u32,
 }
 
