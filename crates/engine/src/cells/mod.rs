@@ -22,10 +22,29 @@
 //! assert_eq!((stats.nodes, stats.updates), (3, 16));
 //! ```
 
+/// Evaluates `$body` with `$sets` and `$pristine` bound to the search state and the state as
+/// loaded of whichever width of word `$layout` has: the search is one generic code, compiled
+/// for each width, chosen once a search.
+macro_rules! with_sets {
+    ($layout:expr, |$sets:ident, $pristine:ident| $body:expr) => {
+        match $layout {
+            $crate::cells::Layout::Narrow($crate::cells::States {
+                sets: $sets,
+                pristine: $pristine,
+            }) => $body,
+            $crate::cells::Layout::Wide($crate::cells::States {
+                sets: $sets,
+                pristine: $pristine,
+            }) => $body,
+        }
+    };
+}
+
 mod search;
 mod sets;
 mod split;
 mod trail;
+mod word;
 
 use crate::error::DlxError;
 use crate::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
@@ -33,17 +52,18 @@ use crate::problem::{OptionId, Problem};
 use crate::progress::{ProgressSink, Reporting};
 use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::{StopFlag, Stoppable};
+use search::Span;
 use sets::SparseSets;
 use std::ops::ControlFlow;
 use trail::Trail;
+use word::Word;
 
 /// Knuth's SSXCC on a problem without bounds: first solution, count, all solutions and
 /// uniqueness over one search loop, with the same result model as [`Dlx`](crate::Dlx).
 #[derive(Clone, Debug)]
 pub struct Cells {
-    /// The state as loaded: each search starts from a copy, so every search walks one tree.
-    pristine: SparseSets,
-    sets: SparseSets,
+    /// The sparse sets, in 16-bit words when the problem fits them.
+    layout: Layout,
     trail: Trail,
     /// The node chosen at each level.
     choice: Vec<u32>,
@@ -81,7 +101,8 @@ impl Cells {
         }
         // Every word of the layout is addressed by a `u32` that must also fit an `i32` (a
         // spacer stores minus its option's length): two header words an item, one set entry
-        // an entry, three words a node and a spacer.
+        // an entry, three words a node and a spacer. Problems that fit 16-bit words get them
+        // (`SparseSets::narrowed`).
         let words = 2 * problem.item_count() as u64
             + problem.entry_count() as u64
             + u64::from(sets::NODE)
@@ -94,9 +115,12 @@ impl Cells {
             });
         }
         let (sets, option_of, uncoverable) = SparseSets::new(problem);
+        let layout = match sets.narrowed(option_of.0) {
+            Some(narrow) => Layout::Narrow(States::new(narrow)),
+            None => Layout::Wide(States::new(sets)),
+        };
         Ok(Cells {
-            sets: sets.clone(),
-            pristine: sets,
+            layout,
             trail: Trail::default(),
             choice: Vec::new(),
             option_of,
@@ -106,6 +130,16 @@ impl Cells {
             options: problem.option_count() as u64,
             entries: problem.entry_count() as u64,
         })
+    }
+
+    /// [`Cells::new`] in 32-bit words whatever the problem's size: the wide layout tested on
+    /// problems small enough for the narrow one.
+    #[cfg(test)]
+    pub(crate) fn new_wide(problem: &Problem) -> Cells {
+        let mut cells = Cells::new(problem);
+        let (sets, _, _) = SparseSets::new(problem);
+        cells.layout = Layout::Wide(States::new(sets));
+        cells
     }
 
     /// Whether dancing cells are the engine to choose for `problem` (what `dlx xc --engine
@@ -142,13 +176,10 @@ impl Cells {
                 stop,
             };
         }
-        self.sets.clone_from(&self.pristine);
+        self.layout.reset();
         self.run(
-            0,
-            usize::MAX,
+            Span::below(0, limits),
             &mut |_, _| ControlFlow::Continue(()),
-            limits.max_nodes.unwrap_or(u64::MAX),
-            max_solutions,
             visitor,
         )
     }
@@ -257,7 +288,7 @@ impl Cells {
     /// level and a trail entry), so the two can be compared: it grows with the deepest level
     /// reached and the trail's peak.
     pub fn ssxcc_bytes(&self) -> u64 {
-        let items = self.sets.item_count() as u64;
+        let items = with_sets!(&self.layout, |sets, _pristine| sets.item_count()) as u64;
         let set_length = 4 * items + self.entries;
         (items + set_length) * 4
             + (self.entries + self.options) * 16
@@ -307,3 +338,41 @@ impl Visitor for CountOnly {
 
 #[cfg(test)]
 mod tests;
+
+/// The layout of a problem's sparse sets: 16-bit words when every offset fits them (up to
+/// some 15,000 entries), else 32-bit.
+#[derive(Clone, Debug)]
+enum Layout {
+    Narrow(States<u16>),
+    Wide(States<u32>),
+}
+
+/// The search's state and the state as loaded: each search starts from a copy, so that every
+/// search walks one tree.
+#[derive(Clone, Debug)]
+struct States<W> {
+    sets: SparseSets<W>,
+    pristine: SparseSets<W>,
+}
+
+impl<W: Word> States<W> {
+    fn new(sets: SparseSets<W>) -> States<W> {
+        States {
+            sets: sets.clone(),
+            pristine: sets,
+        }
+    }
+}
+
+impl Layout {
+    /// Back to the state as loaded.
+    fn reset(&mut self) {
+        with_sets!(self, |sets, pristine| sets.clone_from(pristine));
+    }
+
+    /// Whether the layout is the narrow one (tests check both are used).
+    #[cfg(test)]
+    fn is_narrow(&self) -> bool {
+        matches!(self, Layout::Narrow(_))
+    }
+}

@@ -4,11 +4,14 @@
 //! operations, so that the search tree and its figures (nodes, updates, the trail's peak) are
 //! exactly his.
 
-use super::sets::SparseSets;
+use super::sets::{option_of, SparseSets};
+use super::trail::Trail;
+use super::word::Word;
 use super::Cells;
 use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::problem::OptionId;
 use crate::progress::TreePosition;
-use crate::search::Visitor;
+use crate::search::{SearchLimits, Visitor};
 use std::ops::ControlFlow;
 
 /// Where the loop goes next: Knuth's labels.
@@ -32,21 +35,86 @@ enum Entered {
     Solution,
 }
 
+/// Where a run of the loop starts and stops.
+pub(super) struct Span {
+    /// The level it starts at, 0 from a fresh state (a subtree's depth once its path is
+    /// replayed, the path standing in `choice`); it ends when it backs up to it.
+    pub(super) floor: usize,
+    /// A node at this level is not entered: the run's `at_cut` is handed the path to it and
+    /// its share of the tree, and the search backs up (how a split search walks the top of the
+    /// tree). `usize::MAX`: no cut.
+    pub(super) cut: usize,
+    pub(super) max_nodes: u64,
+    pub(super) max_solutions: u64,
+}
+
+impl Span {
+    /// The whole tree below level `floor`, within the budgets of `limits`.
+    pub(super) fn below(floor: usize, limits: SearchLimits) -> Span {
+        Span {
+            floor,
+            cut: usize::MAX,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            max_solutions: limits.max_solutions.unwrap_or(u64::MAX),
+        }
+    }
+}
+
 impl Cells {
-    /// The loop proper: SSXCC's "solve the problem", from level `floor` (0 from a fresh
-    /// state; a subtree's depth once its path is replayed, the path standing in `choice`),
-    /// ending when it backs up to `floor`. A node at level `cut` is not entered: `at_cut`
-    /// is handed the path to it and its share of the tree, and the search backs up (how a split search walks the top of
-    /// the tree); `at_cut` breaking ends the search as a visitor does. `usize::MAX`: no cut.
+    /// The loop proper: SSXCC's "solve the problem" over `span`; `at_cut` breaking ends the
+    /// search as a visitor does.
     pub(super) fn run<V: Visitor + ?Sized>(
         &mut self,
-        floor: usize,
-        cut: usize,
+        span: Span,
         at_cut: &mut dyn FnMut(&[u32], f64) -> ControlFlow<()>,
-        max_nodes: u64,
-        max_solutions: u64,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        let (outcome, deepest) = with_sets!(&mut self.layout, |sets, _pristine| Walk {
+            sets,
+            trail: &mut self.trail,
+            choice: &mut self.choice,
+            solution: &mut self.solution,
+            option_of: &self.option_of,
+        }
+        .run(span, at_cut, visitor));
+        self.deepest = deepest;
+        outcome
+    }
+}
+
+/// What the loop works on, borrowed apart from the engine: the sets of its layout, whichever
+/// width of word that is, and the rest of its state.
+struct Walk<'a, W> {
+    sets: &'a mut SparseSets<W>,
+    trail: &'a mut Trail,
+    /// The node chosen at each level.
+    choice: &'a mut Vec<u32>,
+    /// The solution handed to the visitor, reused.
+    solution: &'a mut Vec<OptionId>,
+    option_of: &'a (u32, Vec<u32>),
+}
+
+impl<W: Word> Walk<'_, W> {
+    /// [`Cells::run`] on one layout; with the outcome, the deepest level reached.
+    fn run<V: Visitor + ?Sized>(
+        self,
+        span: Span,
+        at_cut: &mut dyn FnMut(&[u32], f64) -> ControlFlow<()>,
+        visitor: &mut V,
+    ) -> (Outcome<Option<V::Break>>, usize) {
+        let Walk {
+            sets,
+            trail,
+            choice,
+            solution,
+            option_of: nodes_options,
+        } = self;
+        let Span {
+            floor,
+            cut,
+            max_nodes,
+            max_solutions,
+        } = span;
         let mut stats = SearchStats::default();
         let mut broke_with = None;
         let stop;
@@ -55,9 +123,6 @@ impl Cells {
         let mut current = 0u32;
         let mut deepest = floor;
         let mut updates = 0u64;
-        let sets = &mut self.sets;
-        let trail = &mut self.trail;
-        let choice = &mut self.choice;
         // Asked once: with the default `None` the reports below are one untaken branch a node.
         let progress_mask = visitor.progress_mask();
         let mut next_report = 0u64;
@@ -97,14 +162,14 @@ impl Cells {
                         Entered::Solution => {
                             // Visit a solution and go back up.
                             stats.solutions += 1;
-                            self.solution.clear();
+                            solution.clear();
                             if visitor.wants_options() {
                                 let named = choice[..level]
                                     .iter()
-                                    .map(|&node| SparseSets::option_of(&self.option_of, node));
-                                self.solution.extend(named);
+                                    .map(|&node| option_of(nodes_options, node));
+                                solution.extend(named);
                             }
-                            if let ControlFlow::Break(value) = visitor.solution(&self.solution) {
+                            if let ControlFlow::Break(value) = visitor.solution(solution) {
                                 broke_with = Some(value);
                                 stop = Stop::Visitor;
                                 break;
@@ -175,12 +240,12 @@ impl Cells {
             }
         }
         stats.updates = updates;
-        self.deepest = deepest;
-        Outcome {
+        let outcome = Outcome {
             answer: broke_with,
             stats,
             stop,
-        }
+        };
+        (outcome, deepest)
     }
 }
 
@@ -189,7 +254,11 @@ impl Cells {
 /// chosen, keeps the set it was chosen from (removals touch active items only), so its size is
 /// that level's `d` and the chosen node's place in it gives `k`. A forced move is a level of
 /// one choice.
-pub(crate) fn position(sets: &SparseSets, path: &[u32], stats: &SearchStats) -> TreePosition {
+pub(crate) fn position<W: Word>(
+    sets: &SparseSets<W>,
+    path: &[u32],
+    stats: &SearchStats,
+) -> TreePosition {
     let mut at = TreePosition {
         nodes: stats.nodes,
         solutions: stats.solutions,
@@ -210,7 +279,7 @@ pub(crate) fn position(sets: &SparseSets, path: &[u32], stats: &SearchStats) -> 
 /// the last of them is forced; otherwise the item of fewest options, the first in input order
 /// on ties (Weigel's rule); none left is a solution.
 #[inline(always)]
-fn enter(sets: &mut SparseSets) -> Entered {
+fn enter<W: Word>(sets: &mut SparseSets<W>) -> Entered {
     while let Some(item) = sets.force.pop() {
         if sets.pos(item) < sets.active {
             return Entered::Branch(item, true);

@@ -2,10 +2,11 @@
 //! permutations with a size, so that removing an element is one swap and undoing it is
 //! restoring the size (TAOCP 7.2.2.3, Knuth's SSXCC).
 //!
-//! One flat `u32` array, `mem`, holds everything the search changes. First every item's record:
-//! two header words (its place in the active list, the end of its set) followed by the nodes of
-//! its options. An item is named in the search by where its options start (its *base*), so its
-//! header and its options are one cache line apart at most. Primary items come first, so
+//! One flat array of words, `mem` (16 or 32 bits, [`Word`]), holds everything the search
+//! changes. First every item's record: two header words (its place in the active list, the end
+//! of its set) followed by the nodes of its options. An item is named in the search by where
+//! its options start (its *base*), so its header and its options are one cache line apart at
+//! most. Primary items come first, so
 //! `base < second` tells a primary item from a secondary one, and comparing bases compares the
 //! items' order in the input, which is the order SSXCC's tie rule reads. Then the options'
 //! nodes, three words each (item base, place in that item's set, colour), one option after
@@ -15,6 +16,7 @@
 //! by its offset in `mem` too: one array, one base address for the whole inner loop, which
 //! keeps its values in registers (two arrays spilled them, docs/benchmarks.md).
 
+use super::word::Word;
 use crate::problem::{ItemKind, OptionId, Problem};
 
 /// Where an item's position in the active list sits, before its base.
@@ -35,9 +37,9 @@ const COLOUR: u32 = 2;
 /// The whole state the search changes, and the constant layout it reads. Cloned from a
 /// pristine copy before each search, so that every search walks the same tree.
 #[derive(Clone, Debug)]
-pub(crate) struct SparseSets {
+pub(crate) struct SparseSets<W> {
     /// Item records, then nodes (see the module's note).
-    mem: Vec<u32>,
+    mem: Vec<W>,
     /// The active list: items' bases, the first `active` of them active.
     pub(crate) item: Vec<u32>,
     /// How many items of `item` are active.
@@ -52,11 +54,12 @@ pub(crate) struct SparseSets {
     scratch: Vec<u32>,
 }
 
-impl SparseSets {
-    /// The layout of `problem`, primary items first, each in input order; with it the option
-    /// of each node, by `(node - first node) / NODE` (`u32::MAX` for spacers), and whether a
-    /// primary item has no option at all (SSXCC then searches nothing: no solution, no node).
-    pub(crate) fn new(problem: &Problem) -> (SparseSets, (u32, Vec<u32>), bool) {
+impl SparseSets<u32> {
+    /// The layout of `problem` in 32-bit words, primary items first, each in input order; with
+    /// it the option of each node, by `(node - first node) / NODE` (`u32::MAX` for spacers),
+    /// and whether a primary item has no option at all (SSXCC then searches nothing: no
+    /// solution, no node). The caller has checked that every offset fits an `i32`.
+    pub(crate) fn new(problem: &Problem) -> (SparseSets<u32>, (u32, Vec<u32>), bool) {
         let count = problem.item_count();
         let is_primary = |i: usize| problem.item_kind(crate::ItemId(i as u32)) == ItemKind::Primary;
         // Internal order: primaries, then secondaries, each in input order.
@@ -131,6 +134,32 @@ impl SparseSets {
         (sets, (first_spacer, option_of), uncoverable)
     }
 
+    /// The same layout in 16-bit words, if every word fits: offsets below 2^16, and the words
+    /// read signed (items' bases in nodes, minus an option's length in spacers) within
+    /// `i16`. `first_spacer` is where the nodes start, as `new` returned it.
+    pub(crate) fn narrowed(&self, first_spacer: u32) -> Option<SparseSets<u16>> {
+        let fits_unsigned = |word: u32| word <= u32::from(u16::MAX);
+        let fits_signed = |word: u32| i16::try_from(word as i32).is_ok();
+        let nodes = &self.mem[first_spacer as usize..];
+        let fits = self.mem.len() <= 1 << 16
+            && nodes.chunks(NODE as usize).all(|node| {
+                fits_signed(node[ITEM as usize])
+                    && fits_unsigned(node[LOC as usize])
+                    && fits_unsigned(node[COLOUR as usize])
+            });
+        // Bases and places are below `mem.len()`, so the headers and set entries fit too.
+        fits.then(|| SparseSets {
+            mem: self.mem.iter().map(|&word| u16::of(word)).collect(),
+            item: self.item.clone(),
+            active: self.active,
+            oactive: self.oactive,
+            force: self.force.clone(),
+            scratch: self.scratch.clone(),
+        })
+    }
+}
+
+impl<W: Word> SparseSets<W> {
     /// Number of items, primary and secondary.
     pub(crate) fn item_count(&self) -> usize {
         self.item.len()
@@ -149,10 +178,8 @@ impl SparseSets {
     }
 
     #[inline(always)]
-    fn word_mut(&mut self, index: u32) -> &mut u32 {
-        debug_assert!((index as usize) < self.mem.len());
-        // SAFETY: as in `get`.
-        unsafe { self.mem.get_unchecked_mut(index as usize) }
+    fn set_word(&mut self, index: u32, value: u32) {
+        put(&mut self.mem, index as usize, value);
     }
 
     /// The node at place `at` of an item's set.
@@ -163,8 +190,8 @@ impl SparseSets {
 
     /// A node's item (its base), or for a spacer minus its option's length in words.
     #[inline(always)]
-    fn node_item(&self, node: u32) -> i32 {
-        self.word(node + ITEM) as i32
+    fn node_item(&self, node: u32) -> isize {
+        signed_at(&self.mem, (node + ITEM) as usize)
     }
 
     /// A node's item and its place in that item's set.
@@ -188,7 +215,7 @@ impl SparseSets {
     /// Sets the end of an item's set (see [`SparseSets::end`]).
     #[inline(always)]
     pub(crate) fn set_end(&mut self, base: u32, end: u32) {
-        *self.word_mut(base - END) = end;
+        self.set_word(base - END, end);
     }
 
     /// An item's place in the active list.
@@ -203,8 +230,8 @@ impl SparseSets {
         let other = self.item[to as usize];
         self.item[to as usize] = base;
         self.item[at as usize] = other;
-        *self.word_mut(other - POS) = at;
-        *self.word_mut(base - POS) = to;
+        self.set_word(other - POS, at);
+        self.set_word(base - POS, to);
         *updates += 1;
     }
 
@@ -297,7 +324,7 @@ impl SparseSets {
         let mut done = true;
         for r in base..end {
             let option = at(mem, r) as usize;
-            if !remove_option::<CHECK>(mem, force, &scope, option, &mut removed) {
+            if !remove_option::<W, CHECK>(mem, force, &scope, option, &mut removed) {
                 done = false;
                 break;
             }
@@ -331,7 +358,7 @@ impl SparseSets {
         let mut done = true;
         // SAFETY: as above.
         for &option in unsafe { others.get_unchecked(..count) } {
-            if !remove_option::<true>(mem, force, &scope, option as usize, &mut removed) {
+            if !remove_option::<W, true>(mem, force, &scope, option as usize, &mut removed) {
                 done = false;
                 break;
             }
@@ -347,6 +374,22 @@ impl SparseSets {
         self.force.active = self.active;
         Scope {
             oactive: self.oactive,
+        }
+    }
+
+    /// Makes the choices of `path` (a subtree's path in a split search) as the search made
+    /// them, without counting their updates.
+    pub(crate) fn replay(&mut self, path: &[u32]) {
+        let mut ignored = 0u64;
+        for &node in path {
+            let (item, _) = self.node_item_and_place(node);
+            self.swap_out_best(item, &mut ignored);
+            self.hide::<false>(item, &mut ignored);
+            self.swap_out_others(node, &mut ignored);
+            let chosen = self.hide_others(node, &mut ignored);
+            debug_assert!(chosen, "a path of the walk is a choice that succeeded");
+            // The items this level forced are found again by the scan below it.
+            self.force.clear();
         }
     }
 
@@ -367,11 +410,11 @@ impl SparseSets {
             })
             .collect()
     }
+}
 
-    /// The option a node belongs to, from the map `new` built beside the layout.
-    pub(crate) fn option_of(map: &(u32, Vec<u32>), node: u32) -> OptionId {
-        OptionId(map.1[((node - map.0) / NODE) as usize])
-    }
+/// The option a node belongs to, from the map [`SparseSets::new`] built beside the layout.
+pub(crate) fn option_of(map: &(u32, Vec<u32>), node: u32) -> OptionId {
+    OptionId(map.1[((node - map.0) / NODE) as usize])
 }
 
 /// What a hide reads of the active list at every removal: where it ended before the current
@@ -418,8 +461,8 @@ impl ForceStack {
 /// With `CHECK`, `false` when that would leave an active primary item with no option (the
 /// removals before it done, that one not).
 #[inline(always)]
-fn remove_option<const CHECK: bool>(
-    mem: &mut [u32],
+fn remove_option<W: Word, const CHECK: bool>(
+    mem: &mut [W],
     force: &mut ForceStack,
     scope: &Scope,
     node: usize,
@@ -429,20 +472,20 @@ fn remove_option<const CHECK: bool>(
     loop {
         // Signed, so that a spacer's negative word is also a node's item without another
         // instruction to widen it.
-        let item = at(mem, n + ITEM as usize) as i32 as isize;
+        let item = signed_at(mem, n + ITEM as usize);
         if item < 0 {
             // The spacer: minus the option's length back is its first node.
             n = n.wrapping_add(item as usize);
             break;
         }
-        if !remove_from::<CHECK>(mem, force, scope, n, item as usize, removed) {
+        if !remove_from::<W, CHECK>(mem, force, scope, n, item as usize, removed) {
             return false;
         }
         n += NODE as usize;
     }
     while n != node {
         let base = at(mem, n + ITEM as usize) as usize;
-        if !remove_from::<CHECK>(mem, force, scope, n, base, removed) {
+        if !remove_from::<W, CHECK>(mem, force, scope, n, base, removed) {
             return false;
         }
         n += NODE as usize;
@@ -454,8 +497,8 @@ fn remove_option<const CHECK: bool>(
 /// current choice); with `CHECK`, `false` instead when that would leave an active primary item
 /// with no option, and a primary item left with one goes on the force stack.
 #[inline(always)]
-fn remove_from<const CHECK: bool>(
-    mem: &mut [u32],
+fn remove_from<W: Word, const CHECK: bool>(
+    mem: &mut [W],
     force: &mut ForceStack,
     scope: &Scope,
     n: usize,
@@ -492,18 +535,26 @@ fn forces(force: &mut ForceStack, base: usize, place: u32, last: usize) -> bool 
 /// node's offsets fold into the loads' addresses, where a `u32` index took an instruction to
 /// wrap first.
 #[inline(always)]
-fn at(mem: &[u32], index: usize) -> u32 {
+fn at<W: Word>(mem: &[W], index: usize) -> u32 {
     debug_assert!(index < mem.len());
     // SAFETY: as in `get`.
-    unsafe { *mem.get_unchecked(index) }
+    unsafe { mem.get_unchecked(index) }.value()
+}
+
+/// [`at`], read signed: a node's item, or a spacer's minus its option's length.
+#[inline(always)]
+fn signed_at<W: Word>(mem: &[W], index: usize) -> isize {
+    debug_assert!(index < mem.len());
+    // SAFETY: as in `get`.
+    unsafe { mem.get_unchecked(index) }.signed()
 }
 
 /// Writes a word of the layout at a `usize` index, unchecked as [`get`] says why.
 #[inline(always)]
-fn put(mem: &mut [u32], index: usize, value: u32) {
+fn put<W: Word>(mem: &mut [W], index: usize, value: u32) {
     debug_assert!(index < mem.len());
     // SAFETY: as in `get`.
-    unsafe { *mem.get_unchecked_mut(index) = value }
+    unsafe { *mem.get_unchecked_mut(index) = W::of(value) }
 }
 
 /// A word of the layout. Unchecked: the search reads it only at item headers (`base - POS`,
@@ -512,17 +563,17 @@ fn put(mem: &mut [u32], index: usize, value: u32) {
 /// [`SparseSets::new`] lays out inside the array; checked, the bounds tests made the search
 /// measurably slower (docs/benchmarks.md).
 #[inline(always)]
-fn get(mem: &[u32], index: u32) -> u32 {
+fn get<W: Word>(mem: &[W], index: u32) -> u32 {
     debug_assert!((index as usize) < mem.len());
     // SAFETY: see above: every index the search forms lies inside the layout.
-    unsafe { *mem.get_unchecked(index as usize) }
+    unsafe { mem.get_unchecked(index as usize) }.value()
 }
 
 /// Takes node `n` out of the set of its item `base`, whose last active place is `last`: the
 /// node changes place with the node there, so it sits just past the set's new end, `last`,
 /// whence restoring the end brings it back.
 #[inline(always)]
-fn remove_node(mem: &mut [u32], n: usize, base: usize, last: usize) {
+fn remove_node<W: Word>(mem: &mut [W], n: usize, base: usize, last: usize) {
     let loc = at(mem, n + LOC as usize) as usize;
     let moved = at(mem, last) as usize;
     put(mem, base - END as usize, last as u32);

@@ -19,6 +19,7 @@
 //! to `HELD_PER_SUBTREE` solutions a subtree; then the window is handed on in order, a subtree
 //! with more solutions (or the one a limit falls in) searched again on the caller's thread.
 
+use super::search::Span;
 use super::Cells;
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::parallel::{
@@ -78,9 +79,15 @@ impl Cells {
         };
         let mut at_cut =
             |path: &[u32], share| (visit.borrow_mut())(Piece::Subtree(path.to_vec(), share));
-        self.sets.clone_from(&self.pristine);
+        self.layout.reset();
         self.trail.clear();
-        let outcome = self.run(0, depth, &mut at_cut, u64::MAX, u64::MAX, &mut walker);
+        let span = Span {
+            floor: 0,
+            cut: depth,
+            max_nodes: u64::MAX,
+            max_solutions: u64::MAX,
+        };
+        let outcome = self.run(span, &mut at_cut, &mut walker);
         match outcome.stop {
             _ if walker.interrupted => WalkEnd::Interrupted,
             Stop::Exhausted => WalkEnd::Done(outcome.stats),
@@ -135,27 +142,16 @@ impl Cells {
         if max_solutions == 0 || self.uncoverable {
             return Outcome::default();
         }
-        self.sets.clone_from(&self.pristine);
-        let mut ignored = 0u64;
-        for &node in path {
-            let (item, _) = self.sets.node_item_and_place(node);
-            self.sets.swap_out_best(item, &mut ignored);
-            self.sets.hide::<false>(item, &mut ignored);
-            self.sets.swap_out_others(node, &mut ignored);
-            let chosen = self.sets.hide_others(node, &mut ignored);
-            debug_assert!(chosen, "a path of the walk is a choice that succeeded");
-            // The items this level forced are found again by the scan below it.
-            self.sets.force.clear();
-        }
+        with_sets!(&mut self.layout, |sets, pristine| {
+            sets.clone_from(pristine);
+            sets.replay(path);
+        });
         self.choice.clear();
         self.choice.extend_from_slice(path);
         self.trail.clear_from(path.len());
         self.run(
-            path.len(),
-            usize::MAX,
+            Span::below(path.len(), limits),
             &mut |_, _| ControlFlow::Continue(()),
-            limits.max_nodes.unwrap_or(u64::MAX),
-            max_solutions,
             visitor,
         )
     }

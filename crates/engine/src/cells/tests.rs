@@ -29,9 +29,16 @@ const fn figures(solutions: u64, updates: u64, nodes: u64, bytes: u64) -> Figure
 }
 
 /// Searches the whole tree and checks SSXCC's figures, and every solution against the
-/// definition.
+/// definition, in each width of word.
 fn check(name: &str, problem: &Problem, want: &Figures) {
-    let mut cells = Cells::new(problem);
+    let cells = Cells::new(problem);
+    let width = if cells.layout.is_narrow() { 16 } else { 32 };
+    check_layout(&format!("{name}, {width}-bit"), problem, cells, want);
+    let wide = Cells::new_wide(problem);
+    check_layout(&format!("{name}, 32-bit"), problem, wide, want);
+}
+
+fn check_layout(name: &str, problem: &Problem, mut cells: Cells, want: &Figures) {
     let mut invalid = 0;
     let outcome = cells.for_each(|options| invalid += usize::from(!is_solution(problem, options)));
     let stats = outcome.stats;
@@ -159,6 +166,60 @@ fn the_projects_pentominoes_give_ssxccs_figures() {
         &Problem::pentominoes(6, 10),
         &figures(9_356, 1_040_357_907, 1_210_939, 284_760),
     );
+}
+
+#[test]
+fn a_problem_too_large_for_16_bit_words_is_laid_out_in_32() {
+    // 70,000 options of one item: over 2^16 words of nodes, each option one solution.
+    let mut builder = ProblemBuilder::new();
+    let item = builder.primary("A").unwrap();
+    for _ in 0..70_000 {
+        builder.option(&[item]).unwrap();
+    }
+    let problem = builder.build();
+    let mut cells = Cells::new(&problem);
+    assert!(!cells.layout.is_narrow());
+    assert_eq!(cells.count(), 70_000);
+    // The same problem cut to 5,000 options fits, and counts the same way.
+    let mut builder = ProblemBuilder::new();
+    let item = builder.primary("A").unwrap();
+    for _ in 0..5_000 {
+        builder.option(&[item]).unwrap();
+    }
+    let mut cells = Cells::new(&builder.build());
+    assert!(cells.layout.is_narrow());
+    assert_eq!(cells.count(), 5_000);
+}
+
+#[test]
+fn an_item_placed_beyond_what_a_signed_16_bit_node_word_holds_is_laid_out_in_32() {
+    // Few nodes, but 16,400 unused secondary items before (or after) the one the options use:
+    // its record then starts past 2^15, where a node's item, read signed, would turn negative.
+    let build = |used_first: bool| {
+        let mut builder = ProblemBuilder::new();
+        let a = builder.primary("A").unwrap();
+        let b = builder.primary("B").unwrap();
+        let mut z = None;
+        if used_first {
+            z = Some(builder.secondary("Z").unwrap());
+        }
+        for k in 0..16_400 {
+            builder.secondary(&format!("s{k}")).unwrap();
+        }
+        let z = z.unwrap_or_else(|| builder.secondary("Z").unwrap());
+        builder.option(&[a, z]).unwrap();
+        builder.option(&[b, z]).unwrap();
+        builder.option(&[a]).unwrap();
+        builder.option(&[b]).unwrap();
+        builder.build()
+    };
+    for (used_first, narrow) in [(true, true), (false, false)] {
+        let problem = build(used_first);
+        let mut cells = Cells::new(&problem);
+        assert_eq!(cells.layout.is_narrow(), narrow, "used first: {used_first}");
+        // {A Z, B}, {A, B Z}, {A, B}: Z may be covered once at most.
+        assert_eq!(cells.count(), 3, "used first: {used_first}");
+    }
 }
 
 #[test]
@@ -383,6 +444,8 @@ proptest! {
         let mut expected = brute_force(&problem);
         expected.sort();
         prop_assert_eq!(&cells_solutions(&problem), &expected);
+        let mut wide = Cells::new_wide(&problem);
+        prop_assert_eq!(&solutions_of(|each| { wide.for_each(each); }), &expected);
         prop_assert_eq!(&links_solutions(&problem), &expected);
         let mut cells = Cells::new(&problem);
         let limits = SearchLimits { max_solutions: None, max_nodes: Some(budget) };

@@ -4,6 +4,7 @@
 //! it; a forced move saves nothing, as its one option is never retried.
 
 use super::sets::SparseSets;
+use super::word::Word;
 
 /// Saved `(item, end of its set)` pairs, a run of them per level, and where each level's run
 /// starts.
@@ -43,7 +44,7 @@ impl Trail {
     /// Saves the sizes of the active items for level `level` (SSXCC: "save the currently
     /// active sizes").
     #[inline(always)]
-    pub(crate) fn save(&mut self, level: usize, sets: &SparseSets) {
+    pub(crate) fn save<W: Word>(&mut self, level: usize, sets: &SparseSets<W>) {
         self.reach(level);
         let active = sets.active as usize;
         self.entries.extend(
@@ -65,7 +66,7 @@ impl Trail {
     /// Restores the sizes saved for level `level`, and the number of active items with them
     /// (SSXCC: "restore the currently active sizes").
     #[inline(always)]
-    pub(crate) fn restore(&mut self, level: usize, sets: &mut SparseSets) {
+    pub(crate) fn restore<W: Word>(&mut self, level: usize, sets: &mut SparseSets<W>) {
         let end = self.starts[level + 1] as usize;
         let start = self.starts[level] as usize;
         self.entries.truncate(end);
