@@ -480,8 +480,14 @@ fn split_cases() -> Vec<(&'static str, Problem)> {
 
 /// Every solution of the pieces of the cut after `depth` levels, each subtree searched on a
 /// fresh copy, each solution sorted, all sorted: with the number of subtrees.
-fn split_solutions(problem: &Problem, depth: usize) -> (Vec<Vec<OptionId>>, usize) {
-    let mut cells = Cells::new(problem);
+/// The solutions of the pieces of a cut at `depth`, each subtree searched on a fresh engine made
+/// by `new`, and how many subtrees there were.
+fn split_solutions(
+    problem: &Problem,
+    depth: usize,
+    new: fn(&Problem) -> Cells,
+) -> (Vec<Vec<OptionId>>, usize) {
+    let mut cells = new(problem);
     let mut pieces = Vec::new();
     let end = cells.walk_pieces(depth, &|| false, &mut |piece| {
         pieces.push(piece);
@@ -495,7 +501,7 @@ fn split_solutions(problem: &Problem, depth: usize) -> (Vec<Vec<OptionId>>, usiz
                 super::split::Piece::Solution(options) => visit(options),
                 super::split::Piece::Subtree(path, _) => {
                     subtrees += 1;
-                    let mut copy = Cells::new(problem);
+                    let mut copy = new(problem);
                     let mut each = |options: &[OptionId]| {
                         visit(options);
                         ControlFlow::<()>::Continue(())
@@ -512,11 +518,17 @@ fn split_solutions(problem: &Problem, depth: usize) -> (Vec<Vec<OptionId>>, usiz
 fn the_subtrees_of_a_cut_hold_the_one_thread_solutions_at_every_depth() {
     for (name, problem) in split_cases() {
         let whole = cells_solutions(&problem);
-        for depth in 1..=5 {
-            let (found, subtrees) = split_solutions(&problem, depth);
-            assert!(found.iter().all(|s| is_solution(&problem, s)), "{name}");
-            assert_eq!(found, whole, "{name} cut at depth {depth}");
-            assert!(subtrees > 0 || whole.len() <= 1, "{name} at {depth}");
+        // Both widths of word replay a subtree's path the same way.
+        for (width, new) in [
+            (16, Cells::new as fn(&Problem) -> Cells),
+            (32, Cells::new_wide),
+        ] {
+            for depth in 1..=5 {
+                let (found, subtrees) = split_solutions(&problem, depth, new);
+                assert!(found.iter().all(|s| is_solution(&problem, s)), "{name}");
+                assert_eq!(found, whole, "{name} cut at depth {depth}, {width}-bit");
+                assert!(subtrees > 0 || whole.len() <= 1, "{name} at {depth}");
+            }
         }
     }
 }
@@ -635,7 +647,8 @@ proptest! {
         let mut expected = brute_force(&problem);
         expected.iter_mut().for_each(|s| s.sort());
         expected.sort();
-        prop_assert_eq!(split_solutions(&problem, depth).0, expected.clone());
+        prop_assert_eq!(split_solutions(&problem, depth, Cells::new).0, expected.clone());
+        prop_assert_eq!(split_solutions(&problem, depth, Cells::new_wide).0, expected.clone());
         let (mut found, _) = split_search(&problem, 2, split_settings(crate::Shard::WHOLE, None));
         found.sort();
         prop_assert_eq!(found, expected);
