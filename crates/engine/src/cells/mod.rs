@@ -24,7 +24,7 @@
 
 /// Evaluates `$body` with `$sets` and `$pristine` bound to the search state and the state as
 /// loaded of whichever width of word `$layout` has: the search is one generic code, compiled
-/// for each width, chosen once a search.
+/// for each width, and the width is chosen when the problem is loaded.
 macro_rules! with_sets {
     ($layout:expr, |$sets:ident, $pristine:ident| $body:expr) => {
         match $layout {
