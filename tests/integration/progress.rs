@@ -85,8 +85,15 @@ fn on_a_terminal(command: &str) -> Option<String> {
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
+    // The shell holds the terminal a moment after the command exits: when the last process on
+    // a pseudo-terminal closes it, `script` can lose what it had not read yet (seen on a busy
+    // machine: the bar, then neither the summary nor "interrupted", twice in a row).
     let script = Command::new("script")
-        .args(["-qec", &format!("timeout -s INT 2 {command}"), "/dev/null"])
+        .args([
+            "-qec",
+            &format!("timeout -s INT 2 {command}; sleep 0.5"),
+            "/dev/null",
+        ])
         .env("TERM", "xterm")
         .stdin(Stdio::null())
         .output();
