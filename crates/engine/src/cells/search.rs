@@ -285,29 +285,32 @@ fn enter<W: Word>(sets: &mut SparseSets<W>) -> Entered {
             return Entered::Branch(item, true);
         }
     }
-    let mut best = u32::MAX;
-    let mut fewest = u32::MAX;
+    // The item of fewest options, then the first in input order, is the least of the keys
+    // `size << 32 | base`: one branchless minimum an item, where comparing size and base
+    // apart took two branches that the processor mispredicts.
+    let mut least = u64::MAX;
     for &base in &sets.item[..sets.active as usize] {
-        if !sets.is_primary(base) {
-            continue;
-        }
-        let size = sets.size(base);
-        if size <= 1 {
-            // Size 0 cannot happen: a choice that empties a primary item is refused by hide.
-            if size == 1 {
-                sets.force.push(base);
+        let key = if sets.is_primary(base) {
+            let size = sets.size(base);
+            if size <= 1 {
+                // Size 0 cannot happen: a choice that empties a primary item is refused by hide.
+                if size == 1 {
+                    sets.force.push(base);
+                }
+                continue;
             }
-        } else if size < fewest || (size == fewest && base < best) {
-            best = base;
-            fewest = size;
-        }
+            u64::from(size) << 32 | u64::from(base)
+        } else {
+            u64::MAX
+        };
+        least = least.min(key);
     }
     if let Some(item) = sets.force.pop() {
         return Entered::Branch(item, true);
     }
-    if best == u32::MAX {
+    if least == u64::MAX {
         Entered::Solution
     } else {
-        Entered::Branch(best, false)
+        Entered::Branch(least as u32, false)
     }
 }
