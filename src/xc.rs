@@ -9,7 +9,7 @@ use super::{input, interrupt};
 use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
-    self, Cells, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink,
+    self, Bits, Cells, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink,
     SearchLimits, Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
 };
 use std::io::{IsTerminal, Write};
@@ -46,11 +46,17 @@ DLX1's on plain problems, DLX2's (with cleansings) on problems with colours, DLX
 with bounds; on cells, SSXCC's (nodes count forced moves too; updates count items swapped out
 of the active list and options removed from an item's set; `trail peak` is SSXCC's largest
 save stack, `ssxcc bytes` its memory figure).
-Engines: `auto` (the default) chooses by the problem: cells for problems with colours and for
-those whose secondary items are no more than their primary ones, links for the others (many
-uncoloured secondary items, as n queens' diagonals), for problems with bounds and whenever
-another --rule is asked for (see docs/benchmarks.md for the measurements behind the choice).
-`links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
+Engines: `auto` (the default) chooses by the problem: bits for small dense problems (a node's
+popcounts, a row of one bit an option for each primary item, at most 4096 words; a primary item
+in at least one option in 24: n queens, Langford pairs, the pentominoes, word rectangles),
+otherwise cells for problems with colours and for those whose secondary items are no more than
+their primary ones, links for the others (many uncoloured secondary items), for problems with
+bounds and whenever another --rule is asked for (see docs/benchmarks.md for the measurements
+behind the choice). `bits` is Algorithms X and C on bitsets: each level keeps its rows of live
+options, a choice takes out the options it rules out, word by word; it walks links' tree
+(DLX1's and DLX2's nodes and solutions, in links' order; no updates, as it moves no links), on
+one thread whatever --threads says, without --shard, refusing multiplicities and problems
+whose bitsets pass 32 MiB (exit 2). `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
 dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact cover with
 or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links, and
 --rule other than dlx1. Split over threads or shards, cells find the one-thread search's
@@ -152,7 +158,8 @@ pub struct XcArgs {
     #[arg(long, value_name = "S", requires = "seeded")]
     seed: Option<u64>,
     /// The search engine: `auto` (chosen by the problem, the default; see below), `links`
-    /// (dancing links) or `cells` (dancing cells, Knuth's SSXCC: no multiplicities). MCC
+    /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities) or `bits`
+    /// (Algorithms X and C on bitsets, for small problems: no multiplicities, one thread). MCC
     /// problems (bounds) run on links.
     #[arg(long, value_enum, conflicts_with = "estimate")]
     engine: Option<EngineChoice>,
@@ -165,6 +172,7 @@ pub struct XcArgs {
 enum EngineChoice {
     Links,
     Cells,
+    Bits,
     Auto,
 }
 
@@ -173,15 +181,30 @@ enum EngineChoice {
 enum Engine {
     Links,
     Cells,
+    Bits,
 }
 
 impl Engine {
-    /// The engine for `problem` under the flags: `auto` takes cells where
-    /// [`Cells::preferred_for`] says they win, unless another rule was asked for, which only
-    /// links take.
+    /// The engine for `problem` under the flags: `auto` takes bitsets where
+    /// [`Bits::preferred_for`] says they win (unless a shard is asked for, which they do not
+    /// cut), else cells where [`Cells::preferred_for`] says they do, unless another rule was
+    /// asked for, which only links take.
     fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
+        let dlx1 = matches!(args.rule, Rule::Dlx1);
         Ok(match args.engine.unwrap_or(EngineChoice::Auto) {
             EngineChoice::Links => Engine::Links,
+            EngineChoice::Auto if Bits::preferred_for(problem) && dlx1 && args.shard.is_none() => {
+                Engine::Bits
+            }
+            EngineChoice::Bits => {
+                if !dlx1 {
+                    bail!("--rule is for --engine links: bitsets choose items by DLX1's rule");
+                }
+                if args.shard.is_some() {
+                    bail!("--shard is for --engine links or cells: bitsets search on one thread, uncut");
+                }
+                Engine::Bits
+            }
             EngineChoice::Auto
                 if Cells::preferred_for(problem) && matches!(args.rule, Rule::Dlx1) =>
             {
@@ -201,6 +224,9 @@ impl Engine {
         match self {
             Engine::Links => "links (dancing links: Knuth's DLX1, DLX2, DLX3)",
             Engine::Cells => "cells (dancing cells: Knuth's SSXCC)",
+            Engine::Bits => {
+                "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree, one thread)"
+            }
         }
     }
 }
@@ -305,6 +331,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     let searched = match engine {
         Engine::Links => search(&args, &problem, &mut out)?,
         Engine::Cells => search_cells(&args, &problem, &mut out)?,
+        Engine::Bits => search_bits(&args, &problem, &mut out)?,
     };
     let (report, mut reader_gone) = settle(searched.outcome)?;
     let signal = interrupt::signal();
@@ -414,6 +441,41 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
     Ok(Searched {
         outcome,
         split_note,
+    })
+}
+
+/// Searches the problem on bitsets, on one thread whatever --threads says (on problems small
+/// enough for them, one thread of bitsets outruns the other engines on every core), with the
+/// progress bar when stderr shows one.
+fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
+    let mut bits = Bits::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
+    let limits = SearchLimits {
+        max_solutions: args.limit,
+        max_nodes: args.max_nodes,
+    };
+    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let outcome = if bar.begin() {
+        let mut printer = Printer::<true> {
+            out,
+            problem,
+            count_only: args.count,
+            bar: Some(&bar),
+        };
+        let outcome = bits.search(limits, &mut printer);
+        bar.end();
+        outcome
+    } else {
+        let mut printer = Printer::<false> {
+            out,
+            problem,
+            count_only: args.count,
+            bar: None,
+        };
+        bits.search(limits, &mut printer)
+    };
+    Ok(Searched {
+        outcome,
+        split_note: Some("updates: bitsets move no links, so they count none\n".to_string()),
     })
 }
 

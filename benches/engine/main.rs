@@ -6,7 +6,8 @@
 //!
 //! Beside each problem without bounds, dancing cells (Knuth's SSXCC, `engine/NAME/cells`) on
 //! the same problem, with links' count of updates as its throughput, so that the two rates
-//! compare as times do (cells count updates SSXCC's way). Knuth's own programs are timed by
+//! compare as times do (cells count updates SSXCC's way); and the bitsets (`engine/NAME/bits`),
+//! where they can hold the problem, likewise. Knuth's own programs are timed by
 //! `benches/knuth.sh`, outside criterion.
 //!
 //! Beside each classic problem but the 5x12 pentominoes (`engine/queens8`), the exact-cover
@@ -17,8 +18,9 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_bench::peers::engine::{Peer, Plain, Prepared};
-use dlx_engine::{Cells, ChoiceRule, Dlx, Problem};
+use dlx_engine::{Bits, Cells, ChoiceRule, Dlx, OptionId, Problem, SearchLimits};
 use std::cell::OnceCell;
+use std::ops::ControlFlow;
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
@@ -47,6 +49,15 @@ fn bench_problem(
         let mut cells = Cells::new(&problem);
         group.bench_function(format!("{name}/cells"), |b| {
             b.iter(|| assert_eq!(cells.count(), solutions))
+        });
+    }
+    if let Ok(mut bits) = Bits::try_new(&problem) {
+        group.bench_function(format!("{name}/bits"), |b| {
+            b.iter(|| {
+                let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+                let outcome = bits.search(SearchLimits::default(), &mut none);
+                assert_eq!(outcome.stats.solutions, solutions)
+            })
         });
     }
     let plain = Plain::new(&problem);

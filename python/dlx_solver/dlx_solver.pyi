@@ -8,7 +8,7 @@ import numpy as np
 import numpy.typing as npt
 
 _Item = Union[str, int]
-_Engine = Literal["auto", "links", "cells"]
+_Engine = Literal["auto", "links", "cells", "bits"]
 _Options = Iterable[Iterable[_Item]]
 _Bounds = Mapping[_Item, tuple[int, int]]
 

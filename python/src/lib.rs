@@ -40,11 +40,13 @@ fn problem_of(
 /// together. `bounds={"item": (lo, hi)}` asks a primary item to be covered lo to hi times.
 /// `limit` stops after that many solutions, `max_nodes` after that many search-tree nodes;
 /// `threads` > 1 splits the tree over that many threads (solutions in the same order of
-/// subtrees). `engine` is `"auto"` (the default: dancing cells, Knuth's SSXCC, for problems
-/// with colours and those with no more secondary items than primary ones; dancing links
-/// otherwise and for bounds, as the `dlx` program chooses), `"links"` (Knuth's Algorithms X, C
-/// and M: xcover's order, in which `Zdd.nth` numbers the solutions) or `"cells"`. The engines
-/// find the same solutions, in their own orders.
+/// subtrees). `engine` is `"auto"` (the default, as the `dlx` program chooses: bitsets for
+/// small dense problems, dancing cells, Knuth's SSXCC, for other problems with colours and
+/// those with no more secondary items than primary ones, dancing links otherwise and for
+/// bounds), `"links"` (Knuth's Algorithms X, C and M: xcover's order, in which `Zdd.nth`
+/// numbers the solutions), `"cells"` or `"bits"` (Algorithms X and C on bitsets, links' order,
+/// on one thread whatever `threads` says). The engines find the same solutions, in their own
+/// orders.
 ///
 /// >>> import dlx_solver
 /// >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]

@@ -6,7 +6,7 @@ use crate::errors::{ProblemError, Undecided};
 use crate::interrupt::{run_interruptible, SIGNAL_POLL};
 use crate::model::PyProblem;
 use dlx_engine::{
-    Cells, ChoiceRule, Dlx, DlxError, OptionId, Outcome, Problem, SearchLimits, Shard,
+    Bits, Cells, ChoiceRule, Dlx, DlxError, OptionId, Outcome, Problem, SearchLimits, Shard,
     SplitSettings, StopFlag, Visitor,
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -35,14 +35,17 @@ pub(crate) struct Limits {
     pub engine: Engine,
 }
 
-/// The `engine=` keyword: `"auto"` (cells where [`Cells::preferred_for`] says they win, links
-/// otherwise, as `dlx xc`'s default), `"links"` (dancing links: DLX1's order of solutions, the
-/// order `Zdd.nth` numbers them in) or `"cells"` (dancing cells, Knuth's SSXCC).
+/// The `engine=` keyword: `"auto"` (bitsets where [`Bits::preferred_for`] says they win,
+/// else cells where [`Cells::preferred_for`] says they do, links otherwise, as `dlx xc`'s
+/// default), `"links"` (dancing links: DLX1's order of solutions, the order `Zdd.nth` numbers
+/// them in), `"cells"` (dancing cells, Knuth's SSXCC) or `"bits"` (Algorithms X and C on
+/// bitsets, for small problems: links' order of solutions, on one thread).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Engine {
     Auto,
     Links,
     Cells,
+    Bits,
 }
 
 impl Limits {
@@ -62,9 +65,10 @@ impl Limits {
             "auto" => Engine::Auto,
             "links" => Engine::Links,
             "cells" => Engine::Cells,
+            "bits" => Engine::Bits,
             other => {
                 return Err(PyValueError::new_err(format!(
-                    "engine={other:?}: expected \"auto\", \"links\" or \"cells\""
+                    "engine={other:?}: expected \"auto\", \"links\", \"cells\" or \"bits\""
                 )))
             }
         };
@@ -111,9 +115,17 @@ where
         max_solutions: limits.limit,
         max_nodes: limits.max_nodes,
     };
+    // On problems small enough for bitsets, one thread of them outruns the others on every
+    // core: they search on one thread whatever `threads` says.
+    if limits.engine == Engine::Bits
+        || (limits.engine == Engine::Auto && Bits::preferred_for(problem))
+    {
+        let mut bits = Bits::try_new(problem).map_err(refused)?;
+        return Ok(bits.search_until(search_limits, stop, visitor));
+    }
     let cells = match limits.engine {
         Engine::Auto => Cells::preferred_for(problem),
-        Engine::Links => false,
+        Engine::Links | Engine::Bits => false,
         Engine::Cells => true,
     };
     if cells {

@@ -126,7 +126,7 @@ def test_options_without_a_primary_item_keep_the_callers_numbering():
 
 
 def test_every_engine_finds_the_same_solutions():
-    # Pentominoes on a 3x20 board (cells by default), queens (links), a coloured problem.
+    # Pentominoes on a 3x20 board (bits by default), queens (bits too), a coloured problem.
     problems = [
         (dlx_solver.Problem.pentominoes(3, 20), {}),
         (dlx_solver.Problem.queens(6), {}),
@@ -134,24 +134,30 @@ def test_every_engine_finds_the_same_solutions():
     ]
     for problem, args in problems:
         found = {}
-        for engine in ("auto", "links", "cells"):
+        for engine in ("auto", "links", "cells", "bits"):
             solutions = sorted(tuple(sorted(s)) for s in dlx_solver.covers(problem, engine=engine, **args))
             assert dlx_solver.count(problem, engine=engine, **args) == len(solutions)
             assert len(set(solutions)) == len(solutions), engine
             found[engine] = solutions
-        assert found["auto"] == found["links"] == found["cells"]
-        for engine in ("links", "cells"):
+        assert found["auto"] == found["links"] == found["cells"] == found["bits"]
+        # The bitsets walk links' tree: the same solutions in the same order.
+        assert list(dlx_solver.covers(problem, engine="bits", **args)) == list(
+            dlx_solver.covers(problem, engine="links", **args)
+        )
+        for engine in ("links", "cells", "bits"):
             unique = dlx_solver.is_unique(problem, engine=engine, **args)
             assert unique == (len(found[engine]) == 1), engine
             first = dlx_solver.first(problem, engine=engine, **args)
             assert first is not None and tuple(sorted(first)) in found[engine], engine
 
 
-def test_an_unknown_engine_or_bounds_on_cells_are_refused():
+def test_an_unknown_engine_or_bounds_on_cells_or_bits_are_refused():
     with pytest.raises(ValueError, match="engine"):
         dlx_solver.count([["a"]], engine="bitsets")  # type: ignore[arg-type]
     with pytest.raises(dlx_solver.ProblemError):
         dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="cells")
+    with pytest.raises(dlx_solver.ProblemError, match="multiplicities"):
+        dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="bits")
     # auto takes links for bounds.
     assert dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}) == 3
 

@@ -72,8 +72,8 @@ fn stats_name_the_engine_and_give_ssxccs_figures() {
         assert!(err.starts_with("engine: cells"), "{file}: {err}");
         assert!(err.contains(figures), "{file}: {err}");
     }
-    // `auto` is the default: cells without secondary items, links for n queens' diagonals.
-    for (file, engine) in [("toy.dlx", "cells"), ("queens8.dlx", "links")] {
+    // `auto` is the default: bitsets for small dense problems.
+    for (file, engine) in [("toy.dlx", "bits"), ("queens8.dlx", "bits")] {
         let out = dlx(&["xc", "--stats", dir.join(file).to_str().unwrap()], b"");
         let err = stderr(&out);
         assert!(
@@ -83,14 +83,28 @@ fn stats_name_the_engine_and_give_ssxccs_figures() {
     }
 }
 
+/// A problem with colours too sparse for the bitsets: 30 primary items, each in two options
+/// of 60.
+fn sparse_colours() -> String {
+    let items: Vec<String> = (0..30).map(|i| format!("p{i}")).collect();
+    let mut text = format!("{} | X\n", items.join(" "));
+    for item in &items {
+        text.push_str(&format!("{item} X:a\n{item} X:b\n"));
+    }
+    text
+}
+
 #[test]
-fn auto_takes_cells_for_colours_and_links_for_the_others() {
+fn auto_takes_bits_for_small_dense_problems_cells_for_colours_and_links_for_the_others() {
     let colours = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nB X:1\nC Y:1\n";
     let out = dlx(&["xc", "--stats", "--engine", "auto"], colours.as_bytes());
+    assert!(stderr(&out).starts_with("engine: bits"), "{}", stderr(&out));
+    let sparse = dlx(&["xc", "--count", "--stats"], sparse_colours().as_bytes());
+    assert_eq!(stdout(&sparse), "2\n", "{}", stderr(&sparse));
     assert!(
-        stderr(&out).starts_with("engine: cells"),
+        stderr(&sparse).starts_with("engine: cells"),
         "{}",
-        stderr(&out)
+        stderr(&sparse)
     );
     let sharded = dlx(
         &["xc", "--stats", "--engine", "auto", "--shard", "1/1"],
@@ -320,5 +334,58 @@ fn cells_shards_add_up_to_the_whole_each_solution_in_one_shard() {
             assert_eq!(counted, one.len(), "{file} in {count} shards");
             assert_eq!(union, one, "{file} in {count} shards");
         }
+    }
+}
+
+#[test]
+fn bits_walk_links_tree_and_refuse_bounds_shards_and_other_rules_with_exit_2() {
+    let queens = data("xc/queens8.dlx");
+    let queens = queens.to_str().unwrap();
+    let mut printed = Vec::new();
+    for engine in ["bits", "links"] {
+        let out = dlx(&["xc", "--stats", "--engine", engine, queens], b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let err = stderr(&out);
+        assert!(err.starts_with(&format!("engine: {engine}")), "{err}");
+        // DLX1's figures: the same tree on both engines.
+        assert!(
+            err.contains("solutions: 92\nnodes: 1199\n"),
+            "{engine}: {err}"
+        );
+        printed.push(stdout(&out));
+    }
+    assert_eq!(
+        printed[0], printed[1],
+        "the same solutions in the same order"
+    );
+    let out = dlx(
+        &["xc", "--count", "--stats", "--engine", "bits", queens],
+        b"",
+    );
+    assert!(
+        stderr(&out).contains("updates: bitsets move no links"),
+        "{}",
+        stderr(&out)
+    );
+    for (args, input, why) in [
+        (
+            &["xc", "--engine", "bits"][..],
+            "2|A\nA\nA\n",
+            "multiplicities",
+        ),
+        (
+            &["xc", "--engine", "bits", "--shard", "1/2", queens],
+            "",
+            "--shard",
+        ),
+        (
+            &["xc", "--engine", "bits", "--rule", "fast", queens],
+            "",
+            "--rule",
+        ),
+    ] {
+        let out = dlx(args, input.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
     }
 }

@@ -54,8 +54,11 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
     // A count that lasts on two threads whatever the machine (see below).
     let board = domino_board("quiet");
     let board_path = board.to_str().unwrap();
+    let queens = queens_board("quiet");
+    let queens_path = queens.to_str().unwrap();
     for args in [
-        &["xc", "--count", "--threads", "1", path][..],
+        &["xc", "--count", "--engine", "cells", "--threads", "1", path][..],
+        &["xc", "--count", queens_path],
         &["xc", "--count", "--threads", "2", board_path],
         &["xc", "--count", "--engine", "links", "--threads", "2", path],
     ] {
@@ -74,6 +77,7 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
         assert!(!has_bar(&message), "{args:?}: {message:?}");
     }
     let _ = std::fs::remove_file(&board);
+    let _ = std::fs::remove_file(&queens);
 }
 
 /// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
@@ -111,11 +115,16 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
     let path = data("xc/pentominoes6x10.dlx");
     let grid = std::env::temp_dir().join(format!("dlx-progress-{}.txt", std::process::id()));
     std::fs::write(&grid, EMPTY_9X9).unwrap();
-    // Dancing cells (the default engine here) count the pentominoes on two threads before a
-    // bar is due: a domino board's count lasts.
+    // The bitsets (the default engine for the pentominoes) count them before a bar is due,
+    // and so do dancing cells on two threads: a domino board's count and 16 queens' last.
     let board = domino_board("count");
+    let queens = queens_board("count");
     for command in [
-        format!("{BIN} xc --count --threads 1 {}", path.display()),
+        format!(
+            "{BIN} xc --count --engine cells --threads 1 {}",
+            path.display()
+        ),
+        format!("{BIN} xc --count {}", queens.display()),
         format!("{BIN} xc --count --threads 2 {}", board.display()),
         format!(
             "{BIN} xc --count --engine links --threads 1 {}",
@@ -147,12 +156,23 @@ fn a_terminal_shows_the_bar_of_a_long_count() {
     }
     let _ = std::fs::remove_file(&grid);
     let _ = std::fs::remove_file(&board);
+    let _ = std::fs::remove_file(&queens);
 }
 
 /// A memo cache bound under which the 16x16 board of dominoes ([`domino_board`]), its cache
 /// forgotten thousands of times, is counted far longer than the tests wait (its count, 2.4e30,
 /// fits the count's 128 bits): a memoized count long enough for any bar.
 const SMALL_CACHE: &str = "10000000";
+
+/// [`Problem::queens`](dlx_engine::Problem::queens) 16 in Knuth's format, in a file: a count
+/// on the bitsets (the default engine for it) that lasts some ten seconds.
+fn queens_board(name: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("dlx-queens-{name}-{}.dlx", std::process::id()));
+    let mut text = Vec::new();
+    dlx_engine::Problem::queens(16).write(&mut text).unwrap();
+    std::fs::write(&path, text).unwrap();
+    path
+}
 
 /// [`Problem::dominoes`](dlx_engine::Problem::dominoes) 16x16 in Knuth's format, in a file.
 fn domino_board(name: &str) -> std::path::PathBuf {

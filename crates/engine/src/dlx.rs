@@ -153,9 +153,9 @@ impl<L: Link> Dlx<L> {
         stop: &StopFlag,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let mut stoppable = Stoppable::new(stop, visitor);
-        let outcome = self.search(rule, limits, &mut stoppable);
-        stoppable.outcome(outcome)
+        Stoppable::around(stop, visitor, |stoppable| {
+            self.search(rule, limits, stoppable)
+        })
     }
 
     /// [`Dlx::search_until`], telling `sink` where the search stands every
@@ -198,9 +198,9 @@ impl<L: Link> Dlx<L> {
         sink: &dyn ProgressSink,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let mut stoppable = Stoppable::new(stop, visitor);
-        let outcome = self.search(rule, limits, &mut Reporting::new(sink, &mut stoppable));
-        stoppable.outcome(outcome)
+        Stoppable::around(stop, visitor, |stoppable| {
+            self.search(rule, limits, &mut Reporting::new(sink, stoppable))
+        })
     }
 
     /// Whether the search can be split: plain exact cover, not Algorithm M's colours or bounds

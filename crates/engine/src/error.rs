@@ -43,6 +43,26 @@ pub enum DlxError {
          multiplicities (a:b|item), which Algorithm M on dancing links solves"
     )]
     BoundsOnCells,
+    /// The bitset engine ([`Bits`](super::Bits)) was asked to solve a problem with
+    /// multiplicities (bounds): it is Algorithms X and C; Algorithm M on links solves them.
+    #[error(
+        "the bitset engine solves exact cover with or without colours; this problem has \
+         multiplicities (a:b|item), which Algorithm M on dancing links solves"
+    )]
+    BoundsOnBits,
+    /// The bitset engine ([`Bits`](super::Bits)) was asked to load a problem whose bitsets
+    /// (one bit an option, for every item and option) pass its memory bound: it is for small
+    /// problems, where it is the fastest engine.
+    #[error(
+        "the problem needs {words} words of bitsets, more than the {limit} the bitset engine \
+         allows (it is for small problems: use links or cells)"
+    )]
+    TooLargeForBits {
+        /// The 64-bit words the engine would hold.
+        words: u64,
+        /// The most it holds.
+        limit: u64,
+    },
     /// A memoized count ([`Memo`](super::Memo)) was asked of a problem with multiplicities,
     /// whose subproblems DLX6's key does not describe.
     #[error("the memoized count is for exact cover with or without colours, not multiplicities (a:b|item)")]

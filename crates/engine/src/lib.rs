@@ -119,6 +119,7 @@
 
 mod arena;
 pub mod batch;
+mod bits;
 mod cells;
 mod choice_rule;
 mod choice_tree;
@@ -130,6 +131,7 @@ mod estimate;
 #[doc(hidden)]
 pub mod excerpt;
 mod format;
+mod gate;
 mod mcc;
 mod mcc_state;
 mod memo;
@@ -147,6 +149,7 @@ mod stop_flag;
 mod walk;
 
 pub use arena::Dlx;
+pub use bits::Bits;
 pub use cells::Cells;
 pub use choice_rule::ChoiceRule;
 pub use error::DlxError;

@@ -63,6 +63,18 @@ impl TreePosition {
         }
     }
 
+    /// A search `level` levels deep with the figures `stats`, before the levels' choices are
+    /// added ([`TreePosition::descend`]): nothing done yet, the whole tree its share.
+    pub(crate) fn at_root(level: usize, stats: &SearchStats) -> TreePosition {
+        TreePosition {
+            nodes: stats.nodes,
+            solutions: stats.solutions,
+            level,
+            done: 0.0,
+            share: 1.0,
+        }
+    }
+
     /// DLX1's progress estimate: the share before the current node plus half its own, the
     /// middle of the current subtree.
     pub fn dlx1_estimate(&self) -> f64 {
@@ -84,13 +96,7 @@ impl TreePosition {
         level: usize,
         stats: &SearchStats,
     ) -> TreePosition {
-        let mut at = TreePosition {
-            nodes: stats.nodes,
-            solutions: stats.solutions,
-            level,
-            done: 0.0,
-            share: 1.0,
-        };
+        let mut at = TreePosition::at_root(level, stats);
         for &chosen in &dlx.choice[..level] {
             let item = dlx.node(chosen).top.get();
             let d = dlx.len[item as usize] & !COVERED;
@@ -114,13 +120,7 @@ impl TreePosition {
         scores: &[i64],
         stats: &SearchStats,
     ) -> TreePosition {
-        let mut at = TreePosition {
-            nodes: stats.nodes,
-            solutions: stats.solutions,
-            level,
-            done: 0.0,
-            share: 1.0,
-        };
+        let mut at = TreePosition::at_root(level, stats);
         let levels = dlx.choice[..level].iter().zip(&scores[..level]);
         for (l, (&chosen, &score)) in levels.enumerate() {
             let item = if chosen <= dlx.item_count {
@@ -405,14 +405,14 @@ impl Reports {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Problem;
     use crate::{ChoiceRule, OptionId, SearchLimits, Stop, Visitor};
     use std::ops::ControlFlow;
 
     /// Every position reported, at every node.
-    struct Recorder(Vec<TreePosition>);
+    pub(crate) struct Recorder(pub(crate) Vec<TreePosition>);
 
     impl Visitor for Recorder {
         type Break = ();

@@ -87,6 +87,18 @@ impl<'a, V: Visitor + ?Sized> Stoppable<'a, V> {
         }
     }
 
+    /// Runs `search` with `inner` stopped between two nodes once `stop` is raised: the
+    /// outcome as `inner` would have had it, or [`Stop::Interrupted`].
+    pub(crate) fn around(
+        stop: &'a StopFlag,
+        inner: &'a mut V,
+        search: impl FnOnce(&mut Self) -> Outcome<Option<Option<V::Break>>>,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stoppable = Stoppable::new(stop, inner);
+        let outcome = search(&mut stoppable);
+        stoppable.outcome(outcome)
+    }
+
     /// The outcome of a search run with this visitor, as the inner visitor would have had it,
     /// but for a stop by the flag, which says [`Stop::Interrupted`].
     pub(crate) fn outcome(

@@ -192,9 +192,7 @@ impl Cells {
         stop: &StopFlag,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let mut stoppable = Stoppable::new(stop, visitor);
-        let outcome = self.search(limits, &mut stoppable);
-        stoppable.outcome(outcome)
+        Stoppable::around(stop, visitor, |stoppable| self.search(limits, stoppable))
     }
 
     /// [`Cells::search_until`], telling `sink` where the search stands every so many nodes
@@ -233,9 +231,9 @@ impl Cells {
         sink: &dyn ProgressSink,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let mut stoppable = Stoppable::new(stop, visitor);
-        let outcome = self.search(limits, &mut Reporting::new(sink, &mut stoppable));
-        stoppable.outcome(outcome)
+        Stoppable::around(stop, visitor, |stoppable| {
+            self.search(limits, &mut Reporting::new(sink, stoppable))
+        })
     }
 
     /// Hands every solution to `each` and gives back how many there were, with the figures.
@@ -337,7 +335,7 @@ impl Visitor for CountOnly {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// The layout of a problem's sparse sets: 16-bit words when every offset fits them (up to
 /// some 15,000 entries), else 32-bit.

@@ -8,6 +8,7 @@ use super::sets::{option_of, SparseSets};
 use super::trail::Trail;
 use super::word::Word;
 use super::Cells;
+use crate::gate::{Gate, Halt};
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::problem::OptionId;
 use crate::progress::TreePosition;
@@ -116,18 +117,18 @@ impl<W: Word> Walk<'_, W> {
             max_solutions,
         } = span;
         let mut stats = SearchStats::default();
-        let mut broke_with = None;
-        let stop;
+        let limits = SearchLimits {
+            max_nodes: Some(max_nodes),
+            max_solutions: Some(max_solutions),
+        };
+        let mut gate = Gate::new(limits, visitor);
         let mut level = floor;
         let mut best = 0u32;
         let mut current = 0u32;
         let mut deepest = floor;
         let mut updates = 0u64;
-        // Asked once: with the default `None` the reports below are one untaken branch a node.
-        let progress_mask = visitor.progress_mask();
-        let mut next_report = 0u64;
         let mut step = Step::Forward;
-        loop {
+        let halt = loop {
             match step {
                 Step::Forward => {
                     if level == cut {
@@ -135,48 +136,27 @@ impl<W: Word> Walk<'_, W> {
                         sets.force.clear();
                         let share = position(sets, &choice[floor..level], &stats).share;
                         if at_cut(&choice[..level], share).is_break() {
-                            stop = Stop::Visitor;
-                            break;
+                            break Halt {
+                                stop: Stop::Visitor,
+                                broke_with: None,
+                            };
                         }
                         step = Step::Backup;
                         continue;
                     }
-                    if stats.nodes >= max_nodes {
-                        stop = Stop::NodeBudget;
-                        break;
-                    }
-                    if let ControlFlow::Break(value) = visitor.enter_node() {
-                        broke_with = Some(value);
-                        stop = Stop::Visitor;
-                        break;
-                    }
-                    stats.nodes += 1;
-                    if let Some(mask) = progress_mask {
-                        if stats.nodes >= next_report {
-                            next_report = stats.nodes.saturating_add(mask).saturating_add(1);
-                            let path = &choice[floor..level];
-                            visitor.progress(&position(sets, path, &stats));
-                        }
+                    let path = &choice[floor..level];
+                    let at = |stats: &SearchStats| position(sets, path, stats);
+                    if let Err(halt) = gate.enter(visitor, &mut stats, at) {
+                        break halt;
                     }
                     match enter(sets) {
                         Entered::Solution => {
                             // Visit a solution and go back up.
-                            stats.solutions += 1;
-                            solution.clear();
-                            if visitor.wants_options() {
-                                let named = choice[..level]
-                                    .iter()
-                                    .map(|&node| option_of(nodes_options, node));
-                                solution.extend(named);
-                            }
-                            if let ControlFlow::Break(value) = visitor.solution(solution) {
-                                broke_with = Some(value);
-                                stop = Stop::Visitor;
-                                break;
-                            }
-                            if stats.solutions >= max_solutions {
-                                stop = Stop::SolutionLimit;
-                                break;
+                            let named = choice[..level]
+                                .iter()
+                                .map(|&node| option_of(nodes_options, node));
+                            if let Err(halt) = gate.solution(visitor, &mut stats, solution, named) {
+                                break halt;
                             }
                             step = Step::Backup;
                         }
@@ -217,11 +197,7 @@ impl<W: Word> Walk<'_, W> {
                 }
                 Step::Backup => {
                     if level == floor {
-                        stop = Stop::Exhausted;
-                        if progress_mask.is_some() {
-                            visitor.progress(&TreePosition::finished(&stats));
-                        }
-                        break;
+                        break gate.exhausted(visitor, &stats);
                     }
                     level -= 1;
                     (best, current) = sets.node_item_and_place(choice[level]);
@@ -238,12 +214,12 @@ impl<W: Word> Walk<'_, W> {
                     }
                 }
             }
-        }
+        };
         stats.updates = updates;
         let outcome = Outcome {
-            answer: broke_with,
+            answer: halt.broke_with,
             stats,
-            stop,
+            stop: halt.stop,
         };
         (outcome, deepest)
     }
@@ -259,13 +235,7 @@ pub(crate) fn position<W: Word>(
     path: &[u32],
     stats: &SearchStats,
 ) -> TreePosition {
-    let mut at = TreePosition {
-        nodes: stats.nodes,
-        solutions: stats.solutions,
-        level: path.len(),
-        done: 0.0,
-        share: 1.0,
-    };
+    let mut at = TreePosition::at_root(path.len(), stats);
     for &node in path {
         let (item, place) = sets.node_item_and_place(node);
         at.descend(place - item + 1, sets.size(item));

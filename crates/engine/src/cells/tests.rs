@@ -57,7 +57,7 @@ fn check_layout(name: &str, problem: &Problem, mut cells: Cells, want: &Figures)
 }
 
 /// The shared data's directory: `$DLX_SHARED`, else `../shared` beside the workspace.
-fn shared(path: &str) -> Option<PathBuf> {
+pub(crate) fn shared(path: &str) -> Option<PathBuf> {
     let root = match std::env::var_os("DLX_SHARED") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
         _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared"),
@@ -313,7 +313,9 @@ fn restoring_the_trails_sizes_undoes_every_hide_of_a_choice() {
 }
 
 /// Every solution of an engine, each sorted, all sorted.
-fn solutions_of(mut search: impl FnMut(&mut dyn FnMut(&[OptionId]))) -> Vec<Vec<OptionId>> {
+pub(crate) fn solutions_of(
+    mut search: impl FnMut(&mut dyn FnMut(&[OptionId])),
+) -> Vec<Vec<OptionId>> {
     let mut found = Vec::new();
     search(&mut |options| {
         let mut options = options.to_vec();
@@ -331,7 +333,7 @@ fn cells_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
     })
 }
 
-fn links_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
+pub(crate) fn links_solutions(problem: &Problem) -> Vec<Vec<OptionId>> {
     let mut dlx = Dlx::new(problem);
     solutions_of(|visit| {
         dlx.for_each(visit);
@@ -362,7 +364,7 @@ fn both_engines_find_the_same_solutions_on_every_file_of_the_engine_tests() {
 
 /// Whether a set of options covers every primary item exactly once, and gives each secondary
 /// item either one uncoloured option or any number of options of one colour.
-fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
     let n = problem.item_count();
     let mut times = vec![0u32; n];
     let mut uncoloured = vec![0u32; n];
@@ -389,7 +391,7 @@ fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
 }
 
 /// Every subset of options checked against the definition: the oracle.
-fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
     let n = problem.option_count() as u32;
     (0u32..1 << n)
         .map(|mask| {
@@ -404,7 +406,11 @@ fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
 
 /// A small problem: `primaries` primary items, `secondaries` secondary ones, options drawn
 /// as (item, colour) pairs, colour 0 meaning none (and none on primary items).
-fn random_problem(primaries: usize, secondaries: usize, options: &[Vec<(usize, u8)>]) -> Problem {
+pub(crate) fn random_problem(
+    primaries: usize,
+    secondaries: usize,
+    options: &[Vec<(usize, u8)>],
+) -> Problem {
     let mut b = ProblemBuilder::new();
     for k in 0..primaries {
         b.primary(&format!("p{k}")).unwrap();
@@ -427,6 +433,16 @@ fn random_problem(primaries: usize, secondaries: usize, options: &[Vec<(usize, u
     b.build()
 }
 
+/// Small random problems with colours for the oracle: up to four primary items and three
+/// secondary ones, up to eleven options of up to three entries (see [`random_problem`]).
+pub(crate) fn problems_with_colours() -> impl Strategy<Value = Problem> {
+    let option = proptest::collection::vec((0usize..9, 0u8..3), 1..4);
+    let options = proptest::collection::vec(option, 0..12);
+    (1usize..5, 0usize..4, options).prop_map(|(primaries, secondaries, options)| {
+        random_problem(primaries, secondaries, &options)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 
@@ -434,13 +450,9 @@ proptest! {
     /// and a node budget never lets either enter more nodes than it allows.
     #[test]
     fn both_engines_find_exactly_the_oracles_solutions_with_colours(
-        primaries in 1usize..5,
-        secondaries in 0usize..4,
-        options in proptest::collection::vec(
-            proptest::collection::vec((0usize..9, 0u8..3), 1..4), 0..12),
+        problem in problems_with_colours(),
         budget in 0u64..30,
     ) {
-        let problem = random_problem(primaries, secondaries, &options);
         let mut expected = brute_force(&problem);
         expected.sort();
         prop_assert_eq!(&cells_solutions(&problem), &expected);
@@ -461,7 +473,7 @@ proptest! {
 }
 
 /// Problems with and without colours whose trees have a few levels to cut.
-fn split_cases() -> Vec<(&'static str, Problem)> {
+pub(crate) fn split_cases() -> Vec<(&'static str, Problem)> {
     let words = |seed, count, len| Problem::random_words(seed, count, len);
     vec![
         ("toy", Problem::toy()),
@@ -637,13 +649,9 @@ proptest! {
     /// Random problems with colours: any cut's subtrees hold exactly the oracle's solutions.
     #[test]
     fn random_problems_split_into_the_oracles_solutions(
-        primaries in 1usize..5,
-        secondaries in 0usize..4,
-        options in proptest::collection::vec(
-            proptest::collection::vec((0usize..9, 0u8..3), 1..4), 0..12),
+        problem in problems_with_colours(),
         depth in 1usize..5,
     ) {
-        let problem = random_problem(primaries, secondaries, &options);
         let mut expected = brute_force(&problem);
         expected.iter_mut().for_each(|s| s.sort());
         expected.sort();
@@ -657,7 +665,7 @@ proptest! {
 
 /// Checks a search's reports: the fraction and the nodes never go down, the last fraction is
 /// 1 (the whole tree was searched), and no report counts more nodes than the search made.
-fn check_reports(name: &str, seen: &[(f64, u64)], nodes: u64) {
+pub(crate) fn check_reports(name: &str, seen: &[(f64, u64)], nodes: u64) {
     assert!(!seen.is_empty(), "{name}: no report");
     for pair in seen.windows(2) {
         assert!(

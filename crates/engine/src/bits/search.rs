@@ -1,0 +1,205 @@
+//! The search loop of the bitset engine: one iterative loop over the levels' rows, which
+//! pushes solutions to a visitor. It is compiled twice on x86-64: with the processor's
+//! `popcnt` instruction when it has one (every x86-64 processor of the last fifteen years), and
+//! without, where a popcount is a dozen instructions; the work of a node is mostly popcounts,
+//! and the instruction makes the search about 1.5 times as fast (docs/benchmarks.md).
+
+use super::{Bits, Level};
+use crate::gate::Gate;
+use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::problem::OptionId;
+use crate::progress::TreePosition;
+use crate::search::{SearchLimits, Visitor};
+
+/// Where the loop goes next.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Enter a node at the current level: choose its item, or visit a solution.
+    Enter,
+    /// Try the next untried option of the current level's item, or back up.
+    Next,
+}
+
+/// What a node's choice of item found.
+enum Choice {
+    /// No primary item is left: a solution.
+    Solution,
+    /// An item has no live option left: a dead end.
+    DeadEnd,
+    /// Branch on this primary item, which has this many live options.
+    Branch(usize, u32),
+}
+
+impl Bits {
+    /// [`Bits::search`]: the loop with the `popcnt` instruction when the processor has it.
+    pub(super) fn run<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the instruction the function is compiled for.
+            return unsafe { self.run_with_popcnt(limits, visitor) };
+        }
+        self.walk(limits, visitor)
+    }
+
+    /// [`Bits::walk`] compiled for processors with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn run_with_popcnt<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        self.walk(limits, visitor)
+    }
+
+    /// The loop proper: enter a node, choose the item of fewest live options (the first on
+    /// ties), try its options in input order, each on a copy of the level's rows with the
+    /// option's conflicts and primary items taken out.
+    #[inline(always)]
+    pub(super) fn walk<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let mut stats = SearchStats::default();
+        if limits.max_solutions == Some(0) {
+            return Outcome {
+                answer: None,
+                stats,
+                stop: Stop::SolutionLimit,
+            };
+        }
+        let (row, item_row) = (self.words, self.item_words);
+        let mut gate = Gate::new(limits, visitor);
+        let mut solution: Vec<OptionId> = Vec::new();
+        let mut level = 0usize;
+        let mut step = Step::Enter;
+        let halt = loop {
+            match step {
+                Step::Enter => {
+                    let position = |stats: &SearchStats| self.position(level, stats);
+                    if let Err(halt) = gate.enter(visitor, &mut stats, position) {
+                        break halt;
+                    }
+                    match self.choose(level) {
+                        Choice::Branch(item, degree) => {
+                            let (live, untried) = (
+                                &self.live[level * row..(level + 1) * row],
+                                &mut self.untried[level * row..(level + 1) * row],
+                            );
+                            let options = &self.items[item * row..(item + 1) * row];
+                            let rows = untried.iter_mut().zip(live).zip(options);
+                            for ((to, &alive), &of_item) in rows {
+                                *to = alive & of_item;
+                            }
+                            self.path[level] = Level {
+                                option: 0,
+                                degree,
+                                tried: 0,
+                            };
+                            step = Step::Next;
+                            continue;
+                        }
+                        Choice::Solution => {
+                            let chosen = self.path[..level].iter().map(|at| OptionId(at.option));
+                            let visited = gate.solution(visitor, &mut stats, &mut solution, chosen);
+                            if let Err(halt) = visited {
+                                break halt;
+                            }
+                        }
+                        Choice::DeadEnd => {}
+                    }
+                    // Back to the level above, or the end of the tree.
+                    if level == 0 {
+                        break gate.exhausted(visitor, &stats);
+                    }
+                    level -= 1;
+                    step = Step::Next;
+                }
+                Step::Next => {
+                    let untried = &mut self.untried[level * row..(level + 1) * row];
+                    let Some(at) = untried.iter().position(|&word| word != 0) else {
+                        if level == 0 {
+                            break gate.exhausted(visitor, &stats);
+                        }
+                        level -= 1;
+                        continue;
+                    };
+                    let word = untried[at];
+                    untried[at] = word & (word - 1);
+                    let option = at * 64 + word.trailing_zeros() as usize;
+                    let here = &mut self.path[level];
+                    here.option = option as u32;
+                    here.tried += 1;
+                    // The level below: this level's rows, without what the option rules out.
+                    let (above, below) = self.live.split_at_mut((level + 1) * row);
+                    let conflicts = &self.conflicts[option * row..(option + 1) * row];
+                    let live = above[level * row..].iter().zip(conflicts);
+                    for (to, (&alive, &ruled_out)) in below[..row].iter_mut().zip(live) {
+                        *to = alive & !ruled_out;
+                    }
+                    let (above, below) = self.uncovered.split_at_mut((level + 1) * item_row);
+                    let covers = &self.covers[option * item_row..(option + 1) * item_row];
+                    let left = above[level * item_row..].iter().zip(covers);
+                    for (to, (&open, &covered)) in below[..item_row].iter_mut().zip(left) {
+                        *to = open & !covered;
+                    }
+                    level += 1;
+                    step = Step::Enter;
+                }
+            }
+        };
+        Outcome {
+            answer: halt.broke_with,
+            stats,
+            stop: halt.stop,
+        }
+    }
+
+    /// The item to branch on at `level`: the uncovered primary item with the fewest live
+    /// options, the first in input order on ties (the least key `size << 32 | item`); a dead
+    /// end as soon as one has none.
+    #[inline(always)]
+    fn choose(&self, level: usize) -> Choice {
+        let (row, item_row) = (self.words, self.item_words);
+        let live = &self.live[level * row..(level + 1) * row];
+        let uncovered = &self.uncovered[level * item_row..(level + 1) * item_row];
+        let mut least = u64::MAX;
+        for (at, &word) in uncovered.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let item = at * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let options = &self.items[item * row..(item + 1) * row];
+                let size: u32 = live
+                    .iter()
+                    .zip(options)
+                    .map(|(&alive, &of_item)| (alive & of_item).count_ones())
+                    .sum();
+                if size == 0 {
+                    return Choice::DeadEnd;
+                }
+                least = least.min(u64::from(size) << 32 | item as u64);
+            }
+        }
+        if least == u64::MAX {
+            Choice::Solution
+        } else {
+            Choice::Branch(least as u32 as usize, (least >> 32) as u32)
+        }
+    }
+
+    /// Where the search stands with `level` levels chosen: each level's choice is the
+    /// `tried`-th of its item's `degree` options (see [`TreePosition`]).
+    fn position(&self, level: usize, stats: &SearchStats) -> TreePosition {
+        let mut at = TreePosition::at_root(level, stats);
+        for here in &self.path[..level] {
+            at.descend(here.tried, here.degree);
+        }
+        at
+    }
+}
