@@ -54,9 +54,10 @@ their primary ones, links for the others (many uncoloured secondary items), for 
 bounds and whenever another --rule is asked for (see docs/benchmarks.md for the measurements
 behind the choice). `bits` is Algorithms X and C on bitsets: each level keeps its rows of live
 options, a choice takes out the options it rules out, word by word; it walks links' tree
-(DLX1's and DLX2's nodes and solutions, in links' order; no updates, as it moves no links), on
-one thread whatever --threads says, without --shard, refusing multiplicities and problems
-whose bitsets pass 32 MiB (exit 2). `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
+(DLX1's and DLX2's nodes and solutions, in links' order; no updates, as it moves no links); a
+whole count (--count without --limit or --max-nodes) is split over --threads with the same
+figures, a listing or a bounded count runs on one thread; no --shard; it refuses
+multiplicities and problems whose bitsets pass 32 MiB (exit 2). `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
 dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact cover with
 or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links, and
 --rule other than dlx1. Split over threads or shards, cells find the one-thread search's
@@ -159,7 +160,7 @@ pub struct XcArgs {
     seed: Option<u64>,
     /// The search engine: `auto` (chosen by the problem, the default; see below), `links`
     /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities) or `bits`
-    /// (Algorithms X and C on bitsets, for small problems: no multiplicities, one thread). MCC
+    /// (Algorithms X and C on bitsets, for small problems: no multiplicities). MCC
     /// problems (bounds) run on links.
     #[arg(long, value_enum, conflicts_with = "estimate")]
     engine: Option<EngineChoice>,
@@ -201,7 +202,7 @@ impl Engine {
                     bail!("--rule is for --engine links: bitsets choose items by DLX1's rule");
                 }
                 if args.shard.is_some() {
-                    bail!("--shard is for --engine links or cells: bitsets search on one thread, uncut");
+                    bail!("--shard is for --engine links or cells: bitsets do not cut their tree into shards");
                 }
                 Engine::Bits
             }
@@ -224,9 +225,7 @@ impl Engine {
         match self {
             Engine::Links => "links (dancing links: Knuth's DLX1, DLX2, DLX3)",
             Engine::Cells => "cells (dancing cells: Knuth's SSXCC)",
-            Engine::Bits => {
-                "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree, one thread)"
-            }
+            Engine::Bits => "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree)",
         }
     }
 }
@@ -444,9 +443,11 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
     })
 }
 
-/// Searches the problem on bitsets, on one thread whatever --threads says (on problems small
-/// enough for them, one thread of bitsets outruns the other engines on every core), with the
-/// progress bar when stderr shows one.
+/// Searches the problem on bitsets, with the progress bar when stderr shows one: a count
+/// without --limit or --max-nodes is split over the threads (one per core unless --threads
+/// says), with the one-thread figures; a listing, or a bounded count, runs on one thread (on
+/// the problems bitsets are chosen for, one thread of them outruns the other engines on every
+/// core).
 fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut bits = Bits::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
     let limits = SearchLimits {
@@ -454,6 +455,32 @@ fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Re
         max_nodes: args.max_nodes,
     };
     let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let threads = args
+        .threads
+        .map_or_else(rayon::current_num_threads, |n| n as usize);
+    let note = "updates: bitsets move no links, so they count none\n".to_string();
+    if args.count && args.limit.is_none() && args.max_nodes.is_none() && threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start the worker threads")?;
+        let sink = bar.begin().then_some(&bar as &dyn ProgressSink);
+        let stop = interrupt::stop_flag();
+        let subtrees = SplitSettings::subtrees_for(1);
+        let counted = pool.install(|| bits.count_split(subtrees, &stop, sink));
+        if sink.is_some() {
+            bar.end();
+        }
+        let outcome = Outcome {
+            answer: None,
+            stats: counted.stats,
+            stop: counted.stop,
+        };
+        return Ok(Searched {
+            outcome,
+            split_note: Some(format!("threads: {threads}\n{note}")),
+        });
+    }
     let outcome = if bar.begin() {
         let mut printer = Printer::<true> {
             out,
@@ -475,7 +502,7 @@ fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Re
     };
     Ok(Searched {
         outcome,
-        split_note: Some("updates: bitsets move no links, so they count none\n".to_string()),
+        split_note: Some(note),
     })
 }
 

@@ -2,12 +2,13 @@
 //! parsing never panics, what parses writes back to the same problem, and a bounded search on
 //! it returns only real covers (primary items within their bounds, secondary items used once
 //! or only in one colour), with dancing links and, without bounds, with dancing cells, which
-//! find the same solutions when both search the whole tree.
+//! find the same solutions when both search the whole tree, and with the bitsets, which walk
+//! links' tree: the same solutions in the same order, the same nodes.
 
 #![no_main]
 
 use dlx_engine::{
-    Cells, ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits, Stop,
+    Bits, Cells, ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -41,6 +42,28 @@ fuzz_target!(|bytes: &[u8]| {
         by_links.push(options);
         ControlFlow::Continue(())
     });
+    // The bitsets walk links' tree: the same solutions in the same order, the same nodes and
+    // the same stop, under the same limits.
+    if let Ok(mut bits) = Bits::try_new(&problem) {
+        let mut by_bits = Vec::new();
+        let report = bits.search(limits, &mut |options: &[OptionId]| {
+            assert_cover(&problem, options);
+            let mut options = options.to_vec();
+            options.sort();
+            by_bits.push(options);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(by_bits, by_links, "the bitsets' solutions, in links' order");
+        assert_eq!(
+            (report.stats.nodes, report.stats.solutions, report.stop),
+            (links.stats.nodes, links.stats.solutions, links.stop)
+        );
+    } else {
+        assert!(
+            problem.has_bounds() || Bits::words_needed(&problem) > Bits::MAX_WORDS,
+            "bitsets refuse only bounds and problems past their memory bound"
+        );
+    }
     if let Ok(mut cells) = Cells::try_new(&problem) {
         let mut by_cells = Vec::new();
         let report = cells.search(limits, &mut |options: &[OptionId]| {

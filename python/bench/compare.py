@@ -231,8 +231,21 @@ def knuth_parts(problem: dlx_solver.Problem) -> dict:
     return {"primary": head.split(), "secondary": tail.split(), "options": options, "colored": colored}
 
 
-def exact_cover_problems() -> dict:
-    return {
+def timing_word_rectangles(scratch: Path) -> Optional[dlx_solver.Problem]:
+    """The 4x5 word rectangles of the engine's timing suite (411,188 solutions), written by the
+    workspace's `write_xc_problems` example; None, said on stderr, where cargo cannot run it."""
+    folder = scratch / "timing"
+    command = ["cargo", "run", "--release", "-q", "--example", "write_xc_problems", "--", "--timing", str(folder)]
+    try:
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as e:
+        print(f"note: no 4x5 word rectangles ({e}): the timing suite's problem is left out", file=sys.stderr)
+        return None
+    return dlx_solver.read_knuth((folder / "word_rectangles4x5.dlx").read_text())
+
+
+def exact_cover_problems(scratch: Path) -> dict:
+    problems = {
         "pentominoes 6x10": dlx_solver.Problem.pentominoes(6, 10),
         "12 queens": dlx_solver.Problem.queens(12),
         "Langford n = 11": dlx_solver.Problem.langford(11),
@@ -240,11 +253,15 @@ def exact_cover_problems() -> dict:
             (ROOT / "tests" / "data" / "xc" / "word_rectangles3x4.dlx").read_text()
         ),
     }
+    larger = timing_word_rectangles(scratch)
+    if larger is not None:
+        problems["word rectangles 4x5 (XCC)"] = larger
+    return problems
 
 
 def bench_exact_cover(args, scratch: Path, rows: list) -> None:
     miniexact = shutil.which("miniexact", path=str(Path(args.peers_python).parent))
-    for name, problem in exact_cover_problems().items():
+    for name, problem in exact_cover_problems(scratch).items():
         solutions = str(dlx_solver.count(problem, threads=2).solutions)
         knuth = scratch / "problem.dlx"
         knuth.write_text(problem.to_knuth())

@@ -115,12 +115,18 @@ where
         max_solutions: limits.limit,
         max_nodes: limits.max_nodes,
     };
-    // On problems small enough for bitsets, one thread of them outruns the others on every
-    // core: they search on one thread whatever `threads` says.
+    // Bitsets split a whole count over the threads; they list solutions, or count under a
+    // limit, on one thread (on the problems they are chosen for, one thread of them outruns
+    // the other engines on every core).
     if limits.engine == Engine::Bits
         || (limits.engine == Engine::Auto && Bits::preferred_for(problem))
     {
         let mut bits = Bits::try_new(problem).map_err(refused)?;
+        if split && count_only && limits.limit.is_none() {
+            let subtrees = SplitSettings::subtrees_for(1);
+            let counted = pool()?.install(|| bits.count_split(subtrees, stop, None));
+            return Ok(counted.map(|()| None));
+        }
         return Ok(bits.search_until(search_limits, stop, visitor));
     }
     let cells = match limits.engine {

@@ -140,10 +140,12 @@ def test_every_engine_finds_the_same_solutions():
             assert len(set(solutions)) == len(solutions), engine
             found[engine] = solutions
         assert found["auto"] == found["links"] == found["cells"] == found["bits"]
-        # The bitsets walk links' tree: the same solutions in the same order.
+        # The bitsets walk links' tree: the same solutions in the same order; a count split
+        # over threads finds them all.
         assert list(dlx_solver.covers(problem, engine="bits", **args)) == list(
             dlx_solver.covers(problem, engine="links", **args)
         )
+        assert dlx_solver.count(problem, engine="bits", threads=3, **args) == len(found["bits"])
         for engine in ("links", "cells", "bits"):
             unique = dlx_solver.is_unique(problem, engine=engine, **args)
             assert unique == (len(found[engine]) == 1), engine

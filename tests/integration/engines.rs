@@ -389,3 +389,35 @@ fn bits_walk_links_tree_and_refuse_bounds_shards_and_other_rules_with_exit_2() {
         assert!(stderr(&out).contains(why), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn a_bits_count_split_over_threads_gives_the_one_thread_figures() {
+    let queens = data("xc/queens12.dlx");
+    let queens = queens.to_str().unwrap();
+    let mut figures = Vec::new();
+    for threads in ["1", "2", "3"] {
+        let out = dlx(
+            &[
+                "xc",
+                "--count",
+                "--stats",
+                "--engine",
+                "bits",
+                "--threads",
+                threads,
+                queens,
+            ],
+            b"",
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        assert_eq!(stdout(&out), "14200\n");
+        let err = stderr(&out);
+        let nodes = err
+            .lines()
+            .find(|l| l.starts_with("nodes: "))
+            .unwrap()
+            .to_string();
+        figures.push(nodes);
+    }
+    assert!(figures.iter().all(|f| f == "nodes: 327813"), "{figures:?}");
+}

@@ -20,6 +20,7 @@
 //! [`Bits::MAX_WORDS`].
 
 mod search;
+mod split;
 #[cfg(test)]
 mod tests;
 

@@ -21,7 +21,7 @@ enum Step {
 }
 
 /// What a node's choice of item found.
-enum Choice {
+pub(super) enum Choice {
     /// No primary item is left: a solution.
     Solution,
     /// An item has no live option left: a dead end.
@@ -65,6 +65,18 @@ impl Bits {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
+        self.walk_below(0, limits, visitor)
+    }
+
+    /// [`Bits::walk`] of the subtree at level `floor`, whose path and rows are in place: it
+    /// ends when it backs up to the floor.
+    #[inline(always)]
+    pub(super) fn walk_below<V: Visitor + ?Sized>(
+        &mut self,
+        floor: usize,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
         let mut stats = SearchStats::default();
         if limits.max_solutions == Some(0) {
             return Outcome {
@@ -73,10 +85,10 @@ impl Bits {
                 stop: Stop::SolutionLimit,
             };
         }
-        let (row, item_row) = (self.words, self.item_words);
+        let row = self.words;
         let mut gate = Gate::new(limits, visitor);
         let mut solution: Vec<OptionId> = Vec::new();
-        let mut level = 0usize;
+        let mut level = floor;
         let mut step = Step::Enter;
         let halt = loop {
             match step {
@@ -114,7 +126,7 @@ impl Bits {
                         Choice::DeadEnd => {}
                     }
                     // Back to the level above, or the end of the tree.
-                    if level == 0 {
+                    if level == floor {
                         break gate.exhausted(visitor, &stats);
                     }
                     level -= 1;
@@ -123,7 +135,7 @@ impl Bits {
                 Step::Next => {
                     let untried = &mut self.untried[level * row..(level + 1) * row];
                     let Some(at) = untried.iter().position(|&word| word != 0) else {
-                        if level == 0 {
+                        if level == floor {
                             break gate.exhausted(visitor, &stats);
                         }
                         level -= 1;
@@ -135,19 +147,7 @@ impl Bits {
                     let here = &mut self.path[level];
                     here.option = option as u32;
                     here.tried += 1;
-                    // The level below: this level's rows, without what the option rules out.
-                    let (above, below) = self.live.split_at_mut((level + 1) * row);
-                    let conflicts = &self.conflicts[option * row..(option + 1) * row];
-                    let live = above[level * row..].iter().zip(conflicts);
-                    for (to, (&alive, &ruled_out)) in below[..row].iter_mut().zip(live) {
-                        *to = alive & !ruled_out;
-                    }
-                    let (above, below) = self.uncovered.split_at_mut((level + 1) * item_row);
-                    let covers = &self.covers[option * item_row..(option + 1) * item_row];
-                    let left = above[level * item_row..].iter().zip(covers);
-                    for (to, (&open, &covered)) in below[..item_row].iter_mut().zip(left) {
-                        *to = open & !covered;
-                    }
+                    self.descend(level, option);
                     level += 1;
                     step = Step::Enter;
                 }
@@ -160,11 +160,30 @@ impl Bits {
         }
     }
 
+    /// Makes the rows of the level below `level`: this level's, without what `option` rules
+    /// out.
+    #[inline(always)]
+    pub(super) fn descend(&mut self, level: usize, option: usize) {
+        let (row, item_row) = (self.words, self.item_words);
+        let (above, below) = self.live.split_at_mut((level + 1) * row);
+        let conflicts = &self.conflicts[option * row..(option + 1) * row];
+        let live = above[level * row..].iter().zip(conflicts);
+        for (to, (&alive, &ruled_out)) in below[..row].iter_mut().zip(live) {
+            *to = alive & !ruled_out;
+        }
+        let (above, below) = self.uncovered.split_at_mut((level + 1) * item_row);
+        let covers = &self.covers[option * item_row..(option + 1) * item_row];
+        let left = above[level * item_row..].iter().zip(covers);
+        for (to, (&open, &covered)) in below[..item_row].iter_mut().zip(left) {
+            *to = open & !covered;
+        }
+    }
+
     /// The item to branch on at `level`: the uncovered primary item with the fewest live
     /// options, the first in input order on ties (the least key `size << 32 | item`); a dead
     /// end as soon as one has none.
     #[inline(always)]
-    fn choose(&self, level: usize) -> Choice {
+    pub(super) fn choose(&self, level: usize) -> Choice {
         let (row, item_row) = (self.words, self.item_words);
         let live = &self.live[level * row..(level + 1) * row];
         let uncovered = &self.uncovered[level * item_row..(level + 1) * item_row];

@@ -262,3 +262,34 @@ fn links_solutions_in_order(problem: &Problem) -> Vec<Vec<OptionId>> {
     );
     found
 }
+
+#[test]
+fn a_count_split_over_threads_has_the_one_thread_figures() {
+    let mut cases = split_cases();
+    cases.push(("queens(10)", Problem::queens(10)));
+    for (name, problem) in &cases {
+        let (_, whole) = bits_search(problem, false);
+        for threads in [1, 2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for subtrees in [1, 16, 1_000] {
+                let mut bits = Bits::new(problem);
+                let counted = pool.install(|| bits.count_split(subtrees, &StopFlag::never(), None));
+                assert_eq!(counted.stop, Stop::Exhausted, "{name}");
+                assert_eq!(
+                    (counted.stats.solutions, counted.stats.nodes),
+                    (whole.solutions, whole.nodes),
+                    "{name} on {threads} threads, {subtrees} subtrees"
+                );
+            }
+        }
+    }
+    let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+        true,
+    )));
+    let counted = Bits::new(&Problem::queens(8)).count_split(16, &raised, None);
+    assert_eq!(counted.stop, Stop::Interrupted);
+    assert!(counted.stats.solutions < 92);
+}

@@ -50,7 +50,7 @@ use crate::error::DlxError;
 use crate::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 use crate::problem::{OptionId, Problem};
 use crate::progress::{ProgressSink, Reporting};
-use crate::search::{SearchLimits, Visitor};
+use crate::search::{CountOnly, SearchLimits, Visitor};
 use crate::stop_flag::{StopFlag, Stoppable};
 use search::Span;
 use sets::SparseSets;
@@ -314,23 +314,6 @@ impl Cells {
             ControlFlow::Continue(())
         };
         self.search(limits, &mut visitor).map(|_| ())
-    }
-}
-
-/// A visitor that only counts: the search need not name the options of its solutions.
-struct CountOnly;
-
-impl Visitor for CountOnly {
-    type Break = ();
-
-    #[inline(always)]
-    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn wants_options(&self) -> bool {
-        false
     }
 }
 
