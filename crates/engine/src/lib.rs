@@ -162,6 +162,10 @@ pub use parallel::{SplitReport, SplitSettings};
 pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
 };
+// Plumbing, not API: the named suites of reference problems that the `write_xc_problems`
+// example writes to files and the integration tests check figure by figure; a user builds the
+// same problems with `Problem::queens`, `Problem::pentominoes` and the rest.
+#[doc(hidden)]
 pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, TreePosition};
 pub use search::{SearchLimits, Visitor};

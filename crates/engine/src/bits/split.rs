@@ -17,7 +17,7 @@ const MAX_CUT: usize = 12;
 
 impl Bits {
     /// Counts every solution on the current rayon pool: the tree is cut at the shallowest
-    /// level that has at least `min_subtrees` subtrees (or at [`MAX_CUT`] levels), and the
+    /// level that has at least `min_subtrees` subtrees (or at `MAX_CUT` levels), and the
     /// subtrees are counted in parallel. The figures are the one-thread search's. `stop`,
     /// asked at every node, ends the count with [`Stop::Interrupted`] and the figures so far;
     /// `progress`, when given (and begun by the caller), hears the share of the subtrees done.
