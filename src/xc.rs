@@ -45,7 +45,9 @@ Formats (Knuth's; `|` starts a comment line):
 DLX1's on plain problems, DLX2's (with cleansings) on problems with colours, DLX3's on problems
 with bounds; on cells, SSXCC's (nodes count forced moves too; updates count items swapped out
 of the active list and options removed from an item's set; `trail peak` is SSXCC's largest
-save stack, `ssxcc bytes` its memory figure).
+save stack, `ssxcc bytes` its memory figure); on bits, DLX1's and DLX2's solutions and nodes,
+and no updates (bitsets move no links). For Knuth's figures whatever the problem, name the
+engine: --engine links (DLX1, DLX2, DLX3) or --engine cells --threads 1 (SSXCC).
 Engines: `auto` (the default) chooses by the problem: bits for small dense problems (a node's
 popcounts, a row of one bit an option for each primary item, at most 4096 words; a primary item
 in at least one option in 24: n queens, Langford pairs, the pentominoes, word rectangles),
