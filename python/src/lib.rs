@@ -10,6 +10,7 @@ mod memo;
 mod model;
 mod search;
 mod sudoku;
+mod threads;
 
 use model::PyProblem;
 use pyo3::prelude::*;

@@ -57,10 +57,7 @@ impl Limits {
         threads: Option<usize>,
         engine: &str,
     ) -> PyResult<Self> {
-        let threads = match threads {
-            Some(0) | None => 1,
-            Some(n) => n,
-        };
+        let threads = crate::threads::threads_or(threads, || 1)?;
         let engine = match engine {
             "auto" => Engine::Auto,
             "links" => Engine::Links,

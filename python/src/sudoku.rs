@@ -8,6 +8,7 @@
 
 use crate::interrupt::run_interruptible;
 use crate::search::PyCount;
+use crate::threads::{every_core, threads_or};
 use dlx_engine::{Count, StopFlag};
 use dlx_puzzles::sudoku::variant::{Rules, Variants};
 use dlx_puzzles::sudoku::{
@@ -475,9 +476,7 @@ fn batch<'py>(
         Puzzles::Cells { shape, .. } => Some(*shape),
         Puzzles::Texts(_) => None,
     };
-    let threads = threads
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let threads = threads_or(threads, every_core)?;
     let batch = Batch {
         variants,
         boxes,
@@ -643,9 +642,7 @@ pub(crate) fn generate(
         symmetry: symmetry_of(symmetry)?,
         ..Settings::default()
     };
-    let threads = threads
-        .filter(|&n| n > 0)
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let threads = threads_or(threads, every_core)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -217,3 +217,18 @@ def test_bad_matrices_raise(matrix, message):
 def test_problem_sizes_are_bounded():
     with pytest.raises(dlx_solver.ProblemError):
         dlx_solver.Problem.queens(10**9)
+
+
+def test_threads_past_what_the_dlx_program_allows_are_refused():
+    # Each thread is an operating-system thread with its own copy of the search: a huge
+    # number would only spend memory.
+    queens = dlx_solver.Problem.queens(6)
+    for call in (
+        lambda: dlx_solver.count(queens, threads=100_000),
+        lambda: list(dlx_solver.covers(queens, threads=1024)),
+        lambda: dlx_solver.solve(["." * 81], threads=100_000),
+        lambda: dlx_solver.generate(1, seed=1, threads=100_000),
+    ):
+        with pytest.raises(ValueError, match="threads=.*at most 1023"):
+            call()
+    assert dlx_solver.count(queens, threads=1023) == 4
