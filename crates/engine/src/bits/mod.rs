@@ -29,6 +29,7 @@ use crate::outcome::Outcome;
 use crate::problem::{ItemKind, Problem};
 use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::{StopFlag, Stoppable};
+use std::sync::Arc;
 
 /// Algorithms X and C on bitsets (see the module's note).
 #[derive(Clone, Debug)]
@@ -37,12 +38,13 @@ pub struct Bits {
     words: usize,
     /// Words a row of primary items takes: one bit a primary item.
     item_words: usize,
-    /// Each primary item's options, a row of `words` words each, in input order.
-    items: Vec<u64>,
+    /// Each primary item's options, a row of `words` words each, in input order. This and
+    /// the next two never change: the copies a split count makes share them.
+    items: Arc<[u64]>,
     /// Each option's conflicts: the options it rules out, itself included.
-    conflicts: Vec<u64>,
+    conflicts: Arc<[u64]>,
     /// Each option's primary items, a row of `item_words` words each.
-    covers: Vec<u64>,
+    covers: Arc<[u64]>,
     /// The live options at each level, the root's first.
     live: Vec<u64>,
     /// The primary items left to cover at each level.
@@ -157,14 +159,20 @@ impl Bits {
         Ok(Bits {
             words: row,
             item_words: item_row,
-            items,
-            conflicts,
-            covers,
+            items: items.into(),
+            conflicts: conflicts.into(),
+            covers: covers.into(),
             live,
             uncovered,
             untried: vec![0u64; levels * row],
             path: vec![Level::default(); levels],
         })
+    }
+
+    /// The words of a search's own state, which each thread of a split count copies: the
+    /// rows of every level.
+    pub(crate) fn state_words(&self) -> u64 {
+        (self.live.len() + self.untried.len() + self.uncovered.len()) as u64
     }
 
     /// The 64-bit words of bitsets `problem` needs: a row of options for each primary item and

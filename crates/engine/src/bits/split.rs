@@ -1,5 +1,6 @@
 //! Counting on every core: the bitsets' tree cut after its first levels, its subtrees counted
-//! on the rayon pool, each worker on its own copy of the rows. The tree does not depend on the
+//! on the rayon pool, each worker on its own copy of the levels' rows (the problem's rows are
+//! shared), the copies held within the engine's memory bound. The tree does not depend on the
 //! order its subtrees are searched in (each level's rows are computed from the level above
 //! alone), so the split count's nodes and solutions are the one-thread search's exactly.
 
@@ -10,7 +11,7 @@ use crate::progress::ProgressSink;
 use crate::search::{CountOnly, SearchLimits};
 use crate::stop_flag::{StopFlag, Stoppable};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// The deepest the tree is cut at.
 const MAX_CUT: usize = 12;
@@ -33,23 +34,41 @@ impl Bits {
             cut += 1;
             (top, paths) = self.cut(cut, min_subtrees);
         }
+        // Each worker copies the levels' rows (the problem's rows are shared): as many
+        // workers as threads, fewer where their copies would pass the memory bound, each
+        // taking the next subtree not yet taken.
+        let fit = (Bits::MAX_WORDS / self.state_words().max(1)).max(1);
+        let workers = rayon::current_num_threads()
+            .min(usize::try_from(fit).unwrap_or(usize::MAX))
+            .min(paths.len())
+            .max(1);
+        let next = AtomicUsize::new(0);
         let done = AtomicU64::new(0);
         let nodes = AtomicU64::new(top.nodes);
         let total = paths.len().max(1) as f64;
-        let counted = paths
-            .par_iter()
-            .map_init(
-                || self.clone(),
-                |bits, path| {
+        let counted = (0..workers)
+            .into_par_iter()
+            .map(|_| {
+                let mut bits = self.clone();
+                let mut sum = Outcome::<()>::default();
+                loop {
+                    let at = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(path) = paths.get(at) else { break };
                     let outcome = bits.count_subtree(path, stop);
+                    sum.stats.nodes += outcome.stats.nodes;
+                    sum.stats.solutions += outcome.stats.solutions;
                     let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
                     let so_far = nodes.fetch_add(outcome.stats.nodes, Ordering::Relaxed);
                     if let Some(sink) = progress {
                         sink.report(finished as f64 / total, so_far + outcome.stats.nodes);
                     }
-                    outcome
-                },
-            )
+                    if outcome.stop == Stop::Interrupted {
+                        sum.stop = Stop::Interrupted;
+                        break;
+                    }
+                }
+                sum
+            })
             .reduce(Outcome::default, |mut a, b| {
                 a.stats.nodes += b.stats.nodes;
                 a.stats.solutions += b.stats.solutions;
