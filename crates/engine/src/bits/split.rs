@@ -18,8 +18,9 @@ const MAX_CUT: usize = 12;
 
 impl Bits {
     /// Counts every solution on the current rayon pool: the tree is cut at the shallowest
-    /// level that has at least `min_subtrees` subtrees (or at `MAX_CUT` levels), and the
-    /// subtrees are counted in parallel. The figures are the one-thread search's. `stop`,
+    /// level that has at least `min_subtrees` subtrees (or at `MAX_CUT` levels; or one level
+    /// higher where that level has more than 64 times as many, which are not all held), and
+    /// the subtrees are counted in parallel. The figures are the one-thread search's. `stop`,
     /// asked at every node, ends the count with [`Stop::Interrupted`] and the figures so far;
     /// `progress`, when given (and begun by the caller), hears the share of the subtrees done.
     pub fn count_split(
@@ -28,11 +29,19 @@ impl Bits {
         stop: &StopFlag,
         progress: Option<&dyn ProgressSink>,
     ) -> Outcome<()> {
-        let mut cut = 1;
-        let (mut top, mut paths) = self.cut(cut, min_subtrees);
+        // Depth 0: the whole tree, one subtree. Each deeper cut replaces it until there are
+        // enough subtrees; a cut with more than `most` is not taken (its paths would not all be
+        // held), and the shallower one is searched instead.
+        let most = min_subtrees.saturating_mul(64).max(1);
+        let mut top = SearchStats::default();
+        let mut paths = vec![Vec::new()];
+        let mut cut = 0;
         while paths.len() < min_subtrees && cut < MAX_CUT && !paths.is_empty() {
+            let Some(deeper) = self.cut(cut + 1, most) else {
+                break;
+            };
+            (top, paths) = deeper;
             cut += 1;
-            (top, paths) = self.cut(cut, min_subtrees);
         }
         // Each worker copies the levels' rows (the problem's rows are shared): as many
         // workers as threads, fewer where their copies would pass the memory bound, each
@@ -95,23 +104,18 @@ impl Bits {
     }
 
     /// The tree above level `depth`: its nodes and solutions, and the paths (options level by
-    /// level) of the subtrees at that level, in the one-thread order. Stops gathering past
-    /// `64 * enough` subtrees, a cut deeper than needed.
-    fn cut(&mut self, depth: usize, enough: usize) -> (SearchStats, Vec<Vec<u32>>) {
+    /// level) of the subtrees at that level, in the one-thread order; `None` when there are
+    /// more than `most` of them (the walk stops there).
+    fn cut(&mut self, depth: usize, most: usize) -> Option<(SearchStats, Vec<Vec<u32>>)> {
         let mut stats = SearchStats::default();
         let mut paths = Vec::new();
         let mut path = Vec::with_capacity(depth);
-        self.gather(
-            0,
-            depth,
-            &mut path,
-            &mut stats,
-            &mut paths,
-            enough.saturating_mul(64),
-        );
-        (stats, paths)
+        let whole = self.gather(0, depth, &mut path, &mut stats, &mut paths, most);
+        whole.then_some((stats, paths))
     }
 
+    /// The walk of [`Bits::cut`] below `path`, at `level`: `false` once more than `most`
+    /// subtrees are met.
     fn gather(
         &mut self,
         level: usize,
@@ -120,21 +124,19 @@ impl Bits {
         stats: &mut SearchStats,
         paths: &mut Vec<Vec<u32>>,
         most: usize,
-    ) {
+    ) -> bool {
         if level == depth {
-            if paths.len() < most {
-                paths.push(path.clone());
-            }
-            return;
+            paths.push(path.clone());
+            return paths.len() <= most;
         }
         stats.nodes += 1;
-        let (item, _) = match self.choose(level) {
+        let item = match self.choose(level) {
             Choice::Solution => {
                 stats.solutions += 1;
-                return;
+                return true;
             }
-            Choice::DeadEnd => return,
-            Choice::Branch(item, degree) => (item, degree),
+            Choice::DeadEnd => return true,
+            Choice::Branch(item, _) => item,
         };
         let row = self.words;
         let options: Vec<usize> = (0..row)
@@ -148,9 +150,13 @@ impl Bits {
         for option in options {
             path.push(option as u32);
             self.descend(level, option);
-            self.gather(level + 1, depth, path, stats, paths, most);
+            let whole = self.gather(level + 1, depth, path, stats, paths, most);
             path.pop();
+            if !whole {
+                return false;
+            }
         }
+        true
     }
 
     /// Counts the subtree at `path`: its rows replayed level by level, then the search below.

@@ -293,3 +293,22 @@ fn a_count_split_over_threads_has_the_one_thread_figures() {
     assert_eq!(counted.stop, Stop::Interrupted);
     assert!(counted.stats.solutions < 92);
 }
+
+#[test]
+fn a_count_split_whose_first_level_has_more_subtrees_than_it_gathers_misses_none() {
+    // One item with 100 options: 100 subtrees at the first level, more than 64 a subtree
+    // asked for.
+    let mut text = String::from("A B\n");
+    text.push_str(&"A B\n".repeat(100));
+    let problem = Problem::parse(&text).unwrap();
+    let (_, whole) = bits_search(&problem, false);
+    assert_eq!(whole.solutions, 100);
+    for subtrees in [1, 2, 1_000] {
+        let counted = Bits::new(&problem).count_split(subtrees, &StopFlag::never(), None);
+        assert_eq!(
+            (counted.stats.solutions, counted.stats.nodes),
+            (whole.solutions, whole.nodes),
+            "{subtrees} subtrees asked for"
+        );
+    }
+}
