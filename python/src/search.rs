@@ -39,7 +39,8 @@ pub(crate) struct Limits {
 /// else cells where [`Cells::preferred_for`] says they do, links otherwise, as `dlx xc`'s
 /// default), `"links"` (dancing links: DLX1's order of solutions, the order `Zdd.nth` numbers
 /// them in), `"cells"` (dancing cells, Knuth's SSXCC) or `"bits"` (Algorithms X and C on
-/// bitsets, for small problems: links' order of solutions, on one thread).
+/// bitsets, for small problems: links' order of solutions; a whole count split over the
+/// threads, a listing on one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Engine {
     Auto,
