@@ -6,15 +6,15 @@
 //! changes. First every item's record: two header words (its place in the active list, the end
 //! of its set) followed by the nodes of its options. An item is named in the search by where
 //! its options start (its *base*), so its header and its options are one cache line apart at
-//! most. Primary items come first, so
-//! `base < second` tells a primary item from a secondary one, and comparing bases compares the
-//! items' order in the input, which is the order SSXCC's tie rule reads. Then the options'
-//! nodes, three words each (item base, place in that item's set, colour), one option after
-//! another, each followed by a spacer whose first word is minus the option's length in words:
-//! stepping from an option's last node onto its spacer jumps back to its first node, so
-//! walking "the other nodes of an option" is a loop that ends where it began. A node is named
-//! by its offset in `mem` too: one array, one base address for the whole inner loop, which
-//! keeps its values in registers (two arrays spilled them, docs/benchmarks.md).
+//! most. Primary items come first, so `base < second` tells a primary item from a secondary
+//! one, and comparing bases compares the items' order in the input, which is the order SSXCC's
+//! tie rule reads. Then the options' nodes, three words each (item base, place in that item's
+//! set, colour), one option after another, each followed by a spacer whose first word is minus
+//! the option's length in words: stepping from an option's last node onto its spacer jumps
+//! back to its first node, so walking "the other nodes of an option" is a loop that ends where
+//! it began. A node is named by its offset in `mem` too: one array, one base address for the
+//! whole inner loop, which keeps its values in registers (two arrays spilled them,
+//! docs/benchmarks.md).
 
 use super::word::Word;
 use crate::problem::{ItemKind, OptionId, Problem};
@@ -171,21 +171,23 @@ impl<W: Word> SparseSets<W> {
         base < self.force.second
     }
 
-    /// A word of `mem`, unchecked as [`get`] says why.
+    /// A word of `mem`, unchecked as [`at`] says why. The accessors below widen a base or a
+    /// node to `usize` before adding a header's or a node word's offset, so that the offset
+    /// folds into the load's address (as in the removals' loops).
     #[inline(always)]
-    fn word(&self, index: u32) -> u32 {
-        get(&self.mem, index)
+    fn word(&self, index: usize) -> u32 {
+        at(&self.mem, index)
     }
 
     #[inline(always)]
-    fn set_word(&mut self, index: u32, value: u32) {
-        put(&mut self.mem, index as usize, value);
+    fn set_word(&mut self, index: usize, value: u32) {
+        put(&mut self.mem, index, value);
     }
 
     /// The node at place `at` of an item's set.
     #[inline(always)]
     pub(crate) fn node_at(&self, at: u32) -> u32 {
-        self.word(at)
+        self.word(at as usize)
     }
 
     /// A node's item (its base), or for a spacer minus its option's length in words.
@@ -197,7 +199,11 @@ impl<W: Word> SparseSets<W> {
     /// A node's item and its place in that item's set.
     #[inline(always)]
     pub(crate) fn node_item_and_place(&self, node: u32) -> (u32, u32) {
-        (self.word(node + ITEM), self.word(node + LOC))
+        let node = node as usize;
+        (
+            self.word(node + ITEM as usize),
+            self.word(node + LOC as usize),
+        )
     }
 
     /// An item's size: how many options it has left.
@@ -209,29 +215,33 @@ impl<W: Word> SparseSets<W> {
     /// One past the place of an item's last active option: `base + size`.
     #[inline(always)]
     pub(crate) fn end(&self, base: u32) -> u32 {
-        self.word(base - END)
+        self.word(base as usize - END as usize)
     }
 
     /// Sets the end of an item's set (see [`SparseSets::end`]).
     #[inline(always)]
     pub(crate) fn set_end(&mut self, base: u32, end: u32) {
-        self.set_word(base - END, end);
+        self.set_word(base as usize - END as usize, end);
     }
 
     /// An item's place in the active list.
     #[inline(always)]
     pub(crate) fn pos(&self, base: u32) -> u32 {
-        self.word(base - POS)
+        self.word(base as usize - POS as usize)
     }
 
     /// Swaps `base`, found at `at`, with the item at `to` in the active list.
     #[inline(always)]
     fn swap_items(&mut self, base: u32, at: u32, to: u32, updates: &mut u64) {
-        let other = self.item[to as usize];
-        self.item[to as usize] = base;
-        self.item[at as usize] = other;
-        self.set_word(other - POS, at);
-        self.set_word(base - POS, to);
+        debug_assert!((at as usize) < self.item.len() && (to as usize) < self.item.len());
+        // SAFETY: `at` and `to` are places in the active list, below its length.
+        let other = unsafe { *self.item.get_unchecked(to as usize) };
+        unsafe {
+            *self.item.get_unchecked_mut(to as usize) = base;
+            *self.item.get_unchecked_mut(at as usize) = other;
+        }
+        self.set_word(other as usize - POS as usize, at);
+        self.set_word(base as usize - POS as usize, to);
         *updates += 1;
     }
 
@@ -289,7 +299,7 @@ impl<W: Word> SparseSets<W> {
                     return false;
                 }
             } else if self.pos(base) < self.oactive {
-                let colour = self.word(q + COLOUR);
+                let colour = self.word(q as usize + COLOUR as usize);
                 let hidden = match colour {
                     0 => self.hide::<true>(base, updates),
                     _ => self.hide_other_colours(base, colour, updates),
@@ -403,7 +413,9 @@ impl<W: Word> SparseSets<W> {
             .iter()
             .map(|&base| {
                 let size = self.size(base);
-                let mut nodes: Vec<u32> = (base..base + size).map(|at| self.word(at)).collect();
+                let mut nodes: Vec<u32> = (base..base + size)
+                    .map(|at| self.word(at as usize))
+                    .collect();
                 nodes.sort_unstable();
                 nodes.push(size);
                 nodes
@@ -531,13 +543,17 @@ fn forces(force: &mut ForceStack, base: usize, place: u32, last: usize) -> bool 
     false
 }
 
-/// [`get`] at a `usize` index: the hot loops index with `usize`, so that the header's and the
+/// A word of the layout. Unchecked: the search reads it only at item headers (`base - POS`,
+/// `base - END`), inside items' records (`base..base + size`) and at the words of nodes stored
+/// there or reached by stepping through an option to its spacer, all of which
+/// [`SparseSets::new`] lays out inside the array; checked, the bounds tests made the search
+/// measurably slower (docs/benchmarks.md). A `usize` index, so that the header's and the
 /// node's offsets fold into the loads' addresses, where a `u32` index took an instruction to
 /// wrap first.
 #[inline(always)]
 fn at<W: Word>(mem: &[W], index: usize) -> u32 {
     debug_assert!(index < mem.len());
-    // SAFETY: as in `get`.
+    // SAFETY: see above: every index the search forms lies inside the layout.
     unsafe { mem.get_unchecked(index) }.value()
 }
 
@@ -545,28 +561,16 @@ fn at<W: Word>(mem: &[W], index: usize) -> u32 {
 #[inline(always)]
 fn signed_at<W: Word>(mem: &[W], index: usize) -> isize {
     debug_assert!(index < mem.len());
-    // SAFETY: as in `get`.
+    // SAFETY: as in `at`.
     unsafe { mem.get_unchecked(index) }.signed()
 }
 
-/// Writes a word of the layout at a `usize` index, unchecked as [`get`] says why.
+/// Writes a word of the layout at a `usize` index, unchecked as [`at`] says why.
 #[inline(always)]
 fn put<W: Word>(mem: &mut [W], index: usize, value: u32) {
     debug_assert!(index < mem.len());
-    // SAFETY: as in `get`.
+    // SAFETY: as in `at`.
     unsafe { *mem.get_unchecked_mut(index) = W::of(value) }
-}
-
-/// A word of the layout. Unchecked: the search reads it only at item headers (`base - POS`,
-/// `base - END`), inside items' records (`base..base + size`) and at the words of nodes stored
-/// there or reached by stepping through an option to its spacer, all of which
-/// [`SparseSets::new`] lays out inside the array; checked, the bounds tests made the search
-/// measurably slower (docs/benchmarks.md).
-#[inline(always)]
-fn get<W: Word>(mem: &[W], index: u32) -> u32 {
-    debug_assert!((index as usize) < mem.len());
-    // SAFETY: see above: every index the search forms lies inside the layout.
-    unsafe { mem.get_unchecked(index as usize) }.value()
 }
 
 /// Takes node `n` out of the set of its item `base`, whose last active place is `last`: the
