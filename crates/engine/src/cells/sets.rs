@@ -262,21 +262,14 @@ impl<W: Word> SparseSets<W> {
     pub(crate) fn swap_out_others(&mut self, chosen: u32, updates: &mut u64) {
         let mut end = self.active;
         self.oactive = end;
-        let mut q = chosen + NODE;
-        while q != chosen {
-            let item = self.node_item(q);
-            if item < 0 {
-                q = q.wrapping_add(item as u32);
-                continue;
-            }
-            let base = item as u32;
-            let at = self.pos(base);
+        self.each_other_item(chosen, |sets, _, base| {
+            let at = sets.pos(base);
             if at < end {
                 end -= 1;
-                self.swap_items(base, at, end, updates);
+                sets.swap_items(base, at, end, updates);
             }
-            q += NODE;
-        }
+            true
+        });
         self.active = end;
     }
 
@@ -286,31 +279,34 @@ impl<W: Word> SparseSets<W> {
     /// item is left with no option (the choice fails).
     #[inline(always)]
     pub(crate) fn hide_others(&mut self, chosen: u32, updates: &mut u64) -> bool {
-        let mut q = chosen + NODE;
-        while q != chosen {
-            let item = self.node_item(q);
-            if item < 0 {
-                q = q.wrapping_add(item as u32);
-                continue;
-            }
-            let base = item as u32;
-            if self.is_primary(base) {
-                if !self.hide::<true>(base, updates) {
-                    return false;
+        self.each_other_item(chosen, |sets, q, base| {
+            if sets.is_primary(base) {
+                sets.hide::<true>(base, updates)
+            } else if sets.pos(base) < sets.oactive {
+                match sets.word(q + COLOUR as usize) {
+                    0 => sets.hide::<true>(base, updates),
+                    colour => sets.hide_other_colours(base, colour, updates),
                 }
-            } else if self.pos(base) < self.oactive {
-                let colour = self.word(q as usize + COLOUR as usize);
-                let hidden = match colour {
-                    0 => self.hide::<true>(base, updates),
-                    _ => self.hide_other_colours(base, colour, updates),
-                };
-                if !hidden {
-                    return false;
-                }
+            } else {
+                true
             }
-            q += NODE;
-        }
-        true
+        })
+    }
+
+    /// [`each_other_node`] over the option at node `chosen`, reading the layout: `visit(self,
+    /// node, item's base)`.
+    #[inline(always)]
+    fn each_other_item(
+        &mut self,
+        chosen: u32,
+        mut visit: impl FnMut(&mut Self, usize, u32) -> bool,
+    ) -> bool {
+        each_other_node(
+            self,
+            chosen as usize,
+            |sets, q| sets.node_item(q as u32),
+            |sets, q, base| visit(sets, q, base as u32),
+        )
     }
 
     /// Hides every option of `base` from the sets of the other items it holds that are still
@@ -466,12 +462,10 @@ impl ForceStack {
 }
 
 /// Removes the option of node `node` from the sets of its other items that are active:
-/// SSXCC's "remove option `tt` from the other sets it's in", in SSXCC's order: the nodes after
-/// `node` up to the option's spacer, then from the option's first node back to `node`. Two
-/// loops, so that each node costs one test (the spacer ends the first loop, `node` the
-/// second) where one loop through the spacer took two. Each removal adds one to `removed`.
-/// With `CHECK`, `false` when that would leave an active primary item with no option (the
-/// removals before it done, that one not).
+/// SSXCC's "remove option `tt` from the other sets it's in", in SSXCC's order (see
+/// [`each_other_node`]). Each removal adds one to `removed`. With `CHECK`, `false` when that
+/// would leave an active primary item with no option (the removals before it done, that one
+/// not).
 #[inline(always)]
 fn remove_option<W: Word, const CHECK: bool>(
     mem: &mut [W],
@@ -480,29 +474,63 @@ fn remove_option<W: Word, const CHECK: bool>(
     node: usize,
     removed: &mut u64,
 ) -> bool {
-    let mut n = node + NODE as usize;
+    each_other_node(
+        mem,
+        node,
+        |mem, n| signed_at(mem, n + ITEM as usize),
+        |mem, n, base| remove_from::<W, CHECK>(mem, force, scope, n, base, removed),
+    )
+}
+
+/// Calls `visit(state, node, item)` on the nodes of an option other than `node`, in SSXCC's
+/// order: the nodes after `node` up to the option's spacer, then from its first node back to
+/// `node`; stops with `false` as soon as `visit` returns it. `item_of` reads a node's word:
+/// its item, or at the spacer minus the option's length in words, which steps back to the
+/// first node.
+///
+/// The walk is unrolled by place: the first seven nodes after `node` each have a copy of the
+/// loop body, so each has branches and memory accesses of its own. In a purification the
+/// options walked come from one item's set, and options of the same shape (the across words
+/// through a cell, say) hold the same items at the same places from `node`; with a copy per
+/// place, whether that item is active, where the walk meets the spacer and which earlier
+/// removal's stores a load reads are the same from one option to the next at each copy: a
+/// pattern the processor's predictors, which key on an instruction's address, can learn. One
+/// loop body for every place mixed them all, and the 4x5 word rectangles ran 10% slower
+/// (docs/benchmarks.md).
+#[inline(always)]
+fn each_other_node<S: ?Sized>(
+    state: &mut S,
+    node: usize,
+    item_of: impl Fn(&S, usize) -> isize,
+    mut visit: impl FnMut(&mut S, usize, usize) -> bool,
+) -> bool {
+    let mut n = node;
+    macro_rules! step {
+        () => {
+            n += NODE as usize;
+            let mut item = item_of(state, n);
+            if item < 0 {
+                n = n.wrapping_add(item as usize);
+                item = item_of(state, n);
+            }
+            if n == node {
+                return true;
+            }
+            if !visit(state, n, item as usize) {
+                return false;
+            }
+        };
+    }
+    step!();
+    step!();
+    step!();
+    step!();
+    step!();
+    step!();
+    step!();
     loop {
-        // Signed, so that a spacer's negative word is also a node's item without another
-        // instruction to widen it.
-        let item = signed_at(mem, n + ITEM as usize);
-        if item < 0 {
-            // The spacer: minus the option's length back is its first node.
-            n = n.wrapping_add(item as usize);
-            break;
-        }
-        if !remove_from::<W, CHECK>(mem, force, scope, n, item as usize, removed) {
-            return false;
-        }
-        n += NODE as usize;
+        step!();
     }
-    while n != node {
-        let base = at(mem, n + ITEM as usize) as usize;
-        if !remove_from::<W, CHECK>(mem, force, scope, n, base, removed) {
-            return false;
-        }
-        n += NODE as usize;
-    }
-    true
 }
 
 /// Removes node `n` from the set of its item `base` if that item is active (before the

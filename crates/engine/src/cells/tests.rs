@@ -152,6 +152,13 @@ fn the_projects_generated_problems_give_ssxccs_figures() {
             Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3)),
             figures(1_006, 210_962, 5_769, 30_148),
         ),
+        // Options of nine items, longer than the unrolled part of the walk over an option
+        // (`sets::each_other_node`); measured on the file `Problem::write` makes of it.
+        (
+            "word_rectangles(2, 8)",
+            Problem::word_rectangles(2, 8, &words(5, 60, 8), &words(6, 20, 2)),
+            figures(628, 174_880, 5_351, 37_008),
+        ),
     ];
     for (name, problem, want) in &cases {
         check(name, problem, want);
@@ -469,6 +476,30 @@ proptest! {
             std::mem::discriminant(&unique),
             std::mem::discriminant(&links)
         );
+    }
+}
+
+/// Small random problems whose options are longer than the unrolled part of the walk over an
+/// option (`sets::each_other_node`): six to fourteen entries drawn over up to fourteen items.
+fn problems_with_long_options() -> impl Strategy<Value = Problem> {
+    let option = proptest::collection::vec((0usize..14, 0u8..3), 6..15);
+    let options = proptest::collection::vec(option, 0..10);
+    (3usize..7, 6usize..9, options).prop_map(|(primaries, secondaries, options)| {
+        random_problem(primaries, secondaries, &options)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Long options take the walk past its unrolled steps, on both widths of word.
+    #[test]
+    fn long_options_give_exactly_the_oracles_solutions(problem in problems_with_long_options()) {
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        prop_assert_eq!(&cells_solutions(&problem), &expected);
+        let mut wide = Cells::new_wide(&problem);
+        prop_assert_eq!(&solutions_of(|each| { wide.for_each(each); }), &expected);
     }
 }
 
