@@ -146,6 +146,7 @@ pub mod progress;
 mod search;
 mod split;
 mod stop_flag;
+mod unroll;
 mod walk;
 
 pub use arena::Dlx;

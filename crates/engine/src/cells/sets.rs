@@ -18,6 +18,7 @@
 
 use super::word::Word;
 use crate::problem::{ItemKind, OptionId, Problem};
+use crate::unroll::unrolled;
 
 /// Where an item's position in the active list sits, before its base.
 const POS: u32 = 2;
@@ -488,15 +489,11 @@ fn remove_option<W: Word, const CHECK: bool>(
 /// its item, or at the spacer minus the option's length in words, which steps back to the
 /// first node.
 ///
-/// The walk is unrolled by place: the first seven nodes after `node` each have a copy of the
-/// loop body, so each has branches and memory accesses of its own. In a purification the
-/// options walked come from one item's set, and options of the same shape (the across words
-/// through a cell, say) hold the same items at the same places from `node`; with a copy per
-/// place, whether that item is active, where the walk meets the spacer and which earlier
-/// removal's stores a load reads are the same from one option to the next at each copy: a
-/// pattern the processor's predictors, which key on an instruction's address, can learn. One
-/// loop body for every place mixed them all, and the 4x5 word rectangles ran 10% slower
-/// (docs/benchmarks.md).
+/// The walk is unrolled by step ([`unrolled`]): in a purification the options walked come
+/// from one item's set, and options of the same shape (the across words through a cell, say)
+/// hold the same items at the same places from `node`, so at each step whether the item is
+/// active, where the walk meets the spacer and which earlier removal's stores a load reads
+/// repeat from one option to the next.
 #[inline(always)]
 fn each_other_node<S: ?Sized>(
     state: &mut S,
@@ -505,32 +502,20 @@ fn each_other_node<S: ?Sized>(
     mut visit: impl FnMut(&mut S, usize, usize) -> bool,
 ) -> bool {
     let mut n = node;
-    macro_rules! step {
-        () => {
-            n += NODE as usize;
-            let mut item = item_of(state, n);
-            if item < 0 {
-                n = n.wrapping_add(item as usize);
-                item = item_of(state, n);
-            }
-            if n == node {
-                return true;
-            }
-            if !visit(state, n, item as usize) {
-                return false;
-            }
-        };
-    }
-    step!();
-    step!();
-    step!();
-    step!();
-    step!();
-    step!();
-    step!();
-    loop {
-        step!();
-    }
+    unrolled!({
+        n += NODE as usize;
+        let mut item = item_of(state, n);
+        if item < 0 {
+            n = n.wrapping_add(item as usize);
+            item = item_of(state, n);
+        }
+        if n == node {
+            return true;
+        }
+        if !visit(state, n, item as usize) {
+            return false;
+        }
+    })
 }
 
 /// Removes node `n` from the set of its item `base` if that item is active (before the
