@@ -22,7 +22,6 @@ use super::error::DlxError;
 use super::mcc_state::{MccState, CLEANSED};
 use super::node::{Link, Node, COVERED};
 use super::problem::{ItemId, ItemKind, OptionId, Problem};
-use super::unroll::unrolled;
 use super::walk::{OptionWalk, OptionWalker};
 
 /// Which search a loaded problem takes, and how it counts.
@@ -589,22 +588,15 @@ impl<L: Link> Dlx<L> {
             let width = self.walk.uniform_stride - 1;
             let mut place = self.place_in_option(row);
             let first = row - place;
-            *updates += width as u64 - 1;
-            // Unrolled by step (see `crate::unroll`): the pentominoes run 4% faster. The walk
-            // through the spacer below keeps its loop: unrolled, the Sudoku collections ran 5%
-            // slower.
-            let mut left = width - 1;
-            unrolled!({
-                if left == 0 {
-                    return;
-                }
-                left -= 1;
+            for _ in 1..width {
                 place += 1;
                 if place == width {
                     place = 0;
                 }
                 self.hide_node::<HINTS, TREE>(first + place, hints);
-            })
+            }
+            *updates += width as u64 - 1;
+            return;
         }
         let mut q = row + 1;
         while q != row {
@@ -670,16 +662,11 @@ impl<L: Link> Dlx<L> {
             let width = self.walk.uniform_stride - 1;
             let mut place = self.place_in_option(row);
             let first = row - place;
-            // Unrolled as the hide is.
-            let mut left = width - 1;
-            unrolled!({
-                if left == 0 {
-                    return;
-                }
-                left -= 1;
+            for _ in 1..width {
                 place = if place == 0 { width - 1 } else { place - 1 };
                 self.unhide_node(first + place);
-            })
+            }
+            return;
         }
         let mut q = row - 1;
         while q != row {

@@ -146,7 +146,6 @@ pub mod progress;
 mod search;
 mod split;
 mod stop_flag;
-mod unroll;
 mod walk;
 
 pub use arena::Dlx;

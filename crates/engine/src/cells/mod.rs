@@ -44,6 +44,7 @@ mod search;
 mod sets;
 mod split;
 mod trail;
+mod unroll;
 mod word;
 
 use crate::error::DlxError;

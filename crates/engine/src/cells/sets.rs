@@ -16,9 +16,9 @@
 //! whole inner loop, which keeps its values in registers (two arrays spilled them,
 //! docs/benchmarks.md).
 
+use super::unroll::unrolled;
 use super::word::Word;
 use crate::problem::{ItemKind, OptionId, Problem};
-use crate::unroll::unrolled;
 
 /// Where an item's position in the active list sits, before its base.
 const POS: u32 = 2;
