@@ -153,8 +153,7 @@ mod tests {
 
     proptest! {
         /// Both walks search the same tree: same solutions in the same order, same nodes and
-        /// updates, on problems of one width whose items change places; widths up to eleven
-        /// take the walk by place past its unrolled steps.
+        /// updates, on problems of one width (two to eleven items) whose items change places.
         #[test]
         fn both_walks_search_the_same_tree(
             items in 3usize..16,
