@@ -3,6 +3,12 @@
 
 use dlx_cli as cli;
 
+mod allocator;
+
+/// Running out of memory is an error with its message and exit code 2, never an abort.
+#[global_allocator]
+static ALLOCATOR: allocator::ReportingAllocator = allocator::ReportingAllocator;
+
 use clap::Parser;
 use std::process::ExitCode;
 

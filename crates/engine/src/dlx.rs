@@ -220,7 +220,9 @@ impl<L: Link> Dlx<L> {
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
-        Splitter::new(self, rule).depth(min_subtrees, stop_requested)
+        Splitter::new(self, rule)
+            .depth(min_subtrees, stop_requested)
+            .map(|cut| cut.depth)
     }
 
     /// Searches this shard's share of the tree on the current rayon pool, handing `visitor` the

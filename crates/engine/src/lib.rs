@@ -147,6 +147,7 @@ mod search;
 mod split;
 mod stop_flag;
 mod walk;
+mod workers;
 
 pub use arena::Dlx;
 pub use bits::Bits;

@@ -16,7 +16,8 @@ use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::search::{SearchLimits, Visitor};
-use super::split::{PieceAt, Shard, Splitter, WalkEnd};
+use super::split::{Cut, PieceAt, Shard, Splitter, WalkEnd};
+use super::workers::Workers;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
@@ -150,7 +151,7 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
                 ..SplitReport::default()
             };
         }
-        let Some(depth) =
+        let Some(Cut { depth, subtrees }) =
             Splitter::new(self.dlx, settings.rule).depth(settings.min_subtrees, stop_requested)
         else {
             let mut report = SplitReport::default();
@@ -158,6 +159,31 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
             return report;
         };
         let shard = settings.shard;
+        if subtrees == 0 {
+            // The whole tree lies above the cut: searched here, with no copy of the arena
+            // (on a problem of many short options the copies would be most of the memory).
+            let mut report = SplitReport {
+                depth,
+                ..SplitReport::default()
+            };
+            if shard.takes_top() {
+                let mut run = Run::new(settings.max_solutions);
+                let mut stream = Stream {
+                    run: &mut run,
+                    inner: visitor,
+                    stop_requested,
+                    progress: None,
+                };
+                let outcome = self
+                    .dlx
+                    .search(settings.rule, SearchLimits::default(), &mut stream);
+                let mut stats = outcome.stats;
+                stats.solutions = 0;
+                run.stats += stats;
+                report = run.into_report(depth, 0);
+            }
+            return report;
+        }
         let window_size = if settings.count_only {
             COUNT_WINDOW
         } else {
@@ -181,6 +207,7 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
         let mut share = Share {
             again: None,
             template: &template,
+            workers: Workers::new(&template),
             settings,
             stop_requested,
             progress: split_progress.as_ref(),
@@ -273,7 +300,12 @@ impl ShardPieces {
         let shard = self.shard;
         let mut mine = match piece {
             PieceAt::Solution(options) if shard.takes_top() => Mine {
-                before,
+                // The walk counts the solution in the work before it, and `Run::hand_on`
+                // counts it again as it hands it on: only the second may stay.
+                before: SearchStats {
+                    solutions: 0,
+                    ..before
+                },
                 solution: Some(options.to_vec()),
                 path: None,
             },
@@ -317,6 +349,8 @@ struct Mine {
 struct Share<'a, L: Link> {
     again: Option<Dlx<L>>,
     template: &'a Dlx<L>,
+    /// The workers' copies of the template, one a thread, kept from window to window.
+    workers: Workers<'a, Dlx<L>>,
     settings: SplitSettings,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
     /// Where the subtrees report their progress, if anywhere.
@@ -379,26 +413,28 @@ impl<'a, L: Link> Share<'a, L> {
             left.min(HELD_PER_SUBTREE)
         };
         let keep = !settings.count_only;
+        if window.iter().all(|mine| mine.path.is_none()) {
+            // Solutions above the cut only: nothing for the pool.
+            return window.iter().map(|_| None).collect();
+        }
+        let workers = &self.workers;
         window
             .par_iter()
             .enumerate()
-            .map_init(
-                || self.template.clone(),
-                |dlx, (index, mine)| {
-                    mine.path.as_deref().map(|path| {
-                        let progress =
-                            split_progress.map(|split| SubtreeProgress::new(split, shares[index]));
-                        let hold = Hold {
-                            rule: settings.rule,
-                            limit: held,
-                            keep,
-                            stop_requested,
-                            progress,
-                        };
-                        hold_subtree(dlx, path, hold)
-                    })
-                },
-            )
+            .map(|(index, mine)| {
+                mine.path.as_deref().map(|path| {
+                    let progress =
+                        split_progress.map(|split| SubtreeProgress::new(split, shares[index]));
+                    let hold = Hold {
+                        rule: settings.rule,
+                        limit: held,
+                        keep,
+                        stop_requested,
+                        progress,
+                    };
+                    workers.with(|dlx| hold_subtree(dlx, path, hold))
+                })
+            })
             .collect()
     }
 

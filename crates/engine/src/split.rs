@@ -37,11 +37,12 @@ pub(crate) const MAX_DEPTH: usize = 12;
 pub(crate) fn cut_depth(
     min_subtrees: usize,
     mut count: impl FnMut(usize, usize) -> Option<usize>,
-) -> Option<usize> {
+) -> Option<Cut> {
     let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
     let mut depth = 1;
     let mut subtrees = count(depth, enough)?;
-    while subtrees < enough && depth < MAX_DEPTH {
+    // A cut with no subtree has the whole tree above it, and so has every deeper cut.
+    while subtrees > 0 && subtrees < enough && depth < MAX_DEPTH {
         let deeper = count(depth + 1, enough)?;
         if deeper <= subtrees {
             // The tree ends above the deeper cut, or thins out there: no gain.
@@ -50,7 +51,18 @@ pub(crate) fn cut_depth(
         depth += 1;
         subtrees = deeper;
     }
-    Some(depth)
+    Some(Cut { depth, subtrees })
+}
+
+/// Where a tree is cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut {
+    /// Levels above the cut.
+    pub depth: usize,
+    /// The subtrees below it, counted up to the number asked for: none when the whole tree
+    /// lies above the cut (every leaf a solution or a dead end within `depth` levels), which
+    /// a split search then searches whole, on one thread, with no copy of its state.
+    pub subtrees: usize,
 }
 
 #[cfg(test)]
@@ -196,7 +208,7 @@ impl<'a, L: Link> Splitter<'a, L> {
         &mut self,
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
-    ) -> Option<usize> {
+    ) -> Option<Cut> {
         cut_depth(min_subtrees, |depth, enough| {
             self.count_subtrees(depth, enough, stop_requested)
         })

@@ -56,6 +56,7 @@ use crate::stop_flag::{StopFlag, Stoppable};
 use search::Span;
 use sets::SparseSets;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use trail::Trail;
 use word::Word;
 
@@ -133,14 +134,34 @@ impl Cells {
         })
     }
 
-    /// [`Cells::new`] in 32-bit words whatever the problem's size: the wide layout tested on
-    /// problems small enough for the narrow one.
+    /// [`Cells::new`] in 32-bit words whatever the problem's size, and with no pristine copy,
+    /// as a layout too large to keep twice: the wide layout and its rebuild tested on problems
+    /// small enough for the narrow one.
     #[cfg(test)]
     pub(crate) fn new_wide(problem: &Problem) -> Cells {
         let mut cells = Cells::new(problem);
         let (sets, _, _) = SparseSets::new(problem);
-        cells.layout = Layout::Wide(States::new(sets));
+        cells.layout = Layout::Wide(States {
+            sets,
+            pristine: None,
+        });
         cells
+    }
+
+    /// Whether the search state is the state as loaded, rebuilt (`true` when the layout keeps
+    /// no pristine copy to compare with).
+    #[cfg(test)]
+    pub(crate) fn rebuild_matches_pristine(&mut self) -> bool {
+        let first_spacer = self.option_of.0;
+        with_sets!(&mut self.layout, |sets, pristine| {
+            let mut rebuilt = sets.clone();
+            rebuilt.rebuild(first_spacer);
+            pristine.as_deref().is_none_or(|pristine| {
+                // The hides' scratch buffer is written before it is read: not state.
+                rebuilt.scratch.clone_from(&pristine.scratch);
+                rebuilt == *pristine
+            })
+        })
     }
 
     /// Whether dancing cells are the engine to choose for `problem` (what `dlx xc --engine
@@ -177,7 +198,7 @@ impl Cells {
                 stop,
             };
         }
-        self.layout.reset();
+        self.layout.reset(self.option_of.0);
         self.run(
             Span::below(0, limits),
             &mut |_, _| ControlFlow::Continue(()),
@@ -334,22 +355,39 @@ enum Layout {
 #[derive(Clone, Debug)]
 struct States<W> {
     sets: SparseSets<W>,
-    pristine: SparseSets<W>,
+    /// The state as loaded, shared by the copies a split search makes; none for a layout of
+    /// more than [`States::PRISTINE_WORDS`] words, which is rebuilt in place instead.
+    pristine: Option<Arc<SparseSets<W>>>,
 }
 
 impl<W: Word> States<W> {
+    /// The largest layout kept twice. Cloning the pristine copy is the fastest reset (a split
+    /// search resets once a subtree), but it doubles the memory; past this size (64 MiB of
+    /// 32-bit words) memory comes first, and a rebuild costs little beside the search of a
+    /// problem that large.
+    const PRISTINE_WORDS: usize = 1 << 24;
+
     fn new(sets: SparseSets<W>) -> States<W> {
-        States {
-            sets: sets.clone(),
-            pristine: sets,
+        let pristine = (sets.words() <= Self::PRISTINE_WORDS).then(|| Arc::new(sets.clone()));
+        States { sets, pristine }
+    }
+
+    /// Back to the state as loaded; `first_spacer` as `SparseSets::new` returned it.
+    fn reset(&mut self, first_spacer: u32) {
+        match &self.pristine {
+            Some(pristine) => self.sets.clone_from(pristine),
+            None => self.sets.rebuild(first_spacer),
         }
     }
 }
 
 impl Layout {
-    /// Back to the state as loaded.
-    fn reset(&mut self) {
-        with_sets!(self, |sets, pristine| sets.clone_from(pristine));
+    /// Back to the state as loaded; `first_spacer` as `SparseSets::new` returned it.
+    fn reset(&mut self, first_spacer: u32) {
+        match self {
+            Layout::Narrow(states) => states.reset(first_spacer),
+            Layout::Wide(states) => states.reset(first_spacer),
+        }
     }
 
     /// Whether the layout is the narrow one (tests check both are used).

@@ -131,7 +131,10 @@ impl<W: Word> Walk<'_, W> {
         let halt = loop {
             match step {
                 Step::Forward => {
-                    if level == cut {
+                    // A node at the cut with no primary item left is a solution, entered here
+                    // like any other: handed on as a subtree, it would cost its search a reset
+                    // of the whole layout (a million one-option solutions, a million resets).
+                    if level == cut && sets.has_active_primary() {
                         // The forced moves this node would have made are its subtree's.
                         sets.force.clear();
                         let share = position(sets, &choice[floor..level], &stats).share;

@@ -37,7 +37,7 @@ const COLOUR: u32 = 2;
 
 /// The whole state the search changes, and the constant layout it reads. Cloned from a
 /// pristine copy before each search, so that every search walks the same tree.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SparseSets<W> {
     /// Item records, then nodes (see the module's note).
     mem: Vec<W>,
@@ -52,7 +52,7 @@ pub(crate) struct SparseSets<W> {
     pub(crate) force: ForceStack,
     /// The options a hide of a coloured item removes, gathered before removing them: as long
     /// as the largest set.
-    scratch: Vec<u32>,
+    pub(crate) scratch: Vec<u32>,
 }
 
 impl SparseSets<u32> {
@@ -161,6 +161,50 @@ impl SparseSets<u32> {
 }
 
 impl<W: Word> SparseSets<W> {
+    /// Back to the state [`SparseSets::new`] laid out, rebuilt from the words no search
+    /// changes (each node's item and colour, each option's spacer, the records' bases), where
+    /// a large layout keeps no pristine copy to be cloned from (half its memory). The records
+    /// lie in the internal order, so that order is the bases' ascending order; each set is
+    /// filled again in node order, as `new` fills it. `first_spacer` is where the nodes start,
+    /// as `new` returned it.
+    pub(crate) fn rebuild(&mut self, first_spacer: u32) {
+        self.item.sort_unstable();
+        for (k, &base) in self.item.iter().enumerate() {
+            put(&mut self.mem, (base - POS) as usize, k as u32);
+            put(&mut self.mem, (base - END) as usize, base);
+        }
+        let words = self.mem.len();
+        let mut node = (first_spacer + NODE) as usize;
+        while node < words {
+            // An item's base is positive; a spacer holds minus its option's length.
+            let base = signed_at(&self.mem, node + ITEM as usize);
+            if base > 0 {
+                let end = base as usize - END as usize;
+                let loc = at(&self.mem, end);
+                put(&mut self.mem, end, loc + 1);
+                put(&mut self.mem, loc as usize, node as u32);
+                put(&mut self.mem, node + LOC as usize, loc);
+            }
+            node += NODE as usize;
+        }
+        self.active = self.item.len() as u32;
+        self.oactive = self.active;
+        self.force.items.clear();
+        self.force.active = 0;
+    }
+
+    /// Whether a primary item is still active: if none is, the node is a solution.
+    pub(crate) fn has_active_primary(&self) -> bool {
+        self.item[..self.active as usize]
+            .iter()
+            .any(|&base| self.is_primary(base))
+    }
+
+    /// Words in the layout.
+    pub(crate) fn words(&self) -> usize {
+        self.mem.len()
+    }
+
     /// Number of items, primary and secondary.
     pub(crate) fn item_count(&self) -> usize {
         self.item.len()
@@ -436,7 +480,7 @@ struct Scope {
 /// list ends and where the secondary items start, which a removal reads only when it leaves an
 /// item with at most one option: kept here, in memory, so that the hot loop does not hold them
 /// in registers (it spilled its own values when it did).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct ForceStack {
     items: Vec<u32>,
     /// A copy of [`SparseSets::active`], made by each hide.

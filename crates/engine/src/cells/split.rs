@@ -29,7 +29,8 @@ use crate::parallel::{
 use crate::problem::OptionId;
 use crate::progress::{ProgressSink, SplitProgress, SubtreeProgress, TreePosition};
 use crate::search::{SearchLimits, Visitor};
-use crate::split::cut_depth;
+use crate::split::{cut_depth, Cut};
+use crate::workers::Workers;
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -79,7 +80,7 @@ impl Cells {
         };
         let mut at_cut =
             |path: &[u32], share| (visit.borrow_mut())(Piece::Subtree(path.to_vec(), share));
-        self.layout.reset();
+        self.layout.reset(self.option_of.0);
         self.trail.clear();
         let span = Span {
             floor: 0,
@@ -103,7 +104,7 @@ impl Cells {
         &mut self,
         min_subtrees: usize,
         stop_requested: StopRequest<'_>,
-    ) -> Option<usize> {
+    ) -> Option<Cut> {
         cut_depth(min_subtrees, |depth, enough| {
             self.count_subtrees(depth, enough, stop_requested)
         })
@@ -142,10 +143,8 @@ impl Cells {
         if max_solutions == 0 || self.uncoverable {
             return Outcome::default();
         }
-        with_sets!(&mut self.layout, |sets, pristine| {
-            sets.clone_from(pristine);
-            sets.replay(path);
-        });
+        self.layout.reset(self.option_of.0);
+        with_sets!(&mut self.layout, |sets, _pristine| sets.replay(path));
         self.choice.clear();
         self.choice.extend_from_slice(path);
         self.trail.clear_from(path.len());
@@ -201,12 +200,16 @@ impl Cells {
         sink: Option<&dyn ProgressSink>,
         visitor: &mut V,
     ) -> SplitReport<V::Break> {
-        let Some(depth) = self.split_depth(settings.min_subtrees, stop_requested) else {
+        let Some(Cut { depth, subtrees }) = self.split_depth(settings.min_subtrees, stop_requested)
+        else {
             let mut report = SplitReport::default();
             report.outcome.stop = Stop::Interrupted;
             return report;
         };
         let shard = settings.shard;
+        if subtrees == 0 {
+            return self.search_above_the_cut(settings, stop_requested, depth, visitor);
+        }
         let window_size = if settings.count_only {
             COUNT_WINDOW
         } else {
@@ -216,6 +219,7 @@ impl Cells {
         let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
         let mut share = Share {
             template: &template,
+            workers: Workers::new(&template),
             again: None,
             keep: !settings.count_only,
             stop_requested,
@@ -262,6 +266,48 @@ impl Cells {
         if let (Some(split), Stop::Exhausted) = (&split_progress, report.outcome.stop) {
             split.finish();
         }
+        report
+    }
+}
+
+impl Cells {
+    /// [`Cells::search_split`] of a tree that lies whole above its cut (no subtree: every
+    /// leaf within `depth` levels): the one-thread search, the first shard's, on this copy
+    /// alone, with the stop request asked at every node. Copies for the workers would be
+    /// wasted, and on a problem of many short options (a million one-item options, each a
+    /// solution) they would be most of the memory.
+    fn search_above_the_cut<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SplitSettings,
+        stop_requested: StopRequest<'_>,
+        depth: usize,
+        visitor: &mut V,
+    ) -> SplitReport<V::Break> {
+        let mut report = SplitReport {
+            depth,
+            ..SplitReport::default()
+        };
+        if !settings.shard.takes_top() {
+            return report;
+        }
+        let limits = SearchLimits {
+            max_solutions: settings.max_solutions,
+            max_nodes: None,
+        };
+        let mut stream = Stream {
+            inner: visitor,
+            stop_requested,
+            progress: None,
+        };
+        let outcome = self.search(limits, &mut stream);
+        report.outcome = Outcome {
+            stop: match outcome.answer {
+                Some(None) => Stop::Interrupted,
+                _ => outcome.stop,
+            },
+            answer: outcome.answer.flatten(),
+            stats: outcome.stats,
+        };
         report
     }
 }
@@ -386,6 +432,8 @@ impl<V: Visitor + ?Sized> Visitor for Stream<'_, '_, '_, '_, V> {
 struct Share<'a, B> {
     /// The copy the workers start from.
     template: &'a Cells,
+    /// The workers' copies of the template, one a thread, kept from window to window.
+    workers: Workers<'a, Cells>,
     /// The copy a subtree is searched again in, in order: made on first use.
     again: Option<Cells>,
     /// Whether solutions are handed on, or only counted.
@@ -411,11 +459,17 @@ impl<'a, B> Share<'a, B> {
         };
         let (keep, stop_requested, split_progress) =
             (self.keep, self.stop_requested, self.progress);
-        let searched: Vec<Option<Held>> = window
-            .par_iter()
-            .map_init(
-                || self.template.clone(),
-                |cells, piece| match piece {
+        let workers = &self.workers;
+        let searched: Vec<Option<Held>> = if window
+            .iter()
+            .all(|piece| matches!(piece, Piece::Solution(_)))
+        {
+            // Solutions above the cut only: nothing for the pool.
+            window.iter().map(|_| None).collect()
+        } else {
+            window
+                .par_iter()
+                .map(|piece| match piece {
                     Piece::Solution(_) => None,
                     Piece::Subtree(path, share) => {
                         let progress =
@@ -426,11 +480,11 @@ impl<'a, B> Share<'a, B> {
                             stop_requested,
                             progress,
                         };
-                        Some(hold_subtree(cells, path, hold))
+                        Some(workers.with(|cells| hold_subtree(cells, path, hold)))
                     }
-                },
-            )
-            .collect();
+                })
+                .collect()
+        };
         for (piece, held) in window.iter().zip(searched) {
             if self.run.stop == Stop::Interrupted {
                 // Counting only: the subtrees after the one the signal cut still add the

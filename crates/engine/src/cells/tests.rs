@@ -470,6 +470,9 @@ proptest! {
         let limits = SearchLimits { max_solutions: None, max_nodes: Some(budget) };
         let cut = cells.search(limits, &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()));
         prop_assert!(cut.stats.nodes <= budget);
+        // Whatever a search (cut short or not) left, the rebuild a large layout resets with
+        // gives back the state as loaded, word for word.
+        prop_assert!(cells.rebuild_matches_pristine());
         let unique = cells.uniqueness().answer;
         let links = Dlx::new(&problem).uniqueness(ChoiceRule::Mrv).answer;
         prop_assert_eq!(
