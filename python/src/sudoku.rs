@@ -602,6 +602,10 @@ pub(crate) fn rate<'py>(
     batch(py, puzzles, Question::Rate, options)
 }
 
+/// The most puzzles `generate` makes in one call: its list is built whole, so an unbounded `n`
+/// would ask for its memory before the first puzzle is made.
+const MAX_GENERATED: u64 = 10_000_000;
+
 /// The symmetry named as `dlx generate --symmetry` names it.
 fn symmetry_of(name: &str) -> PyResult<Symmetry> {
     Ok(match name {
@@ -619,7 +623,8 @@ fn symmetry_of(name: &str) -> PyResult<Symmetry> {
 }
 
 /// Makes `n` minimal puzzles with one solution each, as `dlx generate` does: puzzle `i` of a
-/// seed is always the same, whatever the threads. Returns their strings (line format).
+/// seed is always the same, whatever the threads. Returns their strings (line format). `n` is
+/// at most 10,000,000 (a `ValueError` past it: the list is built whole).
 ///
 /// >>> puzzles = dlx_solver.generate(3, seed=7, box_shape="2x2")
 /// >>> dlx_solver.sudoku.is_unique(puzzles)
@@ -634,6 +639,11 @@ pub(crate) fn generate(
     box_shape: &str,
     threads: Option<usize>,
 ) -> PyResult<Vec<String>> {
+    if n > MAX_GENERATED {
+        return Err(PyValueError::new_err(format!(
+            "n = {n}: at most {MAX_GENERATED} puzzles are made at once"
+        )));
+    }
     let Boxes::Given(shape) = boxes_of(Some(box_shape))? else {
         unreachable!("a box shape was given")
     };
