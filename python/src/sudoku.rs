@@ -218,11 +218,22 @@ fn answer_all(
                             Solvers::with_node_budget(batch.max_nodes).with_stop_flag(stop.clone());
                         (solvers, Rater::default())
                     },
-                    |(solvers, rater), row| match puzzles.ruled(row, &batch) {
-                        Ok((grid, rules)) => {
-                            answer(question, &grid, rules.as_ref(), solvers, rater)
+                    |(solvers, rater), row| {
+                        // A stopped batch is abandoned whole (Python gets KeyboardInterrupt),
+                        // so the puzzles left are passed over: an easy puzzle's search, or the
+                        // rater's, may end before it ever looks at the flag.
+                        if stop.is_raised() {
+                            return Answer::Nothing(Fault {
+                                column: None,
+                                message: "the batch was stopped".into(),
+                            });
                         }
-                        Err(fault) => Answer::Nothing(fault),
+                        match puzzles.ruled(row, &batch) {
+                            Ok((grid, rules)) => {
+                                answer(question, &grid, rules.as_ref(), solvers, rater)
+                            }
+                            Err(fault) => Answer::Nothing(fault),
+                        }
                     },
                 )
                 .collect()
