@@ -16,7 +16,7 @@ use dlx_puzzles::sudoku::{
     Settings, Shape, Solvers, Symmetry, Verdict,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
@@ -207,7 +207,7 @@ fn answer_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
         .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
     run_interruptible(py, |stop: StopFlag| {
         pool.install(|| {
             (0..puzzles.len())
@@ -667,7 +667,7 @@ pub(crate) fn generate(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
     let made: Vec<Result<String, String>> = run_interruptible(py, |stop: StopFlag| {
         pool.install(|| {
             (0..n)
