@@ -12,7 +12,13 @@ fn main() {
         .nth(1)
         .map_or(Ok(8), |arg| arg.parse())
         .expect("the board's side, a number");
-    let problem = Problem::queens(n);
+    let problem = match Problem::try_queens(n) {
+        Ok(problem) => problem,
+        Err(error) => {
+            eprintln!("{error}");
+            std::process::exit(2);
+        }
+    };
     let mut dlx = Dlx::new(&problem);
     let report = dlx.count_solutions(ChoiceRule::Mrv, None);
     println!(

@@ -32,7 +32,9 @@ fn problem_of(
 }
 
 /// Every solution of an exact-cover problem, lazily: each a tuple of option indices, in the
-/// order of the search.
+/// order of the search. The search runs on a thread of its own from the first `next()` until
+/// it ends or the iterator is closed or dropped; a thread the system will not start is a
+/// `RuntimeError`, and an engine that refuses the problem raises at the first `next()`.
 ///
 /// `options` is a list of options, each a list of items (strings or ints), or a `Problem`.
 /// Every item is primary (covered exactly once) unless `primary` lists the primary ones or
@@ -74,7 +76,7 @@ fn covers(
     engine: &str,
 ) -> PyResult<Covers> {
     let problem = problem_of(options, primary, secondary, colored, bounds)?;
-    Ok(Covers::start(
+    Ok(Covers::new(
         problem,
         Limits::new(limit, max_nodes, threads, engine)?,
     ))
@@ -234,7 +236,7 @@ fn covers_bool(
     engine: &str,
 ) -> PyResult<Covers> {
     let problem = model::from_matrix(matrix, secondary)?;
-    Ok(Covers::start(
+    Ok(Covers::new(
         problem,
         Limits::new(limit, max_nodes, threads, engine)?,
     ))

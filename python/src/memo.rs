@@ -6,7 +6,9 @@ use crate::errors::ProblemError;
 use crate::interrupt::run_interruptible;
 use crate::model::PyProblem;
 use dlx_engine::{DlxError, Memo, MemoResult, Outcome, Stop, Zdd};
-use pyo3::exceptions::{PyIndexError, PyMemoryError, PyOverflowError, PyRuntimeError};
+use pyo3::exceptions::{
+    PyIndexError, PyMemoryError, PyOverflowError, PyRuntimeError, PyValueError,
+};
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 use rand_core::SeedableRng;
@@ -94,6 +96,10 @@ impl PyZdd {
     }
 }
 
+/// The most solutions `Zdd.random_solutions` draws in one call: its list is built whole, so
+/// an unbounded `n` would fill memory before the first draw came back.
+const MAX_DRAWS: usize = 1_000_000;
+
 /// A generator seeded by `seed`, or by the process's random hashing keys when None.
 fn generator(seed: Option<u64>) -> Pcg64Mcg {
     let seed = seed.unwrap_or_else(|| {
@@ -158,7 +164,8 @@ impl PyZdd {
 
     /// `n` solutions drawn uniformly at random, independently (repeats allowed), from one
     /// generator seeded by `seed`: the first is `random_solution(seed=seed)`. An empty list
-    /// when there is no solution.
+    /// when there is no solution. `n` is at most 1,000,000 (a `ValueError` past it, since the
+    /// list is built whole): for more, call again with another seed.
     ///
     /// >>> z = dlx_solver.zdd(dlx_solver.Problem.queens(8))
     /// >>> draws = z.random_solutions(3, seed=1)
@@ -171,6 +178,11 @@ impl PyZdd {
         n: usize,
         seed: Option<u64>,
     ) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        if n > MAX_DRAWS {
+            return Err(PyValueError::new_err(format!(
+                "n = {n}: at most {MAX_DRAWS} solutions are drawn at once; call again with another seed for more"
+            )));
+        }
         let mut random = generator(seed);
         let mut drawn = Vec::new();
         for _ in 0..n {

@@ -4,10 +4,12 @@
 //! primary item are dropped by the engine, but keep their place in the caller's numbering).
 
 use crate::errors::{FormatError, ProblemError};
-use dlx_engine::{Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder};
+use dlx_engine::{
+    Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder, SizeError,
+};
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyInt, PyString};
 use std::collections::HashMap;
 
 /// Colours named by more than one character get ids from here on: past every `char`, so they
@@ -61,28 +63,35 @@ impl PyProblem {
         read_knuth(text)
     }
 
-    /// The n queens problem (TAOCP 7.2.2.1 (23)): 92 solutions for n = 8. n is at most 1000.
+    /// The n queens problem (TAOCP 7.2.2.1 (23)): 92 solutions for n = 8. n is 1 to 1000
+    /// (`ProblemError`, a ValueError, otherwise).
     ///
     /// >>> dlx_solver.count(dlx_solver.Problem.queens(8))
     /// Count(92, complete=True)
     #[staticmethod]
-    fn queens(n: usize) -> PyResult<PyProblem> {
-        Ok(PyProblem::whole(Problem::queens(at_most(n, 1000, "n")?)))
+    fn queens(n: &Bound<'_, PyAny>) -> PyResult<PyProblem> {
+        Problem::try_queens(size(n, "n")?)
+            .map(PyProblem::whole)
+            .map_err(size_error)
     }
 
     /// Langford pairs for n (TAOCP 7.2.2.1 (4)), each arrangement and its reversal counted:
-    /// 35,584 solutions for n = 11. n is at most 1000.
+    /// 35,584 solutions for n = 11. n is 1 to 1000 (`ProblemError` otherwise).
     #[staticmethod]
-    fn langford(n: usize) -> PyResult<PyProblem> {
-        Ok(PyProblem::whole(Problem::langford(at_most(n, 1000, "n")?)))
+    fn langford(n: &Bound<'_, PyAny>) -> PyResult<PyProblem> {
+        Problem::try_langford(size(n, "n")?)
+            .map(PyProblem::whole)
+            .map_err(size_error)
     }
 
     /// The twelve pentominoes packed into a rows x cols board (9,356 solutions on 6 x 10, each
-    /// packing counted four times). The board has at most 10,000 cells.
+    /// packing counted four times). The board has 1 to 10,000 cells (`ProblemError`
+    /// otherwise).
     #[staticmethod]
-    fn pentominoes(rows: usize, cols: usize) -> PyResult<PyProblem> {
-        at_most(rows.saturating_mul(cols), 10_000, "rows * cols")?;
-        Ok(PyProblem::whole(Problem::pentominoes(rows, cols)))
+    fn pentominoes(rows: &Bound<'_, PyAny>, cols: &Bound<'_, PyAny>) -> PyResult<PyProblem> {
+        Problem::try_pentominoes(size(rows, "rows")?, size(cols, "cols")?)
+            .map(PyProblem::whole)
+            .map_err(size_error)
     }
 
     /// The problem in Knuth's text format, as `read_knuth` reads it.
@@ -118,14 +127,23 @@ impl PyProblem {
     }
 }
 
-/// `value`, refused above `most` (a problem of that size would not fit in memory).
-fn at_most(value: usize, most: usize, what: &str) -> PyResult<usize> {
-    if value > most {
-        return Err(ProblemError::new_err(format!(
-            "{what} = {value}: at most {most}"
-        )));
+/// A size as an int: one below 0 or past `usize` is refused as the engine refuses a size out of
+/// its range (a `ValueError`, not the `OverflowError` of a conversion), anything else not an
+/// int is a `TypeError`.
+fn size(value: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
+    match value.extract::<usize>() {
+        Ok(size) => Ok(size),
+        Err(_) if value.is_instance_of::<PyInt>() => Err(ProblemError::new_err(format!(
+            "{what} = {}: expected a size of at least 1",
+            value.str()?
+        ))),
+        Err(error) => Err(error),
     }
-    Ok(value)
+}
+
+/// A reference problem's size refused by the engine, as the `ValueError` the module raises.
+fn size_error(error: SizeError) -> PyErr {
+    ProblemError::new_err(error.to_string())
 }
 
 impl PyProblem {

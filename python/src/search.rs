@@ -3,7 +3,7 @@
 //! polls the engine's stop flag, which Ctrl-C raises (see `interrupt.rs`).
 
 use crate::errors::{ProblemError, Undecided};
-use crate::interrupt::{run_interruptible, SIGNAL_POLL};
+use crate::interrupt::{run_interruptible, thread_refused, SIGNAL_POLL};
 use crate::model::PyProblem;
 use dlx_engine::{
     Bits, Cells, ChoiceRule, Dlx, DlxError, OptionId, Outcome, Problem, SearchLimits, Shard,
@@ -312,39 +312,66 @@ pub(crate) fn is_unique(py: Python<'_>, problem: &PyProblem, limits: Limits) -> 
 }
 
 /// The solutions of a problem, lazily: a tuple of option indices each. The search runs on a
-/// thread of its own a bounded number of solutions ahead, and stops when the iterator is
-/// closed or dropped.
+/// thread of its own, started by the first `next()` (an iterator never read holds no thread),
+/// a bounded number of solutions ahead, and stops when the iterator is closed or dropped.
 #[pyclass(module = "dlx_solver", name = "Covers")]
 pub struct Covers {
-    receiver: Mutex<Option<Receiver<Vec<usize>>>>,
+    /// The search until its thread starts; left in place when the system refuses the thread,
+    /// so that a later `next()` tries again.
+    pending: Mutex<Option<(Arc<PyProblem>, Limits)>>,
+    receiver: Mutex<Option<Receiver<Found>>>,
     stop: Arc<AtomicBool>,
     worker: Mutex<Option<JoinHandle<()>>>,
 }
 
+/// What the search thread hands the iterator: a solution, or the error that ended the search
+/// (an engine refusing the problem, a pool of threads that would not start).
+type Found = PyResult<Vec<usize>>;
+
 impl Covers {
-    /// Starts the search of `problem` on its own thread.
-    pub(crate) fn start(problem: PyProblem, limits: Limits) -> Covers {
-        let raised = Arc::new(AtomicBool::new(false));
-        let stop = StopFlag::new(Arc::clone(&raised));
-        let (sender, receiver) = mpsc::sync_channel(AHEAD);
-        let worker = std::thread::spawn(move || {
-            let mut send = |options: &[OptionId]| match sender.send(problem.caller_indices(options))
-            {
-                Ok(()) => ControlFlow::Continue(()),
-                // The reader is gone: nobody wants more.
-                Err(_) => ControlFlow::Break(()),
-            };
-            let _ = run(&problem.problem, limits, false, &stop, &mut send);
-        });
+    /// The iterator over the solutions of `problem`; its search starts at the first `next()`.
+    pub(crate) fn new(problem: PyProblem, limits: Limits) -> Covers {
         Covers {
-            receiver: Mutex::new(Some(receiver)),
-            stop: raised,
-            worker: Mutex::new(Some(worker)),
+            pending: Mutex::new(Some((Arc::new(problem), limits))),
+            receiver: Mutex::new(None),
+            stop: Arc::new(AtomicBool::new(false)),
+            worker: Mutex::new(None),
         }
     }
 
-    /// Stops the search and waits for its thread.
+    /// Starts the search's thread unless it is started (or finished) already; a
+    /// `RuntimeError` when the system will not start one.
+    fn start(&self) -> PyResult<()> {
+        let mut pending = self.pending.lock().map_err(|_| broken())?;
+        let Some((problem, limits)) = pending.as_ref() else {
+            return Ok(());
+        };
+        let (problem, limits) = (Arc::clone(problem), *limits);
+        let stop = StopFlag::new(Arc::clone(&self.stop));
+        let (sender, receiver) = mpsc::sync_channel::<Found>(AHEAD);
+        let worker = std::thread::Builder::new()
+            .spawn(move || {
+                let mut send = |options: &[OptionId]| {
+                    match sender.send(Ok(problem.caller_indices(options))) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        // The reader is gone: nobody wants more.
+                        Err(_) => ControlFlow::Break(()),
+                    }
+                };
+                if let Err(error) = run(&problem.problem, limits, false, &stop, &mut send) {
+                    let _ = sender.send(Err(error));
+                }
+            })
+            .map_err(thread_refused)?;
+        *pending = None;
+        *self.receiver.lock().map_err(|_| broken())? = Some(receiver);
+        *self.worker.lock().map_err(|_| broken())? = Some(worker);
+        Ok(())
+    }
+
+    /// Stops the search and waits for its thread; a search not started never will be.
     fn finish(&self) {
+        self.pending.lock().map(|mut p| p.take()).ok();
         self.stop.store(true, Ordering::Relaxed);
         // Dropping the receiver wakes a worker waiting to send.
         self.receiver.lock().map(|mut r| r.take()).ok();
@@ -353,17 +380,27 @@ impl Covers {
         }
     }
 
+    /// Waits for the search's thread once it has sent all it will: a `RuntimeError` when it
+    /// ended by a panic rather than at the end of the search.
+    fn join_ended(&self) -> PyResult<()> {
+        let worker = self.worker.lock().map_err(|_| broken())?.take();
+        match worker.map(JoinHandle::join) {
+            Some(Err(_)) => Err(PyRuntimeError::new_err(
+                "the search thread failed before the end of the search",
+            )),
+            _ => Ok(()),
+        }
+    }
+
     /// The next solution, waiting without the GIL and looking at signals meanwhile.
     fn next_solution(&self, py: Python<'_>) -> PyResult<Option<Vec<usize>>> {
-        let mut slot = self
-            .receiver
-            .lock()
-            .map_err(|_| PyRuntimeError::new_err("the iterator is broken"))?;
+        self.start()?;
+        let mut slot = self.receiver.lock().map_err(|_| broken())?;
         let Some(mut receiver) = slot.take() else {
             return Ok(None);
         };
         let mut next = match receiver.try_recv() {
-            Ok(solution) => Ok(solution),
+            Ok(found) => Ok(found),
             Err(TryRecvError::Empty) => Err(RecvTimeoutError::Timeout),
             Err(TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
         };
@@ -380,14 +417,25 @@ impl Covers {
             next = got;
         }
         match next {
-            Ok(solution) => {
+            Ok(Ok(solution)) => {
                 *slot = Some(receiver);
                 Ok(Some(solution))
             }
+            // The search failed: the iterator ends with its error.
+            Ok(Err(error)) => Err(error),
             // The search ended: nothing more will come.
-            Err(_) => Ok(None),
+            Err(_) => {
+                drop(slot);
+                py.detach(|| self.join_ended())?;
+                Ok(None)
+            }
         }
     }
+}
+
+/// The error of an iterator whose lock a panic poisoned.
+fn broken() -> PyErr {
+    PyRuntimeError::new_err("the iterator is broken")
 }
 
 #[pymethods]

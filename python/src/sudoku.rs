@@ -16,7 +16,7 @@ use dlx_puzzles::sudoku::{
     Settings, Shape, Solvers, Symmetry, Verdict,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use rayon::prelude::*;
@@ -207,7 +207,7 @@ fn answer_all(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(batch.threads)
         .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
     run_interruptible(py, |stop: StopFlag| {
         pool.install(|| {
             (0..puzzles.len())
@@ -218,11 +218,22 @@ fn answer_all(
                             Solvers::with_node_budget(batch.max_nodes).with_stop_flag(stop.clone());
                         (solvers, Rater::default())
                     },
-                    |(solvers, rater), row| match puzzles.ruled(row, &batch) {
-                        Ok((grid, rules)) => {
-                            answer(question, &grid, rules.as_ref(), solvers, rater)
+                    |(solvers, rater), row| {
+                        // A stopped batch is abandoned whole (Python gets KeyboardInterrupt),
+                        // so the puzzles left are passed over: an easy puzzle's search, or the
+                        // rater's, may end before it ever looks at the flag.
+                        if stop.is_raised() {
+                            return Answer::Nothing(Fault {
+                                column: None,
+                                message: "the batch was stopped".into(),
+                            });
                         }
-                        Err(fault) => Answer::Nothing(fault),
+                        match puzzles.ruled(row, &batch) {
+                            Ok((grid, rules)) => {
+                                answer(question, &grid, rules.as_ref(), solvers, rater)
+                            }
+                            Err(fault) => Answer::Nothing(fault),
+                        }
                     },
                 )
                 .collect()
@@ -602,6 +613,10 @@ pub(crate) fn rate<'py>(
     batch(py, puzzles, Question::Rate, options)
 }
 
+/// The most puzzles `generate` makes in one call: its list is built whole, so an unbounded `n`
+/// would ask for its memory before the first puzzle is made.
+const MAX_GENERATED: u64 = 10_000_000;
+
 /// The symmetry named as `dlx generate --symmetry` names it.
 fn symmetry_of(name: &str) -> PyResult<Symmetry> {
     Ok(match name {
@@ -619,7 +634,8 @@ fn symmetry_of(name: &str) -> PyResult<Symmetry> {
 }
 
 /// Makes `n` minimal puzzles with one solution each, as `dlx generate` does: puzzle `i` of a
-/// seed is always the same, whatever the threads. Returns their strings (line format).
+/// seed is always the same, whatever the threads. Returns their strings (line format). `n` is
+/// at most 10,000,000 (a `ValueError` past it: the list is built whole).
 ///
 /// >>> puzzles = dlx_solver.generate(3, seed=7, box_shape="2x2")
 /// >>> dlx_solver.sudoku.is_unique(puzzles)
@@ -634,6 +650,11 @@ pub(crate) fn generate(
     box_shape: &str,
     threads: Option<usize>,
 ) -> PyResult<Vec<String>> {
+    if n > MAX_GENERATED {
+        return Err(PyValueError::new_err(format!(
+            "n = {n}: at most {MAX_GENERATED} puzzles are made at once"
+        )));
+    }
     let Boxes::Given(shape) = boxes_of(Some(box_shape))? else {
         unreachable!("a box shape was given")
     };
@@ -646,7 +667,7 @@ pub(crate) fn generate(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .map_err(|e| PyValueError::new_err(format!("cannot start the threads: {e}")))?;
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))?;
     let made: Vec<Result<String, String>> = run_interruptible(py, |stop: StopFlag| {
         pool.install(|| {
             (0..n)

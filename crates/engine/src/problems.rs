@@ -12,6 +12,7 @@
 
 use super::format::write_problem;
 use super::problem::{Bounds, Colour, ItemId, Problem, ProblemBuilder};
+use std::collections::HashSet;
 use std::io;
 
 /// The reference problems, built in code.
@@ -31,7 +32,16 @@ impl Problem {
     /// n queens, TAOCP 7.2.2.1 (23): a queen on every row `r` and column `c` (primary items), at
     /// most one on every diagonal `a` (r + c) and anti-diagonal `b` (n - 1 - r + c) (secondary
     /// items).
+    ///
+    /// # Panics
+    /// When `n` is 0 or above [`Problem::MAX_QUEENS`]; [`Problem::try_queens`] refuses them.
     pub fn queens(n: usize) -> Problem {
+        Problem::try_queens(n).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::queens`], or a [`SizeError`] when `n` is 0 or above [`Problem::MAX_QUEENS`].
+    pub fn try_queens(n: usize) -> Result<Problem, SizeError> {
+        within("queens", "n", n, 1, Problem::MAX_QUEENS)?;
         let mut b = ProblemBuilder::new();
         for r in 0..n {
             declare(b.primary(&format!("r{r}")));
@@ -56,12 +66,22 @@ impl Problem {
                 add(&mut b, &names);
             }
         }
-        b.build()
+        Ok(b.build())
     }
 
     /// Langford pairs for n, TAOCP 7.2.2.1 (4): two copies of each k in 1..=n in slots `s1`..`s2n`,
     /// with k numbers between them. Each arrangement and its reversal are both counted.
+    ///
+    /// # Panics
+    /// When `n` is 0 or above [`Problem::MAX_LANGFORD`]; [`Problem::try_langford`] refuses them.
     pub fn langford(n: usize) -> Problem {
+        Problem::try_langford(n).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::langford`], or a [`SizeError`] when `n` is 0 or above
+    /// [`Problem::MAX_LANGFORD`].
+    pub fn try_langford(n: usize) -> Result<Problem, SizeError> {
+        within("langford", "n", n, 1, Problem::MAX_LANGFORD)?;
         let mut b = ProblemBuilder::new();
         for k in 1..=n {
             declare(b.primary(&k.to_string()));
@@ -77,7 +97,7 @@ impl Problem {
                 }
             }
         }
-        b.build()
+        Ok(b.build())
     }
 
     /// `n` items and `n` options, option `k` covering item `k` alone: one solution, found without a
@@ -85,7 +105,18 @@ impl Problem {
     /// time is the choice of item, and no hint helps it (no list gets shorter): the problem shows
     /// how that choice grows with the number of items (TAOCP's scan of every active item makes it
     /// `n²`; see `choice_tree.rs`).
+    ///
+    /// # Panics
+    /// When `n` is 0 or above [`Problem::MAX_SINGLETONS`]; [`Problem::try_singletons`] refuses
+    /// them.
     pub fn singletons(n: usize) -> Problem {
+        Problem::try_singletons(n).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::singletons`], or a [`SizeError`] when `n` is 0 or above
+    /// [`Problem::MAX_SINGLETONS`].
+    pub fn try_singletons(n: usize) -> Result<Problem, SizeError> {
+        within("singletons", "n", n, 1, Problem::MAX_SINGLETONS)?;
         let mut b = ProblemBuilder::new();
         for k in 0..n {
             let item = b
@@ -94,14 +125,25 @@ impl Problem {
             b.option(&[item])
                 .expect("a classic problem's options name declared items once each");
         }
-        b.build()
+        Ok(b.build())
     }
 
     /// The twelve pentominoes (Conway's letters) packed into a `rows` x `cols` board: an item per
     /// piece, then one per cell `r_c` in row-major order; an option for every placement of every
     /// distinct rotation and reflection. No symmetry is broken, so each packing of a rectangle is
     /// counted four times (2,339 x 4 = 9,356 on 6x10).
+    ///
+    /// # Panics
+    /// When `rows` or `cols` is 0 or the board has more than [`Problem::MAX_PENTOMINO_CELLS`]
+    /// cells; [`Problem::try_pentominoes`] refuses them.
     pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+        Problem::try_pentominoes(rows, cols).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::pentominoes`], or a [`SizeError`] when `rows` or `cols` is 0 or the board has
+    /// more than [`Problem::MAX_PENTOMINO_CELLS`] cells.
+    pub fn try_pentominoes(rows: usize, cols: usize) -> Result<Problem, SizeError> {
+        board("pentominoes", rows, cols, Problem::MAX_PENTOMINO_CELLS)?;
         const SHAPES: [(&str, &str); 12] = [
             ("F", ".##|##.|.#."),
             ("I", "#####"),
@@ -142,24 +184,53 @@ impl Problem {
                 }
             }
         }
-        b.build()
+        Ok(b.build())
     }
 
     /// A random XCC problem (colours, no bounds): `primary` items `p0..`, `secondary` items `s0..`,
     /// `options` options of one to three primary items and up to two secondary ones, each secondary
     /// entry coloured `A` or `B` two times in three.
+    ///
+    /// # Panics
+    /// When [`Problem::try_random_xcc`] refuses the sizes.
     pub fn random_xcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
-        random_coloured(
+        Problem::try_random_xcc(seed, primary, secondary, options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::random_xcc`], or a [`SizeError`] when `primary` is 0 (an option needs a primary
+    /// item) or a size is above [`Problem::MAX_RANDOM_SIZE`].
+    pub fn try_random_xcc(
+        seed: u64,
+        primary: usize,
+        secondary: usize,
+        options: usize,
+    ) -> Result<Problem, SizeError> {
+        random_sizes("random_xcc", primary, secondary, options)?;
+        Ok(random_coloured(
             seed,
             &vec![Bounds::EXACTLY_ONCE; primary],
             secondary,
             options,
-        )
+        ))
     }
 
     /// A random MCC problem: as [`Problem::random_xcc`], with bounds on the primary items (a lower
     /// bound of 0 to 2 and an upper bound up to 2 above it).
+    ///
+    /// # Panics
+    /// When [`Problem::try_random_mcc`] refuses the sizes.
     pub fn random_mcc(seed: u64, primary: usize, secondary: usize, options: usize) -> Problem {
+        Problem::try_random_mcc(seed, primary, secondary, options).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::random_mcc`], or a [`SizeError`] as [`Problem::try_random_xcc`] gives one.
+    pub fn try_random_mcc(
+        seed: u64,
+        primary: usize,
+        secondary: usize,
+        options: usize,
+    ) -> Result<Problem, SizeError> {
+        random_sizes("random_mcc", primary, secondary, options)?;
         let mut random = Random::new(seed ^ 0x006d_6363);
         let bounds: Vec<Bounds> = (0..primary)
             .map(|_| {
@@ -168,22 +239,45 @@ impl Problem {
                 Bounds::new(lower, upper).expect("lower <= upper, upper >= 1")
             })
             .collect();
-        random_coloured(seed, &bounds, secondary, options)
+        Ok(random_coloured(seed, &bounds, secondary, options))
     }
 
     /// `count` random words of `len` letters from `a..=e`, distinct, in order of drawing.
+    ///
+    /// # Panics
+    /// When [`Problem::try_random_words`] refuses the sizes.
     pub fn random_words(seed: u64, count: usize, len: usize) -> Vec<String> {
+        Problem::try_random_words(seed, count, len).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::random_words`], or a [`SizeError`] when `len` is 0 or above
+    /// [`Problem::MAX_WORD_LENGTH`], or `count` is above the `5^len` distinct words there are
+    /// or above [`Problem::MAX_RANDOM_SIZE`] (drawing could then never end).
+    pub fn try_random_words(seed: u64, count: usize, len: usize) -> Result<Vec<String>, SizeError> {
+        within("random_words", "len", len, 1, Problem::MAX_WORD_LENGTH)?;
+        let distinct = u32::try_from(len)
+            .ok()
+            .and_then(|len| 5usize.checked_pow(len))
+            .unwrap_or(usize::MAX);
+        within(
+            "random_words",
+            "count",
+            count,
+            0,
+            distinct.min(Problem::MAX_RANDOM_SIZE),
+        )?;
         let mut random = Random::new(seed ^ 0x776f_7264);
-        let mut words: Vec<String> = Vec::new();
+        let mut words: Vec<String> = Vec::with_capacity(count);
+        let mut drawn: HashSet<String> = HashSet::with_capacity(count);
         while words.len() < count {
             let word: String = (0..len)
                 .map(|_| char::from(b'a' + random.below(5) as u8))
                 .collect();
-            if !words.contains(&word) {
+            if drawn.insert(word.clone()) {
                 words.push(word);
             }
         }
-        words
+        Ok(words)
     }
 
     /// Word rectangles (Knuth's XCC model in TAOCP 7.2.2.1): a `rows` x `cols` grid whose rows
@@ -191,12 +285,30 @@ impl Problem {
     /// takes a word) and `D0..` (each column), secondary items `rc` for the cells, coloured by the
     /// letter there: an across word and a down word may share a cell only if they agree on its
     /// letter.
+    ///
+    /// # Panics
+    /// When `rows` or `cols` is 0 or above [`Problem::MAX_WORD_RECTANGLE_SIDE`];
+    /// [`Problem::try_word_rectangles`] refuses them.
     pub fn word_rectangles(
         rows: usize,
         cols: usize,
         across: &[String],
         down: &[String],
     ) -> Problem {
+        Problem::try_word_rectangles(rows, cols, across, down).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::word_rectangles`], or a [`SizeError`] when `rows` or `cols` is 0 or above
+    /// [`Problem::MAX_WORD_RECTANGLE_SIDE`] (a cell's name is its row's digit and its column's).
+    pub fn try_word_rectangles(
+        rows: usize,
+        cols: usize,
+        across: &[String],
+        down: &[String],
+    ) -> Result<Problem, SizeError> {
+        let side = Problem::MAX_WORD_RECTANGLE_SIDE;
+        within("word_rectangles", "rows", rows, 1, side)?;
+        within("word_rectangles", "cols", cols, 1, side)?;
         let mut b = ProblemBuilder::new();
         for r in 0..rows {
             declare(b.primary(&format!("A{r}")));
@@ -238,8 +350,102 @@ impl Problem {
                 );
             }
         }
-        b.build()
+        Ok(b.build())
     }
+}
+
+/// A size a reference problem cannot be built at: one that leaves nothing to place (a board of
+/// no squares), or one past the bound that keeps the problem within memory and its building
+/// within moments.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{problem}: {what} = {value}, expected {least} to {most}")]
+pub struct SizeError {
+    /// The problem asked for, as its constructor is named (`queens`, `pentominoes`).
+    pub problem: &'static str,
+    /// The size refused, as the constructor names it (`n`, `rows * cols`).
+    pub what: &'static str,
+    /// The size given (saturated when it is a product that overflows).
+    pub value: usize,
+    /// The least size allowed.
+    pub least: usize,
+    /// The largest size allowed.
+    pub most: usize,
+}
+
+/// The bounds on the sizes of the reference problems; past them a constructor returns a
+/// [`SizeError`] rather than filling memory.
+impl Problem {
+    /// The largest n of [`Problem::queens`]: 4,000 items, a million options.
+    pub const MAX_QUEENS: usize = 1000;
+    /// The largest n of [`Problem::langford`]: 3,000 items, about two million options.
+    pub const MAX_LANGFORD: usize = 1000;
+    /// The most items of [`Problem::singletons`].
+    pub const MAX_SINGLETONS: usize = 10_000_000;
+    /// The most cells of a board of [`Problem::pentominoes`]: about 600,000 options.
+    pub const MAX_PENTOMINO_CELLS: usize = 10_000;
+    /// The most cells of a board of [`Problem::dominoes`]: about two million options.
+    pub const MAX_DOMINO_CELLS: usize = 1_000_000;
+    /// The most rows, and the most columns, of [`Problem::word_rectangles`]: a cell is named
+    /// by one digit for its row and one for its column.
+    pub const MAX_WORD_RECTANGLE_SIDE: usize = 10;
+    /// The most letters of a word of [`Problem::random_words`].
+    pub const MAX_WORD_LENGTH: usize = 100;
+    /// The most items of each kind, options and words of the random problems.
+    pub const MAX_RANDOM_SIZE: usize = 1_000_000;
+}
+
+/// `value`, or a [`SizeError`] when it is outside `least..=most`.
+fn within(
+    problem: &'static str,
+    what: &'static str,
+    value: usize,
+    least: usize,
+    most: usize,
+) -> Result<usize, SizeError> {
+    if (least..=most).contains(&value) {
+        return Ok(value);
+    }
+    Err(SizeError {
+        problem,
+        what,
+        value,
+        least,
+        most,
+    })
+}
+
+/// A board of at least one row and one column, and at most `most_cells` cells.
+fn board(
+    problem: &'static str,
+    rows: usize,
+    cols: usize,
+    most_cells: usize,
+) -> Result<(), SizeError> {
+    within(problem, "rows", rows, 1, most_cells)?;
+    within(problem, "cols", cols, 1, most_cells)?;
+    within(
+        problem,
+        "rows * cols",
+        rows.saturating_mul(cols),
+        1,
+        most_cells,
+    )?;
+    Ok(())
+}
+
+/// The sizes of a random problem: a primary item at least (every option takes one), and each
+/// size within [`Problem::MAX_RANDOM_SIZE`].
+fn random_sizes(
+    problem: &'static str,
+    primary: usize,
+    secondary: usize,
+    options: usize,
+) -> Result<(), SizeError> {
+    let most = Problem::MAX_RANDOM_SIZE;
+    within(problem, "primary", primary, 1, most)?;
+    within(problem, "secondary", secondary, 0, most)?;
+    within(problem, "options", options, 0, most)?;
+    Ok(())
 }
 
 /// A small deterministic generator (xorshift64*) for the random problems: the same seed gives
@@ -483,7 +689,18 @@ impl Problem {
     /// The tilings of a `rows` x `cols` board by dominoes: an item per cell `r_c` in row-major
     /// order, an option per domino (for each cell in that order, the one reaching right, then
     /// the one reaching down). 12,988,816 tilings of 8x8 (TAOCP 7.1.4).
+    ///
+    /// # Panics
+    /// When `rows` or `cols` is 0 or the board has more than [`Problem::MAX_DOMINO_CELLS`]
+    /// cells; [`Problem::try_dominoes`] refuses them.
     pub fn dominoes(rows: usize, cols: usize) -> Problem {
+        Problem::try_dominoes(rows, cols).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// [`Problem::dominoes`], or a [`SizeError`] when `rows` or `cols` is 0 or the board has
+    /// more than [`Problem::MAX_DOMINO_CELLS`] cells.
+    pub fn try_dominoes(rows: usize, cols: usize) -> Result<Problem, SizeError> {
+        board("dominoes", rows, cols, Problem::MAX_DOMINO_CELLS)?;
         let mut b = ProblemBuilder::new();
         let cell = |r: usize, c: usize| format!("{r}_{c}");
         for r in 0..rows {
@@ -501,7 +718,7 @@ impl Problem {
                 }
             }
         }
-        b.build()
+        Ok(b.build())
     }
 }
 
@@ -559,6 +776,104 @@ mod tests {
                 (n as u64 + 1, n as u64)
             );
         }
+    }
+
+    fn words(list: &[&str]) -> Vec<String> {
+        list.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn every_generator_refuses_a_size_that_leaves_nothing_to_place() {
+        let refused = |built: Result<Problem, SizeError>, what: &str| {
+            let error = built.expect_err(what);
+            assert_eq!((error.value, error.least), (0, 1), "{what}: {error}");
+            assert!(error.to_string().contains("= 0, expected 1 to"), "{error}");
+        };
+        refused(Problem::try_queens(0), "queens 0");
+        refused(Problem::try_langford(0), "langford 0");
+        refused(Problem::try_singletons(0), "singletons 0");
+        refused(Problem::try_pentominoes(0, 10), "pentominoes 0 rows");
+        refused(Problem::try_pentominoes(10, 0), "pentominoes 0 cols");
+        refused(Problem::try_dominoes(0, 4), "dominoes 0 rows");
+        refused(Problem::try_dominoes(4, 0), "dominoes 0 cols");
+        let (a, d) = (words(&["ab"]), words(&["a"]));
+        refused(Problem::try_word_rectangles(0, 2, &a, &d), "words 0 rows");
+        refused(Problem::try_word_rectangles(1, 0, &a, &d), "words 0 cols");
+        refused(Problem::try_random_xcc(1, 0, 2, 5), "xcc 0 primary");
+        refused(Problem::try_random_mcc(1, 0, 2, 5), "mcc 0 primary");
+        let no_letters = Problem::try_random_words(1, 2, 0).expect_err("words of 0 letters");
+        assert_eq!(no_letters.what, "len");
+    }
+
+    #[test]
+    fn every_generator_builds_its_smallest_size() {
+        // One queen on one square; no Langford pair for 1; one square fits no piece.
+        assert_eq!(count(&Problem::try_queens(1).unwrap()), 1);
+        assert_eq!(count(&Problem::try_langford(1).unwrap()), 0);
+        assert_eq!(count(&Problem::try_singletons(1).unwrap()), 1);
+        assert_eq!(count(&Problem::try_pentominoes(1, 1).unwrap()), 0);
+        assert_eq!(count(&Problem::try_dominoes(1, 1).unwrap()), 0);
+        assert_eq!(count(&Problem::try_dominoes(1, 2).unwrap()), 1);
+        let one_cell = Problem::try_word_rectangles(1, 1, &words(&["a", "b"]), &words(&["b"]));
+        assert_eq!(count(&one_cell.unwrap()), 1);
+        let xcc = Problem::try_random_xcc(3, 1, 0, 1).unwrap();
+        assert_eq!((xcc.item_count(), xcc.option_count()), (1, 1));
+        let mcc = Problem::try_random_mcc(3, 1, 0, 1).unwrap();
+        assert_eq!((mcc.item_count(), mcc.option_count()), (1, 1));
+        let mut letters = Problem::try_random_words(3, 5, 1).unwrap();
+        letters.sort();
+        assert_eq!(letters, ["a", "b", "c", "d", "e"]);
+    }
+
+    #[test]
+    fn every_generator_refuses_an_absurd_size_before_allocating() {
+        let huge = usize::MAX;
+        let refused = |built: Result<Problem, SizeError>, what: &str| {
+            let error = built.expect_err(what);
+            assert!(error.value > error.most, "{what}: {error}");
+        };
+        refused(Problem::try_queens(huge), "queens");
+        refused(
+            Problem::try_queens(Problem::MAX_QUEENS + 1),
+            "queens past the bound",
+        );
+        refused(Problem::try_langford(huge), "langford");
+        refused(Problem::try_singletons(huge), "singletons");
+        refused(Problem::try_pentominoes(huge, huge), "pentominoes");
+        // Each side small enough, the product past the bound (and past usize).
+        refused(
+            Problem::try_pentominoes(1 << 40, 1 << 40),
+            "pentominoes product",
+        );
+        refused(
+            Problem::try_pentominoes(101, 100),
+            "pentominoes past the bound",
+        );
+        refused(Problem::try_dominoes(huge, 2), "dominoes");
+        refused(Problem::try_dominoes(1001, 1000), "dominoes past the bound");
+        let (a, d) = (words(&["ab"]), words(&["a"]));
+        refused(Problem::try_word_rectangles(huge, 1, &a, &d), "word rows");
+        // Two-digit rows would give cells `1`+`11` and `11`+`1` one name.
+        refused(
+            Problem::try_word_rectangles(11, 11, &a, &d),
+            "word rectangles 11x11",
+        );
+        refused(Problem::try_random_xcc(1, huge, 0, 1), "xcc primary");
+        refused(Problem::try_random_xcc(1, 1, huge, 1), "xcc secondary");
+        refused(Problem::try_random_mcc(1, 1, 0, huge), "mcc options");
+        assert!(Problem::try_random_words(1, huge, 100).is_err());
+        assert!(Problem::try_random_words(1, 1, huge).is_err());
+    }
+
+    #[test]
+    fn random_words_refuse_more_words_than_there_are_and_give_every_one_there_is() {
+        // Two letters from a..=e: 25 words, so the 26th could never be drawn.
+        let error = Problem::try_random_words(7, 26, 2).expect_err("26 distinct 2-letter words");
+        assert_eq!((error.what, error.most), ("count", 25));
+        let mut all = Problem::try_random_words(7, 25, 2).unwrap();
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 25);
     }
 
     #[test]
