@@ -1,12 +1,13 @@
 //! Standard streams whose reader went away: a closed standard error never stops a run, and a
 //! closed standard output ends it with the code of what it found, as an open one would.
 
-use crate::common::{puzzles, stderr, stdout};
+use crate::common::{data, puzzles, stderr, stdout, wait_within};
 use dlx_puzzles::sudoku::Grid;
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dlx");
 
@@ -185,6 +186,48 @@ fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
         message.contains(&format!("no solution: {puzzles}")),
         "{message}"
     );
+}
+
+/// `dlx xc FILE --random 1000000 | head -c 10` exited 2 with `Broken pipe`: the memoized
+/// commands (`--memo`, `--random`, `--nth`) took the reader's going away for an error. They end
+/// as every other command does: quietly, with the code of what was found.
+#[test]
+fn a_closed_stdout_ends_a_memoized_run_quietly() {
+    let queens = data("xc/queens8.dlx");
+    let queens = queens.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.dlx");
+    write(&none, "a b\na\n");
+    let none = none.to_str().unwrap();
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["xc", queens, "--random", "200"], 0),
+        (vec!["xc", queens, "--nth", "3"], 0),
+        (vec!["xc", queens, "--count", "--memo"], 0),
+        (vec!["xc", none, "--count", "--memo"], 1),
+    ];
+    for (args, code) in runs {
+        let (_, unread) = both_end_with(&args, Gone::Stdout, code);
+        let message = stderr(&unread);
+        assert!(!message.contains("Broken pipe"), "{args:?}: {message}");
+        assert!(!message.contains("error"), "{args:?}: {message}");
+    }
+    // A reader that takes a few bytes and goes (`head -c 10`): the million draws stop there.
+    let mut child = Command::new(BIN)
+        .args(["xc", queens, "--random", "1000000"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 10];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    drop(child.stdout.take());
+    let status = wait_within(&mut child, Duration::from_secs(60))
+        .expect("the run ends once its reader has gone");
+    let mut message = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut message).unwrap();
+    assert_eq!(status.code(), Some(0), "{message}");
+    assert!(!message.contains("Broken pipe"), "{message}");
 }
 
 /// A new pseudo-terminal: its master and its slave, both close-on-exec from the start, so that
