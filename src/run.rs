@@ -216,7 +216,7 @@ impl Run {
     }
 
     /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
-    pub fn start_with(&mut self, header: &'static str) {
+    pub fn start_with(&mut self, header: String) {
         self.results.start_with(header);
     }
 

@@ -204,19 +204,22 @@ fn csv_answers_are_checked_against_the_published_solutions() {
         "{errors}"
     );
     assert!(errors.contains("checked against the file's solutions: 3 agree, 1 differ"));
-    // --to csv: a header, then puzzle (its empty cells written 0, as the input wrote them) and
-    // solution, in order; --column picks by number.
+    // --to csv: the input's header and columns as it wrote them (the puzzle's empty cells
+    // written 0), then the answer and its status, in order; --column picks by number.
     let out = dlx(
         &["sudoku", "--format", "csv", "--column", "2", "--to", "csv"],
         text.as_bytes(),
     );
-    let rows: Vec<String> = stdout(&out).lines().map(String::from).collect();
-    assert_eq!(rows[0], "puzzle,solution");
+    let rows = crate::common::csv_rows(&stdout(&out));
+    let input = crate::common::csv_rows(&text);
+    assert_eq!(rows[0][..input[0].len()], input[0][..]);
+    // The input has a `solution` column already: the answer's gets a prefix.
+    assert_eq!(rows[0][input[0].len()..], ["dlx_solution", "status"]);
     assert_eq!(rows.len(), 5);
-    for (row, (puzzle, _)) in rows[1..].iter().zip(&pairs) {
-        let (given, solution) = row.split_once(',').unwrap();
-        assert_eq!(given, line_of(puzzle).replace('.', "0"));
-        assert_solves(puzzle, solution);
+    for ((row, given), (puzzle, _)) in rows[1..].iter().zip(&input[1..]).zip(&pairs) {
+        assert_eq!(row[..given.len()], given[..]);
+        assert_eq!(row[1], line_of(puzzle).replace('.', "0"));
+        assert_solves(puzzle, &row[given.len()]);
     }
 }
 
