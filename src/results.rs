@@ -69,6 +69,11 @@ impl Results {
         Ok(())
     }
 
+    /// Sends what was written on to the output (a terminal shows it at once).
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
+    }
+
     /// The output's name, for messages.
     pub fn name(&self) -> &str {
         self.out.name()

@@ -21,7 +21,8 @@ use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 #[command(mut_arg("files", |arg| arg.help(
-    "Inputs, solved one after another: files, `-` or none for standard input, or a puzzle \
+    "Inputs, solved one after another: files, `-` or none for standard input (typed at a \
+     terminal: each line answered as it is entered, Ctrl-D ends, Ctrl-C stops), or a puzzle \
      itself (an argument that is no existing path but reads as one line-format puzzle, any \
      size, . or 0 for empty; with --variant, one variant line). A path that exists always wins"
 )))]

@@ -146,6 +146,12 @@ pub fn source_format(
         ));
         return Ok(Some(format.into()));
     }
+    // On a terminal the first puzzle line decides: the lines after it are not typed yet.
+    let sample = if source.terminal {
+        1
+    } else {
+        sudoku::Detection::SAMPLE_LINES
+    };
     let mut sampled = 0;
     let ahead = input::read_ahead(source, DETECTION_LIMIT, |line| {
         let text = String::from_utf8_lossy(line);
@@ -153,7 +159,7 @@ pub fn source_format(
         if !sudoku::Format::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
             sampled += 1;
         }
-        sampled >= sudoku::Detection::SAMPLE_LINES
+        sampled >= sample
     })?;
     let head = String::from_utf8_lossy(input::peek(source)?);
     let detection = sudoku::Detection::of(&head, boxes);

@@ -305,3 +305,81 @@ fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
     let first = Grid::parse_line(answers.lines().next().unwrap(), 1).unwrap();
     first.check_solution_of(&puzzle).unwrap();
 }
+
+/// A puzzle typed at a terminal was answered only after the third Ctrl-D (detection waited for
+/// 62 lines, the batch for a chunk and then for the next one), and a Ctrl-C did not stop a
+/// read. On a terminal each line is answered as it comes, and the first Ctrl-C ends the run.
+#[test]
+fn a_puzzle_typed_at_a_terminal_is_answered_at_once_and_ctrl_c_ends_the_run() {
+    use std::io::{BufRead, Write};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: posix_openpt opens a new master, owned here, or fails where there is no
+    // pseudo-terminal to have.
+    let probe = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC) };
+    if probe < 0 {
+        // Said straight to stderr, which the harness does not capture: a skip must show.
+        let _ = std::io::stderr().write_all(
+            b"note: no pseudo-terminal here: the test of a puzzle typed at a terminal is skipped\n",
+        );
+        return;
+    }
+    // SAFETY: the descriptor was just opened and is closed once.
+    unsafe { libc::close(probe) };
+    let (master, slave) = pseudo_terminal();
+    let mut command = Command::new(BIN);
+    command
+        .args(["sudoku", "--threads", "1"])
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the child only calls setsid and ioctl, both async-signal
+    // safe: it becomes a session leader whose controlling terminal is the pseudo-terminal, so
+    // that a Ctrl-C typed there sends it SIGINT.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut terminal = File::from(master);
+    let stdout = child.stdout.take().unwrap();
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    terminal
+        .write_all(format!("{puzzle}\n").as_bytes())
+        .unwrap();
+    // The answer comes while the terminal is still open: no Ctrl-D was typed.
+    let answer = answers.recv_timeout(Duration::from_secs(30));
+    let Ok(answer) = answer else {
+        let _ = child.kill();
+        panic!("no answer to a line typed at a terminal before its end");
+    };
+    let solution = Grid::parse_line(&answer, 1).unwrap();
+    let given = Grid::parse_line(puzzle, 1).unwrap();
+    assert_eq!(solution.check_solution_of(&given), Ok(()), "{answer}");
+    // A second line, answered as it comes too.
+    terminal
+        .write_all(format!("{puzzle}\n").as_bytes())
+        .unwrap();
+    assert_eq!(answers.recv_timeout(Duration::from_secs(30)), Ok(answer));
+    // One Ctrl-C, with the terminal waiting for the next line: the run ends as interrupted.
+    terminal.write_all(b"\x03").unwrap();
+    let status = wait_within(&mut child, Duration::from_secs(10));
+    let mut message = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut message);
+    }
+    let status = status.unwrap_or_else(|| panic!("still running after a Ctrl-C: {message}"));
+    assert_eq!(status.code(), Some(130), "{message}");
+}
