@@ -40,7 +40,9 @@ rules). A solver is built for each puzzle whose rules differ from the previous o
 Killer), inside the timed span.
 
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
-of bars per file), written to FILE when the run ends (never over one of the puzzle files or
+of bars per file, each bar labelled with its rate; under the title, the processor and its
+cores, the one thread per solver, the puzzles taken of each file and the question asked),
+written to FILE when the run ends (never over one of the puzzle files or
 the --regions layout; a symbolic link is followed and its target replaced). When the reader of
 standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
 the rows measured, and the exit code is theirs.
@@ -330,7 +332,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     }
     let signal = interrupt::signal();
     if let Some(svg) = svg {
-        write_chart(svg, &bars)?;
+        write_chart(svg, &bars, &chart_subtitle(&args))?;
     }
     if let Some(signal) = signal {
         report!(
@@ -346,8 +348,44 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// Writes the bar chart of every row's rate to `svg`.
-fn write_chart(mut svg: Output, bars: &[(String, String, f64)]) -> anyhow::Result<()> {
+/// What the chart's rates were measured on and under: the machine (its processor's model and
+/// its cores), one thread per solver, the puzzles taken of each file and the question asked.
+fn chart_subtitle(args: &BenchArgs) -> String {
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(key, _)| matches!(key.trim(), "model name" | "Model" | "Hardware"))
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|model| !model.is_empty())
+        .unwrap_or_else(|| format!("an {} processor", std::env::consts::ARCH));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = if cores == 1 {
+        "1 core".to_string()
+    } else {
+        format!("{cores} cores")
+    };
+    let puzzles = match args.limit {
+        Some(limit) => format!(
+            "the first {} puzzles of each file",
+            chart::rate_text(limit as f64)
+        ),
+        None => "every puzzle of each file".to_string(),
+    };
+    let question = if args.first {
+        "the first solution"
+    } else {
+        "uniqueness proved"
+    };
+    format!("{model}, {cores}; one thread per solver; {puzzles}; {question}")
+}
+
+/// Writes the bar chart of every row's rate to `svg`, `subtitle` under its title.
+fn write_chart(
+    mut svg: Output,
+    bars: &[(String, String, f64)],
+    subtitle: &str,
+) -> anyhow::Result<()> {
     let bars: Vec<Bar> = bars
         .iter()
         .map(|(collection, solver, per_second)| Bar {
@@ -356,7 +394,7 @@ fn write_chart(mut svg: Output, bars: &[(String, String, f64)]) -> anyhow::Resul
             per_second: *per_second,
         })
         .collect();
-    svg.write_all(chart::bar_chart(&bars)?.as_bytes())?;
+    svg.write_all(chart::bar_chart(&bars, subtitle)?.as_bytes())?;
     svg.commit()?;
     Ok(())
 }

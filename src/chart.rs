@@ -2,10 +2,11 @@
 //! alone: text is left to the viewer's fonts, so no font crate is built).
 //!
 //! A group of bars per collection, a bar per solver in the order of `--algo`, one colour per
-//! solver with a legend, and puzzles per second on a log axis: the solvers' rates span three
+//! solver with a legend above the plot, the rate written on each bar, and puzzles per second on a log axis: the solvers' rates span three
 //! to four decades (the textbook backtracker against dlx), which a linear axis flattens.
 
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// One row of the table: a solver's rate on a collection.
 pub struct Bar<'a> {
@@ -21,28 +22,66 @@ const SIZE: (u32, u32) = (960, 540);
 /// the bars fill the middle 80%.
 const GROUP: i32 = 1000;
 
-/// The chart of `bars` as the text of an SVG document.
-pub fn bar_chart(bars: &[Bar]) -> anyhow::Result<String> {
+/// The solvers' colours, in `--algo`'s order: Okabe and Ito's palette, strong enough to read
+/// on white and told apart by colour-blind readers.
+const COLOURS: [RGBColor; 7] = [
+    RGBColor(0, 114, 178),
+    RGBColor(213, 94, 0),
+    RGBColor(0, 158, 115),
+    RGBColor(204, 121, 167),
+    RGBColor(230, 159, 0),
+    RGBColor(86, 180, 233),
+    RGBColor(0, 0, 0),
+];
+
+/// The chart of `bars` as the text of an SVG document, `subtitle` (what was measured on
+/// what) under its title.
+pub fn bar_chart(bars: &[Bar], subtitle: &str) -> anyhow::Result<String> {
     let mut svg = String::new();
-    draw(bars, SVGBackend::with_string(&mut svg, SIZE))
+    draw(bars, subtitle, SVGBackend::with_string(&mut svg, SIZE))
         .map_err(|e| anyhow::anyhow!("drawing the chart: {e}"))?;
     Ok(svg)
 }
 
-fn draw(bars: &[Bar], backend: SVGBackend) -> Result<(), Box<dyn std::error::Error>> {
+fn draw(
+    bars: &[Bar],
+    subtitle: &str,
+    backend: SVGBackend,
+) -> Result<(), Box<dyn std::error::Error>> {
     let collections = in_order(bars.iter().map(|b| b.collection));
     let solvers = in_order(bars.iter().map(|b| b.solver));
     let (low, high) = axis_range(bars.iter().map(|b| b.per_second));
     let root = backend.into_drawing_area();
     root.fill(&WHITE)?;
+    let (heading, root) = root.split_vertically(88);
+    heading.draw(&Text::new(
+        "Sudoku solvers: puzzles per second",
+        (12, 8),
+        ("sans-serif", 24).into_font().color(&BLACK),
+    ))?;
+    heading.draw(&Text::new(
+        subtitle.to_string(),
+        (12, 38),
+        ("sans-serif", 16).into_font().color(&RGBColor(60, 60, 60)),
+    ))?;
+    // The legend in a row of its own under the subtitle, where no bar or label reaches.
+    let mut x = 12;
+    for (j, &solver) in solvers.iter().enumerate() {
+        let colour = COLOURS[j % COLOURS.len()];
+        heading.draw(&Rectangle::new([(x, 64), (x + 14, 78)], colour.filled()))?;
+        let font = ("sans-serif", 16).into_font().color(&BLACK);
+        heading.draw(&Text::new(solver.to_string(), (x + 20, 64), font))?;
+        // Past the name (the SVG backend draws a 16-point font about 13 pixels high, its
+        // characters under 8 pixels wide on average), then a gap.
+        x += 20 + solver.chars().count() as i32 * 8 + 24;
+    }
     // Tick marks at the groups' centres, each labelled with its collection.
     let groups = collections.len() as i32;
     let centres = (0..groups).map(|k| k * GROUP + GROUP / 2).collect();
     let mut chart = ChartBuilder::on(&root)
-        .caption("Sudoku solvers: puzzles per second", ("sans-serif", 22))
         .margin(12)
         .x_label_area_size(40)
-        .y_label_area_size(80)
+        .y_label_area_size(90)
         .build_cartesian_2d(
             (0..groups * GROUP).with_key_points(centres),
             (low..high).log_scale(),
@@ -56,30 +95,55 @@ fn draw(bars: &[Bar], backend: SVGBackend) -> Result<(), Box<dyn std::error::Err
         .disable_x_mesh()
         .x_label_formatter(&name_at)
         .y_desc("puzzles/s (log scale)")
-        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_label_formatter(&|y| rate_text(*y))
+        .label_style(("sans-serif", 15).into_font().color(&BLACK))
         .draw()?;
     let width = GROUP * 8 / 10 / solvers.len() as i32;
+    let place = |bar: &Bar, j: usize| {
+        let k = collections.iter().position(|&c| c == bar.collection);
+        k.unwrap_or(0) as i32 * GROUP + GROUP / 10 + j as i32 * width
+    };
     for (j, &solver) in solvers.iter().enumerate() {
-        let colour = Palette99::pick(j).to_rgba();
+        let colour = COLOURS[j % COLOURS.len()];
         let rects = bars.iter().filter(|b| b.solver == solver).map(|b| {
-            let k = collections.iter().position(|&c| c == b.collection);
-            let left = k.unwrap_or(0) as i32 * GROUP + GROUP / 10 + j as i32 * width;
+            let left = place(b, j);
             let top = b.per_second.clamp(low, high);
             Rectangle::new([(left, low), (left + width, top)], colour.filled())
         });
-        chart
-            .draw_series(rects)?
-            .label(solver)
-            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled()));
+        chart.draw_series(rects)?;
+        // Each bar's rate just above it, centred.
+        let style = ("sans-serif", 14)
+            .into_font()
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Bottom));
+        let values = bars.iter().filter(|b| b.solver == solver).map(|b| {
+            let centre = place(b, j) + width / 2;
+            let top = b.per_second.clamp(low, high);
+            Text::new(rate_text(b.per_second), (centre, top), style.clone())
+        });
+        chart.draw_series(values)?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
     root.present()?;
     Ok(())
+}
+
+/// A rate as the chart writes it: whole numbers with a comma between thousands (`12,345`),
+/// and up to three decimals below 10 (a log axis starts at 0.001 for a slow solver).
+pub(crate) fn rate_text(rate: f64) -> String {
+    if rate < 10.0 {
+        let text = format!("{rate:.3}");
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        return text.to_string();
+    }
+    let digits = format!("{:.0}", rate);
+    let mut text = String::new();
+    for (k, digit) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k) % 3 == 0 {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
 }
 
 /// The distinct names in the order they first come.
@@ -94,8 +158,8 @@ fn in_order<'a>(names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
 }
 
 /// The rate axis: whole powers of ten around the rates, at least one decade, the lowest
-/// above 0 (a log axis has no 0), and half a decade at least above the highest bar for the
-/// legend.
+/// above 0 (a log axis has no 0), and half a decade at least above the highest bar for its
+/// label.
 fn axis_range(rates: impl Iterator<Item = f64>) -> (f64, f64) {
     let (low, high) = rates.fold((f64::INFINITY, 0.0f64), |(low, high), rate| {
         (low.min(rate), high.max(rate))
@@ -117,6 +181,17 @@ mod tests {
         assert!(close(axis_range([8.2, 120_000.0].into_iter()), (1.0, 1e6)));
         assert!(close(axis_range([350.0].into_iter()), (100.0, 1e4)));
         assert!(close(axis_range([0.0, 50.0].into_iter()), (1e-3, 1000.0)));
+    }
+
+    #[test]
+    fn rates_are_written_with_thousands_separators() {
+        assert_eq!(rate_text(1_234_567.4), "1,234,567");
+        assert_eq!(rate_text(100_000.0), "100,000");
+        assert_eq!(rate_text(999.6), "1,000");
+        assert_eq!(rate_text(12.0), "12");
+        assert_eq!(rate_text(2.5), "2.5");
+        assert_eq!(rate_text(0.001), "0.001");
+        assert_eq!(rate_text(0.0), "0");
     }
 
     #[test]

@@ -47,6 +47,9 @@ pub struct Source {
     pub size: Option<u64>,
     /// Whether the input is a puzzle given as an argument: one line of the line format.
     pub argument: bool,
+    /// Whether the input is a terminal: someone types it, a line at a time, and each line is
+    /// answered as it comes.
+    pub terminal: bool,
 }
 
 /// How a command reads an argument that is no existing path: `Ok` when it is a puzzle the
@@ -103,6 +106,7 @@ pub fn sources_or_puzzles(
                 reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(file))),
                 size,
                 argument: false,
+                terminal: false,
             })
         })
         .collect()
@@ -131,18 +135,71 @@ fn argument_source(place: usize, text: &str) -> Source {
         reader: Box::new(std::io::Cursor::new(line.into_bytes())),
         size: None,
         argument: true,
+        terminal: false,
     }
 }
 
 fn stdin_source() -> Source {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdin().is_terminal();
+    let stdin: Box<dyn Read + Send> = if terminal {
+        Box::new(TerminalInput)
+    } else {
+        Box::new(std::io::stdin())
+    };
     Source {
         name: "<stdin>".to_string(),
-        reader: Box::new(BufReader::with_capacity(
-            1 << 16,
-            LineEnds::new(std::io::stdin()),
-        )),
+        reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(stdin))),
         size: None,
         argument: false,
+        terminal,
+    }
+}
+
+/// Standard input when it is a terminal: a read that waits for the next line also watches for
+/// SIGINT and SIGTERM, and ends the input when one comes. The signal handlers restart an
+/// interrupted read, so a plain read would wait on, past the first Ctrl-C, for a line.
+struct TerminalInput;
+
+impl TerminalInput {
+    /// How long a wait for input lasts before the stop flag is looked at again.
+    const POLL_MILLISECONDS: i32 = 50;
+}
+
+impl Read for TerminalInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if super::interrupt::requested() {
+                return Ok(0);
+            }
+            let mut ready = libc::pollfd {
+                fd: libc::STDIN_FILENO,
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // SAFETY: poll reads and writes the one pollfd it is given.
+            let polled = unsafe { libc::poll(&mut ready, 1, Self::POLL_MILLISECONDS) };
+            if polled < 0 {
+                let error = std::io::Error::last_os_error();
+                if error.kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                return Err(error);
+            }
+            if polled > 0 {
+                // Read from the descriptor itself: what `Stdin` buffered, poll would not see.
+                // SAFETY: read writes at most `buf.len()` bytes into `buf`.
+                let read =
+                    unsafe { libc::read(libc::STDIN_FILENO, buf.as_mut_ptr().cast(), buf.len()) };
+                if read >= 0 {
+                    return Ok(read as usize);
+                }
+                let error = std::io::Error::last_os_error();
+                if error.kind() != std::io::ErrorKind::Interrupted {
+                    return Err(error);
+                }
+            }
+        }
     }
 }
 

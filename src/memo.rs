@@ -7,7 +7,7 @@ use super::progress::TreeBar;
 use super::report::report;
 use super::{interrupt, xc};
 use anyhow::{bail, Context};
-use dlx_engine::{Memo, MemoResult, Outcome, Problem, ProgressSink, Stop};
+use dlx_engine::{batch, Memo, MemoResult, Outcome, Problem, ProgressSink, Stop};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use std::io::Write;
@@ -107,42 +107,20 @@ pub fn run(args: &MemoArgs, context: MemoContext<'_>) -> anyhow::Result<Exit> {
     }
     let outcome = outcome.context("the memoized search cannot go on")?;
     let elapsed = started.elapsed();
-    let mut out = Output::stdout()?;
     let complete = outcome.stop == Stop::Exhausted;
     let solutions = outcome.answer.solutions;
-    if context.count {
-        if complete {
-            writeln!(out, "{solutions}")?;
-        } else {
-            writeln!(out, "{solutions}+ undecided")?;
-        }
+    if let (Some(zdd), Some(mut file)) = (&outcome.answer.zdd, zdd_file) {
+        zdd.write_knuth(&mut file)
+            .and_then(|()| file.commit())
+            .context("cannot write the ZDD")?;
     }
-    if let Some(zdd) = &outcome.answer.zdd {
-        if let Some(mut file) = zdd_file {
-            zdd.write_knuth(&mut file)
-                .and_then(|()| file.commit())
-                .context("cannot write the ZDD")?;
-        }
-        if let Some(draws) = args.random {
-            let mut random = Pcg64Mcg::seed_from_u64(context.seed);
-            for _ in 0..draws {
-                if interrupt::requested() {
-                    break;
-                }
-                let Some(solution) = zdd.random_solution(&mut random) else {
-                    break;
-                };
-                xc::print_solution(&mut out, problem, &solution)?;
-            }
-        }
-        if let Some(k) = args.nth {
-            match zdd.nth(k - 1) {
-                Some(solution) => xc::print_solution(&mut out, problem, &solution)?,
-                None => report!("dlx: no solution {k}: the problem has {solutions}"),
-            }
-        }
+    let out = Output::stdout()?;
+    // A reader that went away (`dlx xc ... --random N | head`) ends the output quietly, as in
+    // every other command: the exit code is the one of what was found.
+    match write_answers(args, &context, &outcome, out) {
+        Err(error) if batch::Batch::is_broken_pipe(&error) => {}
+        written => written?,
     }
-    out.commit()?;
     if context.stats || !complete {
         print_stats(&outcome, elapsed);
     }
@@ -161,6 +139,45 @@ pub fn run(args: &MemoArgs, context: MemoContext<'_>) -> anyhow::Result<Exit> {
         return Ok(Exit::Unsolved);
     }
     Ok(Exit::Solved)
+}
+
+/// Writes to standard output what was asked of the ZDD and the count: the count, random
+/// solutions, the K-th solution; then puts the output in place.
+fn write_answers(
+    args: &MemoArgs,
+    context: &MemoContext<'_>,
+    outcome: &Outcome<MemoResult>,
+    mut out: Output,
+) -> std::io::Result<()> {
+    let solutions = outcome.answer.solutions;
+    if context.count {
+        if outcome.stop == Stop::Exhausted {
+            writeln!(out, "{solutions}")?;
+        } else {
+            writeln!(out, "{solutions}+ undecided")?;
+        }
+    }
+    if let Some(zdd) = &outcome.answer.zdd {
+        if let Some(draws) = args.random {
+            let mut random = Pcg64Mcg::seed_from_u64(context.seed);
+            for _ in 0..draws {
+                if interrupt::requested() {
+                    break;
+                }
+                let Some(solution) = zdd.random_solution(&mut random) else {
+                    break;
+                };
+                xc::print_solution(&mut out, context.problem, &solution)?;
+            }
+        }
+        if let Some(k) = args.nth {
+            match zdd.nth(k - 1) {
+                Some(solution) => xc::print_solution(&mut out, context.problem, &solution)?,
+                None => report!("dlx: no solution {k}: the problem has {solutions}"),
+            }
+        }
+    }
+    out.commit()
 }
 
 /// The memoized search's figures on stderr, DLX6's beside ours where they differ.

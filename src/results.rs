@@ -12,8 +12,11 @@ pub struct Results {
     jsonl: bool,
     /// Written between two puzzles' text answers (a blank line between grids).
     separator: &'static [u8],
-    /// Written before the first text answer (the header row of CSV output).
-    header: &'static str,
+    /// Written before the next text answer (the header row of CSV output), when it differs
+    /// from the one written last.
+    header: Option<String>,
+    /// The header written last.
+    written_header: String,
 }
 
 impl Results {
@@ -23,13 +26,16 @@ impl Results {
             out,
             jsonl,
             separator: b"",
-            header: "",
+            header: None,
+            written_header: String::new(),
         }
     }
 
-    /// Has `header` written before the first text answer (never in JSON).
-    pub fn start_with(&mut self, header: &'static str) {
-        self.header = header;
+    /// Has `header` written before the next text answer (never in JSON), unless it is the
+    /// header written last: inputs of one shape share one header row, and an input of another
+    /// shape (CSV files of other columns) starts with its own.
+    pub fn start_with(&mut self, header: String) {
+        self.header = (header != self.written_header).then_some(header);
     }
 
     /// Has `separator` written between two puzzles' text answers (never in JSON).
@@ -54,12 +60,18 @@ impl Results {
             if !first && !answer.text.is_empty() {
                 self.out.write_all(self.separator)?;
             }
-            if first {
-                self.out.write_all(self.header.as_bytes())?;
+            if let Some(header) = self.header.take() {
+                self.out.write_all(header.as_bytes())?;
+                self.written_header = header;
             }
             self.out.write_all(answer.text.as_bytes())?;
         }
         Ok(())
+    }
+
+    /// Sends what was written on to the output (a terminal shows it at once).
+    pub fn flush(&mut self) -> std::io::Result<()> {
+        self.out.flush()
     }
 
     /// The output's name, for messages.

@@ -134,6 +134,9 @@ impl Run {
             answer.micros = started.elapsed().as_micros() as u64;
             Some(answer)
         };
+        if source.terminal {
+            return self.answer_typed_lines(&name, source.reader, init, answer);
+        }
         let mut consumed = 0u64;
         let ended = batch.lines(source.reader, init, answer, |record, answer| {
             consumed += record.bytes.len() as u64 + 1;
@@ -144,6 +147,48 @@ impl Run {
         match ended {
             Ok(_) => Ok(()),
             Err(e) => Err(self.read_or_write_error(e, &name)),
+        }
+    }
+
+    /// Answers each line typed at a terminal as soon as it is whole, on this thread, and shows
+    /// the answer at once; a batch would wait for a chunk of lines, and for the next one before
+    /// it wrote the answers of the last. Ends at the end of the input (Ctrl-D) or at a signal.
+    fn answer_typed_lines<S>(
+        &mut self,
+        name: &str,
+        mut reader: Box<dyn std::io::BufRead + Send>,
+        init: impl Fn() -> S,
+        answer: impl Fn(&mut S, Record<'_>) -> Option<Answer>,
+    ) -> anyhow::Result<()> {
+        use std::io::BufRead;
+        let max_line_bytes = self.batch.config().max_line_bytes;
+        let mut state = init();
+        let mut bytes = Vec::new();
+        let mut line = 0u64;
+        loop {
+            bytes.clear();
+            let read = reader
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| self.read_or_write_error(e, name))?;
+            if read == 0 || interrupt::requested() {
+                return Ok(());
+            }
+            line += 1;
+            if bytes.last() == Some(&b'\n') {
+                bytes.pop();
+            }
+            let too_long = bytes.len() > max_line_bytes;
+            bytes.truncate(max_line_bytes);
+            let record = Record {
+                line,
+                bytes: &bytes,
+                too_long,
+            };
+            if let Some(answer) = answer(&mut state, record) {
+                self.emit(name, Some(record.bytes), &answer)
+                    .and_then(|()| self.results.flush())
+                    .map_err(|e| self.read_or_write_error(e, name))?;
+            }
         }
     }
 
@@ -216,7 +261,7 @@ impl Run {
     }
 
     /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
-    pub fn start_with(&mut self, header: &'static str) {
+    pub fn start_with(&mut self, header: String) {
         self.results.start_with(header);
     }
 

@@ -21,7 +21,8 @@ use std::sync::Arc;
 
 #[derive(Debug, clap::Args)]
 #[command(mut_arg("files", |arg| arg.help(
-    "Inputs, solved one after another: files, `-` or none for standard input, or a puzzle \
+    "Inputs, solved one after another: files, `-` or none for standard input (typed at a \
+     terminal: each line answered as it is entered, Ctrl-D ends, Ctrl-C stops), or a puzzle \
      itself (an argument that is no existing path but reads as one line-format puzzle, any \
      size, . or 0 for empty; with --variant, one variant line). A path that exists always wins"
 )))]
@@ -63,14 +64,18 @@ solution, or in its place one line `no solution` (also for givens that repeat a 
 unit: the clash goes to stderr), `multiple` (under --unique), `undecided` (--max-nodes ran out)
 or `error: line L, column C: ...` (also written to stderr with the file name); with --count,
 the number of solutions: `N` exact, `N+` a lower bound (counting reached --limit; JSON:
-\"complete\": false), `N+ undecided` (--max-nodes ran out first). --to csv: a `puzzle,solution` header, then one
-row per puzzle (the puzzle's empty cells written as the input wrote them, . or 0). Line format:
+\"complete\": false), `N+ undecided` (--max-nodes ran out first). --to csv: a header row, then one row per
+puzzle: the input's columns as it wrote them (CSV input; else `puzzle`, its empty cells written
+as the input wrote them, . or 0), then `solution` (the answer as the line format writes it) and
+`status`, fields quoted as CSV needs; an input column already named `solution` or `status` is
+kept, the added one named `dlx_solution` or `dlx_status`. Line format:
 exactly one output line per input puzzle line, in order. Grid formats: grids separated by a
 blank line. --draw: each solution drawn as a grid with its boxes' borders. With --jsonl, one
 object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
 format: as written, without the text after it), status, solution (or null), solutions (when
 counting), nodes, micros, error, label (the header or trailing text), agrees (CSV with a
-solution column), complete (when counting).
+solution column), columns (CSV input: the row's fields by their header's names), complete (when
+counting).
 With --count on a terminal, a count by dlx (the default algorithm) that runs half a second
 shows a progress bar on stderr: split over the threads (a search past 100,000 nodes) or on one
 (--threads 1, --max-nodes, --propagate, pencilmarks), a classic puzzle or a --variant one. The
@@ -355,7 +360,7 @@ fn answer_variant_sources(
     }
     if args.to.is_some_and(|f| matches!(f, FormatArg::Csv)) {
         bail!(
-            "--to csv writes classic puzzle,solution rows, with no column for a variant's layout \
+            "--to csv writes classic puzzle,solution,status rows, with no column for a variant's layout \
              or cages: expected --to line, spaced or compact"
         );
     }

@@ -146,6 +146,12 @@ pub fn source_format(
         ));
         return Ok(Some(format.into()));
     }
+    // On a terminal the first puzzle line decides: the lines after it are not typed yet.
+    let sample = if source.terminal {
+        1
+    } else {
+        sudoku::Detection::SAMPLE_LINES
+    };
     let mut sampled = 0;
     let ahead = input::read_ahead(source, DETECTION_LIMIT, |line| {
         let text = String::from_utf8_lossy(line);
@@ -153,7 +159,7 @@ pub fn source_format(
         if !sudoku::Format::is_skipped_line(text.trim_end_matches(['\n', '\r'])) {
             sampled += 1;
         }
-        sampled >= sudoku::Detection::SAMPLE_LINES
+        sampled >= sample
     })?;
     let head = String::from_utf8_lossy(input::peek(source)?);
     let detection = sudoku::Detection::of(&head, boxes);
@@ -215,8 +221,8 @@ impl Reading<'_> {
         } else {
             b""
         });
-        if output == Format::Csv {
-            run.start_with("puzzle,solution\n");
+        if output == Format::Csv && self.format != Format::Csv {
+            run.start_with(csv_header(&["puzzle".to_string()]));
         }
         match self.format {
             Format::Line => run.stream(
@@ -237,6 +243,9 @@ impl Reading<'_> {
             Format::Csv => {
                 let records =
                     CsvRecords::new(source.reader, self.read.column.as_deref()).with_boxes(boxes);
+                if output == Format::Csv {
+                    run.start_with(csv_header(records.header()));
+                }
                 run.answer_items(&source.name, records, init, finish)
             }
             Format::Spaced | Format::Compact => {
@@ -247,6 +256,31 @@ impl Reading<'_> {
             }
         }
     }
+}
+
+/// The columns a CSV output adds to the input's: the answer (a solution, or what the text
+/// output says instead: `no solution`, a count) and its status word. A name the input already
+/// uses gets the prefix `dlx_`, so that no column is shadowed.
+fn answer_columns(input: &[String]) -> [String; 2] {
+    let taken = |name: &str| input.iter().any(|c| c.trim().eq_ignore_ascii_case(name));
+    ["solution", "status"].map(|name| {
+        if taken(name) {
+            format!("dlx_{name}")
+        } else {
+            name.to_string()
+        }
+    })
+}
+
+/// The header row of a CSV output: the input's columns, then [`answer_columns`].
+fn csv_header(input: &[String]) -> String {
+    let added = answer_columns(input);
+    let names: Vec<String> = input
+        .iter()
+        .chain(&added)
+        .map(|name| csv_field(name))
+        .collect();
+    format!("{}\n", names.join(","))
 }
 
 /// Puts a record's names back on its answer: the label (a header line before a grid, the
@@ -299,19 +333,41 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
             }
         }
     }
+    if let Some(row) = &record.row {
+        // A CSV row's puzzle as the file wrote it, and its other columns by their names.
+        answer.puzzle = row
+            .fields
+            .get(row.puzzle)
+            .map(|text| text.trim().to_string());
+        let columns: serde_json::Map<String, serde_json::Value> = row
+            .names
+            .iter()
+            .zip(&row.fields)
+            .map(|(name, field)| (name.clone(), field.clone().into()))
+            .collect();
+        answer.extra.push(("columns", columns.into()));
+    }
     match output {
         Format::Csv => {
-            // The puzzle as it came: its empty cells written as the input wrote them.
-            let puzzle = match &record.givens {
-                Ok(givens) => givens
-                    .grid()
-                    .to_text(Format::Line)
-                    .trim_end()
-                    .replace('.', &record.empty_symbol.to_string()),
-                Err(_) => String::new(),
+            let inputs = match &record.row {
+                Some(row) => row.fields.clone(),
+                // The puzzle as it came: its empty cells written as the input wrote them.
+                None => vec![match &record.givens {
+                    Ok(givens) => givens
+                        .grid()
+                        .to_text(Format::Line)
+                        .trim_end()
+                        .replace('.', &record.empty_symbol.to_string()),
+                    Err(_) => String::new(),
+                }],
             };
             let result = answer.text.trim_end().replace('\n', " ");
-            answer.text = format!("{},{}\n", csv_field(&puzzle), csv_field(&result));
+            let fields: Vec<String> = inputs
+                .iter()
+                .chain([&result, &answer.status.word().to_string()])
+                .map(|field| csv_field(field))
+                .collect();
+            answer.text = format!("{}\n", fields.join(","));
         }
         _ if strip => {}
         Format::Spaced | Format::Compact => {

@@ -204,19 +204,22 @@ fn csv_answers_are_checked_against_the_published_solutions() {
         "{errors}"
     );
     assert!(errors.contains("checked against the file's solutions: 3 agree, 1 differ"));
-    // --to csv: a header, then puzzle (its empty cells written 0, as the input wrote them) and
-    // solution, in order; --column picks by number.
+    // --to csv: the input's header and columns as it wrote them (the puzzle's empty cells
+    // written 0), then the answer and its status, in order; --column picks by number.
     let out = dlx(
         &["sudoku", "--format", "csv", "--column", "2", "--to", "csv"],
         text.as_bytes(),
     );
-    let rows: Vec<String> = stdout(&out).lines().map(String::from).collect();
-    assert_eq!(rows[0], "puzzle,solution");
+    let rows = crate::common::csv_rows(&stdout(&out));
+    let input = crate::common::csv_rows(&text);
+    assert_eq!(rows[0][..input[0].len()], input[0][..]);
+    // The input has a `solution` column already: the answer's gets a prefix.
+    assert_eq!(rows[0][input[0].len()..], ["dlx_solution", "status"]);
     assert_eq!(rows.len(), 5);
-    for (row, (puzzle, _)) in rows[1..].iter().zip(&pairs) {
-        let (given, solution) = row.split_once(',').unwrap();
-        assert_eq!(given, line_of(puzzle).replace('.', "0"));
-        assert_solves(puzzle, solution);
+    for ((row, given), (puzzle, _)) in rows[1..].iter().zip(&input[1..]).zip(&pairs) {
+        assert_eq!(row[..given.len()], given[..]);
+        assert_eq!(row[1], line_of(puzzle).replace('.', "0"));
+        assert_solves(puzzle, &row[given.len()]);
     }
 }
 
@@ -387,4 +390,65 @@ fn csv_column_faults_are_named_and_a_differing_solution_fails_the_run() {
     let partial = format!("puzzle,solution\n{hard},{solution}\n");
     let out = dlx(&["crosshatch", "-"], partial.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+/// The parts of the public data the tests read, under its directory (`../shared`).
+const SHARED_PARTS: [&str; 8] = [
+    "puzzles/puzzles2_17_clue",
+    "puzzles/puzzles3_magictour_top1465",
+    "puzzles/puzzles7_serg_benchmark",
+    "xc",
+    "cases/boj2580",
+    "cases/boj4574",
+    "cases/coci0809c3_cross",
+    "cases/realworld",
+];
+
+/// Tests that miss the public data skip their checks on it with a note that `cargo test`
+/// captures, so a plain run said nothing of what it had not checked. This test says it in one
+/// block that shows under capture (a direct write to stderr, not `eprintln!`, which the harness
+/// captures), with where the data comes from. `$DLX_SHARED` naming no directory is a mistake
+/// to report, not a reason to skip.
+#[test]
+fn shared_data_is_present_or_skips_are_listed() {
+    use std::io::Write;
+    let root = crate::common::shared_root();
+    if let Some(named) = std::env::var_os("DLX_SHARED").filter(|dir| !dir.is_empty()) {
+        assert!(
+            root.is_dir(),
+            "DLX_SHARED names {}, which is not a directory",
+            PathBuf::from(named).display()
+        );
+    }
+    let missing: Vec<&str> = SHARED_PARTS
+        .into_iter()
+        .filter(|part| !root.join(part).exists())
+        .collect();
+    for part in SHARED_PARTS.iter().filter(|part| !missing.contains(part)) {
+        let path = root.join(part);
+        let readable = if path.is_dir() {
+            std::fs::read_dir(&path).is_ok_and(|mut entries| entries.next().is_some())
+        } else {
+            std::fs::metadata(&path).is_ok_and(|meta| meta.len() > 0)
+        };
+        assert!(readable, "{} is there but empty", path.display());
+    }
+    if missing.is_empty() {
+        return;
+    }
+    let note = format!(
+        "\nnote: public test data absent from {} (set DLX_SHARED to its directory):\n  \
+         {}\n  The tests that read it skip those checks or use the project's smaller files.\n  \
+         Sources: the puzzle collections are tdoku's benchmark sets (github.com/t-dillon/tdoku,\n  \
+         data.zip, data/puzzlesN_*); the samples are those of acmicpc.net problems 2580 and 4574\n  \
+         and of COCI 2008/09 contest 3 (CROSS); xc/ holds classic problems (queens, Langford pairs,\n  pentominoes) in Knuth's DLX format.\n\n",
+        root.display(),
+        if missing.len() == SHARED_PARTS.len() {
+            "all of it: puzzles/, xc/, cases/".to_string()
+        } else {
+            missing.join(", ")
+        }
+    );
+    // One write, so that no other test's line cuts the block.
+    let _ = std::io::stderr().write_all(note.as_bytes());
 }

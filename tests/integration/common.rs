@@ -211,3 +211,39 @@ pub fn json_lines(output: &Output) -> Vec<serde_json::Value> {
         .map(|line| serde_json::from_str(line).expect("each line is JSON"))
         .collect()
 }
+
+/// The rows of a CSV text, each a list of its fields, as RFC 4180 reads them: fields quoted
+/// with `"` may hold commas, line breaks and `""` for a quote; CRLF ends a row as LF does.
+/// Panics on a quote left open, as a CSV reader would refuse it.
+#[allow(dead_code)]
+pub fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut chars = text.chars().peekable();
+    let mut quoted = false;
+    while let Some(c) = chars.next() {
+        match (quoted, c) {
+            (true, '"') if chars.peek() == Some(&'"') => {
+                chars.next();
+                field.push('"');
+            }
+            (true, '"') => quoted = false,
+            (true, c) => field.push(c),
+            (false, '"') if field.is_empty() => quoted = true,
+            (false, ',') => row.push(std::mem::take(&mut field)),
+            (false, '\r') if chars.peek() == Some(&'\n') => {}
+            (false, '\n') => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            (false, c) => field.push(c),
+        }
+    }
+    assert!(!quoted, "a quoted field left open: {text}");
+    if !field.is_empty() || !row.is_empty() {
+        row.push(field);
+        rows.push(row);
+    }
+    rows
+}

@@ -242,12 +242,14 @@ fn csv_output_keeps_the_empty_cell_symbol_of_the_input() {
     for (name, input) in inputs {
         let output = dlx(&["sudoku", "--to", "csv"], input.as_bytes());
         assert_eq!(output.status.code(), Some(0), "{name}: {}", stderr(&output));
-        let text = stdout(&output);
-        let row = text
-            .lines()
-            .nth(1)
-            .unwrap_or_else(|| panic!("{name}: {text}"));
-        let (puzzle, solution) = row.split_once(',').unwrap();
+        let rows = crate::common::csv_rows(&stdout(&output));
+        let header = &rows[0];
+        let row = &rows[1];
+        // The puzzle in the input's puzzle column (`puzzle` for every input here), the answer
+        // in `solution`.
+        let column = |name: &str| header.iter().position(|c| c == name).unwrap();
+        let (puzzle, solution) = (&row[column("puzzle")], &row[column("solution")]);
+        assert_eq!(row[column("status")], "solved", "{name}");
         let expected = if name.contains("dots") {
             PUZZLE
         } else {
@@ -260,4 +262,69 @@ fn csv_output_keeps_the_empty_cell_symbol_of_the_input() {
             Ok(())
         );
     }
+}
+
+/// `--to csv` on a Kaggle-style file (`id,quizzes,solutions`) wrote `puzzle,solution` and
+/// dropped the `id`, and `--jsonl` on CSV input gave `"puzzle": null`. A CSV output keeps every
+/// input column and adds the answer and its status; JSON has the puzzle and the row's columns.
+#[test]
+fn csv_output_keeps_every_input_column_and_adds_the_answer() {
+    let puzzles: Vec<String> = std::fs::read_to_string(crate::common::puzzles("hard-9x9.txt"))
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(3)
+        .map(|line| line[..81].to_string())
+        .collect();
+    let ids = ["plain", "with, a comma", "with \"quotes\""];
+    let mut input = String::from("id,quizzes,solutions\n");
+    for (id, puzzle) in ids.iter().zip(&puzzles) {
+        input.push_str(&format!("\"{}\",{puzzle},\n", id.replace('"', "\"\"")));
+    }
+    // A row too short to hold its puzzle is answered too, never dropped.
+    input.push_str("short\n");
+    let out = dlx(&["sudoku", "--to", "csv"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let rows = crate::common::csv_rows(&stdout(&out));
+    assert_eq!(
+        rows[0],
+        ["id", "quizzes", "solutions", "solution", "status"],
+        "{rows:?}"
+    );
+    assert_eq!(rows.len(), 1 + ids.len() + 1, "{rows:?}");
+    for ((row, id), puzzle) in rows[1..].iter().zip(ids).zip(&puzzles) {
+        assert_eq!(row.len(), 5, "{row:?}");
+        assert_eq!(
+            (row[0].as_str(), &row[1], row[2].as_str()),
+            (id, puzzle, "")
+        );
+        let solution = Grid::parse_line(&row[3], 1).unwrap();
+        let puzzle = Grid::parse_line(puzzle, 1).unwrap();
+        assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{row:?}");
+        assert_eq!(row[4], "solved");
+    }
+    let short = &rows[1 + ids.len()];
+    assert_eq!(short.len(), 5, "{short:?}");
+    assert_eq!(short[0], "short");
+    assert_eq!(short[4], "malformed");
+    // A column of the input named like an answer column is kept; the answer's gets a prefix.
+    let named = format!("puzzle,solution\n{},\n", puzzles[0]);
+    let out = dlx(&["sudoku", "--to", "csv"], named.as_bytes());
+    let rows = crate::common::csv_rows(&stdout(&out));
+    assert_eq!(rows[0], ["puzzle", "solution", "dlx_solution", "status"]);
+    assert_eq!(rows[1][..2], [puzzles[0].as_str(), ""]);
+    // JSON lines: the puzzle as the file wrote it, and every column by its name.
+    let out = dlx(&["sudoku", "--jsonl"], input.as_bytes());
+    let objects = json_lines(&out);
+    assert_eq!(objects.len(), ids.len() + 1);
+    for ((object, id), puzzle) in objects.iter().zip(ids).zip(&puzzles) {
+        assert_eq!(object["puzzle"], puzzle.as_str(), "{object}");
+        assert_eq!(object["columns"]["id"], id, "{object}");
+        assert_eq!(object["columns"]["quizzes"], puzzle.as_str(), "{object}");
+        assert_eq!(object["columns"]["solutions"], "", "{object}");
+        let solution = Grid::parse_line(object["solution"].as_str().unwrap(), 1).unwrap();
+        let puzzle = Grid::parse_line(puzzle, 1).unwrap();
+        assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{object}");
+    }
+    assert_eq!(objects[ids.len()]["columns"]["id"], "short");
 }

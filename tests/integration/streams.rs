@@ -1,12 +1,13 @@
 //! Standard streams whose reader went away: a closed standard error never stops a run, and a
 //! closed standard output ends it with the code of what it found, as an open one would.
 
-use crate::common::{puzzles, stderr, stdout};
+use crate::common::{data, puzzles, stderr, stdout, wait_within};
 use dlx_puzzles::sudoku::Grid;
 use std::fs::File;
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 const BIN: &str = env!("CARGO_BIN_EXE_dlx");
 
@@ -187,6 +188,48 @@ fn a_closed_stdout_keeps_the_exit_code_of_the_answers_found() {
     );
 }
 
+/// `dlx xc FILE --random 1000000 | head -c 10` exited 2 with `Broken pipe`: the memoized
+/// commands (`--memo`, `--random`, `--nth`) took the reader's going away for an error. They end
+/// as every other command does: quietly, with the code of what was found.
+#[test]
+fn a_closed_stdout_ends_a_memoized_run_quietly() {
+    let queens = data("xc/queens8.dlx");
+    let queens = queens.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let none = dir.path().join("none.dlx");
+    write(&none, "a b\na\n");
+    let none = none.to_str().unwrap();
+    let runs: Vec<(Vec<&str>, i32)> = vec![
+        (vec!["xc", queens, "--random", "200"], 0),
+        (vec!["xc", queens, "--nth", "3"], 0),
+        (vec!["xc", queens, "--count", "--memo"], 0),
+        (vec!["xc", none, "--count", "--memo"], 1),
+    ];
+    for (args, code) in runs {
+        let (_, unread) = both_end_with(&args, Gone::Stdout, code);
+        let message = stderr(&unread);
+        assert!(!message.contains("Broken pipe"), "{args:?}: {message}");
+        assert!(!message.contains("error"), "{args:?}: {message}");
+    }
+    // A reader that takes a few bytes and goes (`head -c 10`): the million draws stop there.
+    let mut child = Command::new(BIN)
+        .args(["xc", queens, "--random", "1000000"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut head = [0u8; 10];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut head).unwrap();
+    drop(child.stdout.take());
+    let status = wait_within(&mut child, Duration::from_secs(60))
+        .expect("the run ends once its reader has gone");
+    let mut message = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut message).unwrap();
+    assert_eq!(status.code(), Some(0), "{message}");
+    assert!(!message.contains("Broken pipe"), "{message}");
+}
+
 /// A new pseudo-terminal: its master and its slave, both close-on-exec from the start, so that
 /// no child another test spawns meanwhile inherits the master (which would keep the terminal
 /// open and, unread, block the run's writes).
@@ -261,4 +304,82 @@ fn a_terminal_that_goes_away_stops_neither_the_progress_bar_nor_the_run() {
     let puzzle = Grid::parse_line(one.lines().next().unwrap(), 1).unwrap();
     let first = Grid::parse_line(answers.lines().next().unwrap(), 1).unwrap();
     first.check_solution_of(&puzzle).unwrap();
+}
+
+/// A puzzle typed at a terminal was answered only after the third Ctrl-D (detection waited for
+/// 62 lines, the batch for a chunk and then for the next one), and a Ctrl-C did not stop a
+/// read. On a terminal each line is answered as it comes, and the first Ctrl-C ends the run.
+#[test]
+fn a_puzzle_typed_at_a_terminal_is_answered_at_once_and_ctrl_c_ends_the_run() {
+    use std::io::{BufRead, Write};
+    use std::os::unix::process::CommandExt;
+    // SAFETY: posix_openpt opens a new master, owned here, or fails where there is no
+    // pseudo-terminal to have.
+    let probe = unsafe { libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC) };
+    if probe < 0 {
+        // Said straight to stderr, which the harness does not capture: a skip must show.
+        let _ = std::io::stderr().write_all(
+            b"note: no pseudo-terminal here: the test of a puzzle typed at a terminal is skipped\n",
+        );
+        return;
+    }
+    // SAFETY: the descriptor was just opened and is closed once.
+    unsafe { libc::close(probe) };
+    let (master, slave) = pseudo_terminal();
+    let mut command = Command::new(BIN);
+    command
+        .args(["sudoku", "--threads", "1"])
+        .stdin(Stdio::from(slave))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the child only calls setsid and ioctl, both async-signal
+    // safe: it becomes a session leader whose controlling terminal is the pseudo-terminal, so
+    // that a Ctrl-C typed there sends it SIGINT.
+    unsafe {
+        command.pre_exec(|| {
+            if libc::setsid() < 0 || libc::ioctl(0, libc::TIOCSCTTY, 0) < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().unwrap();
+    let mut terminal = File::from(master);
+    let stdout = child.stdout.take().unwrap();
+    let (lines, answers) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            if lines.send(line.unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    terminal
+        .write_all(format!("{puzzle}\n").as_bytes())
+        .unwrap();
+    // The answer comes while the terminal is still open: no Ctrl-D was typed.
+    let answer = answers.recv_timeout(Duration::from_secs(30));
+    let Ok(answer) = answer else {
+        let _ = child.kill();
+        panic!("no answer to a line typed at a terminal before its end");
+    };
+    let solution = Grid::parse_line(&answer, 1).unwrap();
+    let given = Grid::parse_line(puzzle, 1).unwrap();
+    assert_eq!(solution.check_solution_of(&given), Ok(()), "{answer}");
+    // A second line, answered as it comes too.
+    terminal
+        .write_all(format!("{puzzle}\n").as_bytes())
+        .unwrap();
+    assert_eq!(answers.recv_timeout(Duration::from_secs(30)), Ok(answer));
+    // One Ctrl-C, with the terminal waiting for the next line: the run ends as interrupted.
+    terminal.write_all(b"\x03").unwrap();
+    let status = wait_within(&mut child, Duration::from_secs(10));
+    let mut message = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let _ = std::io::Read::read_to_string(&mut stderr, &mut message);
+    }
+    let status = status.unwrap_or_else(|| panic!("still running after a Ctrl-C: {message}"));
+    assert_eq!(status.code(), Some(130), "{message}");
 }

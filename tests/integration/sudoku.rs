@@ -451,3 +451,42 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
         assert_eq!(stdout(&out), "undecided\n");
     }
 }
+
+/// `--stats` said the detected format in a line of 330 characters, every kind's vote spelt out.
+/// It says the format, what decided it and the puzzles' shape in one short line.
+#[test]
+fn the_stats_say_the_format_and_the_shape_in_one_short_line() {
+    let cases = [
+        ("hard-9x9.txt", "line (detected", "9x9"),
+        ("16x16.txt", "line (detected", "16x16"),
+        ("4x4.txt", "line (detected", "4x4"),
+    ];
+    for (name, format, shape) in cases {
+        let path = crate::common::puzzles(name);
+        let out = dlx(&["sudoku", "--stats", path.to_str().unwrap()], b"");
+        assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+        let message = stderr(&out);
+        let line = message
+            .lines()
+            .find(|line| line.contains(": format: "))
+            .unwrap_or_else(|| panic!("a format line: {message}"));
+        assert!(line.len() <= 100, "{} characters: {line}", line.len());
+        assert!(line.contains(format), "{line}");
+        assert!(line.ends_with(&format!(", {shape}")), "{line}");
+    }
+    // A compact grid read from standard input, its side from the length of its rows.
+    let first = std::fs::read_to_string(crate::common::puzzles("16x16.txt")).unwrap();
+    let grid = Grid::parse_line(first.lines().next().unwrap(), 1).unwrap();
+    let out = dlx(
+        &["sudoku", "--stats"],
+        grid.to_text(Format::Compact).as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let message = stderr(&out);
+    assert!(
+        message
+            .lines()
+            .any(|line| line.contains("format: compact (detected") && line.ends_with(", 16x16")),
+        "{message}"
+    );
+}

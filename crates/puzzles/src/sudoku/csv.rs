@@ -6,7 +6,7 @@
 use super::boxes::Boxes;
 use super::grid::Grid;
 use super::parse_error::{ParseError, ParseErrorKind};
-use super::record::{parse_line_record_with_boxes, Record};
+use super::record::{parse_line_record_with_boxes, CsvRow, Record};
 use std::collections::VecDeque;
 use std::io::Read;
 
@@ -209,6 +209,8 @@ pub struct CsvRecords<R: Read> {
     row: csv::ByteRecord,
     /// The box shape each puzzle (and published solution) gets.
     boxes: Boxes,
+    /// The header's names, as the file wrote them (none when the header could not be read).
+    names: std::sync::Arc<[String]>,
 }
 
 impl<R: Read> CsvRecords<R> {
@@ -225,7 +227,7 @@ impl<R: Read> CsvRecords<R> {
             .has_headers(true)
             .terminator(csv::Terminator::Any(b'\n'))
             .from_reader(CsvSource::new(source));
-        let columns = match reader.byte_headers() {
+        let (columns, names) = match reader.byte_headers() {
             Ok(header) => {
                 let names: Vec<String> = header
                     .iter()
@@ -233,16 +235,22 @@ impl<R: Read> CsvRecords<R> {
                     .collect();
                 let start = header.position().cloned();
                 let line = line_of(&mut reader, start.as_ref()).unwrap_or(1);
-                Some(columns_of(&names, choice, line))
+                (Some(columns_of(&names, choice, line)), names)
             }
-            Err(error) => Some(Err(csv_error(&error, 1))),
+            Err(error) => (Some(Err(csv_error(&error, 1))), Vec::new()),
         };
         CsvRecords {
             reader,
             columns,
             row: csv::ByteRecord::new(),
             boxes: Boxes::Usual,
+            names: names.into(),
         }
+    }
+
+    /// The header's names, as the file wrote them (unquoted); empty when it could not be read.
+    pub fn header(&self) -> &[String] {
+        &self.names
     }
 
     /// Reads every puzzle with the box shape `boxes` says (see [`Boxes`]).
@@ -416,6 +424,15 @@ impl<R: Read> Iterator for CsvRecords<R> {
                     .solution
                     .and_then(field)
                     .map(|text| Grid::parse_line_with_boxes(text.trim(), line, self.boxes));
+                // Every column, the ones the row lacks empty, so the row can be given back whole.
+                let width = self.names.len().max(self.row.len());
+                record.row = Some(CsvRow {
+                    names: std::sync::Arc::clone(&self.names),
+                    fields: (0..width)
+                        .map(|k| field(k).map(|text| text.into_owned()).unwrap_or_default())
+                        .collect(),
+                    puzzle: columns.puzzle,
+                });
                 Some(record)
             }
         }

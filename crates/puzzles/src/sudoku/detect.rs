@@ -62,6 +62,8 @@ pub struct Detection {
     pub(crate) other: usize,
     /// What decided the format.
     pub(crate) decision: Decision,
+    /// The side of the first puzzle in the format chosen, when a line shows it.
+    pub(crate) side: Option<usize>,
 }
 
 /// What decided a [`Detection`]'s format.
@@ -99,27 +101,30 @@ impl fmt::Display for Decision {
     }
 }
 
+/// One short line: the format, what decided it, and the side of its first puzzle. The vote of
+/// each kind of line stays in the fields; docs/cli.md explains how lines vote.
 impl fmt::Display for Detection {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.format == Format::Csv {
             return write!(f, "csv (detected from its header row)");
         }
-        write!(
-            f,
-            "{} (detected from the first {} lines: {} puzzle lines, {} lines of 16 or 36 \
-             symbols whose digits fit a 4x4 or 6x6 puzzle (so puzzle lines), {} compact rows, \
-             {} spaced rows, {} lines of 16 or 36 empty cells (either a puzzle line or a \
-             compact row), {} other lines such as headers; decided by {})",
-            self.format,
-            self.lines,
-            self.puzzle_lines,
-            self.small_digit_lines,
-            self.compact_rows,
-            self.spaced_rows,
-            self.either,
-            self.other,
-            self.decision
-        )
+        write!(f, "{} (detected: ", self.format)?;
+        let votes = match self.format {
+            Format::Spaced => self.spaced_rows,
+            Format::Compact => self.compact_rows,
+            _ => self.puzzle_lines + self.small_digit_lines,
+        };
+        match self.decision {
+            Decision::MostVotes => write!(f, "{votes} of the first {} lines", self.lines)?,
+            Decision::FirstVote => write!(f, "a tie, {votes} of {} lines each", self.lines)?,
+            Decision::EmptyGrid { .. } => write!(f, "an empty grid")?,
+            Decision::NoVote | Decision::CsvHeader => write!(f, "no line votes")?,
+        }
+        write!(f, ")")?;
+        if let Some(side) = self.side {
+            write!(f, ", {side}x{side}")?;
+        }
+        Ok(())
     }
 }
 
@@ -233,6 +238,7 @@ impl Detection {
             either: 0,
             other: 0,
             decision: Decision::CsvHeader,
+            side: None,
         };
         if header_names_a_puzzle_column(first) {
             found.format = Format::Csv;
@@ -272,6 +278,14 @@ impl Detection {
                 .find(|format| winners.contains(format));
             (first.unwrap_or(winners[0]), Decision::FirstVote)
         };
+        found.side = match found.decision {
+            Decision::EmptyGrid { side } => Some(side),
+            _ => lines
+                .iter()
+                .zip(&kinds)
+                .filter(|&(_, kind)| kind.vote() == Some(found.format))
+                .find_map(|(line, &kind)| side_of(line, kind, boxes)),
+        };
         Some(found)
     }
 }
@@ -281,6 +295,25 @@ impl Format {
     /// it holds no puzzle line.
     pub fn detect(text: &str) -> Option<Format> {
         Detection::of(text, Boxes::Usual).map(|d| d.format)
+    }
+}
+
+/// The side of the puzzle a line that votes for its kind belongs to: its numbers (spaced), its
+/// symbols (compact), the square or cube root of its symbols (a puzzle line, pencilmarks).
+fn side_of(line: &str, kind: Kind, boxes: Boxes) -> Option<usize> {
+    match kind {
+        Kind::Spaced => Some(line.split_whitespace().count()),
+        Kind::Compact => Some(line.trim().chars().count()),
+        Kind::Puzzle | Kind::SmallDigits => {
+            let (puzzle, _, _) = split_trailing(line.trim_start());
+            let cells = puzzle.chars().count();
+            let cube_root = (1..=super::grid::MAX_SIDE).find(|side| side * side * side == cells);
+            match boxes.shape_for_cells(cells) {
+                Some(shape) => Some(shape.side()),
+                None => cube_root,
+            }
+        }
+        Kind::Either | Kind::Other => None,
     }
 }
 
@@ -360,9 +393,12 @@ mod tests {
             assert_eq!(found.format, Format::Line, "{lines}");
             assert_eq!(found.small_digit_lines, SAMPLE_LINES);
             assert_eq!(found.decision, Decision::MostVotes);
-            assert!(found
-                .to_string()
-                .contains("decided by the kind with most votes"));
+            let side = rows * cols;
+            assert_eq!(found.side, Some(side));
+            assert_eq!(
+                found.to_string(),
+                format!("line (detected: {SAMPLE_LINES} of the first {SAMPLE_LINES} lines), {side}x{side}")
+            );
             // Fewer lines than a grid has rows, comments and blank lines between them.
             let few = puzzle_lines(rows, cols, 3).replace('\n', "\n\n# next\n");
             assert_eq!(Format::detect(&few), Some(Format::Line));
@@ -426,7 +462,10 @@ mod tests {
             let found = Detection::of(&empty.repeat(side), Boxes::Usual).unwrap();
             assert_eq!(found.format, Format::Compact);
             assert_eq!(found.decision, Decision::EmptyGrid { side });
-            assert!(found.to_string().contains(&format!("{side} empty lines")));
+            assert_eq!(
+                found.to_string(),
+                format!("compact (detected: an empty grid), {side}x{side}")
+            );
             let found = Detection::of(&format!("Grid 1\n{}", empty.repeat(side - 1)), Boxes::Usual)
                 .unwrap();
             assert_eq!(

@@ -116,6 +116,21 @@ pub struct Record {
     pub regions: Option<Regions>,
     /// A Killer's cages with their sums, when its line gave them.
     pub cages: Option<Cages>,
+    /// The whole row of a CSV file, every column as the file wrote it, to give back beside the
+    /// answer.
+    pub row: Option<CsvRow>,
+}
+
+/// A CSV row with its header: the names of the columns, the row's fields (one per column,
+/// empty where the row ends early) and which of them is the puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CsvRow {
+    /// The header's names, shared by every row of the file.
+    pub names: std::sync::Arc<[String]>,
+    /// The row's fields, unquoted.
+    pub fields: Vec<String>,
+    /// The index of the puzzle's column.
+    pub puzzle: usize,
 }
 
 impl Record {
@@ -180,6 +195,7 @@ impl Record {
             empty_symbol: '.',
             regions: None,
             cages: None,
+            row: None,
         }
     }
 
