@@ -322,3 +322,43 @@ fn a_second_signal_leaves_no_temporary_file() {
         }
     }
 }
+
+/// `dlx xc --zdd q8.dlx < q8.dlx` replaced its own problem with the ZDD: standard input that
+/// is a file is an input of every command that reads it, whatever the flag that writes.
+#[test]
+fn a_file_written_by_any_flag_is_refused_when_it_is_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem_text = std::fs::read_to_string(crate::common::data("xc/queens8.dlx")).unwrap();
+    let problem = dir.path().join("q8.dlx");
+    std::fs::write(&problem, &problem_text).unwrap();
+    let q8 = problem.to_str().unwrap();
+    for args in [&["xc", "--zdd", q8][..], &["xc", "-", "--zdd", q8]] {
+        let out = dlx_reading(args, &problem);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("is the input standard input"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&problem).unwrap(), problem_text);
+    }
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+/// `dlx sudoku fifo -o fifo` waited for ever for a reader of its own input: a FIFO that is
+/// an input is refused as a file is, before any wait.
+#[test]
+fn an_output_fifo_that_is_an_input_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("io.fifo");
+    mkfifo(&fifo);
+    let name = fifo.to_str().unwrap();
+    let mut run = spawn_dlx(&["sudoku", name, "-o", name], b"");
+    let status = wait_within(&mut run.child, Duration::from_secs(5));
+    if status.is_none() {
+        let _ = run.child.kill();
+    }
+    let out = run.output();
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is the input"), "{}", stderr(&out));
+}
