@@ -45,8 +45,8 @@ the --regions layout; a symbolic link is followed and its target replaced). When
 standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
 the rows measured, and the exit code is theirs.
 
-On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
-already printed stay (and --svg draws them), and the exit code is 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: the measurement under way stops within moments and is dropped; the rows
+already printed stay (and --svg draws them), and the exit code is 130, 143 or 129."))]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]

@@ -35,8 +35,8 @@ any number of threads, and `--count 100` prints the first 100 puzzles of `--coun
 The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-hatching,
 2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
 
-On SIGINT or SIGTERM: the puzzles under way are given up within moments and not written; the
-puzzles made before them, in order, are, then the summary, exit 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: the puzzles under way are given up within moments and not written; the
+puzzles made before them, in order, are, then the summary, exit 130, 143 or 129."))]
 pub struct GenerateArgs {
     /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
     /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual

@@ -265,7 +265,7 @@ impl Run {
     /// A run that failed before answering anything leaves an `--output` file as it was; one
     /// that answered some puzzles first keeps their answers. An input with no puzzle makes the
     /// exit code 2 (see [`Run::end_source`]); when no input had one, the output is left as it
-    /// was. A run cut by SIGINT or SIGTERM writes the whole answers it has, says so, and exits
+    /// was. A run cut by SIGINT, SIGTERM or SIGHUP writes the whole answers it has, says so, and exits
     /// with 128 + the signal's number.
     ///
     /// A run whose reader went away (a broken pipe: `dlx ... | head`) took no new work from
@@ -308,11 +308,7 @@ impl Run {
             report!(
                 "dlx: interrupted after {} puzzles ({}): {output} holds their whole answers",
                 t.puzzles,
-                if signal == signal_hook::consts::SIGTERM {
-                    "SIGTERM"
-                } else {
-                    "SIGINT"
-                }
+                interrupt::signal_name(signal)
             );
             return Ok(Exit::interrupted_by(signal));
         }

@@ -37,8 +37,8 @@ micros, error (a malformed puzzle's message).
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
 bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
-On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
-whole answer so far is written, then the summary, exit 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: a search under way stops within moments (its puzzle undecided), every
+whole answer so far is written, then the summary, exit 130, 143 or 129."))]
 pub struct SudominokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -188,7 +188,7 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     let result = answer_sources(&mut run, &args, &mut unended);
     let exit = run.finish(result)?;
     Ok(
-        if unended && !matches!(exit, Exit::Interrupted | Exit::Terminated) {
+        if unended && !matches!(exit, Exit::Interrupted | Exit::Terminated | Exit::HungUp) {
             Exit::BadInput
         } else {
             exit

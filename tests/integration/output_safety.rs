@@ -362,3 +362,54 @@ fn an_output_fifo_that_is_an_input_is_refused_at_once() {
     assert_eq!(status.and_then(|s| s.code()), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("is the input"), "{}", stderr(&out));
 }
+
+/// SIGHUP (a closed terminal) during `-o out.txt` or `--zdd` ended the process by its default
+/// action, leaving `.dlx-output-XXXX` beside the target: it is handled as SIGINT and SIGTERM
+/// are, the whole answers put in place, exit 129.
+#[test]
+fn a_hangup_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.txt");
+    let out = target.to_str().unwrap();
+    let empty_16x16 = format!("{}\n", ".".repeat(256));
+    let cut = spawn_dlx(
+        &["sudoku", "--count", "--threads", "1", "-o", out],
+        empty_16x16.as_bytes(),
+    )
+    .interrupt_after(
+        Duration::from_millis(500),
+        libc::SIGHUP,
+        Duration::from_secs(4),
+    );
+    assert_eq!(cut.status.code(), Some(129), "{}", stderr(&cut));
+    assert!(stderr(&cut).contains("SIGHUP"), "{}", stderr(&cut));
+    let count = std::fs::read_to_string(&target).unwrap();
+    assert!(count.trim_end().ends_with("+ undecided"), "{count:?}");
+    assert!(
+        leftovers(dir.path()).is_empty(),
+        "{:?}",
+        leftovers(dir.path())
+    );
+    let zdd = dir.path().join("all.zdd");
+    let problem = crate::common::data("xc/pentominoes6x10.dlx");
+    let cut = spawn_dlx(
+        &[
+            "xc",
+            "--zdd",
+            zdd.to_str().unwrap(),
+            problem.to_str().unwrap(),
+        ],
+        b"",
+    )
+    .interrupt_after(
+        Duration::from_millis(500),
+        libc::SIGHUP,
+        Duration::from_secs(4),
+    );
+    assert_eq!(cut.status.code(), Some(129), "{}", stderr(&cut));
+    assert!(
+        leftovers(dir.path()).is_empty(),
+        "{:?}",
+        leftovers(dir.path())
+    );
+}
