@@ -631,3 +631,33 @@ fn a_million_puzzles_are_solved_one_solution_each_in_order() {
     }
     assert_eq!(count, 1_000_000);
 }
+
+/// A CSV file whose second row opens a quote it never closes: the quote takes in every row
+/// after it, so those rows cannot be answered; `sudoku`, `crosshatch` and `rate` gave two
+/// answers for four rows with exit 0 and nothing said. The row with the quote is an error
+/// naming the quote's line and column and the lines it takes in.
+#[test]
+fn a_csv_quote_never_closed_is_an_error_naming_the_rows_it_takes_in() {
+    let text = std::fs::read_to_string(crate::common::puzzles("minimal-9x9.txt")).unwrap();
+    let puzzles: Vec<&str> = text.lines().take(4).map(|line| &line[..81]).collect();
+    let csv = format!(
+        "id,puzzle\n1,{}\n2,\"{}\n3,{}\n4,{}\n",
+        puzzles[0], puzzles[1], puzzles[2], puzzles[3]
+    );
+    let file = TempFile::new("unclosed.csv", csv.as_bytes());
+    for command in ["sudoku", "crosshatch", "rate"] {
+        let out = dlx(&[command, "--jsonl", file.name()], b"");
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let answers = json_lines(&out);
+        assert_eq!(answers.len(), 2, "{command}: {answers:?}");
+        assert_eq!(answers[0]["line"], 2, "{command}: {answers:?}");
+        assert_ne!(answers[0]["status"], "error", "{command}: {answers:?}");
+        let error = answers[1]["error"].as_str().unwrap_or_default();
+        assert_eq!(answers[1]["line"], 3, "{command}: {answers:?}");
+        assert!(
+            error.contains("line 3, column 3") && error.contains("never closed"),
+            "{command}: {error}"
+        );
+        assert!(error.contains("lines 3 to 5"), "{command}: {error}");
+    }
+}
