@@ -215,6 +215,20 @@ impl Run {
         }
     }
 
+    /// Reports an input that cannot be read as an error record of its own (on stderr too), so
+    /// the exit code is 2; the other inputs are still answered.
+    pub fn unreadable(&mut self, input: &input::Unreadable) -> anyhow::Result<()> {
+        // The message names the input itself (`cannot read FILE: ...`): said as an error of
+        // the run, as a fault of the command line is, rather than as one of a puzzle in it.
+        let message = format!("{:#}", input.error);
+        self.message(&format!("dlx: error: {message}"));
+        let answer = Answer::malformed(0, message);
+        let first = self.tally.puzzles == 0;
+        let written = self.results.write(first, &input.name, None, &answer);
+        self.tally.add(&answer);
+        written.map_err(|e| self.read_or_write_error(e, &input.name))
+    }
+
     /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
     pub fn start_with(&mut self, header: &'static str) {
         self.results.start_with(header);

@@ -199,10 +199,17 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
 /// Solves every puzzle of every input, in order, until the end or a signal; notes in
 /// `unended` an input without its final `0` under --strict.
 fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> anyhow::Result<()> {
-    for mut source in input::sources(&args.batch.files)? {
+    for opened in input::each_source(&args.batch.files) {
         if interrupt::requested() {
             break;
         }
+        let mut source = match opened {
+            Ok(source) => source,
+            Err(unreadable) => {
+                run.unreadable(&unreadable)?;
+                continue;
+            }
+        };
         let name = source.name.clone();
         let bytes = run.read_whole(&mut source)?;
         let text = String::from_utf8_lossy(&bytes);
