@@ -144,7 +144,7 @@ impl Exit {
             (BadInput, Sudominoku) => {
                 "bad input or usage: a file that cannot be read, a puzzle that cannot be read \
                  (the others are still answered), an input with no puzzle, --strict and no final \
-                 `0`, a bad flag, an output that cannot be written"
+                 `0` or content after it, a bad flag, an output that cannot be written"
             }
             (BadInput, Generate) => {
                 "bad usage, no puzzle found in the rating range, or an output that cannot be \
