@@ -62,8 +62,13 @@ pub struct BenchArgs {
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
     regions: Option<PathBuf>,
-    /// Use only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
+    /// Use only the first N puzzles of each file (N at least 1: a file measured on no puzzle
+    /// says nothing).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
     limit: Option<usize>,
     /// Stop for the first solution instead of proving it unique (the default, as public
     /// Sudoku benchmarks do).

@@ -139,12 +139,20 @@ enum SolutionsArg {
 /// Reads a rating bound: a finite number (NaN and infinities bound nothing).
 fn parse_rating(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(rating) if rating.is_finite() => Ok(rating),
+        Ok(rating) if rating.is_finite() && rating <= MAX_RATING => Ok(rating),
+        Ok(rating) if rating.is_finite() => Err(format!(
+            "found {text:?}, above any rating: the highest is 4 + 2^64 (a search of 2^64 nodes), \
+             about {MAX_RATING:e}"
+        )),
         _ => Err(format!(
             "found {text:?}, expected a finite number such as 3 or 4.5"
         )),
     }
 }
+
+/// The highest rating there can be: a search's (level 4) of as many nodes as a `u64` counts.
+/// A bound past it keeps no puzzle, and would be printed in full, hundreds of digits.
+const MAX_RATING: f64 = 4.0 + u64::MAX as f64;
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     if let (Some(min), Some(max)) = (args.min_rating, args.max_rating) {
