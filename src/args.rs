@@ -19,8 +19,8 @@ pub struct BatchArgs {
     /// (written beside it, then renamed), so a run that fails before answering anything leaves
     /// it as it was; FILE may not be one of the inputs (nor standard input when it is a file,
     /// nor a --regions layout). A symbolic link is followed and its target replaced; a
-    /// device or a FIFO is written in place (a FIFO once a reader opens it: SIGINT or SIGTERM
-    /// ends the wait, exit 130 or 143). No temporary file is left, even by a second signal.
+    /// device or a FIFO is written in place (a FIFO once a reader opens it: SIGINT, SIGTERM or SIGHUP
+    /// ends the wait, exit 130, 143 or 129). No temporary file is left, even by a second signal.
     #[arg(long, short, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One JSON object per puzzle instead of text, with the fields listed below.

@@ -47,8 +47,8 @@ the --regions layout; a symbolic link is followed and its target replaced). When
 standard output goes away (`dlx bench ... | head`), no new row is measured: the chart holds
 the rows measured, and the exit code is theirs.
 
-On SIGINT or SIGTERM: the measurement under way stops within moments and is dropped; the rows
-already printed stay (and --svg draws them), and the exit code is 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: the measurement under way stops within moments and is dropped; the rows
+already printed stay (and --svg draws them), and the exit code is 130, 143 or 129."))]
 pub struct BenchArgs {
     /// Puzzle files in the line format.
     #[arg(required = true)]
@@ -64,8 +64,13 @@ pub struct BenchArgs {
     /// With --variant jigsaw: the layout of every puzzle, from a file (N·N region symbols).
     #[arg(long, value_name = "FILE", requires = "variant")]
     regions: Option<PathBuf>,
-    /// Use only the first N puzzles of each file.
-    #[arg(long, value_name = "N")]
+    /// Use only the first N puzzles of each file (N at least 1: a file measured on no puzzle
+    /// says nothing).
+    #[arg(
+        long,
+        value_name = "N",
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
     limit: Option<usize>,
     /// Stop for the first solution instead of proving it unique (the default, as public
     /// Sudoku benchmarks do).

@@ -39,7 +39,7 @@ micros, error (a malformed puzzle's message), label (a grid's header or a line's
 text), agrees (CSV with a solution column).
 
 Givens that repeat a digit in a unit are ERROR (the contest's rule), not bad input.
-On SIGINT or SIGTERM: every whole answer so far is written, then the summary, exit 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: every whole answer so far is written, then the summary, exit 130, 143 or 129."))]
 pub struct CrosshatchArgs {
     #[command(flatten)]
     batch: BatchArgs,

@@ -14,6 +14,8 @@ pub enum Exit {
     BadInput = 2,
     /// A search was stopped by its node budget before it could decide.
     Undecided = 3,
+    /// SIGHUP stopped the run (128 + 1): the terminal went away.
+    HungUp = 129,
     /// SIGINT stopped the run (128 + 2): the whole answers found so far were written.
     Interrupted = 130,
     /// SIGTERM stopped the run (128 + 15).
@@ -66,21 +68,22 @@ impl Job {
 
 impl Exit {
     /// Every exit code, in increasing order.
-    pub const ALL: [Exit; 6] = [
+    pub const ALL: [Exit; 7] = [
         Exit::Solved,
         Exit::Unsolved,
         Exit::BadInput,
         Exit::Undecided,
+        Exit::HungUp,
         Exit::Interrupted,
         Exit::Terminated,
     ];
 
     /// The exit code for a run stopped by `signal`.
     pub fn interrupted_by(signal: i32) -> Exit {
-        if signal == signal_hook::consts::SIGTERM {
-            Exit::Terminated
-        } else {
-            Exit::Interrupted
+        match signal {
+            signal_hook::consts::SIGTERM => Exit::Terminated,
+            signal_hook::consts::SIGHUP => Exit::HungUp,
+            _ => Exit::Interrupted,
         }
     }
 
@@ -107,6 +110,7 @@ impl Exit {
             Exit::Interrupted => {
                 "SIGINT stopped the run: the whole answers so far were written, then the summary"
             }
+            Exit::HungUp => "SIGHUP (the terminal closed) stopped the run, as 130 says for SIGINT",
             Exit::Terminated => "SIGTERM stopped the run, as 130 says for SIGINT",
         }
     }
@@ -140,7 +144,7 @@ impl Exit {
             (BadInput, Sudominoku) => {
                 "bad input or usage: a file that cannot be read, a puzzle that cannot be read \
                  (the others are still answered), an input with no puzzle, --strict and no final \
-                 `0`, a bad flag, an output that cannot be written"
+                 `0` or content after it, a bad flag, an output that cannot be written"
             }
             (BadInput, Generate) => {
                 "bad usage, no puzzle found in the rating range, or an output that cannot be \
@@ -154,12 +158,12 @@ impl Exit {
                 "--max-nodes ran out before a solution was found (with --count: whenever it ran \
                  out)"
             }
-            (Interrupted | Terminated, Completions | Man) => return None,
+            (Interrupted | Terminated | HungUp, Completions | Man) => return None,
             (Interrupted, Bench) => {
                 "SIGINT stopped the run: the rows measured so far were printed, the one under \
                  way dropped"
             }
-            (Interrupted | Terminated, _) => self.common(),
+            (Interrupted | Terminated | HungUp, _) => self.common(),
             _ => return None,
         })
     }

@@ -35,8 +35,8 @@ any number of threads, and `--count 100` prints the first 100 puzzles of `--coun
 The rating filter uses the scale of `dlx rate` (see `dlx rate --help`): 1 cross-hatching,
 2 singles, 3 locked candidates, 4 + n a search of n nodes on average.
 
-On SIGINT or SIGTERM: the puzzles under way are given up within moments and not written; the
-puzzles made before them, in order, are, then the summary, exit 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: the puzzles under way are given up within moments and not written; the
+puzzles made before them, in order, are, then the summary, exit 130, 143 or 129."))]
 pub struct GenerateArgs {
     /// Box shape, ROWSxCOLUMNS: boxes of R rows and C columns of cells: 2x2 (4x4 grid), 2x3
     /// (6x6), 3x3 (9x9), 3x4 (12x12), 4x4 (16x16), 5x5 (25x25), ... These are each side's usual
@@ -139,12 +139,20 @@ enum SolutionsArg {
 /// Reads a rating bound: a finite number (NaN and infinities bound nothing).
 fn parse_rating(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
-        Ok(rating) if rating.is_finite() => Ok(rating),
+        Ok(rating) if rating.is_finite() && rating <= MAX_RATING => Ok(rating),
+        Ok(rating) if rating.is_finite() => Err(format!(
+            "found {text:?}, above any rating: the highest is 4 + 2^64 (a search of 2^64 nodes), \
+             about {MAX_RATING:e}"
+        )),
         _ => Err(format!(
             "found {text:?}, expected a finite number such as 3 or 4.5"
         )),
     }
 }
+
+/// The highest rating there can be: a search's (level 4) of as many nodes as a `u64` counts.
+/// A bound past it keeps no puzzle, and would be printed in full, hundreds of digits.
+const MAX_RATING: f64 = 4.0 + u64::MAX as f64;
 
 pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     if let (Some(min), Some(max)) = (args.min_rating, args.max_rating) {

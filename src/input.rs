@@ -57,59 +57,89 @@ pub struct Source {
 /// gone wrong rather than a file name).
 pub type PuzzleArgument<'a> = &'a (dyn Fn(&str) -> Result<(), String> + 'a);
 
-/// Opens the inputs named on the command line (standard input for none or `-`).
+/// An input named on the command line that cannot be read: its name and why.
+#[derive(Debug)]
+pub struct Unreadable {
+    pub name: String,
+    pub error: anyhow::Error,
+}
+
+/// Opens the inputs named on the command line (standard input for none or `-`); the first
+/// that cannot be read is the error, for a command that needs them all.
 pub fn sources(files: &[PathBuf]) -> anyhow::Result<Vec<Source>> {
+    each_source(files)
+        .into_iter()
+        .map(|opened| opened.map_err(|unreadable| unreadable.error))
+        .collect()
+}
+
+/// Opens the inputs named on the command line (standard input for none or `-`), each on its
+/// own: one that cannot be read costs only itself.
+pub fn each_source(files: &[PathBuf]) -> Vec<Result<Source, Unreadable>> {
     sources_or_puzzles(files, None)
 }
 
-/// Opens the inputs named on the command line (standard input for none or `-`); with `puzzle`,
-/// an argument that is no existing path but is a puzzle (as `puzzle` says) is that puzzle,
-/// named `argument K` (its place among the inputs). A path that exists always wins.
+/// Opens the inputs named on the command line (standard input for none or `-`), each on its
+/// own; with `puzzle`, an argument that is no existing path but is a puzzle (as `puzzle` says)
+/// is that puzzle, named `argument K` (its place among the inputs). A path that exists always
+/// wins.
 pub fn sources_or_puzzles(
     files: &[PathBuf],
     puzzle: Option<PuzzleArgument<'_>>,
-) -> anyhow::Result<Vec<Source>> {
+) -> Vec<Result<Source, Unreadable>> {
     if files.is_empty() {
-        return Ok(vec![stdin_source()]);
+        return vec![Ok(stdin_source())];
     }
     files
         .iter()
         .enumerate()
         .map(|(index, path)| {
-            if path == Path::new("-") {
-                return Ok(stdin_source());
-            }
-            if path.is_dir() {
-                anyhow::bail!("{}: is a directory, expected a file", path.display());
-            }
-            // A dangling symlink exists too: it is a file that cannot be read, not a puzzle.
-            let exists = std::fs::symlink_metadata(path).is_ok();
-            let text = path
-                .to_str()
-                .filter(|text| !exists && !text.contains(['\n', '\r']));
-            let as_puzzle = text.zip(puzzle).map(|(text, puzzle)| puzzle(text));
-            if let (Some(text), Some(Ok(()))) = (text, &as_puzzle) {
-                return Ok(argument_source(index + 1, text));
-            }
-            let file = File::open(path).map_err(|error| {
-                let name = path.display();
-                match (text, &as_puzzle) {
-                    (Some(text), Some(Err(why))) if looks_like_a_puzzle(text) => {
-                        anyhow::anyhow!("cannot read {name}: {error}; nor is it a puzzle: {why}")
-                    }
-                    _ => anyhow::Error::new(error).context(format!("cannot read {name}")),
-                }
-            })?;
-            let size = file.metadata().ok().map(|m| m.len());
-            Ok(Source {
+            open_source(index, path, puzzle).map_err(|error| Unreadable {
                 name: path.display().to_string(),
-                reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(file))),
-                size,
-                argument: false,
-                terminal: false,
+                error,
             })
         })
         .collect()
+}
+
+/// Opens the `index`-th input, `path` (or the puzzle it is, see [`sources_or_puzzles`]).
+fn open_source(
+    index: usize,
+    path: &Path,
+    puzzle: Option<PuzzleArgument<'_>>,
+) -> anyhow::Result<Source> {
+    if path == Path::new("-") {
+        return Ok(stdin_source());
+    }
+    if path.is_dir() {
+        anyhow::bail!("{}: is a directory, expected a file", path.display());
+    }
+    // A dangling symlink exists too: it is a file that cannot be read, not a puzzle.
+    let exists = std::fs::symlink_metadata(path).is_ok();
+    let text = path
+        .to_str()
+        .filter(|text| !exists && !text.contains(['\n', '\r']));
+    let as_puzzle = text.zip(puzzle).map(|(text, puzzle)| puzzle(text));
+    if let (Some(text), Some(Ok(()))) = (text, &as_puzzle) {
+        return Ok(argument_source(index + 1, text));
+    }
+    let file = File::open(path).map_err(|error| {
+        let name = path.display();
+        match (text, &as_puzzle) {
+            (Some(text), Some(Err(why))) if looks_like_a_puzzle(text) => {
+                anyhow::anyhow!("cannot read {name}: {error}; nor is it a puzzle: {why}")
+            }
+            _ => anyhow::Error::new(error).context(format!("cannot read {name}")),
+        }
+    })?;
+    let size = file.metadata().ok().map(|m| m.len());
+    Ok(Source {
+        name: path.display().to_string(),
+        reader: Box::new(BufReader::with_capacity(1 << 16, LineEnds::new(file))),
+        size,
+        argument: false,
+        terminal: false,
+    })
 }
 
 /// Whether an argument that is neither a path nor a puzzle was meant as a puzzle, so that

@@ -1,4 +1,4 @@
-//! SIGINT and SIGTERM: the first asks the run to stop taking new work, write the whole records
+//! SIGINT, SIGTERM and SIGHUP (the terminal closed): the first asks the run to stop taking new work, write the whole records
 //! it has, print its summary and exit with 128 + the signal's number; a second one exits at
 //! once, removing the temporary files of the outputs first (see [`super::temporary`]). The
 //! handlers are `signal-hook`'s, and do only what is async-signal-safe: set atomics, `unlink`,
@@ -27,7 +27,13 @@ pub fn install() -> std::io::Result<()> {
         requested: Arc::new(AtomicBool::new(false)),
         signal: Arc::new(AtomicUsize::new(0)),
     };
-    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+    // SIGHUP too: its default action would end the process without the cleanup, leaving an
+    // output's temporary file behind.
+    for signal in [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ] {
         // Registered first, so it sees the flag as the previous signal left it: a second
         // signal ends the process at once, leaving no temporary file behind.
         let requested = Arc::clone(&flags.requested);
@@ -77,12 +83,12 @@ impl Interrupted {
     }
 }
 
-/// `SIGINT` or `SIGTERM`, as messages name them.
+/// `SIGINT`, `SIGTERM` or `SIGHUP`, as messages name them.
 pub fn signal_name(signal: i32) -> &'static str {
-    if signal == signal_hook::consts::SIGTERM {
-        "SIGTERM"
-    } else {
-        "SIGINT"
+    match signal {
+        signal_hook::consts::SIGTERM => "SIGTERM",
+        signal_hook::consts::SIGHUP => "SIGHUP",
+        _ => "SIGINT",
     }
 }
 
@@ -98,7 +104,7 @@ pub fn requested() -> bool {
     flag().load(Ordering::Relaxed)
 }
 
-/// The signal received, if any (SIGINT or SIGTERM).
+/// The signal received, if any (SIGINT, SIGTERM or SIGHUP).
 pub fn signal() -> Option<i32> {
     let flags = FLAGS.get()?;
     if !flags.requested.load(Ordering::Relaxed) {

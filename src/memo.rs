@@ -32,7 +32,8 @@ pub struct MemoArgs {
     memo_bytes: u64,
     /// Write the ZDD of all solutions to FILE in DLX6's format (Knuth's `zddread` reads it):
     /// a line `id: (~option?lo:hi)` per node, ids in hexadecimal, options numbered from 1 in
-    /// the file's order, then a root of option 0. The file is replaced only when it is whole.
+    /// the file's order, then a root of option 0. The file is replaced only when it is whole, and
+    /// never when it is the problem's file (standard input included).
     #[arg(long, value_name = "FILE", conflicts_with_all = MEMO_CONFLICTS)]
     zdd: Option<PathBuf>,
     /// Print N solutions drawn uniformly at random (each solution equally likely, repeats
@@ -82,7 +83,8 @@ pub struct MemoContext<'a> {
 pub fn run(args: &MemoArgs, context: MemoContext<'_>) -> anyhow::Result<Exit> {
     let problem = context.problem;
     // Open the ZDD's file first: a refused target is known before the search.
-    let inputs: Vec<PathBuf> = context.input.into_iter().cloned().collect();
+    // No file named: the problem came from standard input, which may be the target itself.
+    let inputs = vec![context.input.cloned().unwrap_or_else(|| PathBuf::from("-"))];
     let zdd_file = match &args.zdd {
         Some(path) => Some(Output::file_for("--zdd", path, &inputs)?),
         None => None,

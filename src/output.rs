@@ -13,7 +13,7 @@
 //! file made beside it), so the link stays a link. A target that is not a regular file (a
 //! terminal, `/dev/null`, a FIFO, `/dev/stdout` on a pipe) is written in place, since renaming
 //! over it would replace it; a FIFO is opened without blocking, so a signal ends the wait for
-//! its reader.
+//! its reader, and one that is also an input is refused, since its reader would be the run.
 //!
 //! Every write error is turned into a [`WriteError`] naming the output (`writing standard
 //! output: No space left on device`), so it is never taken for a fault of the input. A broken
@@ -75,8 +75,8 @@ impl Output {
         })
     }
 
-    /// `--output FILE`, refused when it is one of `inputs` (same file, symlinks followed;
-    /// `-` is standard input).
+    /// `--output FILE`, refused when it is one of `inputs` (same file or FIFO, symlinks
+    /// followed; `-` is standard input, however the command came to read it).
     pub fn file(path: &Path, inputs: &[PathBuf]) -> anyhow::Result<Output> {
         Output::file_for("--output", path, inputs)
     }
@@ -90,12 +90,15 @@ impl Output {
                 anyhow::bail!("{flag} {name} is a directory, expected a file")
             }
             // Written in place: nothing there can be destroyed, and a rename would replace
-            // the device or the FIFO itself.
-            Some(meta) if !meta.is_file() => Sink::InPlace(BufWriter::new(open_in_place(
-                path,
-                &name,
-                meta.file_type().is_fifo(),
-            )?)),
+            // the device or the FIFO itself. A FIFO that is also read would wait for ever for
+            // a reader that is the run itself.
+            Some(meta) if !meta.is_file() => {
+                let fifo = meta.file_type().is_fifo();
+                if fifo {
+                    refuse_inputs(flag, &name, meta, inputs)?;
+                }
+                Sink::InPlace(BufWriter::new(open_in_place(path, &name, fifo)?))
+            }
             Some(target) => {
                 refuse_inputs(flag, &name, target, inputs)?;
                 let replaced = link_target(path)

@@ -50,8 +50,8 @@ step has an item with one option left: a single of a row, column, box, jigsaw re
 window, forbidden pair or cage), else 4.0 + n, n the mean search-tree nodes over 16 fixed
 relabellings (cells renamed with the rules moved alike; digits too, without cages).
 
-On SIGINT or SIGTERM: a rating under way stops within moments (its puzzle `undecided`), every
-whole answer so far is written, then the summary, exit 130 or 143.")
+On SIGINT, SIGTERM or SIGHUP: a rating under way stops within moments (its puzzle `undecided`), every
+whole answer so far is written, then the summary, exit 130, 143 or 129.")
 )]
 pub struct RateArgs {
     #[command(flatten)]

@@ -260,6 +260,20 @@ impl Run {
         }
     }
 
+    /// Reports an input that cannot be read as an error record of its own (on stderr too), so
+    /// the exit code is 2; the other inputs are still answered.
+    pub fn unreadable(&mut self, input: &input::Unreadable) -> anyhow::Result<()> {
+        // The message names the input itself (`cannot read FILE: ...`): said as an error of
+        // the run, as a fault of the command line is, rather than as one of a puzzle in it.
+        let message = format!("{:#}", input.error);
+        self.message(&format!("dlx: error: {message}"));
+        let answer = Answer::malformed(0, message);
+        let first = self.tally.puzzles == 0;
+        let written = self.results.write(first, &input.name, None, &answer);
+        self.tally.add(&answer);
+        written.map_err(|e| self.read_or_write_error(e, &input.name))
+    }
+
     /// Has [`Run::emit`] write `header` before the first text answer (never in JSON).
     pub fn start_with(&mut self, header: String) {
         self.results.start_with(header);
@@ -310,7 +324,7 @@ impl Run {
     /// A run that failed before answering anything leaves an `--output` file as it was; one
     /// that answered some puzzles first keeps their answers. An input with no puzzle makes the
     /// exit code 2 (see [`Run::end_source`]); when no input had one, the output is left as it
-    /// was. A run cut by SIGINT or SIGTERM writes the whole answers it has, says so, and exits
+    /// was. A run cut by SIGINT, SIGTERM or SIGHUP writes the whole answers it has, says so, and exits
     /// with 128 + the signal's number.
     ///
     /// A run whose reader went away (a broken pipe: `dlx ... | head`) took no new work from
@@ -353,11 +367,7 @@ impl Run {
             report!(
                 "dlx: interrupted after {} puzzles ({}): {output} holds their whole answers",
                 t.puzzles,
-                if signal == signal_hook::consts::SIGTERM {
-                    "SIGTERM"
-                } else {
-                    "SIGINT"
-                }
+                interrupt::signal_name(signal)
             );
             return Ok(Exit::interrupted_by(signal));
         }

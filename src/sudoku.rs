@@ -84,10 +84,10 @@ choices at each level for (k-1)/(d1...dl) of the tree; a split count adds up its
 shares), the nodes per second and the time left at that pace. When several puzzles are counted
 at once, it follows one count at a time. The baselines (--algo backtrack, candidates) show no
 bar; and never one when stderr is not a terminal.
-On SIGINT or SIGTERM: no new puzzle is started, a search under way stops within moments and
+On SIGINT, SIGTERM or SIGHUP: no new puzzle is started, a search under way stops within moments and
 its puzzle is answered `undecided` (a count: `N+ undecided`, the solutions found so far; never
 `no solution`), every whole answer so far is written (with --output, put in place), the
-summary says `interrupted after N puzzles`, exit 130 or 143; a second signal ends at once."))]
+summary says `interrupted after N puzzles`, exit 130, 143 or 129; a second signal ends at once."))]
 pub struct SudokuArgs {
     #[command(flatten)]
     batch: BatchArgs,

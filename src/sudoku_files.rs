@@ -87,10 +87,17 @@ pub fn for_each_source(
 ) -> anyhow::Result<()> {
     let boxes = read.boxes();
     let puzzle = |text: &str| is_puzzle_argument(text, boxes);
-    for mut source in input::sources_or_puzzles(files, Some(&puzzle))? {
+    for opened in input::sources_or_puzzles(files, Some(&puzzle)) {
         if interrupt::requested() {
             break;
         }
+        let mut source = match opened {
+            Ok(source) => source,
+            Err(unreadable) => {
+                run.unreadable(&unreadable)?;
+                continue;
+            }
+        };
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         // An empty source has no format; it holds no puzzle, which `end_source` reports.
         if let Some(mut format) = source_format(&mut source, read.format, boxes, run)? {
@@ -425,10 +432,17 @@ pub fn for_each_puzzle<S: Send>(
                 }
             })
     };
-    for source in input::sources_or_puzzles(files, Some(&puzzle))? {
+    for opened in input::sources_or_puzzles(files, Some(&puzzle)) {
         if interrupt::requested() {
             break;
         }
+        let source = match opened {
+            Ok(source) => source,
+            Err(unreadable) => {
+                run.unreadable(&unreadable)?;
+                continue;
+            }
+        };
         let (name, before) = (source.name.clone(), run.tally.puzzles);
         run.stream(
             source,

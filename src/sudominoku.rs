@@ -20,7 +20,8 @@ use dlx_puzzles::sudominoku::{
 Input: puzzles one after another, read by whitespace tokens (so a record may be split across
 lines): N, the number of placed dominoes, then N placed dominoes `U LU V LV` (digit, cell,
 digit, cell; cells A1-I9), then the 9 cells where 1, 2, .., 9 go; a `0` ends the input (its
-absence is accepted, and reported under --strict).
+absence is accepted, and reported under --strict; what follows it is not read, and under
+--strict is an error naming its line).
 
 Output: per puzzle, `Puzzle i` and the 9 solved rows (the task's format). When a puzzle has
 several digit grids, the one printed is the smallest read row by row (digit by digit from the
@@ -37,8 +38,8 @@ micros, error (a malformed puzzle's message).
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
 bound (past --limit, or `N+ ... undecided` when --max-nodes ran out or a signal came).
-On SIGINT or SIGTERM: a search under way stops within moments (its puzzle undecided), every
-whole answer so far is written, then the summary, exit 130 or 143."))]
+On SIGINT, SIGTERM or SIGHUP: a search under way stops within moments (its puzzle undecided), every
+whole answer so far is written, then the summary, exit 130, 143 or 129."))]
 pub struct SudominokuArgs {
     #[command(flatten)]
     batch: BatchArgs,
@@ -61,7 +62,8 @@ pub struct SudominokuArgs {
     /// Give up on a puzzle after this many search-tree nodes (it is then undecided).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Report an input that ends without the final `0` as bad input (exit code 2).
+    /// Report an input that ends without the final `0`, or holds more than comments after it,
+    /// as bad input (exit code 2).
     #[arg(long)]
     strict: bool,
 }
@@ -188,7 +190,7 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
     let result = answer_sources(&mut run, &args, &mut unended);
     let exit = run.finish(result)?;
     Ok(
-        if unended && !matches!(exit, Exit::Interrupted | Exit::Terminated) {
+        if unended && !matches!(exit, Exit::Interrupted | Exit::Terminated | Exit::HungUp) {
             Exit::BadInput
         } else {
             exit
@@ -197,12 +199,19 @@ pub fn run(args: SudominokuArgs) -> anyhow::Result<Exit> {
 }
 
 /// Solves every puzzle of every input, in order, until the end or a signal; notes in
-/// `unended` an input without its final `0` under --strict.
+/// `unended` an input without its final `0`, or with content after it, under --strict.
 fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> anyhow::Result<()> {
-    for mut source in input::sources(&args.batch.files)? {
+    for opened in input::each_source(&args.batch.files) {
         if interrupt::requested() {
             break;
         }
+        let mut source = match opened {
+            Ok(source) => source,
+            Err(unreadable) => {
+                run.unreadable(&unreadable)?;
+                continue;
+            }
+        };
         let name = source.name.clone();
         let bytes = run.read_whole(&mut source)?;
         let text = String::from_utf8_lossy(&bytes);
@@ -219,6 +228,16 @@ fn answer_sources(run: &mut Run, args: &SudominokuArgs, unended: &mut bool) -> a
         // A lone `0` is a collection of no puzzle, not an empty input.
         run.end_source(&name, before, matches!(end, End::Zero { .. }));
         match end {
+            End::Zero { line } if args.strict && !interrupt::requested() => {
+                if let Some((word, at, column)) = puzzles.after_end() {
+                    *unended = true;
+                    report!(
+                        "dlx: {name}: line {at}, column {column}: found `{}` after the final `0` \
+                         of line {line}, expected the end of the input (--strict)",
+                        dlx_engine::excerpt::Excerpt(&word)
+                    );
+                }
+            }
             End::Zero { .. } => {}
             End::EndOfInput if args.strict && read_some && !interrupt::requested() => {
                 *unended = true;

@@ -2,7 +2,7 @@
 //!
 //! An `--output` is written to a temporary file beside its target (see [`super::output`]); the
 //! `tempfile` crate removes it when the run ends without a commit, but only on the ways out
-//! that run destructors. A second SIGINT or SIGTERM ends the process at once from the signal
+//! that run destructors. A second SIGINT, SIGTERM or SIGHUP ends the process at once from the signal
 //! handler, and a panic aborts it (the release profile): neither unwinds. So each temporary
 //! file is also named here while it exists, and [`remove_all`] unlinks every one named, from a
 //! signal handler (it only reads atomics and calls `unlink`, both async-signal-safe) or from the

@@ -96,11 +96,11 @@ probe; then the time, the nodes estimated over a node rate measured by running t
 itself for a quarter of a second (one thread; when that sample searches the whole tree, its
 exact figures too). Same seed (--seed, default 0), same estimate. Not for multiplicities
 (a:b|item): refused with exit 2.
-On SIGINT or SIGTERM (the search, the cutting of the tree for --threads or --shard, and the
+On SIGINT, SIGTERM or SIGHUP (the search, the cutting of the tree for --threads or --shard, and the
 probes of --estimate stop within moments): the whole solutions found so far (with --count,
 `N+ undecided`: on several threads, the solutions of every subtree searched so far; with
 --estimate, the estimate of the probes made), the figures so far on stderr marked partial,
-exit 130 or 143; a second signal ends at once."))]
+exit 130, 143 or 129; a second signal ends at once."))]
 pub struct XcArgs {
     /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
     /// reads standard input.

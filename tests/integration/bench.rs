@@ -354,3 +354,14 @@ fn each_finished_solver_and_file_is_said_on_stderr() {
     assert!(!err.contains("note"), "a node budget bounds it: {err}");
     assert_eq!(err.lines().count(), 4, "{err}");
 }
+
+/// `bench --limit 0` measured one puzzle of each file, as if asked for 1: 0 is refused as a
+/// usage error, with the flag's bounds.
+#[test]
+fn a_limit_of_no_puzzle_is_refused() {
+    let file = crate::common::puzzles("minimal-9x9.txt");
+    let out = dlx(&["bench", file.to_str().unwrap(), "--limit", "0"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stdout(&out).is_empty(), "{}", stdout(&out));
+    assert!(stderr(&out).contains("--limit"), "{}", stderr(&out));
+}

@@ -258,6 +258,15 @@ fn an_impossible_rating_range_is_refused_at_once() {
         assert!(message.contains(named), "{message}");
         assert!(!message.contains(unnamed), "{message}");
     }
+    // A finite bound past the highest rating there can be (`1e308` was printed in 309
+    // digits) is refused at once, in a few.
+    for (flag, value) in [("--min-rating", "1e308"), ("--max-rating", "1e20")] {
+        let output = dlx(&["generate", flag, value, "--max-attempts", "2"], b"");
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        let message = stderr(&output);
+        assert!(message.contains("above any rating"), "{message}");
+        assert!(!message.contains("0000000000"), "{message}");
+    }
 }
 
 #[test]

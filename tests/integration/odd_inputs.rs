@@ -631,3 +631,98 @@ fn a_million_puzzles_are_solved_one_solution_each_in_order() {
     }
     assert_eq!(count, 1_000_000);
 }
+
+/// A CSV file whose second row opens a quote it never closes: the quote takes in every row
+/// after it, so those rows cannot be answered; `sudoku`, `crosshatch` and `rate` gave two
+/// answers for four rows with exit 0 and nothing said. The row with the quote is an error
+/// naming the quote's line and column and the lines it takes in.
+#[test]
+fn a_csv_quote_never_closed_is_an_error_naming_the_rows_it_takes_in() {
+    let text = std::fs::read_to_string(crate::common::puzzles("minimal-9x9.txt")).unwrap();
+    let puzzles: Vec<&str> = text.lines().take(4).map(|line| &line[..81]).collect();
+    let csv = format!(
+        "id,puzzle\n1,{}\n2,\"{}\n3,{}\n4,{}\n",
+        puzzles[0], puzzles[1], puzzles[2], puzzles[3]
+    );
+    let file = TempFile::new("unclosed.csv", csv.as_bytes());
+    for command in ["sudoku", "crosshatch", "rate"] {
+        let out = dlx(&[command, "--jsonl", file.name()], b"");
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let answers = json_lines(&out);
+        assert_eq!(answers.len(), 2, "{command}: {answers:?}");
+        assert_eq!(answers[0]["line"], 2, "{command}: {answers:?}");
+        assert_ne!(answers[0]["status"], "error", "{command}: {answers:?}");
+        let error = answers[1]["error"].as_str().unwrap_or_default();
+        assert_eq!(answers[1]["line"], 3, "{command}: {answers:?}");
+        assert!(
+            error.contains("line 3, column 3") && error.contains("never closed"),
+            "{command}: {error}"
+        );
+        assert!(error.contains("lines 3 to 5"), "{command}: {error}");
+    }
+}
+
+/// A missing file, a directory or an unreadable file among the inputs stopped the whole run
+/// before its first answer. Each is reported where it stands (on stderr, and as an error
+/// record), the other inputs are answered, and the exit code is 2.
+#[test]
+fn a_path_that_cannot_be_read_costs_only_itself() {
+    let text = std::fs::read_to_string(crate::common::puzzles("minimal-9x9.txt")).unwrap();
+    let puzzle: String = text.lines().next().unwrap().to_string() + "\n";
+    let good = TempFile::new("good.txt", puzzle.as_bytes());
+    let dir = std::env::temp_dir();
+    let dir = dir.to_str().unwrap();
+    let missing = format!("{}/no-such-file.txt", good.dir.display());
+    let unreadable = TempFile::new("locked.txt", puzzle.as_bytes());
+    std::fs::set_permissions(
+        &unreadable.path,
+        std::os::unix::fs::PermissionsExt::from_mode(0o000),
+    )
+    .unwrap();
+    // Run as root, a file without permissions is still read: then it is no fault.
+    let locked_is_unreadable = std::fs::File::open(&unreadable.path).is_err();
+    for command in ["sudoku", "crosshatch", "rate"] {
+        let args = [
+            command,
+            "--jsonl",
+            good.name(),
+            &missing,
+            dir,
+            unreadable.name(),
+            good.name(),
+        ];
+        let out = dlx(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{command}: {}", stderr(&out));
+        let answers = json_lines(&out);
+        assert_eq!(answers.len(), 5, "{command}: {answers:?}");
+        for answer in [&answers[0], answers.last().unwrap()] {
+            assert_eq!(answer["file"], good.name(), "{command}: {answers:?}");
+            assert_ne!(answer["status"], "malformed", "{command}: {answers:?}");
+        }
+        assert_eq!(answers[1]["file"], missing.as_str());
+        assert_eq!(answers[1]["status"], "malformed");
+        assert_eq!(answers[2]["file"], dir);
+        assert!(answers[2]["error"]
+            .as_str()
+            .unwrap()
+            .contains("is a directory"));
+        let message = stderr(&out);
+        assert!(message.contains(&missing), "{message}");
+        assert!(message.contains(dir), "{message}");
+        if locked_is_unreadable {
+            assert_eq!(answers[3]["status"], "malformed");
+            assert!(message.contains(unreadable.name()), "{message}");
+        }
+    }
+    // Su-domino-ku: the same.
+    let sample = std::fs::read(data("cases/sudominoku/case1.in")).unwrap();
+    let tasks = TempFile::new("tasks.txt", &sample);
+    let out = dlx(&["sudominoku", tasks.name(), &missing, tasks.name()], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains(&missing), "{}", stderr(&out));
+    let one = dlx(&["sudominoku", tasks.name()], b"");
+    let answers = stdout(&one);
+    assert!(!answers.is_empty());
+    assert!(stdout(&out).starts_with(&answers), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with(&answers), "{}", stdout(&out));
+}

@@ -322,3 +322,94 @@ fn a_second_signal_leaves_no_temporary_file() {
         }
     }
 }
+
+/// `dlx xc --zdd q8.dlx < q8.dlx` replaced its own problem with the ZDD: standard input that
+/// is a file is an input of every command that reads it, whatever the flag that writes.
+#[test]
+fn a_file_written_by_any_flag_is_refused_when_it_is_standard_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem_text = std::fs::read_to_string(crate::common::data("xc/queens8.dlx")).unwrap();
+    let problem = dir.path().join("q8.dlx");
+    std::fs::write(&problem, &problem_text).unwrap();
+    let q8 = problem.to_str().unwrap();
+    for args in [&["xc", "--zdd", q8][..], &["xc", "-", "--zdd", q8]] {
+        let out = dlx_reading(args, &problem);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("is the input standard input"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+        assert_eq!(std::fs::read_to_string(&problem).unwrap(), problem_text);
+    }
+    assert!(leftovers(dir.path()).is_empty());
+}
+
+/// `dlx sudoku fifo -o fifo` waited for ever for a reader of its own input: a FIFO that is
+/// an input is refused as a file is, before any wait.
+#[test]
+fn an_output_fifo_that_is_an_input_is_refused_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("io.fifo");
+    mkfifo(&fifo);
+    let name = fifo.to_str().unwrap();
+    let mut run = spawn_dlx(&["sudoku", name, "-o", name], b"");
+    let status = wait_within(&mut run.child, Duration::from_secs(5));
+    if status.is_none() {
+        let _ = run.child.kill();
+    }
+    let out = run.output();
+    assert_eq!(status.and_then(|s| s.code()), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("is the input"), "{}", stderr(&out));
+}
+
+/// SIGHUP (a closed terminal) during `-o out.txt` or `--zdd` ended the process by its default
+/// action, leaving `.dlx-output-XXXX` beside the target: it is handled as SIGINT and SIGTERM
+/// are, the whole answers put in place, exit 129.
+#[test]
+fn a_hangup_leaves_no_temporary_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.txt");
+    let out = target.to_str().unwrap();
+    let empty_16x16 = format!("{}\n", ".".repeat(256));
+    let cut = spawn_dlx(
+        &["sudoku", "--count", "--threads", "1", "-o", out],
+        empty_16x16.as_bytes(),
+    )
+    .interrupt_after(
+        Duration::from_millis(500),
+        libc::SIGHUP,
+        Duration::from_secs(4),
+    );
+    assert_eq!(cut.status.code(), Some(129), "{}", stderr(&cut));
+    assert!(stderr(&cut).contains("SIGHUP"), "{}", stderr(&cut));
+    let count = std::fs::read_to_string(&target).unwrap();
+    assert!(count.trim_end().ends_with("+ undecided"), "{count:?}");
+    assert!(
+        leftovers(dir.path()).is_empty(),
+        "{:?}",
+        leftovers(dir.path())
+    );
+    let zdd = dir.path().join("all.zdd");
+    let problem = crate::common::data("xc/pentominoes6x10.dlx");
+    let cut = spawn_dlx(
+        &[
+            "xc",
+            "--zdd",
+            zdd.to_str().unwrap(),
+            problem.to_str().unwrap(),
+        ],
+        b"",
+    )
+    .interrupt_after(
+        Duration::from_millis(500),
+        libc::SIGHUP,
+        Duration::from_secs(4),
+    );
+    assert_eq!(cut.status.code(), Some(129), "{}", stderr(&cut));
+    assert!(
+        leftovers(dir.path()).is_empty(),
+        "{:?}",
+        leftovers(dir.path())
+    );
+}

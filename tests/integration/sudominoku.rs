@@ -432,6 +432,34 @@ fn a_missing_final_zero_is_accepted_but_reported_under_strict() {
     assert!(stderr(&empty).contains("found no puzzle"));
 }
 
+/// `sudominoku --strict` ignored whatever came after the final `0` without a word: under
+/// --strict it is an error naming its line; without, it is not read, as before.
+#[test]
+fn content_after_the_final_zero_is_an_error_under_strict() {
+    let (input, expected) = sample();
+    let mut text = String::from_utf8(input).unwrap();
+    let zero_line = text.lines().count();
+    text.push_str("# a comment\n\n3\n");
+    let lenient = dlx(&["sudominoku"], text.as_bytes());
+    assert_eq!(lenient.status.code(), Some(0), "{}", stderr(&lenient));
+    assert_eq!(lenient.stdout, expected);
+    let strict = dlx(&["sudominoku", "--strict"], text.as_bytes());
+    assert_eq!(strict.status.code(), Some(2), "{}", stderr(&strict));
+    assert_eq!(strict.stdout, expected);
+    let message = stderr(&strict);
+    assert!(
+        message.contains(&format!("line {}, column 1", zero_line + 3))
+            && message.contains("after the final `0`"),
+        "{message}"
+    );
+    // Comments and blank lines after it are no content.
+    let (input, _) = sample();
+    let mut text = String::from_utf8(input).unwrap();
+    text.push_str("# a comment\n\n");
+    let strict = dlx(&["sudominoku", "--strict"], text.as_bytes());
+    assert_eq!(strict.status.code(), Some(0), "{}", stderr(&strict));
+}
+
 #[test]
 fn an_unreadable_count_is_a_bad_puzzle_and_reading_resumes_at_the_next_count() {
     let text = with_middle_puzzle("x\n", true);

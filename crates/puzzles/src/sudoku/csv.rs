@@ -98,6 +98,67 @@ pub(crate) struct CsvSource<R> {
     /// The start of the last row claimed: a row being read started there or later, so more
     /// than [`MAX_ROW_BYTES`] (and the read-ahead) handed past it means a row too long.
     claimed: u64,
+    /// Where the bytes handed so far stand in the CSV grammar, as the csv reader reads them.
+    quoting: Quoting,
+    /// The line and column (in characters) of the next byte handed.
+    line: usize,
+    column: usize,
+    /// The quote that opened the quoted field being read, if one is.
+    open_quote: Option<OpenQuote>,
+    /// Whether the source has ended.
+    ended: bool,
+}
+
+/// Where a byte of CSV stands: the csv reader's own states, as far as quotes go (a quote
+/// opens a quoted field only at a field's start; `""` inside one is a quote).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Quoting {
+    FieldStart,
+    Unquoted,
+    Quoted,
+    /// A quote in a quoted field: its end, or the first half of `""`.
+    QuoteInQuoted,
+}
+
+/// A quote that opened a quoted field: its byte (as handed), line and column.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OpenQuote {
+    offset: u64,
+    line: usize,
+    column: usize,
+}
+
+/// A quote never closed: where it opened, and the last line of the input, all of it taken into
+/// the quoted field.
+#[derive(Clone, Copy, Debug)]
+struct UnclosedQuote {
+    quote: OpenQuote,
+    last_line: usize,
+}
+
+impl UnclosedQuote {
+    fn error(&self) -> ParseError {
+        ParseError {
+            line: self.quote.line,
+            column: self.quote.column,
+            kind: ParseErrorKind::UnclosedQuote {
+                first_line: self.quote.line,
+                last_line: self.last_line,
+            },
+        }
+    }
+}
+
+/// The quote never closed that the row from byte `start` to the reader's position holds, if
+/// it holds one (it is then the input's last row).
+fn unclosed_quote_in<R: Read>(
+    reader: &csv::Reader<CsvSource<R>>,
+    start: Option<&csv::Position>,
+) -> Option<ParseError> {
+    let unclosed = reader.get_ref().unclosed_quote()?;
+    let start = start.map_or(0, |start| start.byte());
+    let offset = unclosed.quote.offset;
+    (start <= offset && offset < reader.position().byte()).then(|| unclosed.error())
 }
 
 impl<R> CsvSource<R> {
@@ -109,6 +170,53 @@ impl<R> CsvSource<R> {
             last: b'\n',
             blank_runs: VecDeque::new(),
             claimed: 0,
+            quoting: Quoting::FieldStart,
+            line: 1,
+            column: 1,
+            open_quote: None,
+            ended: false,
+        }
+    }
+
+    /// The quote that the input ended inside, if it did, once the whole input is handed: the
+    /// csv reader takes the rest of the input into that field without a word.
+    fn unclosed_quote(&self) -> Option<UnclosedQuote> {
+        if !self.ended || self.quoting != Quoting::Quoted {
+            return None;
+        }
+        let quote = self.open_quote?;
+        let last_line = if self.column == 1 && self.line > 1 {
+            self.line - 1
+        } else {
+            self.line
+        };
+        Some(UnclosedQuote { quote, last_line })
+    }
+
+    /// Follows `byte`, the next one handed, through the CSV grammar and the lines.
+    fn follow_quotes(&mut self, byte: u8) {
+        let ends_field = byte == b',' || byte == b'\n';
+        self.quoting = match (self.quoting, byte) {
+            (Quoting::FieldStart, b'"') => {
+                self.open_quote = Some(OpenQuote {
+                    offset: self.handed,
+                    line: self.line,
+                    column: self.column,
+                });
+                Quoting::Quoted
+            }
+            (Quoting::Quoted, b'"') => Quoting::QuoteInQuoted,
+            (Quoting::Quoted, _) => Quoting::Quoted,
+            (Quoting::QuoteInQuoted, b'"') => Quoting::Quoted,
+            (_, _) if ends_field => Quoting::FieldStart,
+            (_, _) => Quoting::Unquoted,
+        };
+        if byte == b'\n' {
+            self.line += 1;
+            self.column = 1;
+        } else if byte & 0xC0 != 0x80 {
+            // One column per character: a UTF-8 continuation byte is part of the one before.
+            self.column += 1;
         }
     }
 
@@ -134,6 +242,7 @@ impl<R> CsvSource<R> {
     /// Notes the blank lines among `bytes`, the next ones handed over.
     fn note_blank_lines(&mut self, bytes: &[u8]) {
         for &byte in bytes {
+            self.follow_quotes(byte);
             if byte == b'\n' && self.last == b'\n' {
                 match self.blank_runs.back_mut() {
                     Some((start, count)) if *start + *count == self.handed => *count += 1,
@@ -155,6 +264,7 @@ impl<R: Read> Read for CsvSource<R> {
             ));
         }
         let handed = self.read_without_cr(out)?;
+        self.ended |= handed == 0 && !out.is_empty();
         self.note_blank_lines(&out[..handed]);
         Ok(handed)
     }
@@ -235,7 +345,11 @@ impl<R: Read> CsvRecords<R> {
                     .collect();
                 let start = header.position().cloned();
                 let line = line_of(&mut reader, start.as_ref()).unwrap_or(1);
-                (Some(columns_of(&names, choice, line)), names)
+                let columns = match unclosed_quote_in(&reader, start.as_ref()) {
+                    Some(error) => Err(error),
+                    None => columns_of(&names, choice, line),
+                };
+                (Some(columns), names)
             }
             Err(error) => (Some(Err(csv_error(&error, 1))), Vec::new()),
         };
@@ -400,6 +514,9 @@ impl<R: Read> Iterator for CsvRecords<R> {
             Ok(true) => {
                 let start = self.row.position().cloned();
                 let line = line_of(&mut self.reader, start.as_ref()).unwrap_or(line);
+                if let Some(error) = unclosed_quote_in(&self.reader, start.as_ref()) {
+                    return Some(Record::new(line, Err(error)));
+                }
                 let field = |k: usize| self.row.get(k).map(String::from_utf8_lossy);
                 let mut record = match field(columns.puzzle) {
                     Some(text) => {
@@ -530,6 +647,36 @@ mod tests {
             "{error}"
         );
         assert!(records[1].givens.is_ok());
+    }
+
+    #[test]
+    fn a_quote_never_closed_is_an_error_at_the_quote_and_others_are_not() {
+        // The quote takes in the rows after it: one error, naming them, for the three rows.
+        let text = format!("id,puzzle\n1,{PUZZLE}\n2,\"{PUZZLE}\n3,{PUZZLE}\n4,{PUZZLE}");
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
+        assert_eq!(records.len(), 2);
+        assert!(records[0].givens.is_ok());
+        let error = records[1].givens.as_ref().unwrap_err();
+        assert_eq!(
+            (records[1].line, error.line, error.column),
+            (3, 3, 3),
+            "{error}"
+        );
+        assert!(error.to_string().contains("lines 3 to 5"), "{error}");
+        // In the header: the header's fault, reported once.
+        let records: Vec<Record> =
+            CsvRecords::new(format!("id,\"puzzle\n1,{PUZZLE}\n").as_bytes(), None).collect();
+        assert_eq!(records.len(), 1);
+        let error = records[0].givens.as_ref().unwrap_err();
+        assert_eq!((error.line, error.column), (1, 4), "{error}");
+        // Quotes closed, over lines and with `""` inside, and a quote inside an unquoted
+        // field, are no fault.
+        let text = format!(
+            "note,puzzle\n\"a \"\"b\"\"\nc\",{PUZZLE}\nx\"y,\"{PUZZLE}\"\n\"\"\"\",{PUZZLE}\n"
+        );
+        let records: Vec<Record> = CsvRecords::new(text.as_bytes(), None).collect();
+        assert_eq!(records.len(), 3);
+        assert!(records.iter().all(|record| record.givens.is_ok()));
     }
 
     #[test]

@@ -175,6 +175,18 @@ pub enum ParseErrorKind {
     /// message, as it words it. The reading ends there: the csv reader cannot resume.
     #[error("{0}")]
     Csv(String),
+    /// A CSV quote opens a field and the input ends before it closes: the field takes in the
+    /// rest of the input, so the rows there cannot be read.
+    #[error(
+        "found a quote never closed, expected a closing `\"`: the field takes in the rest of \
+         the input, lines {first_line} to {last_line}, and no row in them is read"
+    )]
+    UnclosedQuote {
+        /// The quote's line.
+        first_line: usize,
+        /// The input's last line.
+        last_line: usize,
+    },
     /// A record holds no puzzle: a variant line with no field for the givens.
     #[error("found no givens, expected a field of N·N symbols")]
     NoPuzzle,

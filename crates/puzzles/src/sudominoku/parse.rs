@@ -266,6 +266,18 @@ impl<'a> Puzzles<'a> {
     pub fn end(&self) -> Option<&End> {
         self.end.as_ref()
     }
+
+    /// The first word after the final `0`, with its line and column, once the iterator has
+    /// ended there: content a strict reader refuses, since the task's format ends at the `0`.
+    /// Comments and blank lines are not content.
+    pub fn after_end(&mut self) -> Option<(String, usize, usize)> {
+        if !matches!(self.end, Some(End::Zero { .. })) {
+            return None;
+        }
+        // The final `0` is still the first token of the window.
+        let word = self.tokens.ahead().get(1)?;
+        Some((word.text.to_string(), word.line, word.column))
+    }
 }
 
 impl Iterator for Puzzles<'_> {
@@ -499,6 +511,16 @@ mod tests {
     use std::sync::OnceLock;
 
     const ONE_PUZZLE: &str = "1\n3 A2 4 A3\nA1 B4 C7 D2 E5 F8 G3 H6 I9\n";
+
+    #[test]
+    fn what_follows_the_final_zero_is_found_with_its_place() {
+        let mut puzzles = Puzzles::new("0\n# a comment\n\n  x 7\n");
+        assert!(puzzles.next().is_none());
+        assert_eq!(puzzles.after_end(), Some(("x".to_string(), 4, 3)));
+        let mut puzzles = Puzzles::new("0\n# only a comment\n");
+        assert!(puzzles.next().is_none());
+        assert_eq!(puzzles.after_end(), None);
+    }
 
     #[test]
     fn a_puzzle_is_read_with_its_dominoes_and_singles() {
