@@ -46,6 +46,8 @@ pub struct Run {
     work: Work,
     /// Inputs that held no puzzle (and did not say so, as a Su-domino-ku file's lone `0`).
     empty_inputs: u64,
+    /// Inputs that could not be read, each answered by an error record of its own.
+    unreadable_inputs: u64,
     pub tally: Tally,
     started: Instant,
     progress: PuzzleBar,
@@ -81,6 +83,7 @@ impl Run {
             stats: args.stats || std::io::stderr().is_terminal(),
             work,
             empty_inputs: 0,
+            unreadable_inputs: 0,
             tally: Tally::default(),
             started: Instant::now(),
             progress: PuzzleBar::hidden(),
@@ -268,6 +271,7 @@ impl Run {
         let message = format!("{:#}", input.error);
         self.message(&format!("dlx: error: {message}"));
         let answer = Answer::malformed(0, message);
+        self.unreadable_inputs += 1;
         let first = self.tally.puzzles == 0;
         let written = self.results.write(first, &input.name, None, &answer);
         self.tally.add(&answer);
@@ -323,9 +327,9 @@ impl Run {
     ///
     /// A run that failed before answering anything leaves an `--output` file as it was; one
     /// that answered some puzzles first keeps their answers. An input with no puzzle makes the
-    /// exit code 2 (see [`Run::end_source`]); when no input had one, the output is left as it
-    /// was. A run cut by SIGINT, SIGTERM or SIGHUP writes the whole answers it has, says so, and exits
-    /// with 128 + the signal's number.
+    /// exit code 2 (see [`Run::end_source`]); when no input had one (or none could be read),
+    /// the output is left as it was. A run cut by SIGINT, SIGTERM or SIGHUP writes the whole
+    /// answers it has, says so, and exits with 128 + the signal's number.
     ///
     /// A run whose reader went away (a broken pipe: `dlx ... | head`) took no new work from
     /// then on; it ends quietly, with the summary when asked and the exit code of the answers
@@ -344,7 +348,11 @@ impl Run {
             }
         };
         let signal = interrupt::signal();
-        if self.tally.puzzles == 0 && self.empty_inputs > 0 && signal.is_none() {
+        // No input gave a puzzle (each was empty or could not be read): nothing was answered,
+        // and an earlier --output file stays as it was.
+        let nothing_read = self.tally.puzzles == self.unreadable_inputs;
+        let bad_inputs = self.empty_inputs + self.unreadable_inputs;
+        if nothing_read && bad_inputs > 0 && signal.is_none() {
             self.progress.finish();
             return Ok(Exit::BadInput);
         }
