@@ -8,6 +8,7 @@ mod box_shapes;
 mod collections;
 mod common;
 mod crosshatch;
+mod doc_blocks;
 mod engines;
 mod estimate;
 mod exit_codes;
