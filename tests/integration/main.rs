@@ -9,6 +9,7 @@ mod collections;
 mod common;
 mod crosshatch;
 mod differential;
+mod doc_blocks;
 mod engines;
 mod estimate;
 mod exit_codes;

@@ -30,3 +30,14 @@
 
 pub mod sudoku;
 pub mod sudominoku;
+
+/// The Rust examples of README.md, compiled and run as doc tests so that they stay true to
+/// the API. This crate holds them because they use both library crates.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
+
+/// The Rust examples of docs/library.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/library.md")]
+pub struct LibraryGuideExamples;
