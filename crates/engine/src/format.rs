@@ -106,6 +106,24 @@ impl Problem {
     }
 }
 
+/// The lines of `bytes`, each without its ending: `\n`, `\r\n` or a lone `\r` (classic Mac
+/// OS, some exports), as every puzzle reader of the project takes them. A last line ending adds
+/// no empty line.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let Some(end) = text.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            rest = None;
+            return Some(text);
+        };
+        let crlf = text[end] == b'\r' && text.get(end + 1) == Some(&b'\n');
+        let next = end + 1 + usize::from(crlf);
+        rest = (next < text.len()).then(|| &text[next..]);
+        Some(&text[..end])
+    })
+}
+
 /// Reads a problem in Knuth's format from text.
 pub(crate) fn parse_problem(text: &str) -> Result<Problem, FormatError> {
     parse_problem_bytes(text.as_bytes())
@@ -123,11 +141,9 @@ pub(crate) fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> 
     let mut entries: Vec<(&str, Option<Colour>)> = Vec::new();
     // A byte order mark (from some editors) is no part of the first line.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    for (index, raw) in body.split(|&b| b == b'\n').enumerate() {
+    for (index, raw) in lines(bytes).enumerate() {
         let line = index + 1;
         line_count = line;
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let text = std::str::from_utf8(raw).map_err(|e| FormatError {
             line,
             column: char_column(raw, e.valid_up_to()),
@@ -649,6 +665,29 @@ mod tests {
                 }
                 b.build()
             })
+    }
+
+    #[test]
+    fn every_line_ending_ends_a_line() {
+        // `dlx xc` refused a CR-only file (`item A is declared twice`): a lone CR ends a line
+        // as LF and CRLF do, and the three give the same problem.
+        let text = "| queens of 2x1\nA B\nA\nB\n";
+        let expected = parse_problem(text).unwrap();
+        for ending in ["\r", "\r\n"] {
+            let problem = parse_problem(&text.replace('\n', ending)).unwrap();
+            assert_eq!(written(&problem), written(&expected), "{ending:?}");
+        }
+        let lines_of = |text: &str| lines(text.as_bytes()).count();
+        assert_eq!(
+            [
+                lines_of(""),
+                lines_of("a"),
+                lines_of("a\r"),
+                lines_of("a\r\r"),
+                lines_of("a\r\n\n")
+            ],
+            [1, 1, 1, 2, 2]
+        );
     }
 
     fn written(problem: &Problem) -> Vec<u8> {
