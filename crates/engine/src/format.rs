@@ -400,13 +400,19 @@ pub(crate) fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io:
     }
     for item in problem.items() {
         let name = problem.item_name(item);
-        if name
-            .chars()
-            .any(|c| c.is_whitespace() || c == '|' || c == ':')
+        // What the reader refuses or reads otherwise: a name must read back as itself.
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '|' || c == ':')
         {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!("item name `{name}` cannot be written in Knuth's format"),
+                format!(
+                    "item name `{}` cannot be written in Knuth's format (it holds a blank, a \
+                     control character, `|` or `:`, or nothing)",
+                    crate::excerpt::Excerpt(name)
+                ),
             ));
         }
     }
@@ -768,6 +774,41 @@ mod tests {
             for option in problem.options() {
                 prop_assert_eq!(again.option_items(option), problem.option_items(option));
                 prop_assert!(again.option_colours(option).eq(problem.option_colours(option)));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// `to_knuth()` wrote names holding NUL or control characters that the reader then
+        /// refused: any name is written so it reads back as itself, or refused by the writer.
+        #[test]
+        fn any_item_names_are_written_to_read_back_or_refused(
+            names in prop::collection::vec(".{0,4}", 1..5),
+        ) {
+            let mut b = ProblemBuilder::new();
+            let mut items = Vec::new();
+            for name in &names {
+                if let Ok(item) = b.primary(name) {
+                    items.push(item);
+                }
+            }
+            prop_assume!(!items.is_empty());
+            let _ = b.option(&items);
+            let problem = b.build();
+            let mut out = Vec::new();
+            match write_problem(&problem, &mut out) {
+                Err(e) => prop_assert_eq!(e.kind(), io::ErrorKind::InvalidData),
+                Ok(()) => {
+                    let again = parse_problem_bytes(&out);
+                    prop_assert!(again.is_ok(), "{:?}: {:?}", String::from_utf8_lossy(&out), again.err());
+                    let again = again.unwrap();
+                    prop_assert_eq!(again.item_count(), problem.item_count());
+                    for item in problem.items() {
+                        prop_assert_eq!(again.item_name(item), problem.item_name(item));
+                    }
+                }
             }
         }
     }
