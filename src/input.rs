@@ -280,13 +280,46 @@ impl<R: Read> Read for LineEnds<R> {
 }
 
 /// Reads the rest of a source, refusing one of more than `max_bytes` bytes as the bytes arrive,
-/// so memory stays bounded. (A NUL byte costs only its puzzle: the parsers report it.)
+/// so memory stays bounded. A NUL byte in a line of text costs only its puzzle (the parsers
+/// report it); a NUL in a line with no end within [`batch::BatchConfig::MAX_LINE_BYTES`] is
+/// binary data (`/dev/zero`), refused there rather than read to the size limit.
 pub fn read_rest(source: &mut Source, max_bytes: u64) -> anyhow::Result<Vec<u8>> {
     read_text(&mut source.reader, &source.name, max_bytes, false)
 }
 
-/// [`read_rest`] on any reader; with `refuse_nul`, also refuses the input at its first NUL
-/// byte (binary data, `/dev/zero`), for a format where no NUL can stand.
+/// The place of the bytes read: the line and column (in characters) of the next byte, and the
+/// place of the first NUL of the current line with how far it is behind.
+struct Place {
+    line: usize,
+    column: usize,
+    nul: Option<(usize, usize, usize)>,
+}
+
+impl Place {
+    /// Moves past `byte`.
+    fn follow(&mut self, byte: u8) {
+        if let Some((_, _, behind)) = &mut self.nul {
+            *behind += 1;
+        }
+        match byte {
+            b'\n' => {
+                self.line += 1;
+                self.column = 1;
+                self.nul = None;
+            }
+            0 if self.nul.is_none() => {
+                self.nul = Some((self.line, self.column, 0));
+                self.column += 1;
+            }
+            // One column per character: a UTF-8 continuation byte is part of the one before.
+            _ if byte & 0xC0 != 0x80 => self.column += 1,
+            _ => {}
+        }
+    }
+}
+
+/// [`read_rest`] on any reader; with `refuse_nul`, refuses the input at its first NUL byte
+/// (binary data, `/dev/zero`), for a format where no NUL can stand.
 pub fn read_text(
     reader: &mut dyn Read,
     name: &str,
@@ -295,6 +328,11 @@ pub fn read_text(
 ) -> anyhow::Result<Vec<u8>> {
     let mut bytes = Vec::new();
     let mut block = vec![0u8; 64 << 10];
+    let mut place = Place {
+        line: 1,
+        column: 1,
+        nul: None,
+    };
     loop {
         let read = match reader.read(&mut block) {
             Ok(0) => return Ok(bytes),
@@ -302,11 +340,21 @@ pub fn read_text(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e).with_context(|| format!("cannot read {name}")),
         };
-        if let Some(at) = block[..read].iter().position(|&b| b == 0 && refuse_nul) {
-            anyhow::bail!(
-                "{name}: found a NUL byte at byte {}, expected text",
-                bytes.len() + at + 1
-            );
+        for &byte in &block[..read] {
+            place.follow(byte);
+            match place.nul {
+                Some((line, column, _)) if refuse_nul => anyhow::bail!(
+                    "{name}: line {line}, column {column}: found a NUL byte, expected text"
+                ),
+                Some((line, column, behind)) if behind > batch::BatchConfig::MAX_LINE_BYTES => {
+                    anyhow::bail!(
+                        "{name}: line {line}, column {column}: found a NUL byte in a line with \
+                         no end within {} bytes, expected text",
+                        batch::BatchConfig::MAX_LINE_BYTES
+                    )
+                }
+                _ => {}
+            }
         }
         if (bytes.len() + read) as u64 > max_bytes {
             anyhow::bail!(

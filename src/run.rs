@@ -46,7 +46,8 @@ pub struct Run {
     work: Work,
     /// Inputs that held no puzzle (and did not say so, as a Su-domino-ku file's lone `0`).
     empty_inputs: u64,
-    /// Inputs that could not be read, each answered by an error record of its own.
+    /// Inputs that could not be read: each an error record of the tally, but no answer, so a
+    /// run with nothing else leaves an earlier `--output` as it was.
     unreadable_inputs: u64,
     pub tally: Tally,
     started: Instant,
@@ -271,10 +272,10 @@ impl Run {
         let message = format!("{:#}", input.error);
         self.message(&format!("dlx: error: {message}"));
         let answer = Answer::malformed(0, message);
-        self.unreadable_inputs += 1;
         let first = self.tally.puzzles == 0;
         let written = self.results.write(first, &input.name, None, &answer);
         self.tally.add(&answer);
+        self.unreadable_inputs += 1;
         written.map_err(|e| self.read_or_write_error(e, &input.name))
     }
 
@@ -335,12 +336,14 @@ impl Run {
     /// then on; it ends quietly, with the summary when asked and the exit code of the answers
     /// found until then, the one whose write failed included.
     pub fn finish(self, result: anyhow::Result<()>) -> anyhow::Result<Exit> {
+        // The records of inputs that could not be read answer nothing.
+        let answered = self.tally.puzzles - self.unreadable_inputs;
         let reader_gone = match result {
             Ok(()) => false,
             Err(error) if super::is_broken_pipe(&error) => true,
             Err(error) => {
                 self.progress.finish();
-                if self.tally.puzzles > 0 {
+                if answered > 0 {
                     // The first error is the one to report; a failed commit would only hide it.
                     let _ = self.results.commit();
                 }
@@ -348,18 +351,15 @@ impl Run {
             }
         };
         let signal = interrupt::signal();
-        // No input gave a puzzle (each was empty or could not be read): nothing was answered,
-        // and an earlier --output file stays as it was.
-        let nothing_read = self.tally.puzzles == self.unreadable_inputs;
-        let bad_inputs = self.empty_inputs + self.unreadable_inputs;
-        if nothing_read && bad_inputs > 0 && signal.is_none() {
+        let nothing_read = self.empty_inputs > 0 || self.unreadable_inputs > 0;
+        if answered == 0 && nothing_read && signal.is_none() {
             self.progress.finish();
             return Ok(Exit::BadInput);
         }
         let output = self.results.name().to_string();
         // Interrupted before any answer: an earlier --output file stays as it was. Nothing more
         // can reach a reader that went away.
-        if !reader_gone && (signal.is_none() || self.tally.puzzles > 0) {
+        if !reader_gone && (signal.is_none() || answered > 0) {
             match self.results.commit() {
                 Err(error) if batch::Batch::is_broken_pipe(&error) => {}
                 committed => committed?,

@@ -142,7 +142,8 @@ pub struct SudokuArgs {
     /// that comma). Text after the puzzle is a comment.
     #[arg(long, value_name = "LIST", value_parser = super::args::parse_variants)]
     variant: Option<Variants>,
-    /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored).
+    /// The jigsaw layout of every puzzle: a file of N·N region symbols (whitespace ignored;
+    /// not `-`: standard input holds the puzzles).
     #[arg(long, value_name = "FILE", requires = "variant")]
     regions: Option<std::path::PathBuf>,
     /// Killer's cages as exact cover: `sets`, one option per set of digits with the cage's

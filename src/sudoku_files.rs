@@ -483,9 +483,16 @@ pub fn for_each_puzzle<S: Send>(
     Ok(())
 }
 
-/// Reads the shared layout of `--regions FILE`.
+/// Reads the shared layout of `--regions FILE`. `-` is refused by name: standard input is
+/// where the puzzles come from, and one stream cannot hold both.
 pub fn read_regions(path: &Path) -> anyhow::Result<Regions> {
     use std::io::Read;
+    if path == Path::new("-") {
+        anyhow::bail!(
+            "--regions -: expected a file holding the layout; standard input is not read for \
+             it, as it is where the puzzles come from (write the layout to a file)"
+        );
+    }
     let name = path.display();
     let cannot = || format!("cannot read the layout {name}");
     let mut bytes = Vec::new();

@@ -341,7 +341,23 @@ fn memory_is_bounded_on_any_input() {
         stderr(&out)
     );
     let out = dlx_within(&["xc", "/dev/zero"], 30).expect("dlx xc /dev/zero ends");
-    assert_says(&out, 2, &stderr(&out), "found a NUL byte");
+    assert_says(&out, 2, &stderr(&out), "line 1, column 1: found a NUL byte");
+    // The grid formats, Su-domino-ku and bench read /dev/zero to --max-input-bytes (256 MiB)
+    // before saying anything: a NUL in a line with no end in sight stops them there.
+    for args in [
+        &["sudoku", "--format", "compact", "/dev/zero"][..],
+        &["crosshatch", "--format", "spaced", "/dev/zero"],
+        &["sudominoku", "/dev/zero"],
+        &["bench", "/dev/zero"],
+    ] {
+        let out = dlx_within(args, 30).unwrap_or_else(|| panic!("{args:?} ends"));
+        assert_says(
+            &out,
+            2,
+            &stderr(&out),
+            "/dev/zero: line 1, column 1: found a NUL byte",
+        );
+    }
     // Whole-input readers refuse what is larger than --max-input-bytes.
     let grid = full_grid().to_text(Format::Compact);
     for args in [

@@ -177,3 +177,21 @@ fn a_classic_grid_is_drawn_with_its_boxes_and_its_digits_solve_the_puzzle() {
     let solution: Grid = digits.parse().unwrap();
     assert_eq!(solution.check_solution_of(&puzzle), Ok(()), "{drawing}");
 }
+
+/// `--regions -` said "No such file or directory", as if a file named `-` were missing:
+/// standard input is the puzzles' stream, and the message says the layout must be a file.
+#[test]
+fn a_layout_from_standard_input_is_refused_by_name() {
+    let givens = ".".repeat(81) + "\n";
+    for command in ["sudoku", "rate"] {
+        let args = [command, "--variant", "jigsaw", "--regions", "-"];
+        let out = crate::common::dlx(&args, givens.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let message = crate::common::stderr(&out);
+        assert!(
+            message.contains("--regions -") && message.contains("standard input"),
+            "{command}: {message}"
+        );
+        assert!(!message.contains("No such file"), "{command}: {message}");
+    }
+}

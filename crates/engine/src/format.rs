@@ -106,6 +106,24 @@ impl Problem {
     }
 }
 
+/// The lines of `bytes`, each without its ending: `\n`, `\r\n` or a lone `\r` (classic Mac
+/// OS, some exports), as every puzzle reader of the project takes them. A last line ending adds
+/// no empty line.
+fn lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let mut rest = Some(bytes);
+    std::iter::from_fn(move || {
+        let text = rest?;
+        let Some(end) = text.iter().position(|&b| b == b'\n' || b == b'\r') else {
+            rest = None;
+            return Some(text);
+        };
+        let crlf = text[end] == b'\r' && text.get(end + 1) == Some(&b'\n');
+        let next = end + 1 + usize::from(crlf);
+        rest = (next < text.len()).then(|| &text[next..]);
+        Some(&text[..end])
+    })
+}
+
 /// Reads a problem in Knuth's format from text.
 pub(crate) fn parse_problem(text: &str) -> Result<Problem, FormatError> {
     parse_problem_bytes(text.as_bytes())
@@ -123,11 +141,9 @@ pub(crate) fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> 
     let mut entries: Vec<(&str, Option<Colour>)> = Vec::new();
     // A byte order mark (from some editors) is no part of the first line.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    for (index, raw) in body.split(|&b| b == b'\n').enumerate() {
+    for (index, raw) in lines(bytes).enumerate() {
         let line = index + 1;
         line_count = line;
-        let raw = raw.strip_suffix(b"\r").unwrap_or(raw);
         let text = std::str::from_utf8(raw).map_err(|e| FormatError {
             line,
             column: char_column(raw, e.valid_up_to()),
@@ -384,13 +400,19 @@ pub(crate) fn write_problem<W: io::Write>(problem: &Problem, out: &mut W) -> io:
     }
     for item in problem.items() {
         let name = problem.item_name(item);
-        if name
-            .chars()
-            .any(|c| c.is_whitespace() || c == '|' || c == ':')
+        // What the reader refuses or reads otherwise: a name must read back as itself.
+        if name.is_empty()
+            || name
+                .chars()
+                .any(|c| c.is_whitespace() || c.is_control() || c == '|' || c == ':')
         {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!("item name `{name}` cannot be written in Knuth's format"),
+                format!(
+                    "item name `{}` cannot be written in Knuth's format (it holds a blank, a \
+                     control character, `|` or `:`, or nothing)",
+                    crate::excerpt::Excerpt(name)
+                ),
             ));
         }
     }
@@ -651,6 +673,29 @@ mod tests {
             })
     }
 
+    #[test]
+    fn every_line_ending_ends_a_line() {
+        // `dlx xc` refused a CR-only file (`item A is declared twice`): a lone CR ends a line
+        // as LF and CRLF do, and the three give the same problem.
+        let text = "| queens of 2x1\nA B\nA\nB\n";
+        let expected = parse_problem(text).unwrap();
+        for ending in ["\r", "\r\n"] {
+            let problem = parse_problem(&text.replace('\n', ending)).unwrap();
+            assert_eq!(written(&problem), written(&expected), "{ending:?}");
+        }
+        let lines_of = |text: &str| lines(text.as_bytes()).count();
+        assert_eq!(
+            [
+                lines_of(""),
+                lines_of("a"),
+                lines_of("a\r"),
+                lines_of("a\r\r"),
+                lines_of("a\r\n\n")
+            ],
+            [1, 1, 1, 2, 2]
+        );
+    }
+
     fn written(problem: &Problem) -> Vec<u8> {
         let mut out = Vec::new();
         write_problem(problem, &mut out).unwrap();
@@ -729,6 +774,41 @@ mod tests {
             for option in problem.options() {
                 prop_assert_eq!(again.option_items(option), problem.option_items(option));
                 prop_assert!(again.option_colours(option).eq(problem.option_colours(option)));
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// `to_knuth()` wrote names holding NUL or control characters that the reader then
+        /// refused: any name is written so it reads back as itself, or refused by the writer.
+        #[test]
+        fn any_item_names_are_written_to_read_back_or_refused(
+            names in prop::collection::vec(".{0,4}", 1..5),
+        ) {
+            let mut b = ProblemBuilder::new();
+            let mut items = Vec::new();
+            for name in &names {
+                if let Ok(item) = b.primary(name) {
+                    items.push(item);
+                }
+            }
+            prop_assume!(!items.is_empty());
+            let _ = b.option(&items);
+            let problem = b.build();
+            let mut out = Vec::new();
+            match write_problem(&problem, &mut out) {
+                Err(e) => prop_assert_eq!(e.kind(), io::ErrorKind::InvalidData),
+                Ok(()) => {
+                    let again = parse_problem_bytes(&out);
+                    prop_assert!(again.is_ok(), "{:?}: {:?}", String::from_utf8_lossy(&out), again.err());
+                    let again = again.unwrap();
+                    prop_assert_eq!(again.item_count(), problem.item_count());
+                    for item in problem.items() {
+                        prop_assert_eq!(again.item_name(item), problem.item_name(item));
+                    }
+                }
             }
         }
     }
