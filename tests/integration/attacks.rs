@@ -663,3 +663,30 @@ fn cr_only_line_endings_are_line_endings() {
     let out = dlx(&["sudoku"], grid.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// A line-format puzzle, a compact grid of nine rows, and another line puzzle in one file were
+/// read as compact: the first line as the first row of an 81-wide grid, which swallowed the
+/// grid after it. One record came out for three.
+#[test]
+fn a_puzzle_line_among_compact_grids_is_answered_as_a_puzzle() {
+    let puzzle = puzzle_line();
+    let mut text = format!("{puzzle}\n");
+    for row in puzzle.as_bytes().chunks(9) {
+        text.push_str(std::str::from_utf8(row).unwrap());
+        text.push('\n');
+    }
+    text.push_str(&format!("{puzzle}\n"));
+    let out = dlx(
+        &["sudoku", "--format", "compact", "--to", "line", "-"],
+        text.as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let answers: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(answers.len(), 3, "{answers:?}");
+    for answer in &answers {
+        assert_solves(&puzzle, answer);
+    }
+    // Detected from the file's lines (the grid's rows outvote the two puzzle lines).
+    let out = dlx(&["sudoku", "--to", "line", "-"], text.as_bytes());
+    assert_eq!(stdout(&out).lines().count(), 3, "{}", stderr(&out));
+}

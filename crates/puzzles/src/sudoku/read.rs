@@ -184,6 +184,12 @@ impl LineReader<'_> {
             if Format::is_skipped_line(text) {
                 continue;
             }
+            if self.is_puzzle_line_among_grids(text) {
+                // A line-format puzzle in a file of grids (the format detected from the first
+                // lines' votes): read as what it is, never as the first row of a grid N·N wide
+                // whose missing rows would swallow the lines after it.
+                return Some(parse_line_record_with_boxes(text, index + 1, self.boxes));
+            }
             if can_be_row(text, self.format) {
                 break (index, text);
             }
@@ -198,6 +204,28 @@ impl LineReader<'_> {
             record.skipped = self.resynchronize(fault);
         }
         Some(record)
+    }
+
+    /// Whether `text`, met where a compact grid would start, is a line-format puzzle: its
+    /// first field is N·N symbols for a side N the boxes allow, and the next line is not as
+    /// wide (as the second row of a grid N·N wide would be).
+    fn is_puzzle_line_among_grids(&mut self, text: &str) -> bool {
+        if self.format != Format::Compact {
+            return false;
+        }
+        let field = text.split_whitespace().next().unwrap_or("");
+        let length = field.chars().count();
+        let symbols = field.chars().all(|c| c == '.' || c.is_ascii_alphanumeric());
+        let side = (length as f64).sqrt().round() as usize;
+        let is_puzzle = symbols
+            && side >= 4
+            && side * side == length
+            && self.boxes.shape_for_cells(length).is_some();
+        is_puzzle
+            && self
+                .lines
+                .peek()
+                .is_none_or(|(_, next)| next.trim().chars().count() != text.trim().chars().count())
     }
 
     /// Skips the rest of a grid that failed at row `row` (0-based) of `side`: up to the line
@@ -598,6 +626,24 @@ mod tests {
         let text = SPACED_SAMPLE.replace("6 0 9 7 0 5 2 0 4", "6 0 9 7 0 5 2 0 4 1");
         let e = all(&text, Format::Spaced).remove(0).unwrap_err();
         assert_eq!((e.line, e.column), (4, 19));
+    }
+
+    #[test]
+    fn a_puzzle_line_among_compact_grids_is_read_as_a_puzzle_line() {
+        let puzzle =
+            "...2..6.4..4......9.6...13...7.3..1......6.53..97.18..1.3.4....54.18.........2...";
+        let mut text = format!("{puzzle}\n");
+        for row in puzzle.as_bytes().chunks(9) {
+            text.push_str(std::str::from_utf8(row).unwrap());
+            text.push('\n');
+        }
+        text.push_str(&format!("{puzzle} # the same, once more\n"));
+        let grids = all(&text, Format::Compact);
+        assert_eq!(grids.len(), 3, "{grids:?}");
+        let first = grids[0].as_ref().unwrap().grid.clone();
+        for grid in &grids {
+            assert_eq!(grid.as_ref().unwrap().grid, first);
+        }
     }
 
     #[test]
