@@ -200,52 +200,56 @@ fn settings(shard: Shard, max_solutions: Option<u64>, count_only: bool) -> Split
     }
 }
 
-/// The counts every way of searching `problem` with dancing links gives, each named.
-fn links_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String, u64)> {
+/// The counts a split search gives on every pool, whole (counting only, and handing each
+/// solution on) and in `shards` parts: `split` searches a fresh copy of the problem on the
+/// current pool. Each count is named after `engine` and the way it was searched.
+fn split_counts(
+    engine: &str,
+    threads: &[rayon::ThreadPool],
+    shards: &[u64],
+    split: impl Fn(SplitSettings, &mut Tally) -> u64 + Sync,
+) -> Vec<(String, u64)> {
     let mut counts = Vec::new();
-    let mut dlx = Dlx::new(problem);
-    counts.push((
-        "links".to_string(),
-        dlx.count_solutions(ChoiceRule::Mrv, None).stats.solutions,
-    ));
     for pool in threads {
         let n = pool.current_num_threads();
         for count_only in [true, false] {
             let mut tally = Tally::default();
-            let report = pool.install(|| {
-                Dlx::new(problem).search_split(
-                    settings(Shard::WHOLE, None, count_only),
-                    &never,
-                    &mut tally,
-                )
-            });
+            let found =
+                pool.install(|| split(settings(Shard::WHOLE, None, count_only), &mut tally));
             counts.push((
-                format!("links split, {n} threads, count_only {count_only}"),
-                report.outcome.stats.solutions,
+                format!("{engine} split, {n} threads, count_only {count_only}"),
+                found,
             ));
             if !count_only {
-                counts.push((format!("links split, {n} threads, handed on"), tally.0));
+                counts.push((format!("{engine} split, {n} threads, handed on"), tally.0));
             }
         }
-        for shards in [2u64, 3, 7] {
-            let mut sum = 0;
-            for index in 0..shards {
-                let shard = Shard {
-                    index,
-                    count: shards,
-                };
-                let report = pool.install(|| {
-                    Dlx::new(problem).search_split(
-                        settings(shard, None, true),
-                        &never,
-                        &mut Tally::default(),
-                    )
-                });
-                sum += report.outcome.stats.solutions;
-            }
-            counts.push((format!("links, {shards} shards, {n} threads"), sum));
+        for &count in shards {
+            let sum = (0..count)
+                .map(|index| {
+                    let shard = Shard { index, count };
+                    pool.install(|| split(settings(shard, None, true), &mut Tally::default()))
+                })
+                .sum();
+            counts.push((format!("{engine}, {count} shards, {n} threads"), sum));
         }
     }
+    counts
+}
+
+/// The counts every way of searching `problem` with dancing links gives, each named.
+fn links_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String, u64)> {
+    let one = Dlx::new(problem).count_solutions(ChoiceRule::Mrv, None);
+    let mut counts = vec![("links".to_string(), one.stats.solutions)];
+    counts.extend(split_counts(
+        "links",
+        threads,
+        &[2, 3, 7],
+        |settings, tally| {
+            let report = Dlx::new(problem).search_split(settings, &never, tally);
+            report.outcome.stats.solutions
+        },
+    ));
     counts
 }
 
@@ -256,44 +260,15 @@ fn cells_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String
         return Vec::new();
     };
     let mut counts = vec![("cells".to_string(), cells.count())];
-    for pool in threads {
-        let n = pool.current_num_threads();
-        for count_only in [true, false] {
-            let mut tally = Tally::default();
-            let report = pool.install(|| {
-                Cells::new(problem).search_split(
-                    settings(Shard::WHOLE, None, count_only),
-                    &never,
-                    &mut tally,
-                )
-            });
-            counts.push((
-                format!("cells split, {n} threads, count_only {count_only}"),
-                report.outcome.stats.solutions,
-            ));
-            if !count_only {
-                counts.push((format!("cells split, {n} threads, handed on"), tally.0));
-            }
-        }
-        for shards in [2u64, 5] {
-            let mut sum = 0;
-            for index in 0..shards {
-                let shard = Shard {
-                    index,
-                    count: shards,
-                };
-                let report = pool.install(|| {
-                    Cells::new(problem).search_split(
-                        settings(shard, None, true),
-                        &never,
-                        &mut Tally::default(),
-                    )
-                });
-                sum += report.outcome.stats.solutions;
-            }
-            counts.push((format!("cells, {shards} shards, {n} threads"), sum));
-        }
-    }
+    counts.extend(split_counts(
+        "cells",
+        threads,
+        &[2, 5],
+        |settings, tally| {
+            let report = Cells::new(problem).search_split(settings, &never, tally);
+            report.outcome.stats.solutions
+        },
+    ));
     counts
 }
 
