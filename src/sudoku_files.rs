@@ -340,24 +340,18 @@ pub fn present(answer: &mut Answer, record: &Record, output: Format, strip: bool
             }
         }
     }
-    if let Some(row) = &record.row {
+    if let Some(columns) = record.csv_columns() {
         // A CSV row's puzzle as the file wrote it, and its other columns by their names.
-        answer.puzzle = row
-            .fields
-            .get(row.puzzle)
-            .map(|text| text.trim().to_string());
-        let columns: serde_json::Map<String, serde_json::Value> = row
-            .names
-            .iter()
-            .zip(&row.fields)
-            .map(|(name, field)| (name.clone(), field.clone().into()))
+        answer.puzzle = record.csv_puzzle().map(|text| text.trim().to_string());
+        let columns: serde_json::Map<String, serde_json::Value> = columns
+            .map(|(name, field)| (name.to_string(), field.into()))
             .collect();
         answer.extra.push(("columns", columns.into()));
     }
     match output {
         Format::Csv => {
-            let inputs = match &record.row {
-                Some(row) => row.fields.clone(),
+            let inputs = match record.csv_fields() {
+                Some(fields) => fields.to_vec(),
                 // The puzzle as it came: its empty cells written as the input wrote them.
                 None => vec![match &record.givens {
                     Ok(givens) => givens

@@ -4,9 +4,7 @@
 //! primary item are dropped by the engine, but keep their place in the caller's numbering).
 
 use crate::errors::{FormatError, ProblemError};
-use dlx_engine::{
-    Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder, SizeError,
-};
+use dlx_engine::{Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder};
 use numpy::PyReadonlyArray2;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyString};
@@ -142,7 +140,7 @@ fn size(value: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
 }
 
 /// A reference problem's size refused by the engine, as the `ValueError` the module raises.
-fn size_error(error: SizeError) -> PyErr {
+fn size_error(error: BuildError) -> PyErr {
     ProblemError::new_err(error.to_string())
 }
 

@@ -167,7 +167,7 @@ pub use problem::{
 // example writes to files and the integration tests check figure by figure; a user builds the
 // same problems with `Problem::queens`, `Problem::pentominoes` and the rest.
 #[doc(hidden)]
-pub use problems::{ReferenceProblem, SizeError};
+pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, TreePosition};
 pub use search::{SearchLimits, Visitor};
 pub use split::Shard;

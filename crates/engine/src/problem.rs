@@ -174,6 +174,22 @@ pub enum BuildError {
         /// The most nodes 32-bit links address.
         limit: u64,
     },
+    /// A size a reference problem (`Problem::try_queens` and the others) cannot be built at:
+    /// one that leaves nothing to place (a board of no squares), or one past the bound that
+    /// keeps the problem within memory and its building within moments.
+    #[error("{problem}: {what} = {value}, expected {least} to {most}")]
+    Size {
+        /// The problem asked for, as its constructor is named (`queens`, `pentominoes`).
+        problem: &'static str,
+        /// The size refused, as the constructor names it (`n`, `rows * cols`).
+        what: &'static str,
+        /// The size given (saturated when it is a product that overflows).
+        value: usize,
+        /// The least size allowed.
+        least: usize,
+        /// The largest size allowed.
+        most: usize,
+    },
 }
 
 impl BuildError {

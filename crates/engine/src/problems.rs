@@ -11,7 +11,7 @@
 //! `updates` come out as DLX1's.
 
 use super::format::write_problem;
-use super::problem::{Bounds, Colour, ItemId, Problem, ProblemBuilder};
+use super::problem::{Bounds, BuildError, Colour, ItemId, Problem, ProblemBuilder};
 use std::collections::HashSet;
 use std::io;
 
@@ -39,8 +39,8 @@ impl Problem {
         Problem::try_queens(n).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::queens`], or a [`SizeError`] when `n` is 0 or above [`Problem::MAX_QUEENS`].
-    pub fn try_queens(n: usize) -> Result<Problem, SizeError> {
+    /// [`Problem::queens`], or a [`BuildError::Size`] when `n` is 0 or above [`Problem::MAX_QUEENS`].
+    pub fn try_queens(n: usize) -> Result<Problem, BuildError> {
         within("queens", "n", n, 1, Problem::MAX_QUEENS)?;
         let mut b = ProblemBuilder::new();
         for r in 0..n {
@@ -78,9 +78,9 @@ impl Problem {
         Problem::try_langford(n).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::langford`], or a [`SizeError`] when `n` is 0 or above
+    /// [`Problem::langford`], or a [`BuildError::Size`] when `n` is 0 or above
     /// [`Problem::MAX_LANGFORD`].
-    pub fn try_langford(n: usize) -> Result<Problem, SizeError> {
+    pub fn try_langford(n: usize) -> Result<Problem, BuildError> {
         within("langford", "n", n, 1, Problem::MAX_LANGFORD)?;
         let mut b = ProblemBuilder::new();
         for k in 1..=n {
@@ -113,9 +113,9 @@ impl Problem {
         Problem::try_singletons(n).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::singletons`], or a [`SizeError`] when `n` is 0 or above
+    /// [`Problem::singletons`], or a [`BuildError::Size`] when `n` is 0 or above
     /// [`Problem::MAX_SINGLETONS`].
-    pub fn try_singletons(n: usize) -> Result<Problem, SizeError> {
+    pub fn try_singletons(n: usize) -> Result<Problem, BuildError> {
         within("singletons", "n", n, 1, Problem::MAX_SINGLETONS)?;
         let mut b = ProblemBuilder::new();
         for k in 0..n {
@@ -140,9 +140,9 @@ impl Problem {
         Problem::try_pentominoes(rows, cols).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::pentominoes`], or a [`SizeError`] when `rows` or `cols` is 0 or the board has
+    /// [`Problem::pentominoes`], or a [`BuildError::Size`] when `rows` or `cols` is 0 or the board has
     /// more than [`Problem::MAX_PENTOMINO_CELLS`] cells.
-    pub fn try_pentominoes(rows: usize, cols: usize) -> Result<Problem, SizeError> {
+    pub fn try_pentominoes(rows: usize, cols: usize) -> Result<Problem, BuildError> {
         board("pentominoes", rows, cols, Problem::MAX_PENTOMINO_CELLS)?;
         const SHAPES: [(&str, &str); 12] = [
             ("F", ".##|##.|.#."),
@@ -197,14 +197,14 @@ impl Problem {
         Problem::try_random_xcc(seed, primary, secondary, options).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::random_xcc`], or a [`SizeError`] when `primary` is 0 (an option needs a primary
+    /// [`Problem::random_xcc`], or a [`BuildError::Size`] when `primary` is 0 (an option needs a primary
     /// item) or a size is above [`Problem::MAX_RANDOM_SIZE`].
     pub fn try_random_xcc(
         seed: u64,
         primary: usize,
         secondary: usize,
         options: usize,
-    ) -> Result<Problem, SizeError> {
+    ) -> Result<Problem, BuildError> {
         random_sizes("random_xcc", primary, secondary, options)?;
         Ok(random_coloured(
             seed,
@@ -223,13 +223,13 @@ impl Problem {
         Problem::try_random_mcc(seed, primary, secondary, options).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::random_mcc`], or a [`SizeError`] as [`Problem::try_random_xcc`] gives one.
+    /// [`Problem::random_mcc`], or a [`BuildError::Size`] as [`Problem::try_random_xcc`] gives one.
     pub fn try_random_mcc(
         seed: u64,
         primary: usize,
         secondary: usize,
         options: usize,
-    ) -> Result<Problem, SizeError> {
+    ) -> Result<Problem, BuildError> {
         random_sizes("random_mcc", primary, secondary, options)?;
         let mut random = Random::new(seed ^ 0x006d_6363);
         let bounds: Vec<Bounds> = (0..primary)
@@ -250,10 +250,14 @@ impl Problem {
         Problem::try_random_words(seed, count, len).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::random_words`], or a [`SizeError`] when `len` is 0 or above
+    /// [`Problem::random_words`], or a [`BuildError::Size`] when `len` is 0 or above
     /// [`Problem::MAX_WORD_LENGTH`], or `count` is above the `5^len` distinct words there are
     /// or above [`Problem::MAX_RANDOM_SIZE`] (drawing could then never end).
-    pub fn try_random_words(seed: u64, count: usize, len: usize) -> Result<Vec<String>, SizeError> {
+    pub fn try_random_words(
+        seed: u64,
+        count: usize,
+        len: usize,
+    ) -> Result<Vec<String>, BuildError> {
         within("random_words", "len", len, 1, Problem::MAX_WORD_LENGTH)?;
         let distinct = u32::try_from(len)
             .ok()
@@ -298,14 +302,14 @@ impl Problem {
         Problem::try_word_rectangles(rows, cols, across, down).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::word_rectangles`], or a [`SizeError`] when `rows` or `cols` is 0 or above
+    /// [`Problem::word_rectangles`], or a [`BuildError::Size`] when `rows` or `cols` is 0 or above
     /// [`Problem::MAX_WORD_RECTANGLE_SIDE`] (a cell's name is its row's digit and its column's).
     pub fn try_word_rectangles(
         rows: usize,
         cols: usize,
         across: &[String],
         down: &[String],
-    ) -> Result<Problem, SizeError> {
+    ) -> Result<Problem, BuildError> {
         let side = Problem::MAX_WORD_RECTANGLE_SIDE;
         within("word_rectangles", "rows", rows, 1, side)?;
         within("word_rectangles", "cols", cols, 1, side)?;
@@ -354,26 +358,8 @@ impl Problem {
     }
 }
 
-/// A size a reference problem cannot be built at: one that leaves nothing to place (a board of
-/// no squares), or one past the bound that keeps the problem within memory and its building
-/// within moments.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{problem}: {what} = {value}, expected {least} to {most}")]
-pub struct SizeError {
-    /// The problem asked for, as its constructor is named (`queens`, `pentominoes`).
-    pub problem: &'static str,
-    /// The size refused, as the constructor names it (`n`, `rows * cols`).
-    pub what: &'static str,
-    /// The size given (saturated when it is a product that overflows).
-    pub value: usize,
-    /// The least size allowed.
-    pub least: usize,
-    /// The largest size allowed.
-    pub most: usize,
-}
-
 /// The bounds on the sizes of the reference problems; past them a constructor returns a
-/// [`SizeError`] rather than filling memory.
+/// [`BuildError::Size`] rather than filling memory.
 impl Problem {
     /// The largest n of [`Problem::queens`]: 4,000 items, a million options.
     pub const MAX_QUEENS: usize = 1000;
@@ -394,18 +380,18 @@ impl Problem {
     pub const MAX_RANDOM_SIZE: usize = 1_000_000;
 }
 
-/// `value`, or a [`SizeError`] when it is outside `least..=most`.
+/// `value`, or a [`BuildError::Size`] when it is outside `least..=most`.
 fn within(
     problem: &'static str,
     what: &'static str,
     value: usize,
     least: usize,
     most: usize,
-) -> Result<usize, SizeError> {
+) -> Result<usize, BuildError> {
     if (least..=most).contains(&value) {
         return Ok(value);
     }
-    Err(SizeError {
+    Err(BuildError::Size {
         problem,
         what,
         value,
@@ -420,7 +406,7 @@ fn board(
     rows: usize,
     cols: usize,
     most_cells: usize,
-) -> Result<(), SizeError> {
+) -> Result<(), BuildError> {
     within(problem, "rows", rows, 1, most_cells)?;
     within(problem, "cols", cols, 1, most_cells)?;
     within(
@@ -440,7 +426,7 @@ fn random_sizes(
     primary: usize,
     secondary: usize,
     options: usize,
-) -> Result<(), SizeError> {
+) -> Result<(), BuildError> {
     let most = Problem::MAX_RANDOM_SIZE;
     within(problem, "primary", primary, 1, most)?;
     within(problem, "secondary", secondary, 0, most)?;
@@ -697,9 +683,9 @@ impl Problem {
         Problem::try_dominoes(rows, cols).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::dominoes`], or a [`SizeError`] when `rows` or `cols` is 0 or the board has
+    /// [`Problem::dominoes`], or a [`BuildError::Size`] when `rows` or `cols` is 0 or the board has
     /// more than [`Problem::MAX_DOMINO_CELLS`] cells.
-    pub fn try_dominoes(rows: usize, cols: usize) -> Result<Problem, SizeError> {
+    pub fn try_dominoes(rows: usize, cols: usize) -> Result<Problem, BuildError> {
         board("dominoes", rows, cols, Problem::MAX_DOMINO_CELLS)?;
         let mut b = ProblemBuilder::new();
         let cell = |r: usize, c: usize| format!("{r}_{c}");
@@ -784,9 +770,12 @@ mod tests {
 
     #[test]
     fn every_generator_refuses_a_size_that_leaves_nothing_to_place() {
-        let refused = |built: Result<Problem, SizeError>, what: &str| {
+        let refused = |built: Result<Problem, BuildError>, what: &str| {
             let error = built.expect_err(what);
-            assert_eq!((error.value, error.least), (0, 1), "{what}: {error}");
+            let BuildError::Size { value, least, .. } = error else {
+                panic!("{what}: {error}");
+            };
+            assert_eq!((value, least), (0, 1), "{what}: {error}");
             assert!(error.to_string().contains("= 0, expected 1 to"), "{error}");
         };
         refused(Problem::try_queens(0), "queens 0");
@@ -802,7 +791,7 @@ mod tests {
         refused(Problem::try_random_xcc(1, 0, 2, 5), "xcc 0 primary");
         refused(Problem::try_random_mcc(1, 0, 2, 5), "mcc 0 primary");
         let no_letters = Problem::try_random_words(1, 2, 0).expect_err("words of 0 letters");
-        assert_eq!(no_letters.what, "len");
+        assert!(matches!(no_letters, BuildError::Size { what: "len", .. }));
     }
 
     #[test]
@@ -828,9 +817,12 @@ mod tests {
     #[test]
     fn every_generator_refuses_an_absurd_size_before_allocating() {
         let huge = usize::MAX;
-        let refused = |built: Result<Problem, SizeError>, what: &str| {
+        let refused = |built: Result<Problem, BuildError>, what: &str| {
             let error = built.expect_err(what);
-            assert!(error.value > error.most, "{what}: {error}");
+            let BuildError::Size { value, most, .. } = error else {
+                panic!("{what}: {error}");
+            };
+            assert!(value > most, "{what}: {error}");
         };
         refused(Problem::try_queens(huge), "queens");
         refused(
@@ -869,7 +861,17 @@ mod tests {
     fn random_words_refuse_more_words_than_there_are_and_give_every_one_there_is() {
         // Two letters from a..=e: 25 words, so the 26th could never be drawn.
         let error = Problem::try_random_words(7, 26, 2).expect_err("26 distinct 2-letter words");
-        assert_eq!((error.what, error.most), ("count", 25));
+        assert!(
+            matches!(
+                error,
+                BuildError::Size {
+                    what: "count",
+                    most: 25,
+                    ..
+                }
+            ),
+            "{error}"
+        );
         let mut all = Problem::try_random_words(7, 25, 2).unwrap();
         all.sort();
         all.dedup();

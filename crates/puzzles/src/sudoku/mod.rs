@@ -47,7 +47,7 @@ pub use pencilmarks::Pencilmarks;
 pub use random::Random;
 pub use rate::{Rated, Rater, Rating, Technique};
 pub use read::Records;
-pub use record::{CsvRow, Givens, Label, ParsedGrid, Record};
+pub use record::{Givens, Label, ParsedGrid, Record};
 pub use solve::Solve;
 pub use solver::SudokuSolver;
 pub use solvers::{Algorithm, Mode, Propagation, Solvers, Verdict};

@@ -117,14 +117,15 @@ pub struct Record {
     /// A Killer's cages with their sums, when its line gave them.
     pub cages: Option<Cages>,
     /// The whole row of a CSV file, every column as the file wrote it, to give back beside the
-    /// answer.
-    pub row: Option<CsvRow>,
+    /// answer: read through [`Record::csv_fields`], [`Record::csv_columns`] and
+    /// [`Record::csv_puzzle`].
+    pub(crate) row: Option<CsvRow>,
 }
 
 /// A CSV row with its header: the names of the columns, the row's fields (one per column,
 /// empty where the row ends early) and which of them is the puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CsvRow {
+pub(crate) struct CsvRow {
     /// The header's names, shared by every row of the file.
     pub names: std::sync::Arc<[String]>,
     /// The row's fields, unquoted.
@@ -134,6 +135,29 @@ pub struct CsvRow {
 }
 
 impl Record {
+    /// Every field of the CSV row the record came from, in the file's order, unquoted (the
+    /// ones the row lacks, empty); `None` for a record of any other format.
+    pub fn csv_fields(&self) -> Option<&[String]> {
+        self.row.as_ref().map(|row| &row.fields[..])
+    }
+
+    /// The CSV row's fields by their header's names, in the file's order; `None` for a record
+    /// of any other format.
+    pub fn csv_columns(&self) -> Option<impl Iterator<Item = (&str, &str)> + '_> {
+        self.row.as_ref().map(|row| {
+            row.names
+                .iter()
+                .zip(&row.fields)
+                .map(|(name, field)| (name.as_str(), field.as_str()))
+        })
+    }
+
+    /// The puzzle's field as the CSV file wrote it; `None` for a record of any other format.
+    pub fn csv_puzzle(&self) -> Option<&str> {
+        let row = self.row.as_ref()?;
+        row.fields.get(row.puzzle).map(String::as_str)
+    }
+
     /// Reads one line of the line format with the box shape `boxes` says (see [`Boxes`]): the
     /// puzzle (digits, or pencilmarks when the length is N·N·N and every cell's N characters
     /// are its candidates in order), and the text after it. Leading whitespace is skipped
