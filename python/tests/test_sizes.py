@@ -4,6 +4,7 @@ is killed. Each case runs in a child process under a memory bound and a timeout 
 regression fails the test instead of taking the test run down with it."""
 
 import subprocess
+import tempfile
 import sys
 import textwrap
 
@@ -21,8 +22,14 @@ import resource
 resource.setrlimit(resource.RLIMIT_AS, ({MEMORY_BOUND}, {MEMORY_BOUND}))
 {textwrap.dedent(code)}
 """
+    # Run outside the source tree, whose `dlx_solver` folder (without the compiled module)
+    # would shadow the installed package.
     done = subprocess.run(
-        [sys.executable, "-c", child], capture_output=True, text=True, timeout=30
+        [sys.executable, "-c", child],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=tempfile.gettempdir(),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout

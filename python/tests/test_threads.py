@@ -4,6 +4,7 @@ PanicException."""
 
 import os
 import subprocess
+import tempfile
 import sys
 
 import pytest
@@ -63,6 +64,8 @@ def test_a_thread_the_system_refuses_is_a_runtime_error():
         text=True,
         timeout=60,
         env=env,
+        # Outside the source tree, whose `dlx_solver` folder would shadow the package.
+        cwd=tempfile.gettempdir(),
     )
     assert done.returncode == 0, done.stderr[-2000:]
     lines = done.stdout.splitlines()
