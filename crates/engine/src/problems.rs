@@ -39,7 +39,8 @@ impl Problem {
         Problem::try_queens(n).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::queens`], or a [`BuildError::Size`] when `n` is 0 or above [`Problem::MAX_QUEENS`].
+    /// [`Problem::queens`], or a [`BuildError::Size`] when `n` is 0 or above
+    /// [`Problem::MAX_QUEENS`].
     pub fn try_queens(n: usize) -> Result<Problem, BuildError> {
         within("queens", "n", n, 1, Problem::MAX_QUEENS)?;
         let mut b = ProblemBuilder::new();
@@ -140,8 +141,8 @@ impl Problem {
         Problem::try_pentominoes(rows, cols).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::pentominoes`], or a [`BuildError::Size`] when `rows` or `cols` is 0 or the board has
-    /// more than [`Problem::MAX_PENTOMINO_CELLS`] cells.
+    /// [`Problem::pentominoes`], or a [`BuildError::Size`] when `rows` or `cols` is 0 or the
+    /// board has more than [`Problem::MAX_PENTOMINO_CELLS`] cells.
     pub fn try_pentominoes(rows: usize, cols: usize) -> Result<Problem, BuildError> {
         board("pentominoes", rows, cols, Problem::MAX_PENTOMINO_CELLS)?;
         const SHAPES: [(&str, &str); 12] = [
@@ -197,8 +198,8 @@ impl Problem {
         Problem::try_random_xcc(seed, primary, secondary, options).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    /// [`Problem::random_xcc`], or a [`BuildError::Size`] when `primary` is 0 (an option needs a primary
-    /// item) or a size is above [`Problem::MAX_RANDOM_SIZE`].
+    /// [`Problem::random_xcc`], or a [`BuildError::Size`] when `primary` is 0 (an option needs a
+    /// primary item) or a size is above [`Problem::MAX_RANDOM_SIZE`].
     pub fn try_random_xcc(
         seed: u64,
         primary: usize,
