@@ -7,8 +7,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_puzzles::sudoku::{
-    Algorithm, Format, Generator, Grid, Mode, Random, Rated, Rater, Settings, Shape, Solvers,
-    Verdict,
+    Algorithm, Format, Generator, Grid, Mode, Rated, Rater, Settings, Shape, Solvers, Verdict,
 };
 use std::time::Duration;
 
@@ -18,10 +17,7 @@ mod puzzle_files;
 /// Puzzles `0..count` of seed 1, as `dlx generate --seed 1 --threads 1` makes them.
 fn make(generator: &mut Generator, count: u64) -> Vec<Grid> {
     (0..count)
-        .map(|index| {
-            let mut random = Random::for_item(1, index);
-            generator.generate(&mut random).expect("a puzzle").puzzle
-        })
+        .map(|index| generator.generate(1, index).expect("a puzzle").puzzle)
         .collect()
 }
 

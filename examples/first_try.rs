@@ -2,6 +2,7 @@
 //! in Knuth's format listed and counted, 8 queens counted, one Sudoku string solved. It must
 //! compile and run as it stands; CI runs it.
 
+use dlx_engine::Engine;
 use dlx_engine::{Dlx, Problem};
 use dlx_puzzles::sudoku::{Grid, SudokuSolver};
 

@@ -5,7 +5,8 @@
 //! `tests/data/xc/toy.dlx` holds it); CI runs it. The format: the first line names the items,
 //! primary then `|` then secondary; each further line is an option; `|` starts a comment.
 
-use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, SearchLimits};
+use dlx_engine::Engine;
+use dlx_engine::{Dlx, OptionId, Problem, SearchLimits};
 use std::ops::ControlFlow;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -17,23 +18,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let problem = Problem::parse(&text).map_err(|e| format!("{path}: {e}"))?;
     let mut dlx = Dlx::new(&problem);
     let mut shown = 0;
-    let outcome = dlx.search(
-        ChoiceRule::Mrv,
-        SearchLimits::default(),
-        &mut |options: &[OptionId]| {
-            shown += 1;
-            println!("solution {shown}:");
-            for &option in options {
-                let names: Vec<&str> = problem
-                    .option_items(option)
-                    .iter()
-                    .map(|&item| problem.item_name(item))
-                    .collect();
-                println!("  {}", names.join(" "));
-            }
-            ControlFlow::Continue(())
-        },
-    );
+    let outcome = dlx.search(SearchLimits::default(), &mut |options: &[OptionId]| {
+        shown += 1;
+        println!("solution {shown}:");
+        for &option in options {
+            let names: Vec<&str> = problem
+                .option_items(option)
+                .iter()
+                .map(|&item| problem.item_name(item))
+                .collect();
+            println!("  {}", names.join(" "));
+        }
+        ControlFlow::Continue(())
+    });
     println!(
         "{} solutions, {} nodes, {} updates",
         outcome.stats.solutions, outcome.stats.nodes, outcome.stats.updates

@@ -5,7 +5,8 @@
 //! `cargo run --release --example pentominoes -- 6 10` counts the 9,356 packings of the 6x10
 //! board (2,339 up to symmetry); the default, 3x20, has 8 (2 up to symmetry) and CI runs it.
 
-use dlx_engine::{ChoiceRule, Dlx, Problem};
+use dlx_engine::Engine;
+use dlx_engine::{Dlx, Problem};
 
 fn main() {
     let mut args = std::env::args().skip(1).map(|arg| arg.parse::<usize>());
@@ -20,12 +21,12 @@ fn main() {
     assert_eq!(rows * cols, 60, "twelve pentominoes cover 60 cells");
     let problem = Problem::pentominoes(rows, cols);
     let mut dlx = Dlx::new(&problem);
-    let count = dlx.count_solutions(ChoiceRule::Mrv, None);
+    let count = dlx.count_solutions(None);
     println!(
         "{rows}x{cols}: {} packings ({} nodes, {} updates)",
         count.answer, count.stats.nodes, count.stats.updates
     );
-    let Some(first) = dlx.first_solution(ChoiceRule::Mrv).answer else {
+    let Some(first) = dlx.first_solution().answer else {
         return;
     };
     // Each option names its piece (a letter) and its five cells (`row_col`): draw the board.

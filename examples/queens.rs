@@ -5,7 +5,8 @@
 //! `cargo run --example queens -- 8` prints 92 solutions and DLX1's figures (1,199 nodes,
 //! 21,375 updates), then a board; CI runs it.
 
-use dlx_engine::{ChoiceRule, Dlx, Problem};
+use dlx_engine::Engine;
+use dlx_engine::{Dlx, Problem};
 
 fn main() {
     let n: usize = std::env::args()
@@ -20,12 +21,12 @@ fn main() {
         }
     };
     let mut dlx = Dlx::new(&problem);
-    let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+    let report = dlx.count_solutions(None);
     println!(
         "{n} queens: {} solutions, {} nodes, {} updates",
         report.stats.solutions, report.stats.nodes, report.stats.updates
     );
-    let first = dlx.first_solution(ChoiceRule::Mrv).answer;
+    let first = dlx.first_solution().answer;
     let Some(options) = first else {
         println!("no solution");
         return;

@@ -2,7 +2,7 @@
 //! results go, JSON lines, the summary and the input size limit), and the readers of the flag
 //! values several commands share (`--box`, `--variant`, `--shard`).
 
-use dlx_engine::{Shard, SplitSettings};
+use dlx_engine::{EngineKind, Shard, SplitSettings};
 use dlx_puzzles::sudoku::variant::Variants;
 use dlx_puzzles::sudoku::Shape;
 use std::path::PathBuf;
@@ -97,4 +97,12 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
         index: k - 1,
         count: n,
     })
+}
+
+/// `--engine`'s values: the engines' names as the engine crate gives them, listed in `--help`
+/// and in the error for any other.
+pub fn engine_parser() -> impl clap::builder::TypedValueParser<Value = EngineKind> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(EngineKind::ALL.map(EngineKind::name))
+        .map(|name: String| EngineKind::from_name(&name).expect("one of the names listed"))
 }

@@ -1,7 +1,7 @@
 //! `dlx generate`: make Sudoku puzzles with exactly one solution, of any box shape, in parallel,
 //! the same bytes for the same seed and flags whatever the number of threads.
 //!
-//! Puzzle `i` of a run is made from its own random stream, `Random::for_item(seed, i)`, by
+//! Puzzle `i` of a run is made from its own random stream, `Generator::generate(seed, i)`, by
 //! [`dlx_puzzles::sudoku::generate`]; the batch runner makes them a chunk at a time and writes them
 //! in index order.
 
@@ -16,7 +16,7 @@ use super::tally::Work;
 use anyhow::bail;
 use dlx_puzzles::sudoku::variant::{Regions, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{
-    self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Random, Settings, Shape,
+    self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Settings, Shape,
     Solutions, Symmetry,
 };
 use std::path::PathBuf;
@@ -209,14 +209,17 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     run.separate_with(if format.is_grid() { b"\n" } else { b"" });
     // Each worker keeps its generator from puzzle to puzzle.
     let init = || Generator::new(settings.clone()).with_stop_flag(interrupt::stop_flag());
-    let result = run.answer_items("generate", 0..args.count, init, |generator, &index| {
-        let mut random = Random::for_item(seed, index);
-        match generator.generate(&mut random) {
-            Ok(generated) => Some(answer(index, &generated, format)),
-            Err(GenerateError::Interrupted) => None,
-            Err(error) => Some(not_made(index, &error)),
-        }
-    });
+    let result =
+        run.answer_items(
+            "generate",
+            0..args.count,
+            init,
+            |generator, &index| match generator.generate(seed, index) {
+                Ok(generated) => Some(answer(index, &generated, format)),
+                Err(GenerateError::Interrupted) => None,
+                Err(error) => Some(not_made(index, &error)),
+            },
+        );
     if args.stats || std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         report!("seed: {seed}");
     }
@@ -250,7 +253,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
             let generator = Generator::killer(shape).with_max_cage(max_cage);
             generator.with_stop_flag(interrupt::stop_flag())
         },
-        |generator, &index| match generator.generate(&mut Random::for_item(seed, index)) {
+        |generator, &index| match generator.generate(seed, index) {
             Ok(made) => Some(killer_answer(index, &made)),
             Err(GenerateError::Interrupted) => None,
             Err(error) => Some(not_made(index, &error)),
@@ -290,10 +293,9 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
             generator.with_stop_flag(stop.clone())
         },
         |generator, &index| {
-            let mut random = Random::for_item(seed, index);
             let made = match random_layouts {
-                true => Generator::on_random_layout(shape, variants, &mut random, &stop),
-                false => generator.generate(&mut random),
+                true => Generator::on_random_layout(shape, variants, (seed, index), &stop),
+                false => generator.generate(seed, index),
             };
             match made {
                 Ok(made) => {

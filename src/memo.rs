@@ -22,7 +22,9 @@ pub struct MemoArgs {
     /// tilings in thousands of nodes instead of millions. Counts are exact up to 2^128 - 1.
     /// Caching stops by itself when it saves too little to pay for itself (--stats says so),
     /// and the count goes on as a plain search. Exact cover with
-    /// or without colours, not multiplicities.
+    /// or without colours, not multiplicities. It runs on one thread whatever --threads says:
+    /// every subproblem's count is looked up in one cache that the whole search fills, as in
+    /// DLX6, and its tree is a few thousand nodes where a split would pay off at millions.
     #[arg(long, requires = "count", conflicts_with_all = MEMO_CONFLICTS)]
     memo: bool,
     /// The memory bound of the memo cache and the ZDD, in bytes (default 1 GiB). Past it the
@@ -46,8 +48,9 @@ pub struct MemoArgs {
     nth: Option<u128>,
 }
 
-/// What a memoized search cannot be combined with: limits and splits of the enumeration.
-const MEMO_CONFLICTS: [&str; 5] = ["limit", "max_nodes", "shard", "threads", "estimate"];
+/// What a memoized search cannot be combined with: limits and shards of the enumeration.
+/// `--threads` is taken (a script may always pass it) and the search runs on one.
+const MEMO_CONFLICTS: [&str; 4] = ["limit", "max_nodes", "shard", "estimate"];
 
 /// A rank from 1.
 fn parse_rank(text: &str) -> Result<u128, String> {

@@ -14,7 +14,7 @@ use super::sudoku_files::{default_output, for_each_source, FormatArg, ReadArgs, 
 use super::tally::Work;
 use super::verdict::{clashing_givens, render};
 use anyhow::bail;
-use dlx_engine::{Count, Memo, Outcome, SearchStats, Shard, Stop};
+use dlx_engine::{Count, EngineKind, Memo, Outcome, SearchStats, Shard, Stop};
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{Algorithm, Format, Grid, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
@@ -111,6 +111,13 @@ pub struct SudokuArgs {
     /// always solved by dlx. Only dlx draws a --count's progress bar.
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
+    /// The engine under --algo dlx: `auto` (the default: dancing links, the encodings written
+    /// for them, ahead on every collection measured in docs/benchmarks.md), `links` or `cells`
+    /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem). The bitsets are
+    /// refused: a Sudoku matrix is too sparse for them. The answers are the same on every
+    /// engine; --stats gives the figures of the one that ran.
+    #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
+    engine: Option<EngineKind>,
     /// Give up on a puzzle after this many search-tree nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -293,6 +300,12 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     let bar = Arc::new(TreeBar::on_stderr(
         args.count && matches!(args.algo, AlgoArg::Dlx),
     ));
+    let engine = args.engine.unwrap_or_default();
+    if engine != EngineKind::Auto && !matches!(args.algo, AlgoArg::Dlx) {
+        bail!("--engine {engine} is for --algo dlx: the baselines search on their own");
+    }
+    // The one chooser's refusal (the bitsets), before any puzzle is read.
+    Solvers::default().with_engine(engine)?;
     if let Some(variants) = &args.variant {
         return answer_variant_sources(run, args, variants, mode, bar);
     }
@@ -330,8 +343,10 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             run,
             source,
             || {
-                let solvers =
-                    Solvers::with_node_budget(max_nodes).with_stop_flag(interrupt::stop_flag());
+                let solvers = Solvers::with_node_budget(max_nodes)
+                    .with_stop_flag(interrupt::stop_flag())
+                    .with_engine(engine)
+                    .expect("the engine was checked above");
                 if bar.enabled() {
                     solvers.reporting_to(bar.clone())
                 } else {
@@ -390,6 +405,7 @@ fn answer_variant_sources(
         propagation: propagation(args.propagate),
         max_nodes: args.max_nodes,
         encoding: args.killer_encoding.into(),
+        engine: args.engine.unwrap_or_default(),
         output: args.to.map_or(Format::Line, Format::from),
         shard: args.shard,
         draw: args.draw,

@@ -10,7 +10,7 @@ use super::interrupt;
 use super::run::Run;
 use anyhow::Context;
 use dlx_puzzles::sudoku::variant::{Regions, Rules, Variants};
-use dlx_puzzles::sudoku::{self, Boxes, CsvRecords, Format, ParseErrorKind, Record, Shape};
+use dlx_puzzles::sudoku::{self, Boxes, Format, ParseErrorKind, Record, Records, Shape};
 use std::path::Path;
 
 /// How the puzzle files are read: the flags `sudoku` and `crosshatch` share.
@@ -249,7 +249,7 @@ impl Reading<'_> {
             ),
             Format::Csv => {
                 let records =
-                    CsvRecords::new(source.reader, self.read.column.as_deref()).with_boxes(boxes);
+                    Records::csv(source.reader, self.read.column.as_deref()).with_boxes(boxes);
                 if output == Format::Csv {
                     run.start_with(csv_header(records.header()));
                 }

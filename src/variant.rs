@@ -7,7 +7,7 @@ use super::interrupt;
 use super::progress::TreeBar;
 use super::run::Run;
 use super::verdict::render;
-use dlx_engine::Shard;
+use dlx_engine::{EngineKind, Shard};
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, Variants};
 use dlx_puzzles::sudoku::{Algorithm, Boxes, Format, Mode, Propagation, Record, Solvers, Verdict};
 use std::sync::Arc;
@@ -25,6 +25,8 @@ pub struct Asked {
     pub max_nodes: Option<u64>,
     /// Killer's encoding.
     pub encoding: KillerEncoding,
+    /// The engine under `--algo dlx` (checked by the caller).
+    pub engine: EngineKind,
     /// The format a solution is written in.
     pub output: Format,
     /// Counts are split over the threads, only this shard counted: `--shard`.
@@ -48,7 +50,9 @@ pub fn answer_sources(
     let solvers = || {
         let solvers = Solvers::with_node_budget(asked.max_nodes)
             .with_stop_flag(interrupt::stop_flag())
-            .with_killer_encoding(asked.encoding);
+            .with_killer_encoding(asked.encoding)
+            .with_engine(asked.engine)
+            .expect("the engine was checked by the caller");
         match &bar {
             Some(bar) => solvers.reporting_to(bar.clone()),
             None => solvers,

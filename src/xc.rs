@@ -9,8 +9,9 @@ use super::{input, interrupt};
 use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
-    self, Bits, Cells, ChoiceRule, Count, Dlx, Estimate, OptionId, Outcome, Problem, ProgressSink,
-    SearchLimits, Shard, SplitReport, SplitSettings, Spread, Stop, TreePosition, Visitor,
+    self, Bits, Cells, ChoiceRule, Count, Dlx, Engine, EngineKind, Estimate, OptionId, Outcome,
+    Problem, ProgressSink, SearchLimits, Shard, SplitReport, SplitSettings, Spread, Stop,
+    TreePosition, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -164,72 +165,10 @@ pub struct XcArgs {
     /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities) or `bits`
     /// (Algorithms X and C on bitsets, for small problems: no multiplicities). MCC
     /// problems (bounds) run on links.
-    #[arg(long, value_enum, conflicts_with = "estimate")]
-    engine: Option<EngineChoice>,
+    #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser(), conflicts_with = "estimate")]
+    engine: Option<EngineKind>,
     #[command(flatten)]
     memo: super::memo::MemoArgs,
-}
-
-/// The engine a run asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum EngineChoice {
-    Links,
-    Cells,
-    Bits,
-    Auto,
-}
-
-/// The engine that runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Engine {
-    Links,
-    Cells,
-    Bits,
-}
-
-impl Engine {
-    /// The engine for `problem` under the flags: `auto` takes bitsets where
-    /// [`Bits::preferred_for`] says they win (unless a shard is asked for, which they do not
-    /// cut), else cells where [`Cells::preferred_for`] says they do, unless another rule was
-    /// asked for, which only links take.
-    fn choose(args: &XcArgs, problem: &Problem) -> anyhow::Result<Engine> {
-        let dlx1 = matches!(args.rule, Rule::Dlx1);
-        Ok(match args.engine.unwrap_or(EngineChoice::Auto) {
-            EngineChoice::Links => Engine::Links,
-            EngineChoice::Auto if Bits::preferred_for(problem) && dlx1 && args.shard.is_none() => {
-                Engine::Bits
-            }
-            EngineChoice::Bits => {
-                if !dlx1 {
-                    bail!("--rule is for --engine links: bitsets choose items by DLX1's rule");
-                }
-                if args.shard.is_some() {
-                    bail!("--shard is for --engine links or cells: bitsets do not cut their tree into shards");
-                }
-                Engine::Bits
-            }
-            EngineChoice::Auto
-                if Cells::preferred_for(problem) && matches!(args.rule, Rule::Dlx1) =>
-            {
-                Engine::Cells
-            }
-            EngineChoice::Auto => Engine::Links,
-            EngineChoice::Cells => {
-                if !matches!(args.rule, Rule::Dlx1) {
-                    bail!("--rule is for --engine links: dancing cells choose items as SSXCC does");
-                }
-                Engine::Cells
-            }
-        })
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Engine::Links => "links (dancing links: Knuth's DLX1, DLX2, DLX3)",
-            Engine::Cells => "cells (dancing cells: Knuth's SSXCC)",
-            Engine::Bits => "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree)",
-        }
-    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -327,12 +266,16 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         };
         return super::memo::run(&args.memo, context);
     }
-    let engine = Engine::choose(&args, &problem)?;
+    let engine = args.engine.unwrap_or_default().choose(
+        &problem,
+        args.rule.choice_rule(),
+        args.shard.is_some(),
+    )?;
     let started = Instant::now();
     let searched = match engine {
-        Engine::Links => search(&args, &problem, &mut out)?,
-        Engine::Cells => search_cells(&args, &problem, &mut out)?,
-        Engine::Bits => search_bits(&args, &problem, &mut out)?,
+        EngineKind::Links | EngineKind::Auto => search(&args, &problem, &mut out)?,
+        EngineKind::Cells => search_cells(&args, &problem, &mut out)?,
+        EngineKind::Bits => search_bits(&args, &problem, &mut out)?,
     };
     let (report, mut reader_gone) = settle(searched.outcome)?;
     let signal = interrupt::signal();
@@ -341,7 +284,7 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
     }
     if args.stats || signal.is_some() {
         report!("engine: {}", engine.describe());
-        print_stats(&report, &problem, started.elapsed(), reader_gone);
+        print_stats(&report, &problem, engine, started.elapsed(), reader_gone);
     }
     if let (true, Some(note)) = (args.stats, searched.split_note) {
         // The note ends with its own line break, which `report!` adds.
@@ -374,10 +317,6 @@ fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
 /// (one thread) go to the note --stats prints.
 fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut cells = Cells::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
-    let limits = SearchLimits {
-        max_solutions: args.limit,
-        max_nodes: args.max_nodes,
-    };
     let mut printer = Printer::<false> {
         out,
         problem,
@@ -421,19 +360,7 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
             )),
         });
     }
-    let outcome = if bar.begin() {
-        let mut printer = Printer::<true> {
-            out: printer.out,
-            problem,
-            count_only: args.count,
-            bar: Some(&bar),
-        };
-        let outcome = cells.search(limits, &mut printer);
-        bar.end();
-        outcome
-    } else {
-        cells.search(limits, &mut printer)
-    };
+    let outcome = search_one_thread(&mut cells, args, problem, printer.out, &bar);
     let split_note = Some(format!(
         "trail peak: {}\nssxcc bytes: {}\n",
         cells.trail_peak(),
@@ -452,15 +379,10 @@ fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::R
 /// core).
 fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut bits = Bits::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
-    let limits = SearchLimits {
-        max_solutions: args.limit,
-        max_nodes: args.max_nodes,
-    };
     let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
     let threads = args
         .threads
         .map_or_else(rayon::current_num_threads, |n| n as usize);
-    let note = "updates: bitsets move no links, so they count none\n".to_string();
     if args.count && args.limit.is_none() && args.max_nodes.is_none() && threads > 1 {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
@@ -480,31 +402,13 @@ fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Re
         };
         return Ok(Searched {
             outcome,
-            split_note: Some(format!("threads: {threads}\n{note}")),
+            split_note: Some(format!("threads: {threads}\n")),
         });
     }
-    let outcome = if bar.begin() {
-        let mut printer = Printer::<true> {
-            out,
-            problem,
-            count_only: args.count,
-            bar: Some(&bar),
-        };
-        let outcome = bits.search(limits, &mut printer);
-        bar.end();
-        outcome
-    } else {
-        let mut printer = Printer::<false> {
-            out,
-            problem,
-            count_only: args.count,
-            bar: None,
-        };
-        bits.search(limits, &mut printer)
-    };
+    let outcome = search_one_thread(&mut bits, args, problem, out, &bar);
     Ok(Searched {
         outcome,
-        split_note: Some(note),
+        split_note: None,
     })
 }
 
@@ -520,10 +424,6 @@ struct Searched {
 /// shows one. Solutions are printed to `out` as they come.
 fn search(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
     let mut dlx = Dlx::new(problem);
-    let limits = SearchLimits {
-        max_solutions: args.limit,
-        max_nodes: args.max_nodes,
-    };
     // Solutions printed on the terminal the bar would be drawn on would tear it.
     let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
     let mut printer = Printer::<false> {
@@ -574,23 +474,46 @@ fn search(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<
             shard.count
         );
     }
-    let outcome = if bar.begin() {
-        let mut printer = Printer::<true> {
-            out: printer.out,
-            problem,
-            count_only: args.count,
-            bar: Some(&bar),
-        };
-        let outcome = dlx.search(rule, limits, &mut printer);
-        bar.end();
-        outcome
-    } else {
-        dlx.search(rule, limits, &mut printer)
-    };
+    dlx.set_rule(rule);
+    let outcome = search_one_thread(&mut dlx, args, problem, printer.out, &bar);
     Ok(Searched {
         outcome,
         split_note: None,
     })
+}
+
+/// Any engine's search on one thread, solutions printed as they come, with the progress bar
+/// when stderr shows one (the search without reports is compiled without them).
+fn search_one_thread<E: Engine>(
+    engine: &mut E,
+    args: &XcArgs,
+    problem: &Problem,
+    out: &mut Output,
+    bar: &TreeBar,
+) -> Outcome<Option<Halt>> {
+    let limits = SearchLimits {
+        max_solutions: args.limit,
+        max_nodes: args.max_nodes,
+    };
+    if bar.begin() {
+        let mut printer = Printer::<true> {
+            out,
+            problem,
+            count_only: args.count,
+            bar: Some(bar),
+        };
+        let outcome = engine.search(limits, &mut printer);
+        bar.end();
+        outcome
+    } else {
+        let mut printer = Printer::<false> {
+            out,
+            problem,
+            count_only: args.count,
+            bar: None,
+        };
+        engine.search(limits, &mut printer)
+    }
 }
 
 /// How the search ended once the printer's reason to stop is taken into account, and whether
@@ -636,23 +559,39 @@ fn write_count(
     }
 }
 
-/// The search's figures on stderr: solutions, nodes, updates, time, and why it stopped.
+/// The search's figures on stderr: solutions, nodes, updates, time, and why it stopped. An
+/// engine that counts no updates ([`EngineKind::counts_updates`]) has none printed, rather
+/// than a zero a reader would take for a measurement.
 fn print_stats(
     report: &Outcome<Option<Halt>>,
     problem: &Problem,
+    engine: EngineKind,
     elapsed: Duration,
     reader_gone: bool,
 ) {
     let signal = interrupt::signal();
     let seconds = elapsed.as_secs_f64();
     report!(
-        "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}\ntime: {:.3} s\nupdates per second: {:.0}\ndropped options: {}\nstopped: {}",
+        "solutions: {}\nnodes: {}",
         report.stats.solutions,
-        report.stats.nodes,
-        report.stats.updates,
-        report.stats.cleansings,
-        seconds,
-        report.stats.updates as f64 / seconds.max(1e-9),
+        report.stats.nodes
+    );
+    if engine.counts_updates() {
+        report!(
+            "updates: {}\ncleansings: {}",
+            report.stats.updates,
+            report.stats.cleansings
+        );
+    }
+    report!("time: {:.3} s", seconds);
+    if engine.counts_updates() {
+        report!(
+            "updates per second: {:.0}",
+            report.stats.updates as f64 / seconds.max(1e-9)
+        );
+    }
+    report!(
+        "dropped options: {}\nstopped: {}",
         problem.dropped_options(),
         match report.stop {
             Stop::Exhausted => "no, the whole tree was searched",
@@ -797,7 +736,9 @@ fn sample_rate(dlx: &mut Dlx, rule: ChoiceRule) -> Sample {
         deadline: started + RATE_SAMPLE,
         entered: 0,
     };
-    let outcome = dlx.search(rule, SearchLimits::default(), &mut timed);
+    let outcome = dlx
+        .set_rule(rule)
+        .search(SearchLimits::default(), &mut timed);
     Sample {
         nodes: outcome.stats.nodes,
         seconds: started.elapsed().as_secs_f64(),

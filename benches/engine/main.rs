@@ -18,13 +18,14 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_bench::peers::engine::{Peer, Plain, Prepared};
-use dlx_engine::{Bits, Cells, ChoiceRule, Dlx, OptionId, Problem, SearchLimits};
+use dlx_engine::Engine;
+use dlx_engine::{Bits, Cells, Dlx, OptionId, Problem, SearchLimits};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
 /// Counts every solution, checking the count against the known one.
 fn count_all(dlx: &mut Dlx, solutions: u64) -> u64 {
-    let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+    let report = dlx.count_solutions(None);
     assert_eq!(report.stats.solutions, solutions);
     report.stats.updates
 }
@@ -131,7 +132,7 @@ fn choice_growth(c: &mut Criterion) {
         group.throughput(Throughput::Elements(n as u64));
         group.bench_function(format!("singletons{n}"), |b| {
             b.iter(|| {
-                let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+                let report = dlx.count_solutions(None);
                 assert_eq!(
                     (report.stats.solutions, report.stats.nodes),
                     (1, n as u64 + 1)

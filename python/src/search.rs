@@ -6,8 +6,8 @@ use crate::errors::{ProblemError, Undecided};
 use crate::interrupt::{run_interruptible, thread_refused, SIGNAL_POLL};
 use crate::model::PyProblem;
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Dlx, DlxError, OptionId, Outcome, Problem, SearchLimits, Shard,
-    SplitSettings, StopFlag, Visitor,
+    Bits, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, OptionId, Outcome, Problem,
+    SearchLimits, Shard, SplitSettings, StopFlag, Visitor,
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -31,22 +31,8 @@ pub(crate) struct Limits {
     pub max_nodes: Option<u64>,
     /// Threads for one problem: more than one splits the tree (DLX1's rule, no node budget).
     pub threads: usize,
-    /// The engine asked for.
-    pub engine: Engine,
-}
-
-/// The `engine=` keyword: `"auto"` (bitsets where [`Bits::preferred_for`] says they win,
-/// else cells where [`Cells::preferred_for`] says they do, links otherwise, as `dlx xc`'s
-/// default), `"links"` (dancing links: DLX1's order of solutions, the order `Zdd.nth` numbers
-/// them in), `"cells"` (dancing cells, Knuth's SSXCC) or `"bits"` (Algorithms X and C on
-/// bitsets, for small problems: links' order of solutions; a whole count split over the
-/// threads, a listing on one).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Engine {
-    Auto,
-    Links,
-    Cells,
-    Bits,
+    /// The engine asked for, resolved by [`EngineKind::choose`] when the search runs.
+    pub engine: EngineKind,
 }
 
 impl Limits {
@@ -59,17 +45,17 @@ impl Limits {
         engine: &str,
     ) -> PyResult<Self> {
         let threads = crate::threads::threads_or(threads, || 1)?;
-        let engine = match engine {
-            "auto" => Engine::Auto,
-            "links" => Engine::Links,
-            "cells" => Engine::Cells,
-            "bits" => Engine::Bits,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "engine={other:?}: expected \"auto\", \"links\", \"cells\" or \"bits\""
-                )))
-            }
-        };
+        // The engines' names are the engine crate's, as `dlx xc --engine` takes them.
+        let engine = EngineKind::from_name(engine).ok_or_else(|| {
+            let names: Vec<String> = EngineKind::ALL
+                .iter()
+                .map(|kind| format!("{:?}", kind.name()))
+                .collect();
+            PyValueError::new_err(format!(
+                "engine={engine:?}: expected one of {}",
+                names.join(", ")
+            ))
+        })?;
         Ok(Limits {
             limit,
             max_nodes,
@@ -79,7 +65,7 @@ impl Limits {
     }
 }
 
-/// Searches `problem` under `limits` on the engine asked for (see [`Engine`]), handing
+/// Searches `problem` under `limits` on the engine asked for (see [`EngineKind::choose`]), handing
 /// `visitor` the solutions; over a rayon pool of `limits.threads` when the tree can be split
 /// (the solutions then come subtree by subtree in the one-thread order).
 fn run<V>(
@@ -116,9 +102,13 @@ where
     // Bitsets split a whole count over the threads; they list solutions, or count under a
     // limit, on one thread (on the problems they are chosen for, one thread of them outruns
     // the other engines on every core).
-    if limits.engine == Engine::Bits
-        || (limits.engine == Engine::Auto && Bits::preferred_for(problem))
-    {
+    // The one chooser (`auto` as `dlx xc` resolves it; a named engine checked against the
+    // problem).
+    let engine = limits
+        .engine
+        .choose(problem, ChoiceRule::Mrv, false)
+        .map_err(refused)?;
+    if engine == EngineKind::Bits {
         let mut bits = Bits::try_new(problem).map_err(refused)?;
         if split && count_only && limits.limit.is_none() {
             let subtrees = SplitSettings::subtrees_for(1);
@@ -127,12 +117,7 @@ where
         }
         return Ok(bits.search_until(search_limits, stop, visitor));
     }
-    let cells = match limits.engine {
-        Engine::Auto => Cells::preferred_for(problem),
-        Engine::Links | Engine::Bits => false,
-        Engine::Cells => true,
-    };
-    if cells {
+    if engine == EngineKind::Cells {
         let mut cells = Cells::try_new(problem).map_err(refused)?;
         if split {
             let report = pool()?.install(|| cells.search_split(settings, &stop_requested, visitor));
@@ -145,7 +130,7 @@ where
         let report = pool()?.install(|| dlx.search_split(settings, &stop_requested, visitor));
         return Ok(report.outcome);
     }
-    Ok(dlx.search_until(ChoiceRule::Mrv, search_limits, stop, visitor))
+    Ok(dlx.search_until(search_limits, stop, visitor))
 }
 
 /// A visitor that only counts: the search need not name each solution's options.

@@ -12,8 +12,8 @@ use crate::threads::{every_core, threads_or};
 use dlx_engine::{Count, StopFlag};
 use dlx_puzzles::sudoku::variant::{Rules, Variants};
 use dlx_puzzles::sudoku::{
-    Algorithm, Boxes, Format, Generator, Grid, Mode, Propagation, Random, Rated, Rater, Record,
-    Settings, Shape, Solvers, Symmetry, Verdict,
+    Algorithm, Boxes, Format, Generator, Grid, Mode, Propagation, Rated, Rater, Record, Settings,
+    Shape, Solvers, Symmetry, Verdict,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
@@ -676,7 +676,7 @@ pub(crate) fn generate(
                     || Generator::new(settings.clone()).with_stop_flag(stop.clone()),
                     |generator, index| {
                         generator
-                            .generate(&mut Random::for_item(seed, index))
+                            .generate(seed, index)
                             .map(|made| made.to_line())
                             .map_err(|e| e.to_string())
                     },

@@ -4,6 +4,7 @@
 //! against the puzzle's unique solution; and `dlx sudoku --propagate crosshatch` with every solution validated.
 
 use crate::common::{collection, data, dlx, json_lines, shared_or_skip, stderr, stdout};
+use dlx_engine::Engine;
 use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ProblemBuilder, Uniqueness};
 use dlx_puzzles::sudoku::{CrossHatch, Grid, Shape};
 
@@ -219,7 +220,7 @@ impl ReferenceSolver {
                 dlx.select(option).expect("the givens do not clash");
             }
         }
-        let answer = dlx.uniqueness(ChoiceRule::MrvStopAtOne).answer;
+        let answer = dlx.set_rule(ChoiceRule::MrvStopAtOne).uniqueness().answer;
         let Uniqueness::Unique(options) = answer else {
             panic!("the collection's puzzles have one solution each: {answer:?}");
         };

@@ -9,6 +9,7 @@
 //! `DLX_DIFFERENTIAL_SEED` replays one).
 
 use crate::common::{dlx, stderr, stdout};
+use dlx_engine::Engine;
 use dlx_engine::{
     Bits, Cells, ChoiceRule, Colour, Dlx, ItemKind, Memo, OptionId, Problem, SearchLimits, Shard,
     SplitSettings, StopFlag, Visitor,
@@ -239,7 +240,7 @@ fn split_counts(
 
 /// The counts every way of searching `problem` with dancing links gives, each named.
 fn links_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String, u64)> {
-    let one = Dlx::new(problem).count_solutions(ChoiceRule::Mrv, None);
+    let one = Dlx::new(problem).count_solutions(None);
     let mut counts = vec![("links".to_string(), one.stats.solutions)];
     counts.extend(split_counts(
         "links",
@@ -299,7 +300,7 @@ fn limited_counts(problem: &Problem, pool: &rayon::ThreadPool, limit: u64) -> Ve
     let mut counts = vec![(
         format!("links, limit {limit}"),
         Dlx::new(problem)
-            .count_solutions(ChoiceRule::Mrv, Some(limit))
+            .count_solutions(Some(limit))
             .stats
             .solutions,
     )];

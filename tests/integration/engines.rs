@@ -2,6 +2,7 @@
 //! the same solutions, each engine's figures, and the refusals.
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
+use dlx_puzzles::sudoku::Grid;
 
 /// The solutions a run printed: blocks of option lines, each block sorted, the blocks sorted.
 fn solution_blocks(text: &str) -> Vec<Vec<String>> {
@@ -158,7 +159,11 @@ fn cells_refuse_bounds_other_rules_and_budgeted_shards_with_exit_2() {
     assert!(stderr(&out).contains("--shard"), "{}", stderr(&out));
     let out = dlx(&["xc", "--engine", "cells", "--rule", "fast", toy], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("--rule"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("the cells engine does not take another choice rule"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]
@@ -362,11 +367,14 @@ fn bits_walk_links_tree_and_refuse_bounds_shards_and_other_rules_with_exit_2() {
         &["xc", "--count", "--stats", "--engine", "bits", queens],
         b"",
     );
-    assert!(
-        stderr(&out).contains("updates: bitsets move no links"),
-        "{}",
-        stderr(&out)
+    // Honest figures: the bitsets move no links, so no updates are printed (not a zero).
+    assert!(stderr(&out).contains("nodes: 1199\n"), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("updates"), "{}", stderr(&out));
+    let links = dlx(
+        &["xc", "--count", "--stats", "--engine", "links", queens],
+        b"",
     );
+    assert!(stderr(&links).contains("updates: "), "{}", stderr(&links));
     for (args, input, why) in [
         (
             &["xc", "--engine", "bits"][..],
@@ -376,12 +384,12 @@ fn bits_walk_links_tree_and_refuse_bounds_shards_and_other_rules_with_exit_2() {
         (
             &["xc", "--engine", "bits", "--shard", "1/2", queens],
             "",
-            "--shard",
+            "the bits engine does not take shards",
         ),
         (
             &["xc", "--engine", "bits", "--rule", "fast", queens],
             "",
-            "--rule",
+            "the bits engine does not take another choice rule",
         ),
     ] {
         let out = dlx(args, input.as_bytes());
@@ -420,4 +428,112 @@ fn a_bits_count_split_over_threads_gives_the_one_thread_figures() {
         figures.push(nodes);
     }
     assert!(figures.iter().all(|f| f == "nodes: 327813"), "{figures:?}");
+}
+
+/// Puzzles from one full grid, a cell blanked where a fixed pattern says: from unique to
+/// many-solution ones, a few with clashing givens.
+fn puzzles_for_every_engine() -> Vec<String> {
+    let empty = ".".repeat(81);
+    let full = stdout(&dlx(&["sudoku", &empty], b"")).trim().to_string();
+    assert_eq!(full.len(), 81, "{full}");
+    let mut puzzles = Vec::new();
+    for step in [2usize, 3, 5, 7, 11] {
+        let blanked: String = full
+            .chars()
+            .enumerate()
+            .map(|(cell, digit)| {
+                if (cell * 31 + step) % step == 0 || cell % step == 1 {
+                    '.'
+                } else {
+                    digit
+                }
+            })
+            .collect();
+        puzzles.push(blanked.clone());
+        // The same with two givens alike in the first row: no solution.
+        let mut clash: Vec<char> = blanked.chars().collect();
+        clash[0] = '1';
+        clash[1] = '1';
+        puzzles.push(clash.into_iter().collect());
+    }
+    puzzles.push(empty);
+    puzzles
+}
+
+#[test]
+fn sudoku_and_its_variants_answer_alike_on_links_and_cells() {
+    let puzzles = puzzles_for_every_engine().join("\n") + "\n";
+    for extra in [&["--count", "--limit", "5"][..], &["--unique"], &[]] {
+        for variant in [None, Some("x")] {
+            let mut answers = Vec::new();
+            for engine in ["links", "cells", "auto"] {
+                let mut args = vec!["sudoku", "--engine", engine, "--threads", "1"];
+                args.extend_from_slice(extra);
+                if let Some(variant) = variant {
+                    args.extend_from_slice(&["--variant", variant]);
+                }
+                let out = dlx(&args, puzzles.as_bytes());
+                assert!(
+                    matches!(out.status.code(), Some(0 | 1)),
+                    "{args:?}: {}",
+                    stderr(&out)
+                );
+                answers.push(stdout(&out));
+            }
+            // Counts and uniqueness are the same on every engine; a first solution of a
+            // puzzle with several may differ, so each is checked instead: it keeps the
+            // puzzle's givens and is a Sudoku grid.
+            if !extra.is_empty() {
+                assert_eq!(answers[0], answers[1], "{extra:?} {variant:?}");
+                assert_eq!(answers[0], answers[2], "{extra:?} {variant:?}");
+                continue;
+            }
+            for answer in &answers {
+                let solved: Vec<&str> = answer.lines().collect();
+                assert_eq!(solved.len(), puzzles.lines().count(), "{answer}");
+                for (puzzle, line) in puzzles.lines().zip(&solved) {
+                    // Clashing givens are refused by the grid's parser: `no solution`.
+                    match (Grid::parse_line(puzzle, 1), Grid::parse_line(line, 1)) {
+                        (Ok(puzzle), Ok(grid)) => grid.check_solution_of(&puzzle).unwrap(),
+                        (Err(_), _) => assert_eq!(*line, "no solution"),
+                        (Ok(_), Err(_)) => {
+                            assert!(*line == "no solution" && variant.is_some(), "{line}")
+                        }
+                    }
+                }
+            }
+            let no_solution = |answer: &String| answer.matches("no solution").count();
+            assert_eq!(no_solution(&answers[0]), no_solution(&answers[1]));
+        }
+    }
+    // Split counts: the shards of the empty 4x4 grid's count add up on cells as on links.
+    let empty = ".".repeat(16);
+    for engine in ["links", "cells"] {
+        let mut sum = 0;
+        for shard in ["1/3", "2/3", "3/3"] {
+            let args = [
+                "sudoku", "--engine", engine, "--count", "--shard", shard, &empty,
+            ];
+            let out = dlx(&args, b"");
+            sum += stdout(&out).trim().parse::<u64>().unwrap_or(0);
+        }
+        assert_eq!(sum, 288, "{engine}");
+    }
+    let out = dlx(&["sudoku", "--engine", "bits", &empty], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("too sparse for bitsets"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(
+        &["sudoku", "--engine", "cells", "--algo", "backtrack", &empty],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("is for --algo dlx"),
+        "{}",
+        stderr(&out)
+    );
 }

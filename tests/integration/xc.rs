@@ -1,6 +1,7 @@
 //! The engine against DLX1's own figures, and `dlx xc` end to end.
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
+use dlx_engine::Engine;
 use dlx_engine::{
     ChoiceRule, Dlx, ItemId, OptionId, Problem, ProblemBuilder, ReferenceProblem, SearchLimits,
     Stop,
@@ -39,8 +40,7 @@ fn check_dlx1_figures(path: &Path, solutions: u64, updates: u64, nodes: u64) {
     let problem = Problem::parse_bytes(&bytes).unwrap();
     let mut dlx = Dlx::new(&problem);
     let mut seen = 0u64;
-    let report = dlx.search(
-        ChoiceRule::Mrv,
+    let report = dlx.set_rule(ChoiceRule::Mrv).search(
         SearchLimits::default(),
         &mut |options: &[OptionId]| {
             // Validate each solution: every primary item exactly once, secondary at most once.
@@ -131,7 +131,9 @@ fn an_empty_4x4_sudoku_has_288_solutions() {
         }
     }
     let problem = Problem::parse(&text).unwrap();
-    let report = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None);
+    let report = Dlx::new(&problem)
+        .set_rule(ChoiceRule::Mrv)
+        .count_solutions(None);
     assert_eq!(report.stats.solutions, 288);
 }
 
@@ -276,8 +278,7 @@ fn a_problem_of_a_million_options_builds_in_memory_proportional_to_it() {
     );
 
     let mut dlx = dlx;
-    let report = dlx.search(
-        ChoiceRule::Mrv,
+    let report = dlx.set_rule(ChoiceRule::Mrv).search(
         SearchLimits {
             max_solutions: Some(1),
             max_nodes: Some(1000),

@@ -3,6 +3,7 @@
 //! options as written.
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
+use dlx_engine::Engine;
 use dlx_engine::{
     ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem, ReferenceProblem, SearchLimits,
     SearchStats,
@@ -49,8 +50,7 @@ fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<Op
     assert_eq!(figures.program, program, "{file}");
     assert!(problem.has_colours() || problem.has_bounds(), "{file}");
     let mut solutions = Vec::new();
-    let report = Dlx::new(problem).search(
-        ChoiceRule::Mrv,
+    let report = Dlx::new(problem).set_rule(ChoiceRule::Mrv).search(
         SearchLimits::default(),
         &mut |options: &[OptionId]| {
             assert!(is_solution(problem, options), "{file}: {options:?}");
@@ -67,7 +67,7 @@ fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<Op
     solutions.dedup();
     assert_eq!(solutions.len(), found, "{file}: each solution found once");
     if let Ok(mut small) = Dlx::<u16>::try_new(problem) {
-        let small = small.count_solutions(ChoiceRule::Mrv, None);
+        let small = small.set_rule(ChoiceRule::Mrv).count_solutions(None);
         assert_eq!(small.stats, figures.stats, "{file}: u16 links");
     }
     // The faster rules walk other trees to the same solutions.
@@ -75,7 +75,7 @@ fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<Op
         ChoiceRule::MrvStopAtOne,
         ChoiceRule::MrvThenReach { from_node: 64 },
     ] {
-        let count = Dlx::new(problem).count_solutions(rule, None);
+        let count = Dlx::new(problem).set_rule(rule).count_solutions(None);
         assert_eq!(
             count.stats.solutions, figures.stats.solutions,
             "{file}: {rule:?}"

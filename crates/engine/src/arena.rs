@@ -35,7 +35,7 @@ pub(super) enum Mode {
     Bounded,
 }
 
-/// A problem loaded into dancing links, ready to search (see [`Dlx::search`]).
+/// A problem loaded into dancing links, ready to search (see [`Engine::search`](crate::Engine::search)).
 ///
 /// The arena can be searched any number of times: every search leaves the links as it found
 /// them. Options may be selected before a search ([`Dlx::select`]), which is how a puzzle's
@@ -71,6 +71,8 @@ pub struct Dlx<L: Link = u32> {
     pub(super) solution: Vec<OptionId>,
     /// Which search this problem takes.
     pub(super) mode: Mode,
+    /// How the searches choose the item to branch on ([`Dlx::set_rule`]).
+    pub(super) rule: ChoiceRule,
     /// Set by [`Dlx::set_reload_after_stop`]: a stopped search leaves its levels as they are.
     pub(super) leave_on_stop: bool,
     /// A search stopped without undoing its levels: the links are not the problem's until the
@@ -208,6 +210,7 @@ impl<L: Link> Dlx<L> {
             choice: Vec::new(),
             solution: Vec::new(),
             mode: Mode::Plain,
+            rule: ChoiceRule::Mrv,
             leave_on_stop: false,
             spent: false,
             mcc: MccState::default(),

@@ -243,7 +243,7 @@ impl<S> PerThread<S> {
 ///
 /// ```
 /// use dlx_engine::batch::{Batch, BatchConfig};
-/// use dlx_engine::{ChoiceRule, Dlx, Problem, Stop};
+/// use dlx_engine::{Dlx, Engine, Problem, Stop};
 ///
 /// // One record a line: a board size, whose queens' placements are counted.
 /// let input = "4\n# a comment line: `solve` answers `None`, and nothing is emitted for it\n6\n8\n";
@@ -255,7 +255,7 @@ impl<S> PerThread<S> {
 ///     |_, record| {
 ///         let n: usize = std::str::from_utf8(record.bytes).ok()?.trim().parse().ok()?;
 ///         let problem = Problem::queens(n);
-///         Some(Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer)
+///         Some(Dlx::new(&problem).count_solutions(None).answer)
 ///     },
 ///     |record, count| {
 ///         counts.push((record.line, count.to_string()));

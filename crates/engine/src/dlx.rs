@@ -6,37 +6,49 @@
 
 use super::arena::{Dlx, Mode};
 use super::choice_rule::ChoiceRule;
+use super::engine::{Engine, EngineKind};
 use super::error::DlxError;
 use super::estimate::{Estimate, Estimator};
 use super::mcc::MccSearch;
 use super::node::Link;
-use super::outcome::{Count, Outcome, Uniqueness};
+use super::outcome::Outcome;
 use super::parallel::{ParallelSearch, SplitReport, SplitSettings};
-use super::problem::OptionId;
-use super::progress::{ProgressSink, Reporting};
-use super::search::{CountOnly, PlainSearch, SearchLimits, Visitor};
+use super::progress::ProgressSink;
+use super::search::{PlainSearch, SearchLimits, Visitor};
 use super::split::Splitter;
-use super::stop_flag::{StopFlag, Stoppable};
-use std::ops::ControlFlow;
 
-impl<L: Link> Dlx<L> {
-    /// Runs Algorithm X from the current state (after any [`Dlx::select`]), handing every
-    /// solution to `visitor`, until the tree is exhausted, a limit is reached, or the visitor
-    /// says stop. The arena is left exactly as it was found (but see
-    /// [`Dlx::set_reload_after_stop`]). The outcome's answer is the value the visitor broke
-    /// with, if it did.
-    pub fn search<V: Visitor + ?Sized>(
+impl<L: Link> Engine for Dlx<L> {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Links
+    }
+
+    /// Runs Algorithm X from the current state (after any [`Dlx::select`]) under the arena's
+    /// rule ([`Dlx::set_rule`]), handing every solution to `visitor`, until the tree is
+    /// exhausted, a limit is reached, or the visitor says stop. The arena is left exactly as it
+    /// was found (but see [`Dlx::set_reload_after_stop`]). The outcome's answer is the value
+    /// the visitor broke with, if it did.
+    fn search<V: Visitor + ?Sized>(
         &mut self,
-        rule: ChoiceRule,
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
         self.assert_not_spent();
+        let rule = self.rule;
         if self.mode != Mode::Plain {
             // Colours or bounds: Algorithm M (see `mcc.rs` for why it is a loop of its own).
             return MccSearch::new(self, rule, limits, visitor).run();
         }
         PlainSearch::new(self, rule, limits, visitor).run()
+    }
+}
+
+impl<L: Link> Dlx<L> {
+    /// Sets how the searches from now on choose the item to branch on (by default
+    /// [`ChoiceRule::Mrv`], DLX1's rule and figures); returns the arena, so that a call reads
+    /// `dlx.set_rule(rule).count()`.
+    pub fn set_rule(&mut self, rule: ChoiceRule) -> &mut Dlx<L> {
+        self.rule = rule;
+        self
     }
 
     /// From now on (`on`), a search stopped before the end of its tree, by a limit, its visitor
@@ -50,7 +62,7 @@ impl<L: Link> Dlx<L> {
     /// are undone whatever the setting. Off by default.
     ///
     /// ```
-    /// use dlx_engine::{ChoiceRule, Dlx, Problem, SearchLimits, Stop, StopFlag};
+    /// use dlx_engine::{Dlx, Engine, Problem, SearchLimits, Stop, StopFlag};
     /// use std::ops::ControlFlow;
     ///
     /// // Two items and three options, laid out by number: {0}, {1}, {0 1}; two solutions.
@@ -60,7 +72,7 @@ impl<L: Link> Dlx<L> {
     /// dlx.reload(2, 2, options).unwrap();
     /// let first = SearchLimits { max_solutions: Some(1), max_nodes: None };
     /// let mut found = 0;
-    /// let outcome = dlx.search_until(ChoiceRule::Mrv, first, &StopFlag::never(), &mut |_: &[_]| {
+    /// let outcome = dlx.search_until(first, &StopFlag::never(), &mut |_: &[_]| {
     ///     found += 1;
     ///     ControlFlow::<()>::Continue(())
     /// });
@@ -71,136 +83,6 @@ impl<L: Link> Dlx<L> {
     /// ```
     pub fn set_reload_after_stop(&mut self, on: bool) {
         self.leave_on_stop = on;
-    }
-
-    /// Hands every solution to `each` (its options, level by level) under the default rule
-    /// ([`ChoiceRule::Mrv`]), and gives back how many there were with the search's figures. The
-    /// closure's argument needs no annotation, unlike a closure handed to [`Dlx::search`]; for
-    /// another rule, a limit or a way to stop early, use [`Dlx::search`].
-    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
-        let mut visitor = |options: &[OptionId]| {
-            each(options);
-            ControlFlow::Continue(())
-        };
-        let outcome = self.search(ChoiceRule::Mrv, SearchLimits::default(), &mut visitor);
-        let count = Count {
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-        };
-        outcome.map(|_| count)
-    }
-
-    /// The number of solutions, all of them, under the default rule; [`Dlx::count_solutions`]
-    /// takes a rule and a limit and gives the search's figures too.
-    pub fn count(&mut self) -> u64 {
-        self.count_solutions(ChoiceRule::Mrv, None).answer.solutions
-    }
-
-    /// The first solution under the default rule, if any; [`Dlx::first_solution`] takes a rule
-    /// and gives the search's figures too.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.first_solution(ChoiceRule::Mrv).answer
-    }
-
-    /// The first solution, if any.
-    pub fn first_solution(&mut self, rule: ChoiceRule) -> Outcome<Option<Vec<OptionId>>> {
-        Outcome::first_solution(|max, visit| self.search_handing(rule, max, visit))
-    }
-
-    /// The number of solutions, counting stopped at `limit` if given.
-    pub fn count_solutions(&mut self, rule: ChoiceRule, limit: Option<u64>) -> Outcome<Count> {
-        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
-            let limits = SearchLimits {
-                max_solutions: Some(max),
-                max_nodes: None,
-            };
-            self.search(rule, limits, &mut CountOnly).map(|_| ())
-        })
-    }
-
-    /// Whether there are no solutions, one, or several: the search stops at the second.
-    pub fn uniqueness(&mut self, rule: ChoiceRule) -> Outcome<Uniqueness<Vec<OptionId>>> {
-        Outcome::uniqueness(|max, visit| self.search_handing(rule, max, visit))
-    }
-
-    /// A search for at most `max_solutions` that hands each to `visit`: what the three
-    /// questions of [`super::outcome`] ask of a search.
-    fn search_handing(
-        &mut self,
-        rule: ChoiceRule,
-        max_solutions: u64,
-        visit: &mut dyn FnMut(&[OptionId]),
-    ) -> Outcome<()> {
-        let limits = SearchLimits {
-            max_solutions: Some(max_solutions),
-            max_nodes: None,
-        };
-        let mut visitor = |options: &[OptionId]| {
-            visit(options);
-            ControlFlow::Continue(())
-        };
-        self.search(rule, limits, &mut visitor).map(|_| ())
-    }
-
-    /// [`Dlx::search`], ended between two nodes once `stop` is raised ([`Stop::Interrupted`](super::Stop::Interrupted):
-    /// the solutions handed on so far and the figures stand, the arena is left as found, as by
-    /// [`Dlx::search`]). The flag is read at every node: a search that needs none is
-    /// [`Dlx::search`], which reads nothing.
-    pub fn search_until<V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        Stoppable::around(stop, visitor, |stoppable| {
-            self.search(rule, limits, stoppable)
-        })
-    }
-
-    /// [`Dlx::search_until`], telling `sink` where the search stands every
-    /// [`TreePosition::PROGRESS_MASK`](super::TreePosition::PROGRESS_MASK) + 1 nodes, and
-    /// once more when it has seen the whole tree (the fraction 1): the progress of a search of
-    /// one thread. The caller has the sink [`ProgressSink::begin`] the search before and
-    /// [`ProgressSink::end`] it after.
-    ///
-    /// Compiled out of line, apart from the searches without reports: they compile (and inline
-    /// into their callers) as if there were no reports, whose test the compiler removes from
-    /// their loop. A caller who reports only sometimes calls this or them, two calls, not one
-    /// search that tests whether it has a sink.
-    ///
-    /// ```
-    /// use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ProgressSink, SearchLimits, StopFlag};
-    /// use std::ops::ControlFlow;
-    /// use std::sync::Mutex;
-    ///
-    /// struct Last(Mutex<f64>);
-    /// impl ProgressSink for Last {
-    ///     fn report(&self, fraction: f64, _nodes: u64) {
-    ///         *self.0.lock().unwrap() = fraction;
-    ///     }
-    /// }
-    ///
-    /// let last = Last(Mutex::new(0.0));
-    /// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-    /// let mut dlx = Dlx::new(&Problem::queens(8));
-    /// let (rule, limits, stop) = (ChoiceRule::Mrv, SearchLimits::default(), StopFlag::never());
-    /// let outcome = dlx.search_reporting(rule, limits, &stop, &last, &mut count);
-    /// assert_eq!(outcome.stats.solutions, 92);
-    /// assert_eq!(*last.0.lock().unwrap(), 1.0, "the whole tree was searched");
-    /// ```
-    #[inline(never)]
-    pub fn search_reporting<V: Visitor + ?Sized>(
-        &mut self,
-        rule: ChoiceRule,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        sink: &dyn ProgressSink,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        Stoppable::around(stop, visitor, |stoppable| {
-            self.search(rule, limits, &mut Reporting::new(sink, stoppable))
-        })
     }
 
     /// Whether the search can be split: plain exact cover, not Algorithm M's colours or bounds

@@ -67,6 +67,15 @@ pub enum DlxError {
     /// whose subproblems DLX6's key does not describe.
     #[error("the memoized count is for exact cover with or without colours, not multiplicities (a:b|item)")]
     MemoWithBounds,
+    /// A named engine was asked for what it does not do ([`EngineKind::choose`](super::EngineKind::choose)
+    /// says which engine does).
+    #[error("the {engine} engine does not take {what}")]
+    Unsupported {
+        /// The engine's name.
+        engine: &'static str,
+        /// What it does not take, and where to go instead.
+        what: &'static str,
+    },
     /// The number of solutions passed 2^128 - 1, the most a memoized count holds.
     #[error("the number of solutions passes 2^128 - 1")]
     CountOverflow,

@@ -306,6 +306,7 @@ fn below(random: &mut Pcg64Mcg, n: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::Problem;
     use crate::SearchStats;
 
@@ -333,7 +334,7 @@ mod tests {
         for (items, width) in [(1, 1), (3, 2), (4, 3), (6, 5)] {
             let problem = uniform(items, width);
             let mut dlx = Dlx::new(&problem);
-            let exact = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+            let exact = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats;
             let estimate = dlx.estimate(ChoiceRule::Mrv, 50, 7, &never).unwrap();
             assert_eq!(estimate.probes, 50);
             for (spread, figure) in [
@@ -370,9 +371,12 @@ mod tests {
     /// walks the same tree again).
     fn searched_and_estimated(problem: &Problem, seed: u64) -> (SearchStats, Estimate) {
         let mut dlx = Dlx::new(problem);
-        let exact = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        let exact = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats;
         let estimate = dlx.estimate(ChoiceRule::Mrv, 40_000, seed, &never).unwrap();
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, exact);
+        assert_eq!(
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats,
+            exact
+        );
         (exact, estimate)
     }
 
@@ -463,7 +467,7 @@ mod tests {
             ChoiceRule::MrvThenReach { from_node: 64 },
         ] {
             let mut dlx = Dlx::new(&problem);
-            let exact = dlx.count_solutions(rule, None).stats;
+            let exact = dlx.set_rule(rule).count_solutions(None).stats;
             let estimate = dlx.estimate(rule, 20_000, 3, &never).unwrap();
             let ratio = estimate.nodes.mean() / exact.nodes as f64;
             assert!((0.8..1.25).contains(&ratio), "{rule:?}: {ratio}");

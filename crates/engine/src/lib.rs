@@ -2,14 +2,17 @@
 //! Algorithms X, C and M, Knuth's text formats, parallel search and shards, and [`batch`]: the
 //! parallel, streaming, order-keeping runner for files of one record a line.
 //!
-//! Nothing here knows about puzzles. An encoding builds a [`Problem`], loads it into a [`Dlx`]
-//! arena and searches it; the chosen [`OptionId`]s are all it gets back.
+//! Nothing here knows about puzzles. An encoding builds a [`Problem`], loads it into an engine
+//! and searches it; the chosen [`OptionId`]s are all it gets back. Every engine ([`Dlx`],
+//! dancing links; [`Cells`], dancing cells; [`Bits`], bitsets) answers through one trait,
+//! [`Engine`], and [`EngineKind::choose`] picks one for a problem ([`EngineKind::load`] lays
+//! the problem out for it).
 //!
 //! A problem built by hand: Knuth's toy problem, TAOCP 7.2.2.1 (5), seven items and six
 //! options, of which three cover every item exactly once.
 //!
 //! ```
-//! use dlx_engine::{Dlx, ProblemBuilder};
+//! use dlx_engine::{Dlx, Engine, ProblemBuilder};
 //! let mut builder = ProblemBuilder::new();
 //! for item in ["A", "B", "C", "D", "E", "F", "G"] {
 //!     builder.primary(item).unwrap();
@@ -40,18 +43,19 @@
 //! assert_eq!(dlx.first().map(|options| options.len()), Some(3));
 //! ```
 //!
-//! [`Dlx::for_each`], [`Dlx::count`] and [`Dlx::first`] search with the default rule and no
-//! limit; [`Dlx::search`] takes a [`ChoiceRule`], [`SearchLimits`] and a [`Visitor`] that may
-//! stop the search, and [`Dlx::count_solutions`], [`Dlx::first_solution`] and
-//! [`Dlx::uniqueness`] give an [`Outcome`]: the answer with the search's figures.
+//! [`Engine::for_each`], [`Engine::count`] and [`Engine::first`] search with no limit;
+//! [`Engine::search`] takes [`SearchLimits`] and a [`Visitor`] that may stop the search, and
+//! [`Engine::count_solutions`], [`Engine::first_solution`] and [`Engine::uniqueness`] give an
+//! [`Outcome`]: the answer with the search's figures. [`Dlx::set_rule`] takes a
+//! [`ChoiceRule`] for links.
 //! [`Problem::parse`] reads Knuth's text format, and Knuth's reference problems are built in
 //! code (`Problem::queens(8)`, `Problem::langford(7)`, `Problem::pentominoes(6, 10)`):
 //!
 //! ```
-//! use dlx_engine::{ChoiceRule, Dlx, Problem, Uniqueness};
+//! use dlx_engine::{Dlx, Engine, Problem, Uniqueness};
 //! let problem = Problem::parse("A B C D E F G\nC E\nA D G\nB C F\nA D F\nB G\nD E G\n").unwrap();
 //! let mut dlx = Dlx::new(&problem);
-//! let answer = dlx.uniqueness(ChoiceRule::Mrv).answer;
+//! let answer = dlx.uniqueness().answer;
 //! assert!(matches!(answer, Uniqueness::Unique(ref options) if options.len() == 3));
 //! ```
 //!
@@ -60,7 +64,7 @@
 //! example, built in code:
 //!
 //! ```
-//! use dlx_engine::{ChoiceRule, Colour, Dlx, ProblemBuilder, Uniqueness};
+//! use dlx_engine::{Colour, Dlx, Engine, ProblemBuilder, Uniqueness};
 //! let mut b = ProblemBuilder::new();
 //! for name in ["A", "B", "C"] {
 //!     b.primary(name).unwrap();
@@ -77,7 +81,7 @@
 //! // A colour on a primary item is refused.
 //! assert!(b.coloured_option_by_names(&[("A", one)]).is_err());
 //! let problem = b.build();
-//! let report = Dlx::new(&problem).uniqueness(ChoiceRule::Mrv);
+//! let report = Dlx::new(&problem).uniqueness();
 //! let Uniqueness::Unique(options) = report.answer else { panic!("one solution") };
 //! // `A C X:1 Y:1` and `B X:1`: both give X the colour 1.
 //! for option in options {
@@ -85,7 +89,7 @@
 //!     assert_eq!(problem.entry_colour(option, at), one);
 //! }
 //! // DLX2's figures for the whole search.
-//! let stats = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).stats;
+//! let stats = Dlx::new(&problem).count_solutions(None).stats;
 //! assert_eq!((stats.updates, stats.cleansings, stats.nodes), (14, 5, 4));
 //! ```
 //!
@@ -93,13 +97,13 @@
 //! written `a:b|name` in Knuth's format. DLX3's own example, read from text:
 //!
 //! ```
-//! use dlx_engine::{Bounds, ChoiceRule, Dlx, ItemId, Problem};
+//! use dlx_engine::{Bounds, Dlx, Engine, ItemId, Problem};
 //! let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
 //! let problem = Problem::parse(text).unwrap();
 //! assert_eq!(problem.item_bounds(ItemId(2)), Bounds::new(2, 3).unwrap());
 //! assert!(Bounds::new(3, 2).is_err(), "a lower bound above the upper is refused");
 //! let mut dlx = Dlx::new(&problem);
-//! let options = dlx.first_solution(ChoiceRule::Mrv).answer.unwrap();
+//! let options = dlx.first_solution().answer.unwrap();
 //! let mut written: Vec<String> = options
 //!     .iter()
 //!     .map(|&o| {
@@ -111,7 +115,7 @@
 //! written.sort();
 //! assert_eq!(written, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
 //! // DLX3's figures for the whole search.
-//! let stats = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+//! let stats = dlx.count_solutions(None).stats;
 //! assert_eq!((stats.solutions, stats.updates, stats.cleansings, stats.nodes), (1, 14, 7, 6));
 //! ```
 
@@ -123,7 +127,10 @@ mod bits;
 mod cells;
 mod choice_rule;
 mod choice_tree;
+#[cfg(test)]
+mod conformance;
 mod dlx;
+mod engine;
 mod error;
 mod estimate;
 // Cross-crate plumbing, not API: the excerpt of input that the puzzles' parse errors quote, and
@@ -153,6 +160,7 @@ pub use arena::Dlx;
 pub use bits::Bits;
 pub use cells::Cells;
 pub use choice_rule::ChoiceRule;
+pub use engine::{Engine, EngineKind};
 pub use error::DlxError;
 pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};

@@ -275,6 +275,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
     use crate::Uniqueness;
     use proptest::prelude::*;
@@ -314,13 +315,13 @@ mod tests {
         let problem = b.build();
         assert_eq!(problem.dropped_options(), 1, "X:0 Y:1 has no primary item");
         let mut dlx = Dlx::new(&problem);
-        let report = dlx.uniqueness(ChoiceRule::Mrv);
+        let report = dlx.set_rule(ChoiceRule::Mrv).uniqueness();
         let Uniqueness::Unique(solution) = &report.answer else {
             panic!("expected one solution, got {:?}", report.answer);
         };
         assert_eq!(written(&problem, solution), ["A C X:1 Y:1", "B X:1"]);
         // DLX2's figures: 14 updates, 5 cleansings, 4 nodes.
-        let all = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        let all = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats;
         assert_eq!((all.updates, all.cleansings, all.nodes), (14, 5, 4));
     }
 
@@ -329,12 +330,16 @@ mod tests {
         let text = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
         let problem = Problem::parse(text).unwrap();
         let mut dlx = Dlx::new(&problem);
-        let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let report = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None);
         assert_eq!(report.stats.solutions, 1);
         // DLX3's figures: 14 updates, 7 cleansings, 6 nodes.
         let stats = report.stats;
         assert_eq!((stats.updates, stats.cleansings, stats.nodes), (14, 7, 6));
-        let solution = dlx.first_solution(ChoiceRule::Mrv).answer.unwrap();
+        let solution = dlx
+            .set_rule(ChoiceRule::Mrv)
+            .first_solution()
+            .answer
+            .unwrap();
         assert_eq!(
             written(&problem, &solution),
             ["A C X:1 Y:1", "B X:1", "C Y:1"]
@@ -346,8 +351,7 @@ mod tests {
         // A may be covered by none, one or both of its options; B needs one of its own.
         let problem = Problem::parse("0:2|A B\nA B\nA\nB\n").unwrap();
         let mut found = Vec::new();
-        Dlx::new(&problem).search(
-            ChoiceRule::Mrv,
+        Dlx::new(&problem).set_rule(ChoiceRule::Mrv).search(
             SearchLimits::default(),
             &mut |options: &[OptionId]| {
                 found.push(written(&problem, options));
@@ -375,8 +379,7 @@ mod tests {
         let fresh = dlx.clone();
         let solutions = |dlx: &mut Dlx| {
             let mut found = Vec::new();
-            dlx.search(
-                ChoiceRule::Mrv,
+            dlx.set_rule(ChoiceRule::Mrv).search(
                 SearchLimits::default(),
                 &mut |o: &[OptionId]| {
                     found.push(written(&problem, o));
@@ -527,7 +530,7 @@ mod tests {
             let mut dlx = Dlx::new(&problem);
             let fresh = dlx.clone();
             let mut found = Vec::new();
-            let report = dlx.search(rule, SearchLimits::default(), &mut |o: &[OptionId]| {
+            let report = dlx.set_rule(rule).search(SearchLimits::default(), &mut |o: &[OptionId]| {
                 let mut o = o.to_vec();
                 o.sort();
                 found.push(o);
@@ -538,11 +541,11 @@ mod tests {
             prop_assert_eq!(report.stats.solutions, expected.len() as u64);
             prop_assert_eq!(report.stop, Stop::Exhausted);
             let mut small = Dlx::<u16>::try_new(&problem).unwrap();
-            let small_report = small.count_solutions(rule, None);
+            let small_report = small.set_rule(rule).count_solutions(None);
             prop_assert_eq!(small_report.stats, report.stats);
             for (max_nodes, max_solutions) in [(Some(budget), None), (None, Some(1)), (Some(budget), Some(2))] {
                 let limits = SearchLimits { max_solutions, max_nodes };
-                let cut = dlx.search(rule, limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
+                let cut = dlx.set_rule(rule).search(limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
                 prop_assert!(cut.stats.nodes <= max_nodes.unwrap_or(u64::MAX));
                 prop_assert_eq!(&dlx.nodes, &fresh.nodes);
                 prop_assert_eq!(&dlx.len, &fresh.len);
@@ -589,7 +592,7 @@ mod tests {
                 .collect();
             expected.sort();
             let mut found = Vec::new();
-            dlx.search(ChoiceRule::Mrv, SearchLimits::default(), &mut |o: &[OptionId]| {
+            dlx.set_rule(ChoiceRule::Mrv).search(SearchLimits::default(), &mut |o: &[OptionId]| {
                 let mut o = o.to_vec();
                 o.sort();
                 found.push(o);

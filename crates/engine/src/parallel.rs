@@ -18,6 +18,7 @@ use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, T
 use super::search::{SearchLimits, Visitor};
 use super::split::{Cut, PieceAt, Shard, Splitter, WalkEnd};
 use super::workers::Workers;
+use crate::engine::Engine;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
@@ -176,7 +177,8 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
                 };
                 let outcome = self
                     .dlx
-                    .search(settings.rule, SearchLimits::default(), &mut stream);
+                    .set_rule(settings.rule)
+                    .search(SearchLimits::default(), &mut stream);
                 let mut stats = outcome.stats;
                 stats.solutions = 0;
                 run.stats += stats;
@@ -274,11 +276,14 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
         match progress.filter(|sink| sink.begin()) {
             Some(sink) => {
                 let mut reporting = Reporting::new(sink, visitor);
-                let outcome = self.dlx.search(settings.rule, limits, &mut reporting);
+                let outcome = self
+                    .dlx
+                    .set_rule(settings.rule)
+                    .search(limits, &mut reporting);
                 sink.end();
                 outcome
             }
-            None => self.dlx.search(settings.rule, limits, visitor),
+            None => self.dlx.set_rule(settings.rule).search(limits, visitor),
         }
     }
 }
@@ -886,11 +891,10 @@ mod tests {
             max_solutions,
             max_nodes: None,
         };
-        let outcome =
-            Dlx::new(problem).search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
-                found.push(options.to_vec());
-                ControlFlow::Continue(())
-            });
+        let outcome = Dlx::new(problem).search(limits, &mut |options: &[OptionId]| {
+            found.push(options.to_vec());
+            ControlFlow::Continue(())
+        });
         (found, outcome)
     }
 

@@ -721,11 +721,13 @@ fn add<S: AsRef<str>>(b: &mut ProblemBuilder, names: &[S]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::{ChoiceRule, Dlx};
 
     fn count(problem: &Problem) -> u64 {
         Dlx::new(problem)
-            .count_solutions(ChoiceRule::Mrv, None)
+            .set_rule(ChoiceRule::Mrv)
+            .count_solutions(None)
             .stats
             .solutions
     }
@@ -752,7 +754,7 @@ mod tests {
         let n = 300_000;
         let mut dlx = Dlx::new(&Problem::singletons(n));
         for rule in [ChoiceRule::Mrv, ChoiceRule::MrvStopAtOne] {
-            let outcome = dlx.first_solution(rule);
+            let outcome = dlx.set_rule(rule).first_solution();
             let solution = outcome.answer.expect("the one solution");
             assert_eq!(solution.len(), n);
             let mut items: Vec<usize> = solution.iter().map(|o| o.index()).collect();

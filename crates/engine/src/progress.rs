@@ -13,7 +13,7 @@
 //!
 //! A search reports its position to [`super::Visitor::progress`] every so many nodes, when the
 //! visitor asks ([`super::Visitor::progress_mask`]); a search of one thread hands it on to a
-//! [`ProgressSink`] through `Reporting` ([`Dlx::search_reporting`]), and a split search adds up
+//! [`ProgressSink`] through `Reporting` ([`Engine::search_reporting`](crate::Engine::search_reporting)), and a split search adds up
 //! the shares of its subtrees and reports to one.
 
 use super::arena::Dlx;
@@ -407,6 +407,7 @@ impl Reports {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::Problem;
     use crate::{ChoiceRule, OptionId, SearchLimits, Stop, Visitor};
     use std::ops::ControlFlow;
@@ -429,7 +430,9 @@ pub(crate) mod tests {
 
     fn positions(problem: &Problem, rule: ChoiceRule) -> (Vec<TreePosition>, SearchStats) {
         let mut recorder = Recorder(Vec::new());
-        let outcome = Dlx::new(problem).search(rule, SearchLimits::default(), &mut recorder);
+        let outcome = Dlx::new(problem)
+            .set_rule(rule)
+            .search(SearchLimits::default(), &mut recorder);
         assert_eq!(outcome.stop, Stop::Exhausted);
         (recorder.0, outcome.stats)
     }

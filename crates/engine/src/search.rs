@@ -361,6 +361,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::outcome::{Count, Uniqueness};
     use crate::problem::{ItemId, Problem, ProblemBuilder};
     use proptest::prelude::*;
@@ -413,8 +414,7 @@ pub(super) mod tests {
         let problem = Problem::queens(6);
         let mut dlx = Dlx::new(&problem);
         let mut searched = Vec::new();
-        let outcome = dlx.search(
-            ChoiceRule::Mrv,
+        let outcome = dlx.set_rule(ChoiceRule::Mrv).search(
             SearchLimits::default(),
             &mut |options: &[OptionId]| {
                 searched.push(options.to_vec());
@@ -441,7 +441,7 @@ pub(super) mod tests {
     fn knuths_toy_problem_has_exactly_one_solution() {
         let problem = Problem::toy();
         let mut dlx = Dlx::new(&problem);
-        let report = dlx.uniqueness(ChoiceRule::Mrv);
+        let report = dlx.set_rule(ChoiceRule::Mrv).uniqueness();
         let Uniqueness::Unique(solution) = &report.answer else {
             panic!("expected a unique solution, got {:?}", report.answer);
         };
@@ -468,9 +468,8 @@ pub(super) mod tests {
                 max_nodes: Some(3),
             },
         ] {
-            dlx.search(ChoiceRule::Mrv, limits, &mut |_: &[OptionId]| {
-                ControlFlow::Continue(())
-            });
+            dlx.set_rule(ChoiceRule::Mrv)
+                .search(limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
             assert_eq!(dlx.nodes, fresh.nodes);
             assert_eq!(dlx.len, fresh.len);
             assert_eq!(dlx.short_item, fresh.short_item);
@@ -487,10 +486,10 @@ pub(super) mod tests {
         for first_rule in RULES {
             for rule in RULES {
                 let mut dlx = Dlx::new(&problem);
-                let fresh = dlx.clone().count_solutions(rule, None);
-                dlx.count_solutions(first_rule, None);
+                let fresh = dlx.clone().set_rule(rule).count_solutions(None);
+                dlx.set_rule(first_rule).count_solutions(None);
                 assert_eq!(
-                    dlx.count_solutions(rule, None),
+                    dlx.set_rule(rule).count_solutions(None),
                     fresh,
                     "{first_rule:?}, {rule:?}"
                 );
@@ -518,10 +517,10 @@ pub(super) mod tests {
             (ChoiceRule::MrvThenReach { from_node: 2 }, OptionId(0)),
         ] {
             let mut dlx = Dlx::new(&problem);
-            let solution = dlx.first_solution(rule).answer;
+            let solution = dlx.set_rule(rule).first_solution().answer;
             let solution = solution.expect("A X + B Y and A + B + X Y are solutions");
             assert_eq!(solution[0], first_choice, "{rule:?}");
-            assert_eq!(dlx.count_solutions(rule, None).stats.solutions, 2);
+            assert_eq!(dlx.set_rule(rule).count_solutions(None).stats.solutions, 2);
         }
     }
 
@@ -538,58 +537,71 @@ pub(super) mod tests {
         // 8 queens: 92 solutions; stopped at the second, deep in the tree.
         let problem = crate::Problem::queens(8);
         let mut dlx = Dlx::new(&problem);
-        let whole = dlx.count_solutions(ChoiceRule::Mrv, None).stats;
+        let whole = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats;
         let limits = SearchLimits {
             max_solutions: Some(2),
             max_nodes: None,
         };
         let mut found = Vec::new();
         dlx.set_reload_after_stop(true);
-        let stopped = dlx.search(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
-            found.push(o.to_vec());
-            ControlFlow::<()>::Continue(())
-        });
+        let stopped = dlx
+            .set_rule(ChoiceRule::Mrv)
+            .search(limits, &mut |o: &[OptionId]| {
+                found.push(o.to_vec());
+                ControlFlow::<()>::Continue(())
+            });
         assert_eq!(
             (stopped.stop, stopped.stats.solutions),
             (Stop::SolutionLimit, 2)
         );
         // The same solutions as a search that undoes its levels.
-        let again = Dlx::new(&problem).search(ChoiceRule::Mrv, limits, &mut |o: &[OptionId]| {
-            assert_eq!(found.remove(0), o);
-            ControlFlow::<()>::Continue(())
-        });
+        let again =
+            Dlx::new(&problem)
+                .set_rule(ChoiceRule::Mrv)
+                .search(limits, &mut |o: &[OptionId]| {
+                    assert_eq!(found.remove(0), o);
+                    ControlFlow::<()>::Continue(())
+                });
         assert!(found.is_empty() && again.stats.solutions == 2);
         let (primary, items) = (problem.primary_count(), problem.item_count());
         let options = entries(&problem);
         let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            dlx.count_solutions(ChoiceRule::Mrv, None)
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None)
         }));
         assert!(refused.is_err(), "a spent arena refuses to search");
         // Reloaded, it searches the whole tree again with the figures of the first count: a
         // search that sees its whole tree leaves the arena as it found it.
         dlx.reload(primary, items, options.iter().map(Vec::as_slice))
             .unwrap();
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
+        assert_eq!(
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats,
+            whole
+        );
+        assert_eq!(
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats,
+            whole
+        );
         // The setting stays until turned off: a stopped search leaves the arena spent again.
-        dlx.first_solution(ChoiceRule::Mrv);
+        dlx.set_rule(ChoiceRule::Mrv).first_solution();
         let refused = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            dlx.count_solutions(ChoiceRule::Mrv, None)
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None)
         }));
         assert!(refused.is_err(), "the setting outlives a reload");
         // Turned off, a stopped search is undone again.
         dlx.reload(primary, items, options.iter().map(Vec::as_slice))
             .unwrap();
         dlx.set_reload_after_stop(false);
-        dlx.first_solution(ChoiceRule::Mrv);
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None).stats, whole);
+        dlx.set_rule(ChoiceRule::Mrv).first_solution();
+        assert_eq!(
+            dlx.set_rule(ChoiceRule::Mrv).count_solutions(None).stats,
+            whole
+        );
     }
 
     #[test]
     fn a_node_budget_stops_the_search_and_says_so() {
         let mut dlx = Dlx::new(&Problem::toy());
-        let report = dlx.search(
-            ChoiceRule::Mrv,
+        let report = dlx.set_rule(ChoiceRule::Mrv).search(
             SearchLimits {
                 max_solutions: None,
                 max_nodes: Some(2),
@@ -611,8 +623,7 @@ pub(super) mod tests {
         let problem = crate::Problem::parse("a b c d\na\nb\nc\nd\n").unwrap();
         for rule in RULES {
             let mut dlx = Dlx::new(&problem);
-            let report = dlx.search(
-                rule,
+            let report = dlx.set_rule(rule).search(
                 SearchLimits {
                     max_solutions: None,
                     max_nodes: Some(4),
@@ -631,7 +642,7 @@ pub(super) mod tests {
         let fresh = dlx.clone();
         // The one solution uses {B G}; {D E G} clashes with it, so forcing that leaves none.
         dlx.select(OptionId(5)).unwrap();
-        let report = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let report = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None);
         assert_eq!(report.stats.solutions, 0);
         dlx.unselect_all();
         assert_eq!(
@@ -640,7 +651,7 @@ pub(super) mod tests {
             "unselect_all restores the arena as built"
         );
         dlx.select(OptionId(4)).unwrap();
-        let solution = dlx.first_solution(ChoiceRule::Mrv).answer;
+        let solution = dlx.set_rule(ChoiceRule::Mrv).first_solution().answer;
         let solution = solution.expect("the toy's solution contains {B G}");
         assert_eq!(names(&problem, &solution), ["A D F", "C E"]);
     }
@@ -662,8 +673,7 @@ pub(super) mod tests {
         for problem in [crate::Problem::queens(6), crate::Problem::langford(7)] {
             let mut dlx = Dlx::new(&problem);
             let mut named = 0;
-            let full = dlx.search(
-                ChoiceRule::Mrv,
+            let full = dlx.set_rule(ChoiceRule::Mrv).search(
                 SearchLimits::default(),
                 &mut |o: &[OptionId]| {
                     assert!(!o.is_empty());
@@ -672,9 +682,11 @@ pub(super) mod tests {
                 },
             );
             let mut counter = Counter(0);
-            let counted = dlx.search(ChoiceRule::Mrv, SearchLimits::default(), &mut counter);
+            let counted = dlx
+                .set_rule(ChoiceRule::Mrv)
+                .search(SearchLimits::default(), &mut counter);
             assert_eq!((counted.stats, counter.0), (full.stats, named));
-            let count = dlx.count_solutions(ChoiceRule::Mrv, None);
+            let count = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None);
             assert_eq!(count.answer, Count::exactly(named));
             assert_eq!(count.stats, full.stats);
         }
@@ -685,7 +697,7 @@ pub(super) mod tests {
         let mut b = ProblemBuilder::new();
         b.secondary("x").unwrap();
         let mut dlx = Dlx::new(&b.build());
-        let answer = dlx.uniqueness(ChoiceRule::Mrv).answer;
+        let answer = dlx.set_rule(ChoiceRule::Mrv).uniqueness().answer;
         assert_eq!(answer, Uniqueness::Unique(vec![]));
     }
 
@@ -725,7 +737,7 @@ pub(super) mod tests {
             max_solutions: None,
             max_nodes: Some(20_000),
         };
-        let outcome = dlx.search(rule, limits, &mut |o: &[OptionId]| {
+        let outcome = dlx.set_rule(rule).search(limits, &mut |o: &[OptionId]| {
             found.push(o.to_vec());
             ControlFlow::Continue(())
         });
@@ -790,10 +802,10 @@ pub(super) mod tests {
             // Whatever the budget, rule and solution limit, the search never enters
             // more nodes than its budget, stops there only when the tree is bigger, and
             // leaves the arena as it found it.
-            let full = dlx.count_solutions(rule, None);
+            let full = dlx.set_rule(rule).count_solutions(None);
             for (max_nodes, max_solutions) in [(budget, None), (budget, Some(limit)), (0, None)] {
                 let limits = SearchLimits { max_solutions, max_nodes: Some(max_nodes) };
-                let cut = dlx.search(rule, limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
+                let cut = dlx.set_rule(rule).search(limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
                 prop_assert!(cut.stats.nodes <= max_nodes, "{:?} over {}", cut, max_nodes);
                 prop_assert!(cut.stats.solutions <= full.stats.solutions);
                 if cut.stop == Stop::NodeBudget {
@@ -801,10 +813,10 @@ pub(super) mod tests {
                 } else if max_solutions.is_none() {
                     prop_assert_eq!((cut.stats, cut.stop), (full.stats, full.stop));
                 }
-                prop_assert_eq!(dlx.count_solutions(rule, None), full);
+                prop_assert_eq!(dlx.set_rule(rule).count_solutions(None), full);
             }
             let mut seen = Vec::new();
-            let report = dlx.search(rule, SearchLimits::default(), &mut |o: &[OptionId]| {
+            let report = dlx.set_rule(rule).search(SearchLimits::default(), &mut |o: &[OptionId]| {
                 let mut o = o.to_vec();
                 o.sort();
                 seen.push(o);
@@ -813,10 +825,10 @@ pub(super) mod tests {
             prop_assert_eq!(report.stats.solutions, brute_force_count(&problem));
             // Small links walk the same tree.
             let mut small = Dlx::<u16>::try_new(&problem).unwrap();
-            let small_report = small.count_solutions(rule, None);
+            let small_report = small.set_rule(rule).count_solutions(None);
             prop_assert_eq!((small_report.stats, small_report.stop), (report.stats, report.stop));
             // The arena is left as found: searching again walks the same tree.
-            prop_assert_eq!(dlx.count_solutions(rule, None).stats, report.stats);
+            prop_assert_eq!(dlx.set_rule(rule).count_solutions(None).stats, report.stats);
             // Every solution found is a real cover, and none is found twice.
             let mut distinct = seen.clone();
             distinct.sort();

@@ -24,6 +24,7 @@ use super::outcome::{Outcome, SearchStats};
 use super::parallel::SplitSettings;
 use super::problem::OptionId;
 use super::search::{SearchLimits, Visitor};
+use crate::engine::Engine;
 use std::ops::ControlFlow;
 
 /// The deepest cut tried: each level multiplies the pieces by the options of its item, so a
@@ -370,7 +371,7 @@ impl<'a, L: Link> Splitter<'a, L> {
             whole: &mut whole,
             inner: visitor,
         };
-        let outcome = self.dlx.search(self.rule, limits, &mut prefixed);
+        let outcome = self.dlx.set_rule(self.rule).search(limits, &mut prefixed);
         for &node in path.iter().rev() {
             self.dlx.uncover_others::<false, false>(node);
             self.dlx
@@ -428,8 +429,7 @@ mod tests {
     fn check_split(problem: &Problem, depth: usize) {
         let mut dlx = Dlx::new(problem);
         let mut whole = Vec::new();
-        let one = dlx.search(
-            ChoiceRule::Mrv,
+        let one = dlx.set_rule(ChoiceRule::Mrv).search(
             SearchLimits::default(),
             &mut |options: &[OptionId]| {
                 whole.push(options.to_vec());
@@ -463,7 +463,7 @@ mod tests {
         );
         assert_eq!(stats, one.stats, "the same figures (depth {depth})");
         // The arena is as it was: the search walks the same tree again.
-        let again = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let again = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None);
         assert_eq!(again.stats, one.stats);
     }
 
@@ -503,7 +503,7 @@ mod tests {
     fn a_walk_stopped_by_its_visit_or_its_flag_leaves_the_arena_whole() {
         let problem = Problem::langford(7);
         let mut dlx = Dlx::new(&problem);
-        let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let whole = dlx.set_rule(ChoiceRule::Mrv).count_solutions(None);
         let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(3);
         // The walk hands on the pieces a kept plan holds, in its order, and stops where asked.
         let mut met = Vec::new();
@@ -524,14 +524,14 @@ mod tests {
         );
         assert_eq!(end, WalkEnd::Stopped);
         assert_eq!(met[..], plan.pieces[..10]);
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
+        assert_eq!(dlx.set_rule(ChoiceRule::Mrv).count_solutions(None), whole);
         // A raised flag stops it at the next node, and the depth is not chosen.
         let raised = || true;
         let end = Splitter::new(&mut dlx, ChoiceRule::Mrv)
             .walk_pieces(3, &raised, &mut |_, _| ControlFlow::Continue(()));
         assert_eq!(end, WalkEnd::Interrupted);
         assert_eq!(dlx.split_depth(ChoiceRule::Mrv, 100, &raised), None);
-        assert_eq!(dlx.count_solutions(ChoiceRule::Mrv, None), whole);
+        assert_eq!(dlx.set_rule(ChoiceRule::Mrv).count_solutions(None), whole);
     }
 
     proptest! {
@@ -552,7 +552,7 @@ mod tests {
             // exactly the one-thread search's: the counts agree.
             for rule in [ChoiceRule::MrvStopAtOne, ChoiceRule::MrvThenReach { from_node: 0 }] {
                 let mut dlx = Dlx::new(&problem);
-                let whole = dlx.count_solutions(rule, None).answer.solutions;
+                let whole = dlx.set_rule(rule).count_solutions(None).answer.solutions;
                 let plan = Splitter::new(&mut dlx, rule).plan_at_depth(depth);
                 let mut count = 0;
                 for planned in &plan.pieces {

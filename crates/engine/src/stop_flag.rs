@@ -19,7 +19,7 @@ use std::sync::Arc;
 /// A flag that asks every search holding it to stop; never raised by default.
 ///
 /// ```
-/// use dlx_engine::{Problem, ChoiceRule, Dlx, SearchLimits, StopFlag, Stop};
+/// use dlx_engine::{Dlx, Engine, Problem, SearchLimits, StopFlag, Stop};
 /// use std::sync::atomic::{AtomicBool, Ordering};
 /// use std::sync::Arc;
 ///
@@ -28,7 +28,7 @@ use std::sync::Arc;
 /// let mut dlx = Dlx::new(&Problem::queens(8));
 /// // The flag raised before the search: it stops at its first node, having found nothing.
 /// raised.store(true, Ordering::Relaxed);
-/// let outcome = dlx.search_until(ChoiceRule::Mrv, SearchLimits::default(), &stop, &mut |_: &[_]| {
+/// let outcome = dlx.search_until(SearchLimits::default(), &stop, &mut |_: &[_]| {
 ///     std::ops::ControlFlow::<()>::Continue(())
 /// });
 /// assert_eq!((outcome.stop, outcome.stats.solutions), (Stop::Interrupted, 0));
@@ -160,40 +160,33 @@ impl<V: Visitor + ?Sized> Visitor for Stoppable<'_, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{ChoiceRule, Dlx, Problem, SearchLimits};
+    use crate::engine::Engine;
+    use crate::{Dlx, Problem, SearchLimits};
 
     #[test]
     fn a_raised_flag_stops_the_search_between_two_nodes_and_keeps_what_it_found() {
         let raised = Arc::new(AtomicBool::new(false));
         let stop = StopFlag::new(Arc::clone(&raised));
         let mut dlx = Dlx::new(&Problem::queens(8));
-        let whole = dlx.count_solutions(ChoiceRule::Mrv, None);
+        let whole = dlx.count_solutions(None);
         // Raised by the visitor itself at the fifth solution: the search ends at the next node.
         let mut seen = 0;
-        let outcome = dlx.search_until(
-            ChoiceRule::Mrv,
-            SearchLimits::default(),
-            &stop,
-            &mut |_: &[OptionId]| {
-                seen += 1;
-                if seen == 5 {
-                    raised.store(true, Ordering::Relaxed);
-                }
-                ControlFlow::<()>::Continue(())
-            },
-        );
+        let outcome = dlx.search_until(SearchLimits::default(), &stop, &mut |_: &[OptionId]| {
+            seen += 1;
+            if seen == 5 {
+                raised.store(true, Ordering::Relaxed);
+            }
+            ControlFlow::<()>::Continue(())
+        });
         assert_eq!(outcome.stop, Stop::Interrupted);
         assert_eq!(outcome.stats.solutions, 5);
         assert!(outcome.stats.nodes < whole.stats.nodes);
         assert!(outcome.cut_short() && !outcome.is_complete());
         // The arena is left as it was: lowered, the flag lets the whole tree be searched again.
         raised.store(false, Ordering::Relaxed);
-        let again = dlx.search_until(
-            ChoiceRule::Mrv,
-            SearchLimits::default(),
-            &stop,
-            &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()),
-        );
+        let again = dlx.search_until(SearchLimits::default(), &stop, &mut |_: &[OptionId]| {
+            ControlFlow::<()>::Continue(())
+        });
         assert_eq!((again.stats, again.stop), (whole.stats, Stop::Exhausted));
     }
 
@@ -201,7 +194,6 @@ mod tests {
     fn the_inner_visitors_break_is_its_own_and_a_flag_never_raised_never_stops() {
         let mut dlx = Dlx::new(&Problem::queens(6));
         let outcome = dlx.search_until(
-            ChoiceRule::Mrv,
             SearchLimits::default(),
             &StopFlag::never(),
             &mut |_: &[OptionId]| ControlFlow::Break(()),

@@ -116,6 +116,7 @@ impl OptionWalker {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Engine;
     use crate::{ChoiceRule, Dlx, Problem, ProblemBuilder};
     use proptest::prelude::*;
 
@@ -185,7 +186,7 @@ mod tests {
                 let mut stats = Vec::new();
                 for (dlx, found) in [&mut by_place, &mut spacers].into_iter().zip(&mut seen) {
                     let before = dlx.clone();
-                    let outcome = dlx.search(rule, Default::default(), &mut |o: &[crate::OptionId]| {
+                    let outcome = dlx.set_rule(rule).search(Default::default(), &mut |o: &[crate::OptionId]| {
                         found.push(o.to_vec());
                         std::ops::ControlFlow::<()>::Continue(())
                     });

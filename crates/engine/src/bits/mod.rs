@@ -24,11 +24,11 @@ mod split;
 #[cfg(test)]
 mod tests;
 
+use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::outcome::Outcome;
 use crate::problem::{ItemKind, Problem};
 use crate::search::{SearchLimits, Visitor};
-use crate::stop_flag::{StopFlag, Stoppable};
 use std::sync::Arc;
 
 /// Algorithms X and C on bitsets (see the module's note).
@@ -224,28 +224,23 @@ impl Bits {
     /// The sparsest problem [`Bits::preferred_for`] chooses this engine for: a primary item
     /// in one option in this many, on average.
     pub const PREFERRED_SPARSITY: u64 = 24;
+}
+
+impl Engine for Bits {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Bits
+    }
 
     /// Runs the search, handing every solution to `visitor` (its options, level by level),
     /// until the tree is exhausted, a limit is reached or the visitor says stop; the outcome's
     /// answer is the value the visitor broke with, if it did. Each search starts afresh. The
     /// outcome's nodes and solutions are DLX1's (DLX2's with colours); its updates are 0.
-    pub fn search<V: Visitor + ?Sized>(
+    fn search<V: Visitor + ?Sized>(
         &mut self,
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
         self.run(limits, visitor)
-    }
-
-    /// [`Bits::search`], ended between two nodes once `stop` is raised
-    /// ([`Stop::Interrupted`](crate::Stop::Interrupted)).
-    pub fn search_until<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        Stoppable::around(stop, visitor, |stoppable| self.search(limits, stoppable))
     }
 }
 

@@ -6,6 +6,7 @@ use crate::cells::tests::{
     brute_force, check_reports, is_solution, problems_with_colours, shared, solutions_of,
     split_cases,
 };
+use crate::engine::Engine;
 use crate::outcome::{SearchStats, Stop};
 use crate::problem::{OptionId, Problem, ProblemBuilder};
 use crate::progress::tests::Recorder;
@@ -39,8 +40,7 @@ fn bits_search(problem: &Problem, portable: bool) -> (Vec<Vec<OptionId>>, Search
 fn check_against_links(name: &str, problem: &Problem) {
     let mut dlx = Dlx::new(problem);
     let mut expected = Vec::new();
-    let links = dlx.search(
-        ChoiceRule::Mrv,
+    let links = dlx.set_rule(ChoiceRule::Mrv).search(
         SearchLimits::default(),
         &mut |options: &[OptionId]| {
             expected.push(options.to_vec());
@@ -244,7 +244,7 @@ proptest! {
             1 => Uniqueness::Unique(found[0].clone()),
             _ => Uniqueness::Multiple(found[0].clone()),
         };
-        let links = Dlx::new(&problem).uniqueness(ChoiceRule::Mrv).answer;
+        let links = Dlx::new(&problem).set_rule(ChoiceRule::Mrv).uniqueness().answer;
         prop_assert_eq!(std::mem::discriminant(&unique), std::mem::discriminant(&links));
     }
 }
@@ -252,8 +252,7 @@ proptest! {
 /// Links' solutions in the order links find them, each as links hand it.
 fn links_solutions_in_order(problem: &Problem) -> Vec<Vec<OptionId>> {
     let mut found = Vec::new();
-    Dlx::new(problem).search(
-        ChoiceRule::Mrv,
+    Dlx::new(problem).set_rule(ChoiceRule::Mrv).search(
         SearchLimits::default(),
         &mut |options: &[OptionId]| {
             found.push(options.to_vec());

@@ -12,7 +12,7 @@
 //! them, and Algorithm M on links ([`Dlx`](crate::Dlx)) solves them.
 //!
 //! ```
-//! use dlx_engine::{Cells, Problem};
+//! use dlx_engine::{Cells, Engine, Problem};
 //! let problem = Problem::parse("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n")
 //!     .unwrap();
 //! let mut cells = Cells::new(&problem);
@@ -47,12 +47,11 @@ mod trail;
 mod unroll;
 mod word;
 
+use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
-use crate::outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
+use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::problem::{OptionId, Problem};
-use crate::progress::{ProgressSink, Reporting};
-use crate::search::{CountOnly, SearchLimits, Visitor};
-use crate::stop_flag::{StopFlag, Stoppable};
+use crate::search::{SearchLimits, Visitor};
 use search::Span;
 use sets::SparseSets;
 use std::ops::ControlFlow;
@@ -175,10 +174,56 @@ impl Cells {
         !problem.has_bounds() && (problem.has_colours() || secondary <= problem.primary_count())
     }
 
+    /// SSXCC's memory figure for the last search, in bytes, computed as Knuth's program
+    /// computes it from its own layout (4-byte item and set entries, 16-byte nodes, 8 bytes a
+    /// level and a trail entry), so the two can be compared: it grows with the deepest level
+    /// reached and the trail's peak.
+    pub fn ssxcc_bytes(&self) -> u64 {
+        let items = with_sets!(&self.layout, |sets, _pristine| sets.item_count()) as u64;
+        let set_length = 4 * items + self.entries;
+        (items + set_length) * 4
+            + (self.entries + self.options) * 16
+            + 8 * self.deepest as u64
+            + 8 * self.trail.peak as u64
+    }
+
+    /// The most `(item, size)` pairs the trail held at once in the last search: SSXCC's
+    /// `maxsaveptr`.
+    pub fn trail_peak(&self) -> usize {
+        self.trail.peak
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests;
+
+/// The layout of a problem's sparse sets: 16-bit words when every offset fits them (up to
+/// some 15,000 entries), else 32-bit.
+#[derive(Clone, Debug)]
+enum Layout {
+    Narrow(States<u16>),
+    Wide(States<u32>),
+}
+
+/// The search's state and the state as loaded: each search starts from a copy, so that every
+/// search walks one tree.
+#[derive(Clone, Debug)]
+struct States<W> {
+    sets: SparseSets<W>,
+    /// The state as loaded, shared by the copies a split search makes; none for a layout of
+    /// more than [`States::PRISTINE_WORDS`] words, which is rebuilt in place instead.
+    pristine: Option<Arc<SparseSets<W>>>,
+}
+
+impl Engine for Cells {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Cells
+    }
+
     /// Runs SSXCC, handing every solution to `visitor` (its options, level by level), until
     /// the tree is exhausted, a limit is reached or the visitor says stop; the outcome's
     /// answer is the value the visitor broke with, if it did. Each search starts afresh.
-    pub fn search<V: Visitor + ?Sized>(
+    fn search<V: Visitor + ?Sized>(
         &mut self,
         limits: SearchLimits,
         visitor: &mut V,
@@ -205,159 +250,6 @@ impl Cells {
             visitor,
         )
     }
-
-    /// [`Cells::search`], ended between two nodes once `stop` is raised
-    /// ([`Stop::Interrupted`]).
-    pub fn search_until<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        Stoppable::around(stop, visitor, |stoppable| self.search(limits, stoppable))
-    }
-
-    /// [`Cells::search_until`], telling `sink` where the search stands every so many nodes
-    /// and once more (the fraction 1) when it has seen the whole tree: the share of the tree
-    /// done as Knuth's DLX1 estimates it from the current path ([`crate::TreePosition`]). The
-    /// caller has the sink [`ProgressSink::begin`] the search before and
-    /// [`ProgressSink::end`] it after.
-    ///
-    /// ```
-    /// use dlx_engine::{Cells, OptionId, Problem, ProgressSink, SearchLimits, StopFlag};
-    /// use std::ops::ControlFlow;
-    /// use std::sync::Mutex;
-    ///
-    /// struct Seen(Mutex<Vec<f64>>);
-    /// impl ProgressSink for Seen {
-    ///     fn report(&self, fraction: f64, _nodes: u64) {
-    ///         self.0.lock().unwrap().push(fraction);
-    ///     }
-    /// }
-    ///
-    /// let seen = Seen(Mutex::new(Vec::new()));
-    /// let mut count = |_: &[OptionId]| ControlFlow::Continue(());
-    /// let mut cells = Cells::new(&Problem::queens(8));
-    /// let outcome =
-    ///     cells.search_reporting(SearchLimits::default(), &StopFlag::never(), &seen, &mut count);
-    /// assert_eq!(outcome.stats.solutions, 92);
-    /// let seen = seen.0.lock().unwrap();
-    /// assert!(seen.windows(2).all(|w| w[0] <= w[1]), "the fraction never goes down");
-    /// assert_eq!(seen.last(), Some(&1.0), "the whole tree was searched");
-    /// ```
-    #[inline(never)]
-    pub fn search_reporting<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        stop: &StopFlag,
-        sink: &dyn ProgressSink,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        Stoppable::around(stop, visitor, |stoppable| {
-            self.search(limits, &mut Reporting::new(sink, stoppable))
-        })
-    }
-
-    /// Hands every solution to `each` and gives back how many there were, with the figures.
-    pub fn for_each(&mut self, mut each: impl FnMut(&[OptionId])) -> Outcome<Count> {
-        let mut visitor = |options: &[OptionId]| {
-            each(options);
-            ControlFlow::Continue(())
-        };
-        let outcome = self.search(SearchLimits::default(), &mut visitor);
-        let count = Count {
-            solutions: outcome.stats.solutions,
-            complete: outcome.is_complete(),
-        };
-        outcome.map(|_| count)
-    }
-
-    /// The number of solutions, all of them.
-    pub fn count(&mut self) -> u64 {
-        self.count_solutions(None).answer.solutions
-    }
-
-    /// The first solution, if any.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.first_solution().answer
-    }
-
-    /// The first solution, if any, with the search's figures.
-    pub fn first_solution(&mut self) -> Outcome<Option<Vec<OptionId>>> {
-        Outcome::first_solution(|max, visit| self.search_handing(max, visit))
-    }
-
-    /// The number of solutions, counting stopped at `limit` if given, with the figures.
-    pub fn count_solutions(&mut self, limit: Option<u64>) -> Outcome<Count> {
-        Outcome::count_solutions(limit, |max, _: &mut dyn FnMut(&[OptionId])| {
-            let limits = SearchLimits {
-                max_solutions: Some(max),
-                max_nodes: None,
-            };
-            self.search(limits, &mut CountOnly).map(|_| ())
-        })
-    }
-
-    /// Whether there are no solutions, one, or several: the search stops at the second.
-    pub fn uniqueness(&mut self) -> Outcome<Uniqueness<Vec<OptionId>>> {
-        Outcome::uniqueness(|max, visit| self.search_handing(max, visit))
-    }
-
-    /// SSXCC's memory figure for the last search, in bytes, computed as Knuth's program
-    /// computes it from its own layout (4-byte item and set entries, 16-byte nodes, 8 bytes a
-    /// level and a trail entry), so the two can be compared: it grows with the deepest level
-    /// reached and the trail's peak.
-    pub fn ssxcc_bytes(&self) -> u64 {
-        let items = with_sets!(&self.layout, |sets, _pristine| sets.item_count()) as u64;
-        let set_length = 4 * items + self.entries;
-        (items + set_length) * 4
-            + (self.entries + self.options) * 16
-            + 8 * self.deepest as u64
-            + 8 * self.trail.peak as u64
-    }
-
-    /// The most `(item, size)` pairs the trail held at once in the last search: SSXCC's
-    /// `maxsaveptr`.
-    pub fn trail_peak(&self) -> usize {
-        self.trail.peak
-    }
-
-    fn search_handing(
-        &mut self,
-        max_solutions: u64,
-        visit: &mut dyn FnMut(&[OptionId]),
-    ) -> Outcome<()> {
-        let limits = SearchLimits {
-            max_solutions: Some(max_solutions),
-            max_nodes: None,
-        };
-        let mut visitor = |options: &[OptionId]| {
-            visit(options);
-            ControlFlow::Continue(())
-        };
-        self.search(limits, &mut visitor).map(|_| ())
-    }
-}
-
-#[cfg(test)]
-pub(crate) mod tests;
-
-/// The layout of a problem's sparse sets: 16-bit words when every offset fits them (up to
-/// some 15,000 entries), else 32-bit.
-#[derive(Clone, Debug)]
-enum Layout {
-    Narrow(States<u16>),
-    Wide(States<u32>),
-}
-
-/// The search's state and the state as loaded: each search starts from a copy, so that every
-/// search walks one tree.
-#[derive(Clone, Debug)]
-struct States<W> {
-    sets: SparseSets<W>,
-    /// The state as loaded, shared by the copies a split search makes; none for a layout of
-    /// more than [`States::PRISTINE_WORDS`] words, which is rebuilt in place instead.
-    pristine: Option<Arc<SparseSets<W>>>,
 }
 
 impl<W: Word> States<W> {

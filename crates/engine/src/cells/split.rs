@@ -21,6 +21,7 @@
 
 use super::search::Span;
 use super::Cells;
+use crate::engine::Engine;
 use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::parallel::{
     Run, SplitReport, SplitSettings, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE,

@@ -2,8 +2,9 @@
 //! brute-force oracle, and against dancing links (the same solutions).
 
 use super::Cells;
+use crate::engine::Engine;
 use crate::outcome::Stop;
-use crate::problem::{Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::problem::{Colour, ItemId, OptionId, Problem, ProblemBuilder};
 use crate::search::SearchLimits;
 use crate::ChoiceRule;
 use crate::{Dlx, Uniqueness};
@@ -369,47 +370,9 @@ fn both_engines_find_the_same_solutions_on_every_file_of_the_engine_tests() {
     assert!(checked >= 6, "only {checked} files checked");
 }
 
-/// Whether a set of options covers every primary item exactly once, and gives each secondary
-/// item either one uncoloured option or any number of options of one colour.
-pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
-    let n = problem.item_count();
-    let mut times = vec![0u32; n];
-    let mut uncoloured = vec![0u32; n];
-    let mut colour: Vec<Option<Colour>> = vec![None; n];
-    for &option in options {
-        let entries = problem.option_items(option).iter();
-        for (&item, given) in entries.zip(problem.option_colours(option)) {
-            let i = item.index();
-            times[i] += 1;
-            match given {
-                None => uncoloured[i] += 1,
-                Some(c) if colour[i].is_some_and(|seen| seen != c) => return false,
-                Some(c) => colour[i] = Some(c),
-            }
-        }
-    }
-    problem.items().all(|item| {
-        let i = item.index();
-        match problem.item_kind(item) {
-            ItemKind::Primary => times[i] == 1,
-            ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
-        }
-    })
-}
-
-/// Every subset of options checked against the definition: the oracle.
-pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
-    let n = problem.option_count() as u32;
-    (0u32..1 << n)
-        .map(|mask| {
-            (0..n)
-                .filter(|k| mask >> k & 1 == 1)
-                .map(OptionId)
-                .collect()
-        })
-        .filter(|options: &Vec<OptionId>| is_solution(problem, options))
-        .collect()
-}
+// The oracle is the conformance suite's: a primary item without bounds is covered exactly
+// once by its definition.
+pub(crate) use crate::conformance::{brute_force, is_solution};
 
 /// A small problem: `primaries` primary items, `secondaries` secondary ones, options drawn
 /// as (item, colour) pairs, colour 0 meaning none (and none on primary items).
@@ -474,7 +437,7 @@ proptest! {
         // gives back the state as loaded, word for word.
         prop_assert!(cells.rebuild_matches_pristine());
         let unique = cells.uniqueness().answer;
-        let links = Dlx::new(&problem).uniqueness(ChoiceRule::Mrv).answer;
+        let links = Dlx::new(&problem).set_rule(ChoiceRule::Mrv).uniqueness().answer;
         prop_assert_eq!(
             std::mem::discriminant(&unique),
             std::mem::discriminant(&links)

@@ -3,12 +3,12 @@
 //! secondary items up to date for the key.
 
 use super::MemoResult;
+use crate::engine::Engine;
 use crate::outcome::{Outcome, Stop};
 use crate::problem::{OptionId, Problem};
 use crate::progress::{ProgressSink, TreePosition};
 use crate::search::{SearchLimits, Visitor};
 use crate::stop_flag::StopFlag;
-use crate::ChoiceRule;
 use crate::Dlx;
 use std::ops::ControlFlow;
 
@@ -83,9 +83,9 @@ pub(crate) fn count(
                 figures: figures.clone(),
                 prefix_nodes: prefix.stats.nodes,
             };
-            dlx.search_until(ChoiceRule::Mrv, limits, stop, &mut counter)
+            dlx.search_until(limits, stop, &mut counter)
         }
-        None => dlx.search_until(ChoiceRule::Mrv, limits, stop, &mut Counter),
+        None => dlx.search_until(limits, stop, &mut Counter),
     };
     let mut stats = prefix.stats;
     stats += plain.stats;

@@ -1,6 +1,7 @@
 //! The memoized count and the ZDD against the engine's enumeration.
 
 use super::*;
+use crate::engine::Engine;
 use crate::{Dlx, OptionId};
 use proptest::prelude::*;
 use rand_core::SeedableRng;

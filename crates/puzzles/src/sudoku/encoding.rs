@@ -12,6 +12,7 @@ use super::layout::Layout;
 use super::locked::Segments;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solve::Solve;
+use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
     Shard, SplitReport, SplitSettings, Stop, StopFlag,
@@ -356,10 +357,14 @@ fn search_loaded<L: Link>(
     // The arena was set to be reloaded after a stop (`ClassicSolver::new`): every search lays
     // it out again first.
     let outcome = match polled {
-        None => dlx.search(REACH_FROM_NODE, limits, &mut visit),
+        None => dlx.set_rule(REACH_FROM_NODE).search(limits, &mut visit),
         Some(Polled { stop, progress }) => match progress {
-            None => dlx.search_until(REACH_FROM_NODE, limits, stop, &mut visit),
-            Some(sink) => dlx.search_reporting(REACH_FROM_NODE, limits, stop, sink, &mut visit),
+            None => dlx
+                .set_rule(REACH_FROM_NODE)
+                .search_until(limits, stop, &mut visit),
+            Some(sink) => dlx
+                .set_rule(REACH_FROM_NODE)
+                .search_reporting(limits, stop, sink, &mut visit),
         },
     };
     outcome.map(|_| ())

@@ -30,7 +30,7 @@ pub enum Format {
     /// One puzzle per line, N·N symbols.
     Line,
     /// Comma-separated values with a header row naming the puzzle column (see
-    /// [`CsvRecords`](super::CsvRecords)).
+    /// [`Records::csv`](super::Records::csv)).
     Csv,
 }
 

@@ -9,8 +9,8 @@
 //! minimal: an orbit that could not go when more givens stood cannot go later either (fewer
 //! givens never leave fewer solutions).
 //!
-//! A puzzle depends only on the settings and its [`Random`] stream, so a run seeded per index
-//! ([`Random::for_item`]) gives the same puzzles on any number of threads.
+//! A puzzle depends only on the settings, the run's seed and its index
+//! ([`Generator::generate`]), so a run gives the same puzzles on any number of threads.
 
 use super::format::Format;
 use super::grid::{Grid, Shape};
@@ -240,7 +240,7 @@ pub enum GenerateError {
 /// ([`Generator::killer`]). Keep one per thread.
 ///
 /// ```
-/// use dlx_puzzles::sudoku::{Generator, Random, Settings, Shape, SudokuSolver};
+/// use dlx_puzzles::sudoku::{Generator, Settings, Shape, SudokuSolver};
 /// use dlx_engine::Uniqueness;
 ///
 /// let settings = Settings {
@@ -248,7 +248,7 @@ pub enum GenerateError {
 ///     ..Settings::default()
 /// };
 /// let mut generator = Generator::new(settings);
-/// let made = generator.generate(&mut Random::for_item(3, 0)).unwrap();
+/// let made = generator.generate(3, 0).unwrap();
 /// made.solution.check_solution_of(&made.puzzle).unwrap();
 ///
 /// // Unique, and minimal: emptying any given leaves several solutions.
@@ -314,17 +314,18 @@ impl Generator {
     }
 
     /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own, given in
-    /// [`Generated::layout`]: a random layout ([`Regions::random`]) and a unique, minimal
-    /// puzzle on it, from `random`'s stream alone. A layout without a full grid (found within
-    /// the node budget) is replaced by another, up to 256 layouts. Once `stop` is raised it
-    /// gives [`GenerateError::Interrupted`].
+    /// [`Generated::layout`]: a random layout and a unique, minimal puzzle on it, puzzle
+    /// `index` of the run seeded `seed` (see [`Generator::generate`]). A layout without a full
+    /// grid (found within the node budget) is replaced by another, up to 256 layouts. Once
+    /// `stop` is raised it gives [`GenerateError::Interrupted`].
     pub fn on_random_layout(
         shape: Shape,
         variants: &Variants,
-        random: &mut Random,
+        (seed, index): (u64, u64),
         stop: &StopFlag,
     ) -> Result<Generated, GenerateError> {
-        RulesGenerator::on_random_layout(shape, variants, random, stop)
+        let mut random = Random::for_item(seed, index);
+        RulesGenerator::on_random_layout(shape, variants, &mut random, stop)
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
@@ -356,8 +357,11 @@ impl Generator {
         }
     }
 
-    /// Makes one puzzle from `random`'s stream.
-    pub fn generate(&mut self, random: &mut Random) -> Result<Generated, GenerateError> {
+    /// Makes puzzle `index` of the run seeded `seed`: its own random stream, drawn from both
+    /// numbers alone, so a run gives the same puzzles on any number of threads and any puzzle
+    /// of it can be made again by itself.
+    pub fn generate(&mut self, seed: u64, index: u64) -> Result<Generated, GenerateError> {
+        let random = &mut Random::for_item(seed, index);
         match &mut self.making {
             Making::Classic(classic) => classic.generate(random),
             Making::Rules(rules) => rules.generate(random),
@@ -672,11 +676,11 @@ mod tests {
         let raised = Arc::new(AtomicBool::new(true));
         let mut generator =
             Generator::new(Settings::default()).with_stop_flag(StopFlag::new(Arc::clone(&raised)));
-        let made = generator.generate(&mut Random::for_item(1, 0));
+        let made = generator.generate(1, 0);
         assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
         // Lowered again, the same generator makes the puzzle it would have made.
         raised.store(false, Ordering::Relaxed);
-        let made = generator.generate(&mut Random::for_item(1, 0)).unwrap();
+        let made = generator.generate(1, 0).unwrap();
         assert_eq!(made, make(&Settings::default(), 1, 0));
     }
 
@@ -689,12 +693,12 @@ mod tests {
         };
         let mut by_rules = Generator::with_rules(Rules::classic(shape)).unwrap();
         assert_eq!(by_rules.settings(), Some(&settings));
-        let made = by_rules.generate(&mut Random::for_item(4, 1)).unwrap();
+        let made = by_rules.generate(4, 1).unwrap();
         assert_eq!(made, make(&settings, 4, 1));
         assert_eq!(made.to_line(), made.puzzle.to_text(Format::Line).trim_end());
         let killer = Variants::parse("killer").unwrap();
         let cages = Generator::killer(shape)
-            .generate(&mut Random::for_item(4, 1))
+            .generate(4, 1)
             .unwrap()
             .cages
             .unwrap();
@@ -710,22 +714,19 @@ mod tests {
         let shape = Shape::new(2, 3).unwrap();
         let mut killers = Generator::killer(shape).with_max_cage(3);
         assert_eq!(killers.settings(), None);
-        let made = killers.generate(&mut Random::for_item(2, 0)).unwrap();
+        let made = killers.generate(2, 0).unwrap();
         let (cages, sums) = made.cages.as_ref().unwrap().to_fields();
         assert_eq!(made.to_line(), format!("{} {cages} {sums}", ".".repeat(36)));
         let jigsaw = Variants::parse("jigsaw").unwrap();
-        let mut random = Random::for_item(2, 0);
-        let made =
-            Generator::on_random_layout(shape, &jigsaw, &mut random, &StopFlag::never()).unwrap();
+        let made = Generator::on_random_layout(shape, &jigsaw, (2, 0), &StopFlag::never()).unwrap();
         let givens = made.puzzle.to_text(Format::Line).trim_end().to_string();
         let layout = made.layout.as_ref().unwrap().to_line();
         assert_eq!(made.to_line(), format!("{givens} {layout}"));
     }
 
     fn make(settings: &Settings, seed: u64, index: u64) -> Generated {
-        let mut random = Random::for_item(seed, index);
         Generator::new(settings.clone())
-            .generate(&mut random)
+            .generate(seed, index)
             .unwrap()
     }
 
@@ -863,8 +864,7 @@ mod tests {
             max_attempts: 3,
             ..Settings::default()
         };
-        let mut random = Random::for_item(0, 0);
-        let error = Generator::new(impossible).generate(&mut random);
+        let error = Generator::new(impossible).generate(0, 0);
         assert!(matches!(
             error,
             Err(GenerateError::NoneInRange { attempts: 3, .. })
@@ -878,9 +878,7 @@ mod tests {
                 rating: Some(rating),
                 ..Settings::default()
             };
-            let error = Generator::new(settings)
-                .generate(&mut Random::for_item(0, 0))
-                .unwrap_err();
+            let error = Generator::new(settings).generate(0, 0).unwrap_err();
             assert!(
                 matches!(error, GenerateError::NoneInRange { attempts: 0, .. }),
                 "{error:?}"

@@ -10,6 +10,7 @@ use super::line::finish_grid;
 use super::parse_error::{ParseError, ParseErrorKind};
 use super::record::{parse_line_record_with_boxes, Givens, Label, ParsedGrid, Record};
 use super::symbols::{expected_symbols, symbol_value};
+use std::io::Read;
 
 /// A text without the byte order mark (U+FEFF) that some editors write at the start of a file: it
 /// is no part of the first line, whose columns count from after it.
@@ -29,7 +30,7 @@ impl Format {
     /// cannot be its first row is the grid's header; after a malformed row, reading resumes at the
     /// next place a grid can be proved to start (a blank line, a header, or the line after the N
     /// rows the bad grid should have had), and the record says which lines it skipped. In CSV the
-    /// first row is the header, naming the columns (see [`CsvRecords`](super::CsvRecords)).
+    /// first row is the header, naming the columns (see [`Records::csv`]).
     ///
     /// ```
     /// use dlx_puzzles::sudoku::{Format, Label, Grid, Boxes};
@@ -50,9 +51,10 @@ impl Format {
     pub fn records(self, text: &str) -> Records<'_> {
         let text = without_bom(text);
         let inner = match self {
-            Format::Csv => {
-                RecordsInner::Csv(Box::new(super::csv::CsvRecords::new(text.as_bytes(), None)))
-            }
+            Format::Csv => RecordsInner::Csv(Box::new(super::csv::CsvRecords::new(
+                Box::new(text.as_bytes()),
+                None,
+            ))),
             _ => RecordsInner::Lines(LineReader {
                 lines: text.lines().enumerate().peekable(),
                 format: self,
@@ -113,7 +115,30 @@ pub struct Records<'a> {
 
 enum RecordsInner<'a> {
     Lines(LineReader<'a>),
-    Csv(Box<super::csv::CsvRecords<&'a [u8]>>),
+    Csv(Box<super::csv::CsvRecords<Box<dyn Read + Send + 'a>>>),
+}
+
+impl<'a> Records<'a> {
+    /// The records of a CSV source, read as it streams, one per row after the header: the
+    /// puzzle from the column `column` names (a number counts columns from 1, anything else is
+    /// a header name, compared trimmed and without case), or from the first with a puzzle
+    /// column's name (`quizzes`, `quiz`, `puzzle`, `puzzles`, `unsolved`, `question`); a
+    /// published solution from a column named `solutions`, `solution`, `solved` or `answer`.
+    pub fn csv(source: impl Read + Send + 'a, column: Option<&str>) -> Records<'a> {
+        let reader = super::csv::CsvRecords::new(Box::new(source) as Box<dyn Read + Send>, column);
+        Records {
+            inner: RecordsInner::Csv(Box::new(reader)),
+        }
+    }
+
+    /// A CSV source's header names, as the file wrote them (unquoted); empty for the other
+    /// formats, and when the header could not be read.
+    pub fn header(&self) -> &[String] {
+        match &self.inner {
+            RecordsInner::Csv(reader) => reader.header(),
+            RecordsInner::Lines(_) => &[],
+        }
+    }
 }
 
 impl Iterator for Records<'_> {

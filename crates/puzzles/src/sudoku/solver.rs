@@ -11,9 +11,12 @@ use super::budget::SearchBudget;
 use super::digits::DigitSet;
 use super::encoding::ClassicSolver;
 use super::grid::{Grid, Shape};
+use super::on_engine::EngineSolver;
 use super::solve::{questions_without_the_trait, Solve};
 use super::variant::{KillerEncoding, Rules, RulesError, RulesSolver};
-use dlx_engine::{Count, Outcome, ProgressSink, Shard, SplitReport, StopFlag, Uniqueness};
+use dlx_engine::{
+    Count, EngineKind, Outcome, ProgressSink, Shard, SplitReport, StopFlag, Uniqueness,
+};
 
 /// The DLX Sudoku solver of one set of rules: an arena built once and reused for every puzzle.
 /// Keep one per thread and rules (for classic Sudoku, per shape).
@@ -42,11 +45,13 @@ pub struct SudokuSolver {
     engine: Engine,
 }
 
-/// The encoding that searches: the classic fast path, or any rules.
+/// The encoding that searches: the classic fast path, or any rules, on dancing links; or any
+/// rules on another engine the chooser named.
 #[derive(Clone, Debug)]
 enum Engine {
     Classic(Box<ClassicSolver>),
     Rules(Box<RulesSolver>),
+    Chosen(Box<EngineSolver>),
 }
 
 impl SudokuSolver {
@@ -78,6 +83,47 @@ impl SudokuSolver {
         Ok(SudokuSolver { engine })
     }
 
+    /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`: `Auto` and
+    /// `Links` take the encodings written for dancing links ([`SudokuSolver::with_encoding`]),
+    /// which the measurements of docs/benchmarks.md put ahead on every collection; another
+    /// engine searches each puzzle's exact-cover problem, built from the rules' whole
+    /// problem with the options its givens allow, and is refused when it cannot take the
+    /// rules' problem.
+    ///
+    /// ```
+    /// use dlx_engine::{Count, EngineKind};
+    /// use dlx_puzzles::sudoku::variant::{KillerEncoding, Rules};
+    /// use dlx_puzzles::sudoku::{Grid, Shape, Solve, SudokuSolver};
+    ///
+    /// let rules = Rules::classic(Shape::new(2, 2).unwrap());
+    /// let encoding = KillerEncoding::default();
+    /// let mut cells = SudokuSolver::on_engine(rules, encoding, EngineKind::Cells).unwrap();
+    /// assert_eq!(cells.engine(), EngineKind::Cells);
+    /// let empty = Grid::empty(Shape::new(2, 2).unwrap());
+    /// assert_eq!(cells.count_solutions(&empty, None).answer, Count::exactly(288));
+    /// ```
+    pub fn on_engine(
+        rules: Rules,
+        encoding: KillerEncoding,
+        kind: EngineKind,
+    ) -> Result<SudokuSolver, RulesError> {
+        if matches!(kind, EngineKind::Auto | EngineKind::Links) {
+            return SudokuSolver::with_encoding(rules, encoding);
+        }
+        let solver = EngineSolver::new(rules, encoding, kind).map_err(RulesError::Engine)?;
+        Ok(SudokuSolver {
+            engine: Engine::Chosen(Box::new(solver)),
+        })
+    }
+
+    /// The engine that searches.
+    pub fn engine(&self) -> EngineKind {
+        match &self.engine {
+            Engine::Classic(_) | Engine::Rules(_) => EngineKind::Links,
+            Engine::Chosen(solver) => solver.kind(),
+        }
+    }
+
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
     pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> SudokuSolver {
         self.set_node_budget(max_nodes);
@@ -106,6 +152,7 @@ impl SudokuSolver {
         match &self.engine {
             Engine::Classic(solver) => &solver.budget,
             Engine::Rules(solver) => &solver.budget,
+            Engine::Chosen(solver) => &solver.budget,
         }
     }
 
@@ -114,6 +161,7 @@ impl SudokuSolver {
         match &mut self.engine {
             Engine::Classic(solver) => &mut solver.budget,
             Engine::Rules(solver) => &mut solver.budget,
+            Engine::Chosen(solver) => &mut solver.budget,
         }
     }
 
@@ -122,6 +170,7 @@ impl SudokuSolver {
         match &self.engine {
             Engine::Classic(solver) => solver.shape(),
             Engine::Rules(solver) => solver.rules().shape(),
+            Engine::Chosen(solver) => solver.rules().shape(),
         }
     }
 
@@ -130,6 +179,7 @@ impl SudokuSolver {
         match &self.engine {
             Engine::Classic(_) => None,
             Engine::Rules(solver) => Some(solver.rules()),
+            Engine::Chosen(solver) => Some(solver.rules()).filter(|rules| !rules.is_classic()),
         }
     }
 
@@ -151,13 +201,16 @@ impl SudokuSolver {
                 assert!(candidates.is_none(), "pencilmarks are classic puzzles");
                 solver.search(puzzle, max_solutions, visitor)
             }
+            Engine::Chosen(solver) => {
+                solver.search(puzzle, candidates, max_solutions, None, visitor)
+            }
         }
     }
 
     /// The number of solutions of `puzzle` (within `candidates` when given: classic only),
     /// counting stopped at `limit` if given, as [`Solve::count_solutions`] counts them, telling
     /// `progress` where the search stands every so many nodes (see
-    /// [`dlx_engine::Dlx::search_reporting`]) when its [`ProgressSink::begin`] takes this
+    /// [`dlx_engine::Engine::search_reporting`]) when its [`ProgressSink::begin`] takes this
     /// search: the bar of one long count on one thread.
     ///
     /// ```
@@ -192,6 +245,7 @@ impl SudokuSolver {
                 assert!(candidates.is_none(), "pencilmarks are classic puzzles");
                 solver.count_reporting(puzzle, limit, progress)
             }
+            Engine::Chosen(solver) => solver.count_reporting(puzzle, candidates, limit, progress),
         }
     }
 
@@ -225,6 +279,9 @@ impl SudokuSolver {
                 solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
             }
             Engine::Rules(solver) => {
+                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
+            }
+            Engine::Chosen(solver) => {
                 solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
             }
         }

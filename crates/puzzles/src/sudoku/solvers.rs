@@ -9,7 +9,10 @@ use super::grid::{Grid, Shape};
 use super::solve::Solve;
 use super::solver::SudokuSolver;
 use super::variant::{KillerEncoding, Rules, RulesError};
-use dlx_engine::{Count, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag, Uniqueness};
+use dlx_engine::{
+    Count, DlxError, EngineKind, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag,
+    Uniqueness,
+};
 use std::sync::Arc;
 
 /// The nodes a count searches on one thread before it is split over the pool: about 10 ms,
@@ -88,6 +91,8 @@ pub struct Solvers {
     progress: Option<Arc<dyn ProgressSink + Send>>,
     /// What ends every search early (a signal); never raised by default.
     stop: StopFlag,
+    /// The engine the DLX solvers search on ([`Solvers::with_engine`]).
+    engine: EngineKind,
 }
 
 impl Solvers {
@@ -131,7 +136,25 @@ impl Solvers {
             max_nodes: self.max_nodes,
             stop,
             progress: self.progress,
+            engine: self.engine,
         }
+    }
+
+    /// These solvers, their DLX searches on the engine `kind` ([`SudokuSolver::on_engine`]):
+    /// `Auto` and `Links` the dancing-links encodings, `Cells` dancing cells. The bitsets are
+    /// refused: a Sudoku matrix is too sparse for them (one option in 81 covers an item), and
+    /// a large grid's bitsets pass their memory bound.
+    pub fn with_engine(mut self, kind: EngineKind) -> Result<Solvers, DlxError> {
+        if kind == EngineKind::Bits {
+            return Err(DlxError::Unsupported {
+                engine: kind.name(),
+                what: "Sudoku: its matrix is too sparse for bitsets (use links or cells)",
+            });
+        }
+        self.engine = kind;
+        self.dlx.clear();
+        self.ruled.clear();
+        Ok(self)
     }
 
     /// These solvers, Killer's cages encoded as `encoding` says.
@@ -156,7 +179,9 @@ impl Solvers {
         let index = match self.dlx.iter().position(|s| s.shape() == shape) {
             Some(index) => index,
             None => {
-                let solver = SudokuSolver::new(shape)
+                let rules = Rules::classic(shape);
+                let solver = SudokuSolver::on_engine(rules, self.encoding, self.engine)
+                    .expect("links and cells take every Sudoku problem")
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 self.dlx.push(solver);
@@ -183,7 +208,7 @@ impl Solvers {
                 if self.ruled.len() == KEPT_RULES {
                     self.ruled.remove(0);
                 }
-                let solver = SudokuSolver::with_encoding(rules.clone(), self.encoding)?
+                let solver = SudokuSolver::on_engine(rules.clone(), self.encoding, self.engine)?
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 self.ruled.push(solver);

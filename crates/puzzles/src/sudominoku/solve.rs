@@ -8,6 +8,7 @@
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
 use crate::sudoku::DigitSet;
+use dlx_engine::Engine;
 use dlx_engine::{
     ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
 };
@@ -168,17 +169,19 @@ impl Puzzle {
             max_solutions: None,
             max_nodes,
         };
-        let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
-            encoding.fill(&mut grid, options);
-            if !grids.contains(grid.cells()) {
-                grids.insert(grid.cells().to_vec());
-            }
-            if grids.len() as u64 >= wanted {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let report =
+            dlx.set_rule(RULE)
+                .search_until(limits, stop, &mut |options: &[OptionId]| {
+                    encoding.fill(&mut grid, options);
+                    if !grids.contains(grid.cells()) {
+                        grids.insert(grid.cells().to_vec());
+                    }
+                    if grids.len() as u64 >= wanted {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
         let found = grids.len() as u64;
         let stop = report.stop;
         report.map(|_| up_to(found, limit, stop))
@@ -204,9 +207,13 @@ impl Puzzle {
             max_solutions: limit.map(|limit| limit.saturating_add(1)),
             max_nodes,
         };
-        let report = dlx.search_until(RULE, limits, stop, &mut |_: &[OptionId]| {
-            ControlFlow::Continue(())
-        });
+        let report = dlx
+            .set_rule(RULE)
+            .search_until(
+                limits,
+                stop,
+                &mut |_: &[OptionId]| ControlFlow::Continue(()),
+            );
         let found = report.stats.solutions;
         let stop = report.stop;
         report.map(|_| up_to(found, limit, stop))
@@ -236,10 +243,12 @@ fn first_of(
         max_solutions: Some(1),
         max_nodes,
     };
-    let report = dlx.search_until(RULE, limits, stop, &mut |options: &[OptionId]| {
-        cover = Some(options.to_vec());
-        ControlFlow::Break(())
-    });
+    let report = dlx
+        .set_rule(RULE)
+        .search_until(limits, stop, &mut |options: &[OptionId]| {
+            cover = Some(options.to_vec());
+            ControlFlow::Break(())
+        });
     let solution = cover.map(|options| encoding.solution(puzzle, &options));
     report.map(|_| solution)
 }
@@ -291,12 +300,13 @@ mod tests {
             max_solutions: None,
             max_nodes: None,
         };
-        dlx.search(RULE, limits, &mut |options: &[OptionId]| {
-            let mut grid = puzzle.givens().clone();
-            encoding.fill(&mut grid, options);
-            grids.push(grid);
-            ControlFlow::Continue(())
-        });
+        dlx.set_rule(RULE)
+            .search(limits, &mut |options: &[OptionId]| {
+                let mut grid = puzzle.givens().clone();
+                encoding.fill(&mut grid, options);
+                grids.push(grid);
+                ControlFlow::Continue(())
+            });
         grids
     }
 

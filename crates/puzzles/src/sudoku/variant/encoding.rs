@@ -38,6 +38,7 @@ use crate::sudoku::budget::SearchBudget;
 use crate::sudoku::digits::DigitSet;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::solve::{questions_without_the_trait, Solve};
+use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
     ProgressSink, Shard, SplitReport, SplitSettings, StopFlag, Uniqueness,
@@ -81,12 +82,12 @@ impl Rules {
     /// ```
     /// use dlx_puzzles::sudoku::variant::Rules;
     /// use dlx_puzzles::sudoku::Shape;
-    /// use dlx_engine::{ChoiceRule, Dlx};
+    /// use dlx_engine::{Dlx, Engine};
     ///
     /// let problem = Rules::classic(Shape::new(2, 2).unwrap()).exact_cover();
     /// assert_eq!((problem.primary_count(), problem.option_count()), (64, 64));
     /// // Every 4x4 Sudoku grid, counted by the engine alone.
-    /// let count = Dlx::new(&problem).count_solutions(ChoiceRule::Mrv, None).answer;
+    /// let count = Dlx::new(&problem).count_solutions(None).answer;
     /// assert_eq!(count.to_string(), "288");
     /// ```
     pub fn exact_cover(&self) -> Problem {
@@ -506,10 +507,14 @@ impl RulesSolver {
             };
             let (rule, stop) = (ChoiceRule::MrvStopAtOne, &self.budget.stop);
             let searched = match progress {
-                None => self.dlx.search_until(rule, limits, stop, &mut visit),
+                None => self
+                    .dlx
+                    .set_rule(rule)
+                    .search_until(limits, stop, &mut visit),
                 Some(sink) => self
                     .dlx
-                    .search_reporting(rule, limits, stop, sink, &mut visit),
+                    .set_rule(rule)
+                    .search_reporting(limits, stop, sink, &mut visit),
             };
             searched.map(|_| ())
         };

@@ -20,7 +20,7 @@ mod regions;
 mod rules;
 
 pub(crate) use backtrack::RulesBacktracker;
-pub(crate) use encoding::RulesSolver;
+pub(crate) use encoding::{variant_problem_with, RulesSolver, VariantProblem};
 pub(crate) use rate::RulesRater;
 
 pub use cages::Cages;

@@ -194,9 +194,7 @@ mod tests {
     fn a_killer_is_rated_under_its_cages_moved_with_its_cells() {
         let shape = Shape::new(2, 3).unwrap();
         let killer = Variants::parse("killer").unwrap();
-        let made = Generator::killer(shape)
-            .generate(&mut Random::for_item(5, 0))
-            .unwrap();
+        let made = Generator::killer(shape).generate(5, 0).unwrap();
         let rules = Rules::with_cages(shape, &killer, None, made.cages.as_ref()).unwrap();
         let mut rater = RulesRater::new(None);
         let Rated::Unique(rating) = rater.rate(&rules, &made.puzzle) else {

@@ -152,6 +152,9 @@ pub enum RulesError {
         /// The grid's side.
         expected: usize,
     },
+    /// The engine named cannot take these rules' exact-cover problem.
+    #[error("{0}")]
+    Engine(dlx_engine::DlxError),
 }
 
 impl Variants {

@@ -1,0 +1,386 @@
+//! The conformance suite every engine passes: one call an engine, [`check`], runs it on random
+//! problems (plain, with secondary items, with colours, and with bounds where the engine takes
+//! them, [`EngineKind::takes_bounds`]) against the brute-force oracle, and checks the contract
+//! of [`Engine`]: the same solution set as the oracle, each solution once; a solution limit and
+//! a node budget honoured; a stop flag obeyed at the next node; progress reports that never go
+//! down and end at 1; and, for an engine that cuts its tree ([`EngineKind::shards`]), shards
+//! whose counts add up to the whole. An engine added to the crate adds one test that calls it.
+
+use crate::engine::{Engine, EngineKind};
+use crate::error::DlxError;
+use crate::outcome::Stop;
+use crate::problem::{Bounds, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::progress::ProgressSink;
+use crate::search::SearchLimits;
+use crate::split::Shard;
+use crate::stop_flag::StopFlag;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// An engine's split count of one shard, for engines that cut their tree: the solutions of
+/// shard `shard` of the problem, searched over the rayon pool.
+pub(crate) type ShardCount<'a> = &'a dyn Fn(&Problem, Shard) -> u64;
+
+/// Problems a run: enough to meet every shape the generator aims at many times over.
+const PROBLEMS: u64 = 300;
+
+/// Runs the suite on the engine that `new` lays problems out for; `split` counts one shard,
+/// for the engines that cut their tree. Panics, naming the seed and the problem, at the first
+/// breach of the contract.
+pub(crate) fn check<E: Engine>(
+    new: impl Fn(&Problem) -> Result<E, DlxError>,
+    split: Option<ShardCount>,
+) {
+    let seed = std::env::var("DLX_CONFORMANCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        });
+    let mut random = Random(seed | 1);
+    let mut kind = None;
+    for case in 0..PROBLEMS {
+        let shape = Shape::ALL[(case % Shape::ALL.len() as u64) as usize];
+        let problem = random.problem(shape);
+        let mut engine = match new(&problem) {
+            Ok(engine) => engine,
+            Err(refusal) => {
+                // Only what the engine's kind declares it does not take may be refused.
+                let refused_bounds = problem.has_bounds()
+                    && kind.is_some_and(|kind: EngineKind| !kind.takes_bounds());
+                assert!(
+                    refused_bounds || matches!(refusal, DlxError::TooLargeForBits { .. }),
+                    "seed {seed}, case {case}: refused {refusal}: {problem:?}"
+                );
+                continue;
+            }
+        };
+        kind = Some(engine.kind());
+        let context = format!("seed {seed} (DLX_CONFORMANCE_SEED), case {case}, {shape:?}");
+        check_problem(&mut engine, &problem, &context);
+        if let Some(split) = split.filter(|_| engine.kind().shards()) {
+            let whole = brute_force(&problem).len() as u64;
+            for parts in [2, 3, 7] {
+                let sum: u64 = (0..parts)
+                    .map(|index| {
+                        split(
+                            &problem,
+                            Shard {
+                                index,
+                                count: parts,
+                            },
+                        )
+                    })
+                    .sum();
+                assert_eq!(sum, whole, "{context}: {parts} shards: {problem:?}");
+            }
+        }
+    }
+    assert!(kind.is_some(), "seed {seed}: the engine took no problem");
+}
+
+/// The contract on one problem.
+fn check_problem<E: Engine>(engine: &mut E, problem: &Problem, context: &str) {
+    let mut expected = brute_force(problem);
+    expected.sort();
+    let total = expected.len() as u64;
+
+    // Every solution, each once, and the count the outcome gives.
+    let mut found = Vec::new();
+    let outcome = engine.for_each(|options| {
+        let mut options = options.to_vec();
+        options.sort();
+        found.push(options);
+    });
+    found.sort();
+    assert_eq!(found, expected, "{context}: {problem:?}");
+    assert_eq!(outcome.answer.solutions, total, "{context}");
+    assert!(outcome.answer.complete && outcome.stop == Stop::Exhausted);
+    let nodes = outcome.stats.nodes;
+    assert_eq!(engine.count(), total, "{context}: count");
+    assert_eq!(engine.first().is_some(), total > 0, "{context}: first");
+    let unique = engine.uniqueness().answer;
+    assert_eq!(
+        unique.solution().is_some(),
+        total > 0,
+        "{context}: uniqueness"
+    );
+
+    // A solution limit: at most that many, all of them solutions.
+    for limit in [1, 2, 5] {
+        let listed = engine.solutions(Some(limit));
+        assert_eq!(listed.answer.len() as u64, total.min(limit), "{context}");
+        assert!(listed.answer.iter().all(|s| is_solution(problem, s)));
+        let counted = engine.count_solutions(Some(limit)).answer;
+        assert_eq!(
+            counted.solutions,
+            total.min(limit),
+            "{context}: limit {limit}"
+        );
+        // At exactly the limit an engine may stop or see the end of its tree first.
+        if total != limit {
+            assert_eq!(counted.complete, total < limit, "{context}: limit {limit}");
+        }
+    }
+
+    // A node budget: never more nodes than it allows, and a stop at it when the tree is larger.
+    for budget in [0, 1, 2, nodes / 2] {
+        let limits = SearchLimits {
+            max_solutions: None,
+            max_nodes: Some(budget),
+        };
+        let outcome = engine.search(
+            limits,
+            &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()),
+        );
+        assert!(outcome.stats.nodes <= budget, "{context}: budget {budget}");
+        if nodes > budget {
+            assert_eq!(outcome.stop, Stop::NodeBudget, "{context}: budget {budget}");
+        }
+    }
+
+    // A stop flag raised before the search: no node entered, no solution.
+    let stop = StopFlag::new(Arc::new(AtomicBool::new(true)));
+    let mut seen = 0u64;
+    let outcome = engine.search_until(SearchLimits::default(), &stop, &mut |_: &[OptionId]| {
+        seen += 1;
+        ControlFlow::<()>::Continue(())
+    });
+    assert_eq!(seen, 0, "{context}: solutions under a raised flag");
+    assert!(
+        outcome.stop == Stop::Interrupted || (total == 0 && outcome.stop == Stop::Exhausted),
+        "{context}: {:?}",
+        outcome.stop
+    );
+
+    // Raised at the first solution: the search ends at its next node (the solutions of the
+    // options tried at one level, which enter no node, may still come), never after the end.
+    let raised = Arc::new(AtomicBool::new(false));
+    let stop = StopFlag::new(Arc::clone(&raised));
+    let mut seen = 0u64;
+    let outcome = engine.search_until(SearchLimits::default(), &stop, &mut |_: &[OptionId]| {
+        seen += 1;
+        raised.store(true, Ordering::Relaxed);
+        ControlFlow::<()>::Continue(())
+    });
+    assert_eq!(
+        seen.min(1),
+        total.min(1),
+        "{context}: solutions after the flag"
+    );
+    match outcome.stop {
+        Stop::Interrupted => assert!(outcome.stats.nodes <= nodes, "{context}"),
+        Stop::Exhausted => assert_eq!(seen, total, "{context}: a whole tree after the flag"),
+        other => panic!("{context}: stopped by {other:?}"),
+    }
+
+    // Progress: never down, and 1 once the whole tree is searched.
+    let sink = Recorder(Mutex::new(Vec::new()));
+    let outcome = engine.search_reporting(
+        SearchLimits::default(),
+        &StopFlag::never(),
+        &sink,
+        &mut |_: &[OptionId]| ControlFlow::<()>::Continue(()),
+    );
+    assert_eq!(outcome.stats.solutions, total, "{context}: reporting");
+    let seen = sink.0.into_inner().unwrap();
+    assert!(
+        seen.windows(2)
+            .all(|w| w[0].0 <= w[1].0 && w[0].1 <= w[1].1),
+        "{context}: {seen:?}"
+    );
+    if let Some(&(fraction, _)) = seen.last() {
+        assert!((fraction - 1.0).abs() < 1e-9, "{context}: {seen:?}");
+    }
+}
+
+/// A sink that keeps every report.
+struct Recorder(Mutex<Vec<(f64, u64)>>);
+
+impl ProgressSink for Recorder {
+    fn report(&self, fraction: f64, nodes: u64) {
+        self.0.lock().unwrap().push((fraction, nodes));
+    }
+}
+
+/// The kinds of problem the generator makes, in turn.
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    Plain,
+    Secondary,
+    Colours,
+    Bounds,
+}
+
+impl Shape {
+    const ALL: [Shape; 4] = [
+        Shape::Plain,
+        Shape::Secondary,
+        Shape::Colours,
+        Shape::Bounds,
+    ];
+}
+
+/// A small linear congruential generator: the suite needs no more, and builds no dependency.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) % n.max(1)
+    }
+
+    /// A problem of up to five primary items and three secondary ones, and up to twelve
+    /// options (the oracle tries every subset): duplicates, options of one item, items no
+    /// option covers and solutions of one option all come up.
+    fn problem(&mut self, shape: Shape) -> Problem {
+        let primaries = 1 + self.below(5) as usize;
+        let secondaries = match shape {
+            Shape::Plain => 0,
+            _ => self.below(4) as usize,
+        };
+        let mut b = ProblemBuilder::new();
+        for k in 0..primaries {
+            let name = format!("p{k}");
+            if matches!(shape, Shape::Bounds) && self.below(2) == 0 {
+                let lower = self.below(2) as u32;
+                let upper = lower + self.below(3) as u32;
+                let bounds = Bounds::new(lower, upper.max(1)).unwrap();
+                b.primary_with_bounds(&name, bounds).unwrap();
+            } else {
+                b.primary(&name).unwrap();
+            }
+        }
+        for k in 0..secondaries {
+            b.secondary(&format!("s{k}")).unwrap();
+        }
+        let total = (primaries + secondaries) as u64;
+        let options = self.below(13);
+        for _ in 0..options {
+            let size = 1 + self.below(3);
+            let mut entries: Vec<(ItemId, Option<Colour>)> = Vec::new();
+            for _ in 0..size {
+                let item = ItemId(self.below(total) as u32);
+                let secondary = item.index() >= primaries;
+                let colour = (secondary && matches!(shape, Shape::Colours))
+                    .then(|| self.below(3) as u32)
+                    .filter(|&c| c > 0)
+                    .map(Colour);
+                if entries.iter().all(|&(seen, _)| seen != item) {
+                    entries.push((item, colour));
+                }
+            }
+            b.coloured_option(&entries).unwrap();
+        }
+        b.build()
+    }
+}
+
+/// Whether a set of options is a solution by the definition: each primary item covered
+/// within its bounds (exactly once without), each secondary item at most once uncoloured or
+/// any number of times in one colour.
+pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+    let n = problem.item_count();
+    let mut times = vec![0u32; n];
+    let mut uncoloured = vec![0u32; n];
+    let mut colour: Vec<Option<Colour>> = vec![None; n];
+    for &option in options {
+        let entries = problem.option_items(option).iter();
+        for (&item, given) in entries.zip(problem.option_colours(option)) {
+            let i = item.index();
+            times[i] += 1;
+            match given {
+                None => uncoloured[i] += 1,
+                Some(c) if colour[i].is_some_and(|seen| seen != c) => return false,
+                Some(c) => colour[i] = Some(c),
+            }
+        }
+    }
+    problem.items().all(|item| {
+        let i = item.index();
+        match problem.item_kind(item) {
+            ItemKind::Primary => {
+                let bounds = problem.item_bounds(item);
+                (bounds.lower()..=bounds.upper()).contains(&times[i])
+            }
+            ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
+        }
+    })
+}
+
+/// Every subset of options that is a solution: the oracle.
+pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
+    let n = problem.option_count() as u32;
+    (0u32..1 << n)
+        .map(|mask| {
+            (0..n)
+                .filter(|k| mask >> k & 1 == 1)
+                .map(OptionId)
+                .collect()
+        })
+        .filter(|options: &Vec<OptionId>| is_solution(problem, options))
+        .collect()
+}
+
+mod engines {
+    //! One test an engine: the suite, run on it.
+
+    use super::{check, Shard};
+    use crate::engine::EngineKind;
+    use crate::parallel::SplitSettings;
+    use crate::{Bits, Cells, ChoiceRule, Dlx, OptionId, Problem};
+    use std::ops::ControlFlow;
+
+    /// The split settings of a count of one shard.
+    fn settings(shard: Shard) -> SplitSettings {
+        SplitSettings {
+            rule: ChoiceRule::Mrv,
+            max_solutions: None,
+            shard,
+            min_subtrees: SplitSettings::subtrees_for(shard.count),
+            count_only: true,
+        }
+    }
+
+    fn count(_: &[OptionId]) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn links_shard(problem: &Problem, shard: Shard) -> u64 {
+        let mut dlx = Dlx::new(problem);
+        let report = dlx.search_split(settings(shard), &|| false, &mut count);
+        report.outcome.stats.solutions
+    }
+
+    fn cells_shard(problem: &Problem, shard: Shard) -> u64 {
+        let mut cells = Cells::try_new(problem).unwrap();
+        let report = cells.search_split(settings(shard), &|| false, &mut count);
+        report.outcome.stats.solutions
+    }
+
+    #[test]
+    fn links_keep_the_contract() {
+        check(Dlx::<u32>::try_new, Some(&links_shard));
+    }
+
+    #[test]
+    fn cells_keep_the_contract() {
+        check(Cells::try_new, Some(&cells_shard));
+    }
+
+    #[test]
+    fn bits_keep_the_contract() {
+        check(Bits::try_new, None);
+    }
+
+    #[test]
+    fn the_chosen_engine_keeps_the_contract() {
+        check(|problem| EngineKind::Auto.load(problem), None);
+    }
+}
