@@ -108,7 +108,20 @@ fn check_problem<E: Engine>(engine: &mut E, problem: &Problem, context: &str) {
         total > 0,
         "{context}: uniqueness"
     );
+    check_limits(engine, problem, total, nodes, context);
+    check_stop_flag(engine, total, nodes, context);
+    check_progress(engine, total, context);
+}
 
+/// A solution limit gives at most that many, all of them solutions; a node budget is never
+/// passed, and stops a tree larger than it.
+fn check_limits<E: Engine>(
+    engine: &mut E,
+    problem: &Problem,
+    total: u64,
+    nodes: u64,
+    context: &str,
+) {
     // A solution limit: at most that many, all of them solutions.
     for limit in [1, 2, 5] {
         let listed = engine.solutions(Some(limit));
@@ -141,7 +154,11 @@ fn check_problem<E: Engine>(engine: &mut E, problem: &Problem, context: &str) {
             assert_eq!(outcome.stop, Stop::NodeBudget, "{context}: budget {budget}");
         }
     }
+}
 
+/// A stop flag raised before the search enters no node; raised at the first solution, it ends
+/// the search at its next node.
+fn check_stop_flag<E: Engine>(engine: &mut E, total: u64, nodes: u64, context: &str) {
     // A stop flag raised before the search: no node entered, no solution.
     let stop = StopFlag::new(Arc::new(AtomicBool::new(true)));
     let mut seen = 0u64;
@@ -176,7 +193,10 @@ fn check_problem<E: Engine>(engine: &mut E, problem: &Problem, context: &str) {
         Stop::Exhausted => assert_eq!(seen, total, "{context}: a whole tree after the flag"),
         other => panic!("{context}: stopped by {other:?}"),
     }
+}
 
+/// Progress reports never go down, and end at 1 once the whole tree is searched.
+fn check_progress<E: Engine>(engine: &mut E, total: u64, context: &str) {
     // Progress: never down, and 1 once the whole tree is searched.
     let sink = Recorder(Mutex::new(Vec::new()));
     let outcome = engine.search_reporting(
