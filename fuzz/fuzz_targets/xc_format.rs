@@ -8,7 +8,7 @@
 #![no_main]
 
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Dlx, ItemKind, OptionId, Problem, SearchLimits, Stop,
+    Bits, Cells, ChoiceRule, Dlx, Engine, ItemKind, OptionId, Problem, SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -18,7 +18,9 @@ fuzz_target!(|bytes: &[u8]| {
         return;
     };
     let mut written = Vec::new();
-    problem.write(&mut written).expect("a parsed problem can be written");
+    problem
+        .write(&mut written)
+        .expect("a parsed problem can be written");
     let again = Problem::parse_bytes(&written).expect("a written problem parses");
     assert_eq!(again.item_count(), problem.item_count());
     for item in problem.items() {
@@ -27,7 +29,9 @@ fuzz_target!(|bytes: &[u8]| {
     assert_eq!(again.option_count(), problem.option_count());
     for option in problem.options() {
         assert_eq!(again.option_items(option), problem.option_items(option));
-        assert!(again.option_colours(option).eq(problem.option_colours(option)));
+        assert!(again
+            .option_colours(option)
+            .eq(problem.option_colours(option)));
     }
     let mut dlx = Dlx::new(&problem);
     let limits = SearchLimits {
@@ -35,7 +39,7 @@ fuzz_target!(|bytes: &[u8]| {
         max_nodes: Some(20_000),
     };
     let mut by_links = Vec::new();
-    let links = dlx.search(ChoiceRule::Mrv, limits, &mut |options: &[OptionId]| {
+    let links = dlx.search(limits, &mut |options: &[OptionId]| {
         assert_cover(&problem, options);
         let mut options = options.to_vec();
         options.sort();
@@ -90,8 +94,8 @@ fuzz_target!(|bytes: &[u8]| {
             ChoiceRule::MrvStopAtOne,
             ChoiceRule::MrvThenReach { from_node: 0 },
         ] {
-            let a = small.search(rule, limits, &mut count);
-            let b = dlx.search(rule, limits, &mut count);
+            let a = small.set_rule(rule).search(limits, &mut count);
+            let b = dlx.set_rule(rule).search(limits, &mut count);
             assert_eq!(a, b, "{rule:?}");
         }
     }
@@ -111,12 +115,9 @@ fuzz_target!(|bytes: &[u8]| {
                     max_solutions,
                     max_nodes: Some(budget),
                 };
-                let report =
-                    dlx.search(
-                        rule,
-                        limits,
-                        &mut |_: &[OptionId]| ControlFlow::Continue(()),
-                    );
+                let report = dlx
+                    .set_rule(rule)
+                    .search(limits, &mut |_: &[OptionId]| ControlFlow::Continue(()));
                 assert!(
                     report.stats.nodes <= budget,
                     "{rule:?}: {report:?} over {budget}"
@@ -132,7 +133,11 @@ fn assert_cover(problem: &Problem, options: &[OptionId]) {
     let n = problem.item_count();
     let (mut times, mut uncoloured, mut colours) = (vec![0u32; n], vec![0u32; n], vec![None; n]);
     for &o in options {
-        for (&item, colour) in problem.option_items(o).iter().zip(problem.option_colours(o)) {
+        for (&item, colour) in problem
+            .option_items(o)
+            .iter()
+            .zip(problem.option_colours(o))
+        {
             let i = item.index();
             times[i] += 1;
             match colour {
