@@ -95,22 +95,24 @@ fn no_bar_is_drawn_when_stderr_is_not_a_terminal() {
     let _ = std::fs::remove_file(&queens);
 }
 
-/// Runs `command` in a pseudo-terminal, ended by SIGINT after two seconds; its output (stdout
-/// and stderr, as the terminal shows them), or `None` when `script` is missing.
+/// Runs `command` in a pseudo-terminal, ended by SIGINT after a second and a half (three times
+/// the half second after which a bar is drawn); its output (stdout and stderr, as the terminal
+/// shows them), or `None` when `script` is missing.
 fn on_a_terminal(command: &str) -> Option<String> {
-    // One pseudo-terminal run at a time: two searches timed against the same two seconds on a
+    // One pseudo-terminal run at a time: two searches timed against the same second and a half on a
     // busy machine can each miss the half second after which a bar is drawn.
     static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
     let _turn = ONE_AT_A_TIME
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
-    // The shell holds the terminal a second after the command exits: when the last process on
-    // a pseudo-terminal closes it, `script` can lose what it had not read yet (seen on a busy
-    // machine: the bar, then neither the summary nor "interrupted", twice in a row).
+    // The shell holds the terminal half a second after the command exits: when the last process
+    // on a pseudo-terminal closes it, `script` can lose what it had not read yet (seen on a busy
+    // machine: the bar, then neither the summary nor "interrupted", twice in a row); the callers
+    // try again when "interrupted" is missing.
     let script = Command::new("script")
         .args([
             "-qec",
-            &format!("timeout -s INT 2 {command}; sleep 1"),
+            &format!("timeout -s INT 1.5 {command}; sleep 0.5"),
             "/dev/null",
         ])
         .env("TERM", "xterm")
@@ -129,7 +131,7 @@ fn on_a_terminal(command: &str) -> Option<String> {
 fn a_terminal_shows_the_bar_of_a_long_count() {
     let grid = std::env::temp_dir().join(format!("dlx-progress-{}.txt", std::process::id()));
     std::fs::write(&grid, EMPTY_9X9).unwrap();
-    // Every engine counts the pentominoes within about the two seconds the run is given (the
+    // Every engine counts the pentominoes within about the second and a half a run is given (the
     // bitsets, the default for them, before a bar is due): a domino board's count and 16
     // queens' last.
     let board = domino_board("count");
