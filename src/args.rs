@@ -2,7 +2,7 @@
 //! results go, JSON lines, the summary and the input size limit), and the readers of the flag
 //! values several commands share (`--box`, `--variant`, `--shard`).
 
-use dlx_engine::{EngineKind, Shard, SplitSettings};
+use dlx_engine::{EngineKind, SearchRequest, Shard};
 use dlx_puzzles::sudoku::variant::Variants;
 use dlx_puzzles::sudoku::Shape;
 use std::path::PathBuf;
@@ -77,12 +77,12 @@ pub fn parse_variants(text: &str) -> Result<Variants, String> {
     Ok(variants)
 }
 
-/// `K/N` with 1 <= K <= N <= [`SplitSettings::MAX_SUBTREES`], as the shard flag takes it (the library counts
+/// `K/N` with 1 <= K <= N <= [`SearchRequest::MAX_SUBTREES`], as the shard flag takes it (the library counts
 /// from 0). More parts than the most subtrees a tree is cut into would all be empty.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
     let expected = format!(
         "expected K/N with 1 <= K <= N <= {}, as in 3/64",
-        SplitSettings::MAX_SUBTREES
+        SearchRequest::MAX_SUBTREES
     );
     let (k, n) = text
         .split_once('/')
@@ -90,7 +90,7 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
     let (Ok(k), Ok(n)) = (k.trim().parse::<u64>(), n.trim().parse::<u64>()) else {
         return Err(format!("found {text:?}, {expected}"));
     };
-    if k == 0 || k > n || n > SplitSettings::MAX_SUBTREES as u64 {
+    if k == 0 || k > n || n > SearchRequest::MAX_SUBTREES as u64 {
         return Err(format!("found {text:?}, {expected}"));
     }
     Ok(Shard {

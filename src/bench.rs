@@ -8,6 +8,7 @@ use super::report::report;
 use super::{args, input};
 use anyhow::bail;
 use dlx_bench::{measure, Collection, Contender, Measurement};
+use dlx_engine::EngineKind;
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Algorithm, Boxes, Format, Givens, Mode, Propagation, Record, Shape, Solvers,
@@ -23,7 +24,8 @@ Only solving is timed; every solution is then checked against its puzzle, and a 
 makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
 puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
 
-Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), candidates (bitmask
+Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), dlx-cells (dancing cells,
+Knuth's SSXCC, on each puzzle's exact-cover problem; +crosshatch too), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
 includes it starts with a note on stderr saying so).
@@ -34,8 +36,8 @@ same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzz
 
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
-dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-colours (Killer's
-cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-cells (the same
+problem on dancing cells), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
 rules). A solver is built for each puzzle whose rules differ from the previous one's (every
 Killer), inside the timed span.
 
@@ -113,7 +115,12 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
             .map(|name| {
                 Contender::from_name(name)
                     .filter(|c| c.killer_encoding == KillerEncoding::DigitSets)
-                    .ok_or_else(|| unknown(name, "dlx, dlx+crosshatch, candidates or backtrack"))
+                    .ok_or_else(|| {
+                        unknown(
+                            name,
+                            "dlx, dlx+crosshatch, dlx-cells, candidates or backtrack",
+                        )
+                    })
             })
             .collect();
     };
@@ -129,8 +136,16 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
         .iter()
         .map(|name| {
             let contender = Contender::from_name(name)
-                .filter(|c| Contender::VARIANT.contains(c))
-                .ok_or_else(|| unknown(name, "dlx, dlx-colours or backtrack with --variant"))?;
+                .filter(|c| {
+                    let cells = c.engine == EngineKind::Cells && c.propagation == Propagation::None;
+                    Contender::VARIANT.contains(c) || cells
+                })
+                .ok_or_else(|| {
+                    unknown(
+                        name,
+                        "dlx, dlx-cells, dlx-colours or backtrack with --variant",
+                    )
+                })?;
             if contender == colours && !variants.contains(Variant::Killer) {
                 bail!("--algo: dlx-colours is Killer's colour encoding: it needs --variant killer");
             }
@@ -168,7 +183,7 @@ impl Table {
             Ok(m) if m.interrupted => return Ok(false),
             Ok(m) => m,
             Err(why) => {
-                let written = writeln!(self.out, "{short_name:<34} {:<16} {why}", row.solver);
+                let written = writeln!(self.out, "{short_name:<34} {:<20} {why}", row.solver);
                 report!("dlx bench: {short_name}: {}: {why}", row.solver);
                 return gone(written.and_then(|()| self.out.flush()));
             }
@@ -189,7 +204,7 @@ impl Table {
         self.invalid += m.invalid;
         let written = writeln!(
             self.out,
-            "{:<34} {:<16} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
+            "{:<34} {:<20} {:>8} {:>11.0} {:>11.1} {:>12.1} {:>7.2}  {}",
             short_name,
             row.solver,
             m.puzzles,
@@ -292,7 +307,7 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
     }
     let header = writeln!(
         out,
-        "{:<34} {:<16} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
+        "{:<34} {:<20} {:>8} {:>11} {:>11} {:>12} {:>7}  notes",
         "file", "solver", "puzzles", "puzzles/s", "us/puzzle", "nodes/puzzle", "ratio"
     );
     // A reader that went away (`dlx bench ... | head`) ends the measuring: the exit code is

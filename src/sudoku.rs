@@ -73,9 +73,10 @@ exactly one output line per input puzzle line, in order. Grid formats: grids sep
 blank line. --draw: each solution drawn as a grid with its boxes' borders. With --jsonl, one
 object per puzzle: file (`argument K` for a puzzle given as the K-th input), line, puzzle (line
 format: as written, without the text after it), status, solution (or null), solutions (when
-counting), nodes, micros, error, label (the header or trailing text), agrees (CSV with a
-solution column), columns (CSV input: the row's fields by their header's names), complete (when
-counting).
+counting), nodes, micros, engine (the exact-cover engine that searched: links, cells, or
+memo for --memo counts; null for the baselines), error, label (the header or trailing text),
+agrees (CSV with a solution column), columns (CSV input: the row's fields by their header's
+names), complete (when counting).
 With --count on a terminal, a count by dlx (the default algorithm) that runs half a second
 shows a progress bar on stderr: split over the threads (a search past 100,000 nodes) or on one
 (--threads 1, --max-nodes, --propagate, pencilmarks), a classic puzzle or a --variant one. The
@@ -250,6 +251,12 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
     if let Some(drawing) = drawing {
         answer.text = drawing;
     }
+    let searched_by = match (givens.candidates(), options.mode) {
+        (None, Mode::Count { .. }) if options.memo => Some("memo"),
+        (None, _) if options.algorithm != Algorithm::Dlx => None,
+        _ => Some(solvers.engine().name()),
+    };
+    answer.extra.push(("engine", searched_by.into()));
     answer
 }
 

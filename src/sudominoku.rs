@@ -10,7 +10,7 @@ use super::report::report;
 use super::run::Run;
 use super::tally::Work;
 use anyhow::bail;
-use dlx_engine::Count;
+use dlx_engine::{Count, EngineKind};
 use dlx_puzzles::sudominoku::{
     End, Entry, ParseError, ParseErrorKind, Puzzle, PuzzleError, Puzzles,
 };
@@ -33,7 +33,7 @@ line, and prints nothing; the other puzzles are still solved. After a token of t
 its line, or followed by a puzzle of the right shape. With --jsonl, one object per puzzle:
 file, line, puzzle (null), status (solved, no solution, undecided, malformed), solution (the
 81 digits, row-major, or null), solutions (with --count or --tilings: the count), nodes,
-micros, error (a malformed puzzle's message).
+micros, engine (the exact-cover engine that searched), error (a malformed puzzle's message).
 
 A line starting with # is a comment, never a puzzle. Givens that break a Sudoku rule (a digit
 twice in a unit) make that puzzle `no solution`, not bad input. Counts: `N` exact, `N+` a lower
@@ -66,6 +66,11 @@ pub struct SudominokuArgs {
     /// as bad input (exit code 2).
     #[arg(long)]
     strict: bool,
+    /// The exact-cover engine: `auto` (the default: dancing links, forced moves first), `links`,
+    /// `cells` (dancing cells, Knuth's SSXCC) or `bits` (Algorithm X on bitsets). The answers
+    /// are the same on every engine; the nodes (JSON) are those of the one that ran.
+    #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
+    engine: Option<EngineKind>,
 }
 
 /// Answers one puzzle of the file: solved (its text is the task's), or why not (no text).
@@ -101,7 +106,18 @@ fn answer(entry: &Entry, args: &SudominokuArgs) -> Answer {
             return answer;
         }
     };
+    let engine = args.engine.unwrap_or_default();
+    let puzzle = match puzzle.clone().on_engine(engine) {
+        Ok(puzzle) => puzzle,
+        Err(refused) => {
+            let mut answer = Answer::malformed(line, format!("puzzle {number}: {refused}"));
+            answer.text.clear();
+            return answer;
+        }
+    };
+    let puzzle = &puzzle;
     let mut answer = Answer::new(line, Status::Solved, String::new());
+    answer.extra.push(("engine", puzzle.engine().name().into()));
     if args.count || args.tilings {
         count(puzzle, args, number, &mut answer);
     } else {

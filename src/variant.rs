@@ -97,5 +97,7 @@ fn answer(
     if let Some(drawing) = drawing {
         answer.text = drawing;
     }
+    let searched_by = (asked.algorithm == Algorithm::Dlx).then(|| solvers.engine().name());
+    answer.extra.push(("engine", searched_by.into()));
     answer
 }

@@ -6,12 +6,10 @@ use super::output::Output;
 use super::progress::TreeBar;
 use super::report::report;
 use super::{input, interrupt};
-use anyhow::{bail, Context};
 use dlx_engine::batch;
 use dlx_engine::{
-    self, Bits, Cells, ChoiceRule, Count, Dlx, Engine, EngineKind, Estimate, OptionId, Outcome,
-    Problem, ProgressSink, SearchLimits, Shard, SplitReport, SplitSettings, Spread, Stop,
-    TreePosition, Visitor,
+    self, ChoiceRule, Count, Dlx, DlxError, Engine, EngineKind, Estimate, OptionId, Outcome,
+    Problem, ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard, Spread, Stop, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -188,26 +186,20 @@ impl Rule {
     }
 }
 
-/// What the CLI does with each solution and node: print it (or count it), stop when a write
-/// fails or a signal asks, and, when `BAR`, move the progress bar. Without the bar the search
-/// is compiled without its progress reports, instruction for instruction the search before
-/// there were any.
-struct Printer<'a, const BAR: bool> {
+/// What the CLI does with each solution: print it (or count it), and stop the search when a
+/// write fails. The search's driver ([`SearchRequest::run`]) stops it on a signal and moves the
+/// progress bar.
+struct Printer<'a> {
     out: &'a mut Output,
     problem: &'a Problem,
     count_only: bool,
-    bar: Option<&'a TreeBar>,
 }
 
-/// Why the printer stopped the search.
-enum Halt {
-    /// Writing a solution failed: the run fails with this error.
-    Write(std::io::Error),
-    /// A signal asked to stop: the figures so far are reported as partial.
-    Signal,
-}
+/// Why the printer stopped the search: writing a solution failed, and the run fails with this
+/// error (unless the reader went away).
+struct Halt(std::io::Error);
 
-impl<const BAR: bool> Visitor for Printer<'_, BAR> {
+impl Visitor for Printer<'_> {
     type Break = Halt;
 
     fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Halt> {
@@ -216,36 +208,12 @@ impl<const BAR: bool> Visitor for Printer<'_, BAR> {
         }
         match print_solution(self.out, self.problem, options) {
             Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Halt::Write(e)),
+            Err(e) => ControlFlow::Break(Halt(e)),
         }
     }
 
     fn wants_options(&self) -> bool {
         !self.count_only
-    }
-
-    #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<Halt> {
-        if interrupt::requested() {
-            ControlFlow::Break(Halt::Signal)
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    #[inline(always)]
-    fn progress_mask(&self) -> Option<u64> {
-        if BAR {
-            self.bar.map(|_| dlx_engine::TreePosition::PROGRESS_MASK)
-        } else {
-            None
-        }
-    }
-
-    fn progress(&mut self, at: &TreePosition) {
-        if let Some(bar) = self.bar {
-            bar.report(at.done, at.nodes);
-        }
     }
 }
 
@@ -266,17 +234,10 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
         };
         return super::memo::run(&args.memo, context);
     }
-    let engine = args.engine.unwrap_or_default().choose(
-        &problem,
-        args.rule.choice_rule(),
-        args.shard.is_some(),
-    )?;
+    let request = search_request(&args);
     let started = Instant::now();
-    let searched = match engine {
-        EngineKind::Links | EngineKind::Auto => search(&args, &problem, &mut out)?,
-        EngineKind::Cells => search_cells(&args, &problem, &mut out)?,
-        EngineKind::Bits => search_bits(&args, &problem, &mut out)?,
-    };
+    let searched = search(&args, &problem, &request, &mut out)?;
+    let engine = searched.engine;
     let (report, mut reader_gone) = settle(searched.outcome)?;
     let signal = interrupt::signal();
     if !reader_gone {
@@ -311,209 +272,96 @@ fn read_problem(args: &XcArgs) -> anyhow::Result<(Problem, String)> {
     Ok((problem, input.name))
 }
 
-/// Searches the problem with dancing cells, split over the threads (one per core unless
-/// --threads says) or one shard of the tree as links are, on one thread under --threads 1 or
-/// --max-nodes, with the progress bar when stderr shows one. SSXCC's trail and memory figures
-/// (one thread) go to the note --stats prints.
-fn search_cells(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
-    let mut cells = Cells::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
-    let mut printer = Printer::<false> {
+/// The search the flags ask for, as the engine crate checks and runs it: `--threads` (one per
+/// core by default), `--shard`, `--limit`, `--max-nodes`, `--rule`, `--engine`.
+fn search_request(args: &XcArgs) -> SearchRequest {
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    SearchRequest {
+        engine: args.engine.unwrap_or_default(),
+        rule: args.rule.choice_rule(),
+        threads: args
+            .threads
+            .map_or_else(rayon::current_num_threads, |n| n as usize),
+        shard,
+        max_solutions: args.limit,
+        max_nodes: args.max_nodes,
+        min_subtrees: SearchRequest::subtrees_for(shard.count),
+        count_only: args.count,
+    }
+}
+
+/// What a search left: how it ended (with why the printer stopped it, if it did) and the
+/// figures --stats adds for it (the split's, or the engine's own).
+struct Searched {
+    outcome: Outcome<Option<Halt>>,
+    engine: EngineKind,
+    split_note: Option<String>,
+}
+
+/// Runs `request` on the problem, its solutions printed to `out` as they come, with the
+/// progress bar when stderr shows one.
+fn search(
+    args: &XcArgs,
+    problem: &Problem,
+    request: &SearchRequest,
+    out: &mut Output,
+) -> anyhow::Result<Searched> {
+    // Solutions printed on the terminal the bar would be drawn on would tear it.
+    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
+    let mut printer = Printer {
         out,
         problem,
         count_only: args.count,
-        bar: None,
     };
-    // Solutions printed on the terminal the bar would be drawn on would tear it.
-    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    if let (Some(shard), Some(_)) = (args.shard, args.max_nodes) {
-        bail!(
-            "--shard {}/{} needs no --max-nodes (the parts of a cut budget do not add up)",
-            shard.index + 1,
-            shard.count
-        );
-    }
-    if args.max_nodes.is_none() && (threads > 1 || args.shard.is_some()) {
-        let shard = args.shard.unwrap_or(Shard::WHOLE);
-        let settings = SplitSettings {
-            rule: ChoiceRule::Mrv,
-            max_solutions: args.limit,
-            shard,
-            min_subtrees: SplitSettings::subtrees_for(shard.count),
-            count_only: args.count,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start the worker threads")?;
-        let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
-        let split = pool.install(|| {
-            cells.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
-        });
-        let note = split_stats(&split, shard, threads);
-        return Ok(Searched {
-            outcome: split.outcome,
-            split_note: Some(format!(
-                "{note}figures: the split run's (SSXCC's own only on one thread without --shard)\n"
-            )),
-        });
-    }
-    let outcome = search_one_thread(&mut cells, args, problem, printer.out, &bar);
-    let split_note = Some(format!(
-        "trail peak: {}\nssxcc bytes: {}\n",
-        cells.trail_peak(),
-        cells.ssxcc_bytes()
-    ));
+    let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
+    let shard = request.shard;
+    let report = request
+        .run(problem, &interrupt::stop_flag(), sink, &mut printer)
+        .map_err(|e| match e {
+            DlxError::Conflicting { .. } => anyhow::anyhow!(
+                "--shard {}/{} needs --rule dlx1 and no --max-nodes: {e}",
+                shard.index + 1,
+                shard.count
+            ),
+            refused => refused.into(),
+        })?;
+    let split_note = stats_note(&report, request);
     Ok(Searched {
-        outcome,
+        outcome: report.outcome,
+        engine: report.engine,
         split_note,
     })
 }
 
-/// Searches the problem on bitsets, with the progress bar when stderr shows one: a count
-/// without --limit or --max-nodes is split over the threads (one per core unless --threads
-/// says), with the one-thread figures; a listing, or a bounded count, runs on one thread (on
-/// the problems bitsets are chosen for, one thread of them outruns the other engines on every
-/// core).
-fn search_bits(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
-    let mut bits = Bits::try_new(problem).map_err(|e| anyhow::anyhow!(e))?;
-    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    if args.count && args.limit.is_none() && args.max_nodes.is_none() && threads > 1 {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start the worker threads")?;
-        let sink = bar.begin().then_some(&bar as &dyn ProgressSink);
-        let stop = interrupt::stop_flag();
-        let subtrees = SplitSettings::subtrees_for(1);
-        let counted = pool.install(|| bits.count_split(subtrees, &stop, sink));
-        if sink.is_some() {
-            bar.end();
+/// What --stats adds for this search: how a split cut the tree, or why the tree was searched
+/// whole, or the engine's own figures.
+fn stats_note(report: &SearchReport<Halt>, request: &SearchRequest) -> Option<String> {
+    let split_asked = request.threads > 1 || request.shard != Shard::WHOLE;
+    let split_allowed = request.rule == ChoiceRule::Mrv && request.max_nodes.is_none();
+    if report.cut {
+        let mut note = split_stats(report, request.shard, report.threads);
+        if report.engine == EngineKind::Cells {
+            note.push_str(
+                "figures: the split run's (SSXCC's own only on one thread without --shard)\n",
+            );
         }
-        let outcome = Outcome {
-            answer: None,
-            stats: counted.stats,
-            stop: counted.stop,
-        };
-        return Ok(Searched {
-            outcome,
-            split_note: Some(format!("threads: {threads}\n")),
-        });
+        return Some(note);
     }
-    let outcome = search_one_thread(&mut bits, args, problem, out, &bar);
-    Ok(Searched {
-        outcome,
-        split_note: None,
-    })
-}
-
-/// What a search left: how it ended (with why the printer stopped it, if it did) and, for a
-/// split search, its figures for --stats.
-struct Searched {
-    outcome: Outcome<Option<Halt>>,
-    split_note: Option<String>,
-}
-
-/// Searches the problem as the flags say: split over the threads (or one shard of the tree)
-/// when the tree can be cut exactly, else on one thread, with the progress bar when stderr
-/// shows one. Solutions are printed to `out` as they come.
-fn search(args: &XcArgs, problem: &Problem, out: &mut Output) -> anyhow::Result<Searched> {
-    let mut dlx = Dlx::new(problem);
-    // Solutions printed on the terminal the bar would be drawn on would tear it.
-    let bar = TreeBar::on_stderr(args.count || !std::io::stdout().is_terminal());
-    let mut printer = Printer::<false> {
-        out,
-        problem,
-        count_only: args.count,
-        bar: None,
-    };
-    let rule = args.rule.choice_rule();
-    let threads = args
-        .threads
-        .map_or_else(rayon::current_num_threads, |n| n as usize);
-    let splits = rule == ChoiceRule::Mrv && args.max_nodes.is_none();
-    if splits && (threads > 1 || args.shard.is_some()) {
-        let settings = SplitSettings {
-            rule,
-            max_solutions: args.limit,
-            shard: args.shard.unwrap_or(Shard::WHOLE),
-            min_subtrees: SplitSettings::subtrees_for(args.shard.map_or(1, |s| s.count)),
-            count_only: args.count,
-        };
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start the worker threads")?;
-        let whole = !dlx.can_split();
-        let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
-        let split = pool.install(|| {
-            dlx.search_split_reporting(settings, &interrupt::requested, sink, &mut printer)
-        });
-        let split_note = Some(if whole {
-            format!(
-                "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
-                settings.shard.count
-            )
-        } else {
-            split_stats(&split, settings.shard, threads)
-        });
-        return Ok(Searched {
-            outcome: split.outcome,
-            split_note,
-        });
+    if report.threads > 1 {
+        return Some(format!("threads: {}\n", report.threads));
     }
-    if let Some(shard) = args.shard {
-        bail!(
-            "--shard {}/{} needs --rule dlx1 and no --max-nodes (the parts of other trees do not add up)",
-            shard.index + 1,
-            shard.count
-        );
+    if report.engine == EngineKind::Links && split_asked && split_allowed {
+        return Some(format!(
+            "threads: 1 (colours or bounds: the tree is searched whole, by shard 1 of {})\n",
+            request.shard.count
+        ));
     }
-    dlx.set_rule(rule);
-    let outcome = search_one_thread(&mut dlx, args, problem, printer.out, &bar);
-    Ok(Searched {
-        outcome,
-        split_note: None,
-    })
-}
-
-/// Any engine's search on one thread, solutions printed as they come, with the progress bar
-/// when stderr shows one (the search without reports is compiled without them).
-fn search_one_thread<E: Engine>(
-    engine: &mut E,
-    args: &XcArgs,
-    problem: &Problem,
-    out: &mut Output,
-    bar: &TreeBar,
-) -> Outcome<Option<Halt>> {
-    let limits = SearchLimits {
-        max_solutions: args.limit,
-        max_nodes: args.max_nodes,
-    };
-    if bar.begin() {
-        let mut printer = Printer::<true> {
-            out,
-            problem,
-            count_only: args.count,
-            bar: Some(bar),
-        };
-        let outcome = engine.search(limits, &mut printer);
-        bar.end();
-        outcome
-    } else {
-        let mut printer = Printer::<false> {
-            out,
-            problem,
-            count_only: args.count,
-            bar: None,
-        };
-        engine.search(limits, &mut printer)
-    }
+    let figures: String = report
+        .figures
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\n"))
+        .collect();
+    (!figures.is_empty()).then_some(figures)
 }
 
 /// How the search ended once the printer's reason to stop is taken into account, and whether
@@ -522,16 +370,8 @@ fn settle(mut report: Outcome<Option<Halt>>) -> anyhow::Result<(Outcome<Option<H
     // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
     // with the code of the solutions found, the one whose write failed included.
     Ok(match report.answer.take() {
-        Some(Halt::Write(e)) if batch::Batch::is_broken_pipe(&e) => (report, true),
-        Some(Halt::Write(e)) => return Err(e.into()),
-        // The printer stopped the search for a signal: as a stop flag does.
-        Some(Halt::Signal) => (
-            Outcome {
-                stop: Stop::Interrupted,
-                ..report
-            },
-            false,
-        ),
+        Some(Halt(e)) if batch::Batch::is_broken_pipe(&e) => (report, true),
+        Some(Halt(e)) => return Err(e.into()),
         None => (report, false),
     })
 }
@@ -626,7 +466,7 @@ fn exit_code(args: &XcArgs, report: &Outcome<Option<Halt>>, input_name: &str) ->
 }
 
 /// The split's figures for --stats: how the tree was cut and how evenly the work fell.
-fn split_stats(split: &SplitReport<Halt>, shard: Shard, threads: usize) -> String {
+fn split_stats(split: &SearchReport<Halt>, shard: Shard, threads: usize) -> String {
     let largest = if split.searched == 0 {
         "none (no subtree fell to this shard)".to_string()
     } else {

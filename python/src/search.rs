@@ -6,8 +6,7 @@ use crate::errors::{ProblemError, Undecided};
 use crate::interrupt::{run_interruptible, thread_refused, SIGNAL_POLL};
 use crate::model::PyProblem;
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, OptionId, Outcome, Problem,
-    SearchLimits, Shard, SplitSettings, StopFlag, Visitor,
+    DlxError, EngineKind, OptionId, Problem, SearchReport, SearchRequest, StopFlag, Visitor,
 };
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -65,72 +64,39 @@ impl Limits {
     }
 }
 
-/// Searches `problem` under `limits` on the engine asked for (see [`EngineKind::choose`]), handing
-/// `visitor` the solutions; over a rayon pool of `limits.threads` when the tree can be split
-/// (the solutions then come subtree by subtree in the one-thread order).
+/// Searches `problem` under `limits` as the engine crate's one driver runs a request
+/// ([`SearchRequest::run`]): the engine asked for (`auto` resolved from the problem), split
+/// over `limits.threads` when the engine can cut its tree (the solutions then come subtree by
+/// subtree in the one-thread order), `visitor` handed the solutions.
 fn run<V>(
     problem: &Problem,
     limits: Limits,
     count_only: bool,
     stop: &StopFlag,
     visitor: &mut V,
-) -> PyResult<Outcome<Option<V::Break>>>
+) -> PyResult<SearchReport<V::Break>>
 where
     V: Visitor + Send,
     V::Break: Send,
 {
-    let refused = |e: DlxError| ProblemError::new_err(e.to_string());
-    let settings = SplitSettings {
-        rule: ChoiceRule::Mrv,
-        max_solutions: limits.limit,
-        shard: Shard::WHOLE,
-        min_subtrees: SplitSettings::subtrees_for(1),
-        count_only,
-    };
-    let split = limits.threads > 1 && limits.max_nodes.is_none();
-    let pool = || {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(limits.threads)
-            .build()
-            .map_err(|e| PyRuntimeError::new_err(format!("cannot start the threads: {e}")))
-    };
-    let stop_requested = || stop.is_raised();
-    let search_limits = SearchLimits {
+    request(limits, count_only)
+        .run(problem, stop, None, visitor)
+        .map_err(|e| match e {
+            DlxError::Threads { .. } => PyRuntimeError::new_err(e.to_string()),
+            refused => ProblemError::new_err(refused.to_string()),
+        })
+}
+
+/// The search the keyword arguments ask for.
+fn request(limits: Limits, count_only: bool) -> SearchRequest {
+    SearchRequest {
+        engine: limits.engine,
+        threads: limits.threads,
         max_solutions: limits.limit,
         max_nodes: limits.max_nodes,
-    };
-    // Bitsets split a whole count over the threads; they list solutions, or count under a
-    // limit, on one thread (on the problems they are chosen for, one thread of them outruns
-    // the other engines on every core).
-    // The one chooser (`auto` as `dlx xc` resolves it; a named engine checked against the
-    // problem).
-    let engine = limits
-        .engine
-        .choose(problem, ChoiceRule::Mrv, false)
-        .map_err(refused)?;
-    if engine == EngineKind::Bits {
-        let mut bits = Bits::try_new(problem).map_err(refused)?;
-        if split && count_only && limits.limit.is_none() {
-            let subtrees = SplitSettings::subtrees_for(1);
-            let counted = pool()?.install(|| bits.count_split(subtrees, stop, None));
-            return Ok(counted.map(|()| None));
-        }
-        return Ok(bits.search_until(search_limits, stop, visitor));
+        count_only,
+        ..SearchRequest::default()
     }
-    if engine == EngineKind::Cells {
-        let mut cells = Cells::try_new(problem).map_err(refused)?;
-        if split {
-            let report = pool()?.install(|| cells.search_split(settings, &stop_requested, visitor));
-            return Ok(report.outcome);
-        }
-        return Ok(cells.search_until(search_limits, stop, visitor));
-    }
-    let mut dlx = Dlx::<u32>::try_new(problem).map_err(refused)?;
-    if split && dlx.can_split() {
-        let report = pool()?.install(|| dlx.search_split(settings, &stop_requested, visitor));
-        return Ok(report.outcome);
-    }
-    Ok(dlx.search_until(search_limits, stop, visitor))
 }
 
 /// A visitor that only counts: the search need not name each solution's options.
@@ -176,8 +142,13 @@ impl Visitor for Keeping<'_> {
 /// (2, False, '2+', True)
 ///
 /// A Count equals another with the same two fields, and an int equal to `solutions`.
+/// `engine` names the engine that counted (`"links"`, `"cells"` or `"bits"`; a Sudoku count's
+/// is `"links"`), None for a Count made by hand; it takes no part in equality.
+///
+/// >>> dlx_solver.count(dlx_solver.Problem.queens(6), engine="cells").engine
+/// 'cells'
 #[pyclass(module = "dlx_solver", name = "Count", frozen)]
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug)]
 pub struct PyCount {
     /// The solutions found.
     #[pyo3(get)]
@@ -185,6 +156,20 @@ pub struct PyCount {
     /// False when `solutions` is only a lower bound.
     #[pyo3(get)]
     complete: bool,
+    /// The engine that counted, when one did.
+    #[pyo3(get)]
+    engine: Option<&'static str>,
+}
+
+impl PyCount {
+    /// The count `engine` made.
+    pub(crate) fn by(engine: &'static str, solutions: u64, complete: bool) -> Self {
+        PyCount {
+            solutions,
+            complete,
+            engine: Some(engine),
+        }
+    }
 }
 
 #[pymethods]
@@ -195,12 +180,14 @@ impl PyCount {
         PyCount {
             solutions,
             complete,
+            engine: None,
         }
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         if let Ok(other) = other.cast::<PyCount>() {
-            return *other.get() == *self;
+            let other = other.get();
+            return (other.solutions, other.complete) == (self.solutions, self.complete);
         }
         other.extract::<u64>().is_ok_and(|n| n == self.solutions)
     }
@@ -234,13 +221,15 @@ impl PyCount {
 
 /// Counts solutions: see the module's `count`.
 pub(crate) fn count(py: Python<'_>, problem: &PyProblem, limits: Limits) -> PyResult<PyCount> {
-    let outcome = run_interruptible(py, |stop| {
+    let report = run_interruptible(py, |stop| {
         run(&problem.problem, limits, true, &stop, &mut Counting)
     })??;
-    Ok(PyCount {
-        solutions: outcome.stats.solutions,
-        complete: outcome.is_complete(),
-    })
+    let outcome = &report.outcome;
+    Ok(PyCount::by(
+        report.engine.name(),
+        outcome.stats.solutions,
+        outcome.is_complete(),
+    ))
 }
 
 /// The first `keep` solutions and how many were seen; whether the search was cut short.
@@ -262,7 +251,7 @@ fn keep(
             ..limits
         };
         run(&problem.problem, limits, false, &stop, &mut keeping)
-            .map(|outcome| (outcome, keeping.kept, keeping.seen))
+            .map(|report| (report.outcome, keeping.kept, keeping.seen))
     })??;
     let cut = outcome.cut_short();
     Ok((kept, seen, cut))
@@ -307,6 +296,8 @@ pub struct Covers {
     receiver: Mutex<Option<Receiver<Found>>>,
     stop: Arc<AtomicBool>,
     worker: Mutex<Option<JoinHandle<()>>>,
+    /// The engine that searches, or why none takes the problem (raised by `next()`).
+    engine: Result<EngineKind, DlxError>,
 }
 
 /// What the search thread hands the iterator: a solution, or the error that ended the search
@@ -316,7 +307,9 @@ type Found = PyResult<Vec<usize>>;
 impl Covers {
     /// The iterator over the solutions of `problem`; its search starts at the first `next()`.
     pub(crate) fn new(problem: PyProblem, limits: Limits) -> Covers {
+        let engine = request(limits, false).check(&problem.problem);
         Covers {
+            engine,
             pending: Mutex::new(Some((Arc::new(problem), limits))),
             receiver: Mutex::new(None),
             stop: Arc::new(AtomicBool::new(false)),
@@ -436,6 +429,18 @@ impl Covers {
     }
 
     /// Stops the search; the iterator then ends.
+    /// The engine that searches (`"links"`, `"cells"` or `"bits"`), as `engine="auto"` resolves
+    /// it for the problem; a ProblemError when the engine asked for does not take it.
+    ///
+    /// >>> dlx_solver.covers([["a"], ["a"]]).engine in ("links", "cells", "bits")
+    /// True
+    #[getter]
+    fn engine(&self) -> PyResult<&'static str> {
+        self.engine
+            .map(EngineKind::name)
+            .map_err(|e| ProblemError::new_err(e.to_string()))
+    }
+
     fn close(&self) {
         self.finish();
     }

@@ -396,7 +396,9 @@ fn to_python<'py>(py: Python<'py>, answer: &Answer) -> PyResult<Bound<'py, PyAny
     Ok(match answer {
         Answer::Solved(grid) => PyString::new(py, grid.to_text(Format::Line).trim_end()).into_any(),
         Answer::Count(count) => {
-            Bound::new(py, PyCount::new(count.solutions, count.complete))?.into_any()
+            // Puzzles are searched on their dancing-links encodings.
+            let links = dlx_engine::EngineKind::Links.name();
+            Bound::new(py, PyCount::by(links, count.solutions, count.complete))?.into_any()
         }
         Answer::Unique(unique) => unique.into_pyobject(py)?.to_owned().into_any(),
         Answer::Rating(value) => value.into_pyobject(py)?.into_any(),

@@ -10,7 +10,7 @@ fn the_table_has_a_row_per_solver_with_the_first_as_reference() {
             "bench",
             file.to_str().unwrap(),
             "--algo",
-            "dlx,dlx+crosshatch,candidates",
+            "dlx,dlx+crosshatch,candidates,dlx-cells",
             "--limit",
             "30",
         ],
@@ -23,9 +23,12 @@ fn the_table_has_a_row_per_solver_with_the_first_as_reference() {
         .skip(1)
         .map(|l| l.split_whitespace().collect())
         .collect();
-    assert_eq!(rows.len(), 3);
+    assert_eq!(rows.len(), 4);
     let solvers: Vec<&str> = rows.iter().map(|r| r[1]).collect();
-    assert_eq!(solvers, ["dlx", "dlx+crosshatch", "candidates"]);
+    assert_eq!(
+        solvers,
+        ["dlx", "dlx+crosshatch", "candidates", "dlx-cells"]
+    );
     for row in &rows {
         let name = file.file_name().unwrap().to_str().unwrap();
         assert_eq!(row[0], name);
@@ -223,7 +226,7 @@ fn variant_solvers_are_compared_on_the_projects_own_killers_and_x_puzzles() {
             "--limit",
             "4",
             "--algo",
-            "dlx,dlx-colours,backtrack",
+            "dlx,dlx-colours,dlx-cells,backtrack",
             "--max-nodes",
             "2000000",
         ],
@@ -232,14 +235,15 @@ fn variant_solvers_are_compared_on_the_projects_own_killers_and_x_puzzles() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let rows = table_rows(&stdout(&out));
     let solvers: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
-    assert_eq!(solvers, ["dlx", "dlx-colours", "backtrack"]);
+    assert_eq!(solvers, ["dlx", "dlx-colours", "dlx-cells", "backtrack"]);
     for row in &rows {
         assert_eq!(row[2], "4");
         assert!(!row.iter().any(|word| word == "INVALID"), "{row:?}");
     }
-    // The shipped Killers are unique: both encodings say so with no note.
-    assert_eq!(rows[0].len(), 7, "{:?}", rows[0]);
-    assert_eq!(rows[1].len(), 7, "{:?}", rows[1]);
+    // The shipped Killers are unique: both encodings, and dancing cells, say so with no note.
+    for row in &rows[..3] {
+        assert_eq!(row.len(), 7, "{row:?}");
+    }
 
     // Without --algo: the variant's exact-cover solver alone, off Killer.
     let x = crate::common::puzzles("x-9x9.txt");

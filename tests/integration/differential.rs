@@ -11,8 +11,8 @@
 use crate::common::{dlx, stderr, stdout};
 use dlx_engine::Engine;
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Colour, Dlx, ItemKind, Memo, OptionId, Problem, SearchLimits, Shard,
-    SplitSettings, StopFlag, Visitor,
+    Bits, Cells, ChoiceRule, Colour, Dlx, ItemKind, Memo, OptionId, Problem, SearchLimits,
+    SearchRequest, Shard, StopFlag, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -191,13 +191,14 @@ fn pool(threads: usize) -> rayon::ThreadPool {
         .expect("a thread pool")
 }
 
-fn settings(shard: Shard, max_solutions: Option<u64>, count_only: bool) -> SplitSettings {
-    SplitSettings {
+fn settings(shard: Shard, max_solutions: Option<u64>, count_only: bool) -> SearchRequest {
+    SearchRequest {
         rule: ChoiceRule::Mrv,
         max_solutions,
         shard,
-        min_subtrees: SplitSettings::subtrees_for(shard.count),
+        min_subtrees: SearchRequest::subtrees_for(shard.count),
         count_only,
+        ..SearchRequest::default()
     }
 }
 
@@ -208,7 +209,7 @@ fn split_counts(
     engine: &str,
     threads: &[rayon::ThreadPool],
     shards: &[u64],
-    split: impl Fn(SplitSettings, &mut Tally) -> u64 + Sync,
+    split: impl Fn(SearchRequest, &mut Tally) -> u64 + Sync,
 ) -> Vec<(String, u64)> {
     let mut counts = Vec::new();
     for pool in threads {

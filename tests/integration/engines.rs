@@ -108,7 +108,7 @@ fn auto_takes_bits_for_small_dense_problems_cells_for_colours_and_links_for_the_
         stderr(&sparse)
     );
     let sharded = dlx(
-        &["xc", "--stats", "--engine", "auto", "--shard", "1/1"],
+        &["xc", "--stats", "--engine", "auto", "--shard", "1/2"],
         colours.as_bytes(),
     );
     assert_eq!(sharded.status.code(), Some(0), "{}", stderr(&sharded));
@@ -536,4 +536,25 @@ fn sudoku_and_its_variants_answer_alike_on_links_and_cells() {
         "{}",
         stderr(&out)
     );
+}
+
+#[test]
+fn sudoku_json_names_the_engine_that_searched() {
+    // Step 11's blanks: a puzzle of few solutions (step 2's blank every cell).
+    let puzzle = puzzles_for_every_engine().remove(8);
+    let engine_of = |args: &[&str]| {
+        let mut all = vec!["sudoku", "--jsonl"];
+        all.extend_from_slice(args);
+        all.push(&puzzle);
+        let out = dlx(&all, b"");
+        let line = stdout(&out);
+        let object: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
+        object["engine"].clone()
+    };
+    assert_eq!(engine_of(&[]), "links");
+    assert_eq!(engine_of(&["--engine", "cells"]), "cells");
+    assert_eq!(engine_of(&["--engine", "cells", "--variant", "x"]), "cells");
+    assert_eq!(engine_of(&["--variant", "x"]), "links");
+    assert_eq!(engine_of(&["--count", "--memo"]), "memo");
+    assert_eq!(engine_of(&["--algo", "backtrack"]), serde_json::Value::Null);
 }

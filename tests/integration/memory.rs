@@ -2,7 +2,7 @@
 //! every engine and on two threads, and a split search that finds its whole tree above the cut
 //! searching it once, with no copy of its state a thread.
 
-use dlx_engine::{Cells, ChoiceRule, Dlx, Problem, Shard, SplitSettings};
+use dlx_engine::{Cells, ChoiceRule, Dlx, Problem, SearchRequest, Shard};
 use std::io::Write;
 use std::ops::ControlFlow;
 
@@ -108,12 +108,13 @@ fn a_file_of_one_item_options_takes_at_most_24_bytes_of_memory_a_byte_on_every_e
 fn a_tree_whole_above_the_cut_is_searched_with_no_subtree() {
     let text = one_item_options(20_000);
     let problem = Problem::parse(&text).unwrap();
-    let settings = SplitSettings {
+    let settings = SearchRequest {
         rule: ChoiceRule::Mrv,
         max_solutions: None,
         shard: Shard::WHOLE,
-        min_subtrees: SplitSettings::subtrees_for(1),
+        min_subtrees: SearchRequest::subtrees_for(1),
         count_only: true,
+        ..SearchRequest::default()
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)

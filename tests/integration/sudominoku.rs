@@ -52,6 +52,30 @@ fn the_sample_is_answered_byte_for_byte() {
 }
 
 #[test]
+fn every_engine_answers_the_sample_byte_for_byte_and_json_names_it() {
+    let (input, expected) = sample();
+    let expected = String::from_utf8(expected).unwrap();
+    for engine in ["auto", "links", "cells", "bits"] {
+        let output = dlx(&["sudominoku", "--engine", engine], &input);
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{engine}: {}",
+            stderr(&output)
+        );
+        assert_eq!(stdout(&output), expected, "{engine}");
+        let counts = dlx(&["sudominoku", "--engine", engine, "--tilings"], &input);
+        let tilings = "Puzzle 1: 1 tiling\nPuzzle 2: 1 tiling\n";
+        assert_eq!(stdout(&counts), tilings, "{engine}: {}", stderr(&counts));
+        let json = dlx(&["sudominoku", "--engine", engine, "--jsonl"], &input);
+        let named = if engine == "auto" { "links" } else { engine };
+        for object in json_lines(&json) {
+            assert_eq!(object["engine"], named, "{object}");
+        }
+    }
+}
+
+#[test]
 fn the_sample_solutions_are_valid_and_each_grid_has_one_tiling() {
     let puzzles = sample_puzzles();
     check_every_solution(&puzzles);

@@ -1,5 +1,7 @@
-//! A solver as the benches name it: an algorithm, the pass before it, and Killer's encoding.
+//! A solver as the benches name it: an algorithm, the pass before it, Killer's encoding, and
+//! the exact-cover engine.
 
+use dlx_engine::EngineKind;
 use dlx_puzzles::sudoku::variant::KillerEncoding;
 use dlx_puzzles::sudoku::{Algorithm, Propagation};
 use std::fmt;
@@ -15,6 +17,9 @@ pub struct Contender {
     pub propagation: Propagation,
     /// How the exact-cover search encodes Killer's cages (no other rules tell them apart).
     pub killer_encoding: KillerEncoding,
+    /// The engine of the exact-cover search: `Auto` (dancing links on their encodings) or
+    /// `Cells` (dancing cells on each puzzle's exact-cover problem).
+    pub engine: EngineKind,
 }
 
 impl Contender {
@@ -41,6 +46,7 @@ impl Contender {
             algorithm,
             propagation,
             killer_encoding: KillerEncoding::DigitSets,
+            engine: EngineKind::Auto,
         }
     }
 
@@ -53,9 +59,10 @@ impl Contender {
     }
 
     /// The contender's name: `dlx`, `dlx+crosshatch`, `dlx-colours` (Killer's colour
-    /// encoding), `candidates`, `backtrack`, ...
+    /// encoding), `dlx-cells` (dancing cells), `candidates`, `backtrack`, ...
     pub fn name(self) -> String {
         let base = match (self.algorithm, self.killer_encoding) {
+            (Algorithm::Dlx, _) if self.engine == EngineKind::Cells => "dlx-cells",
             (Algorithm::Dlx, KillerEncoding::DigitSets) => "dlx",
             (Algorithm::Dlx, KillerEncoding::Colours) => "dlx-colours",
             (Algorithm::Backtrack, _) => "backtrack",
@@ -76,6 +83,10 @@ impl Contender {
         };
         let contender = match base {
             "dlx" => Contender::new(Algorithm::Dlx, pass),
+            "dlx-cells" => Contender {
+                engine: EngineKind::Cells,
+                ..Contender::new(Algorithm::Dlx, pass)
+            },
             "dlx-colours" => {
                 Contender::new(Algorithm::Dlx, pass).with_killer_encoding(KillerEncoding::Colours)
             }
@@ -109,6 +120,12 @@ mod tests {
                 Propagation::CrossHatch
             ))
         );
+        let cells = Contender::from_name("dlx-cells+crosshatch").unwrap();
+        assert_eq!(
+            (cells.engine, cells.propagation),
+            (EngineKind::Cells, Propagation::CrossHatch)
+        );
+        assert_eq!(Contender::from_name(&cells.name()), Some(cells));
         assert_eq!(Contender::from_name("dlx+magic"), None);
         assert_eq!(Contender::from_name("quantum"), None);
     }

@@ -86,7 +86,10 @@ pub fn measure(
     mode: Mode,
     solvers: &mut Solvers,
 ) -> Result<Measurement, Refused> {
-    *solvers = std::mem::take(solvers).with_killer_encoding(contender.killer_encoding);
+    *solvers = std::mem::take(solvers)
+        .with_killer_encoding(contender.killer_encoding)
+        .with_engine(contender.engine)
+        .expect("the contenders' engines (links, cells) take every Sudoku");
     let Contender {
         algorithm,
         propagation,

@@ -32,19 +32,10 @@ pub(crate) fn check<E: Engine>(
     new: impl Fn(&Problem) -> Result<E, DlxError>,
     split: Option<ShardCount>,
 ) {
-    let seed = std::env::var("DLX_CONFORMANCE_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(1, |d| d.as_nanos() as u64)
-        });
-    let mut random = Random(seed | 1);
+    let seed = seed();
     let mut kind = None;
-    for case in 0..PROBLEMS {
-        let shape = Shape::ALL[(case % Shape::ALL.len() as u64) as usize];
-        let problem = random.problem(shape);
+    for (case, problem) in random_problems(seed, PROBLEMS).enumerate() {
+        let shape = Shape::ALL[case % Shape::ALL.len()];
         let mut engine = match new(&problem) {
             Ok(engine) => engine,
             Err(refusal) => {
@@ -80,6 +71,29 @@ pub(crate) fn check<E: Engine>(
         }
     }
     assert!(kind.is_some(), "seed {seed}: the engine took no problem");
+}
+
+/// `count` random problems of every shape in turn (plain, secondary, colours, bounds), from
+/// `seed`: what the suite runs on, for the tests of what runs an engine.
+pub(crate) fn random_problems(seed: u64, count: u64) -> impl Iterator<Item = Problem> {
+    let mut random = Random(seed | 1);
+    (0..count).map(move |case| {
+        let shape = Shape::ALL[(case % Shape::ALL.len() as u64) as usize];
+        random.problem(shape)
+    })
+}
+
+/// The seed of a randomized run: `DLX_CONFORMANCE_SEED` when set (to replay a failure), else
+/// the clock's.
+pub(crate) fn seed() -> u64 {
+    std::env::var("DLX_CONFORMANCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(1, |d| d.as_nanos() as u64)
+        })
 }
 
 /// The contract on one problem.
@@ -353,18 +367,19 @@ mod engines {
 
     use super::{check, Shard};
     use crate::engine::EngineKind;
-    use crate::parallel::SplitSettings;
+    use crate::request::SearchRequest;
     use crate::{Bits, Cells, ChoiceRule, Dlx, OptionId, Problem};
     use std::ops::ControlFlow;
 
     /// The split settings of a count of one shard.
-    fn settings(shard: Shard) -> SplitSettings {
-        SplitSettings {
+    fn settings(shard: Shard) -> SearchRequest {
+        SearchRequest {
             rule: ChoiceRule::Mrv,
             max_solutions: None,
             shard,
-            min_subtrees: SplitSettings::subtrees_for(shard.count),
+            min_subtrees: SearchRequest::subtrees_for(shard.count),
             count_only: true,
+            ..SearchRequest::default()
         }
     }
 

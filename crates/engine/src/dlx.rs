@@ -12,8 +12,9 @@ use super::estimate::{Estimate, Estimator};
 use super::mcc::MccSearch;
 use super::node::Link;
 use super::outcome::Outcome;
-use super::parallel::{ParallelSearch, SplitReport, SplitSettings};
+use super::parallel::ParallelSearch;
 use super::progress::ProgressSink;
+use super::request::{SearchReport, SearchRequest};
 use super::search::{PlainSearch, SearchLimits, Visitor};
 use super::split::Splitter;
 
@@ -91,7 +92,7 @@ impl<L: Link> Dlx<L> {
         self.mode == Mode::Plain
     }
     /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees` subtrees (at
-    /// most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree
+    /// most [`SearchRequest::MAX_SUBTREES`]), or twelve levels, or the depth below which the tree
     /// ends or thins out. Each depth tried is walked as the one-thread search walks the top of the
     /// tree, counting its subtrees and stopping once there are enough: memory is the walk's path,
     /// whatever the tree. `stop_requested` is asked at every node; `None` when it said stop. The
@@ -119,10 +120,10 @@ impl<L: Link> Dlx<L> {
     /// this shard's pieces is held at a time.
     pub fn search_split<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         self.search_split_reporting(settings, stop_requested, None, visitor)
     }
 
@@ -136,11 +137,11 @@ impl<L: Link> Dlx<L> {
     /// position.
     pub fn search_split_reporting<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         ParallelSearch::new(self, settings, stop_requested).run(progress, visitor)
     }
 

@@ -10,10 +10,11 @@ use super::bits::Bits;
 use super::cells::Cells;
 use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
+use super::lazy::LazySolutions;
 use super::outcome::{Count, Outcome, Uniqueness};
-use super::parallel::{SplitReport, SplitSettings};
 use super::problem::{OptionId, Problem};
 use super::progress::{ProgressSink, Reporting};
+use super::request::{SearchReport, SearchRequest};
 use super::search::{CountOnly, SearchLimits, Visitor};
 use super::stop_flag::{StopFlag, Stoppable};
 use std::ops::ControlFlow;
@@ -111,6 +112,12 @@ pub trait Engine {
         })
     }
 
+    /// Figures of the engine's own beyond [`Outcome::stats`], by name, from its last search
+    /// (dancing cells: SSXCC's trail peak and bytes). Default: none.
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
+
     /// Hands every solution to `each` (its options, level by level) and gives back how many
     /// there were, with the search's figures. The closure's argument needs no annotation,
     /// unlike a closure handed to [`Engine::search`].
@@ -159,6 +166,24 @@ pub trait Engine {
         Outcome::uniqueness(|max, visit| search_handing(self, max, visit))
     }
 
+    /// The solutions under `limits`, in the engine's order, as an iterator: the search runs on
+    /// a thread of its own, a few solutions ahead of the reader, and stops at its next node when
+    /// the iterator is dropped. For the first few solutions of a search with billions.
+    ///
+    /// ```
+    /// use dlx_engine::{Engine, EngineKind, Problem, SearchLimits};
+    ///
+    /// let engine = EngineKind::Auto.load(&Problem::queens(12)).unwrap();
+    /// let first: Vec<_> = engine.into_solutions(SearchLimits::default()).take(3).collect();
+    /// assert_eq!(first.len(), 3);
+    /// ```
+    fn into_solutions(self, limits: SearchLimits) -> impl Iterator<Item = Vec<OptionId>>
+    where
+        Self: Sized + Send + 'static,
+    {
+        lazily(self, limits)
+    }
+
     /// At most `limit` solutions (all of them without one), in the engine's order: the
     /// solutions as values to iterate over, with the search's figures.
     fn solutions(&mut self, limit: Option<u64>) -> Outcome<Vec<Vec<OptionId>>> {
@@ -174,6 +199,14 @@ pub trait Engine {
         let outcome = self.search(limits, &mut visitor);
         outcome.map(|_| found)
     }
+}
+
+/// The solutions of `engine`'s search, one at a time: see [`Engine::into_solutions`].
+fn lazily<E: Engine + Send + 'static>(
+    engine: E,
+    limits: SearchLimits,
+) -> impl Iterator<Item = Vec<OptionId>> {
+    LazySolutions::start(engine, limits)
 }
 
 /// A search for at most `max_solutions` that hands each to `visit`: what the three questions
@@ -321,17 +354,17 @@ impl EngineKind {
     }
 
     /// Lays `problem` out for this engine and searches it split over the current rayon pool's
-    /// threads, or one shard of its tree ([`SplitSettings`]), for the engines that cut their
+    /// threads, or one shard of its tree ([`SearchRequest`]), for the engines that cut their
     /// tree ([`EngineKind::shards`]: as [`Dlx::search_split_reporting`] and
     /// [`Cells::search_split_reporting`] do); the others are refused with the reason.
     pub fn search_split_reporting<V: Visitor + ?Sized>(
         self,
         problem: &Problem,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> Result<SplitReport<V::Break>, DlxError> {
+    ) -> Result<SearchReport<V::Break>, DlxError> {
         let mut engine = AnyEngine::new(problem, self)?;
         engine.search_split_reporting(settings, stop_requested, progress, visitor)
     }
@@ -367,14 +400,22 @@ impl AnyEngine {
 }
 
 impl AnyEngine {
+    /// Has dancing links choose items by `rule` ([`Dlx::set_rule`]); the other engines choose
+    /// by DLX1's rule only, which [`EngineKind::choose`] checked.
+    pub(crate) fn set_rule(&mut self, rule: ChoiceRule) {
+        if let AnyEngine::Links(dlx) = self {
+            dlx.set_rule(rule);
+        }
+    }
+
     /// [`EngineKind::search_split_reporting`] on the engine held.
-    fn search_split_reporting<V: Visitor + ?Sized>(
+    pub(crate) fn search_split_reporting<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> Result<SplitReport<V::Break>, DlxError> {
+    ) -> Result<SearchReport<V::Break>, DlxError> {
         match self {
             AnyEngine::Links(engine) => {
                 Ok(engine.search_split_reporting(settings, stop_requested, progress, visitor))
@@ -396,6 +437,14 @@ impl Engine for AnyEngine {
             AnyEngine::Links(engine) => engine.kind(),
             AnyEngine::Cells(engine) => engine.kind(),
             AnyEngine::Bits(engine) => engine.kind(),
+        }
+    }
+
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            AnyEngine::Links(engine) => engine.figures(),
+            AnyEngine::Cells(engine) => engine.figures(),
+            AnyEngine::Bits(engine) => engine.figures(),
         }
     }
 

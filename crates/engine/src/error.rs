@@ -76,6 +76,19 @@ pub enum DlxError {
         /// What it does not take, and where to go instead.
         what: &'static str,
     },
+    /// A search request asked for two things that do not go together
+    /// ([`SearchRequest::check`](super::SearchRequest::check)).
+    #[error("{what}")]
+    Conflicting {
+        /// What conflicts, and why.
+        what: &'static str,
+    },
+    /// The worker threads of a split search could not be started.
+    #[error("cannot start {threads} worker threads")]
+    Threads {
+        /// The threads asked for.
+        threads: usize,
+    },
     /// The number of solutions passed 2^128 - 1, the most a memoized count holds.
     #[error("the number of solutions passes 2^128 - 1")]
     CountOverflow,

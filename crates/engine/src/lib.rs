@@ -139,6 +139,7 @@ mod estimate;
 pub mod excerpt;
 mod format;
 mod gate;
+mod lazy;
 mod mcc;
 mod mcc_state;
 mod memo;
@@ -150,6 +151,7 @@ mod problem;
 mod problems;
 #[doc(hidden)]
 pub mod progress;
+mod request;
 mod search;
 mod split;
 mod stop_flag;
@@ -167,7 +169,6 @@ pub use format::{FormatError, FormatErrorKind};
 pub use memo::{Memo, MemoResult, Zdd};
 pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
-pub use parallel::{SplitReport, SplitSettings};
 pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
 };
@@ -177,6 +178,7 @@ pub use problem::{
 #[doc(hidden)]
 pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, TreePosition};
+pub use request::{SearchReport, SearchRequest};
 pub use search::{SearchLimits, Visitor};
 pub use split::Shard;
 pub use stop_flag::StopFlag;

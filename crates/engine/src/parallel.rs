@@ -15,6 +15,7 @@ use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
+use super::request::{SearchReport, SearchRequest};
 use super::search::{SearchLimits, Visitor};
 use super::split::{Cut, PieceAt, Shard, Splitter, WalkEnd};
 use super::workers::Workers;
@@ -39,86 +40,11 @@ pub(crate) const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 /// thread, which searches it again and hands its solutions on as they come.
 pub(crate) const HELD_PER_SUBTREE: u64 = 4096;
 
-/// How a split search runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SplitSettings {
-    /// The choice rule: [`ChoiceRule::Mrv`] to get DLX1's figures exactly.
-    pub rule: ChoiceRule,
-    /// Stop after this many solutions of this shard (`None`: all).
-    pub max_solutions: Option<u64>,
-    /// The shard's share of the tree ([`Shard::WHOLE`]: all of it).
-    pub shard: Shard,
-    /// The subtrees the plan is asked for: a function of the shard count only, never of the
-    /// thread count, so that every machine running a shard cuts the tree the same way.
-    pub min_subtrees: usize,
-    /// Only count: the visitor is not handed the subtrees' solutions (but for the subtree a
-    /// limit falls in), so nothing is held and every subtree is searched in one go, with no
-    /// window whose slowest subtree the others wait for.
-    pub count_only: bool,
-}
-
-impl SplitSettings {
-    /// Subtrees the plan is asked for per thread: many more than threads, so that a few large
-    /// subtrees do not leave the other threads idle at the end of a window.
-    pub const SUBTREES_PER_THREAD: usize = 32;
-
-    /// The most subtrees a cut is asked for, whatever the shard count: the depth is chosen by
-    /// walking the top of the tree and counting its subtrees up to this many, and every shard walks
-    /// the whole top to find its own, so this bounds the time a shard spends planning (memory is
-    /// bounded anyway: no walk keeps what it passed). More shards than a cut has subtrees leave the
-    /// last shards without a subtree: they count nothing, and the shards still add up.
-    pub const MAX_SUBTREES: usize = 1 << 20;
-
-    /// The subtrees to ask for when `shards` machines share the tree on `threads` threads each:
-    /// [`SplitSettings::SUBTREES_PER_THREAD`] per thread of a 64-thread machine, or per shard when
-    /// more, up to [`SplitSettings::MAX_SUBTREES`].
-    pub fn subtrees_for(shards: u64) -> usize {
-        let per_shard = usize::try_from(shards)
-            .unwrap_or(usize::MAX)
-            .saturating_mul(SplitSettings::SUBTREES_PER_THREAD);
-        (SplitSettings::SUBTREES_PER_THREAD * 64)
-            .max(per_shard)
-            .min(SplitSettings::MAX_SUBTREES)
-    }
-}
-
-/// What a split search did: the usual outcome (figures summed over the pieces searched), with
-/// the plan's size and the largest subtree, to see how evenly the work was spread.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SplitReport<B> {
-    /// The answer (the visitor's break value, if it broke), the summed figures, why it ended.
-    pub outcome: Outcome<Option<B>>,
-    /// Levels above the cut.
-    pub depth: usize,
-    /// Subtrees in the whole cut (those walked before a signal, when one stopped the walk).
-    pub subtrees: u64,
-    /// Subtrees this shard searched.
-    pub searched: usize,
-    /// Nodes of the largest subtree searched.
-    pub largest_subtree: u64,
-    /// Nodes of the subtrees searched, all told (the work above the cut aside).
-    pub subtree_nodes: u64,
-}
-
-/// A split search that did nothing: no node, no subtree.
-impl<B> Default for SplitReport<B> {
-    fn default() -> Self {
-        SplitReport {
-            outcome: Outcome::default(),
-            depth: 0,
-            subtrees: 0,
-            searched: 0,
-            largest_subtree: 0,
-            subtree_nodes: 0,
-        }
-    }
-}
-
 /// A split search of one arena: the shard's share of the tree searched on the rayon pool, as
 /// [`Dlx::search_split_reporting`] runs it.
 pub(super) struct ParallelSearch<'a, L: Link> {
     dlx: &'a mut Dlx<L>,
-    settings: SplitSettings,
+    settings: SearchRequest,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
 }
 
@@ -127,7 +53,7 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
     /// [`Dlx::search_split`] says.
     pub(super) fn new(
         dlx: &'a mut Dlx<L>,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &'a (dyn Fn() -> bool + Sync),
     ) -> Self {
         ParallelSearch {
@@ -143,19 +69,22 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
         self,
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         self.dlx.assert_not_spent();
         let (settings, stop_requested) = (self.settings, self.stop_requested);
         if !self.dlx.can_split() {
-            return SplitReport {
+            return SearchReport {
                 outcome: self.search_whole(progress, visitor),
-                ..SplitReport::default()
+                ..SearchReport::default()
             };
         }
         let Some(Cut { depth, subtrees }) =
             Splitter::new(self.dlx, settings.rule).depth(settings.min_subtrees, stop_requested)
         else {
-            let mut report = SplitReport::default();
+            let mut report = SearchReport {
+                cut: true,
+                ..SearchReport::default()
+            };
             report.outcome.stop = Stop::Interrupted;
             return report;
         };
@@ -163,9 +92,10 @@ impl<'a, L: Link> ParallelSearch<'a, L> {
         if subtrees == 0 {
             // The whole tree lies above the cut: searched here, with no copy of the arena
             // (on a problem of many short options the copies would be most of the memory).
-            let mut report = SplitReport {
+            let mut report = SearchReport {
                 depth,
-                ..SplitReport::default()
+                cut: true,
+                ..SearchReport::default()
             };
             if shard.takes_top() {
                 let mut run = Run::new(settings.max_solutions);
@@ -356,7 +286,7 @@ struct Share<'a, L: Link> {
     template: &'a Dlx<L>,
     /// The workers' copies of the template, one a thread, kept from window to window.
     workers: Workers<'a, Dlx<L>>,
-    settings: SplitSettings,
+    settings: SearchRequest,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
     /// Where the subtrees report their progress, if anywhere.
     progress: Option<&'a SplitProgress<'a>>,
@@ -697,18 +627,20 @@ impl<B> Run<B> {
     }
 
     /// The run's figures as a split search reports them.
-    pub(crate) fn into_report(self, depth: usize, subtrees: u64) -> SplitReport<B> {
-        SplitReport {
+    pub(crate) fn into_report(self, depth: usize, subtrees: u64) -> SearchReport<B> {
+        SearchReport {
             outcome: Outcome {
                 answer: self.answer,
                 stats: self.stats,
                 stop: self.stop,
             },
+            cut: true,
             depth,
             subtrees,
             searched: self.searched,
             largest_subtree: self.largest,
             subtree_nodes: self.subtree_nodes,
+            ..SearchReport::default()
         }
     }
 
@@ -848,7 +780,7 @@ mod tests {
         shard: Shard,
         max_solutions: Option<u64>,
         count_only: bool,
-    ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
+    ) -> (Vec<Vec<OptionId>>, SearchReport<()>) {
         let mut dlx = Dlx::new(problem);
         split_arena(&mut dlx, threads, shard, max_solutions, count_only)
     }
@@ -860,19 +792,20 @@ mod tests {
         shard: Shard,
         max_solutions: Option<u64>,
         count_only: bool,
-    ) -> (Vec<Vec<OptionId>>, SplitReport<()>) {
+    ) -> (Vec<Vec<OptionId>>, SearchReport<()>) {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .unwrap();
         pool.install(|| {
             let mut found = Vec::new();
-            let settings = SplitSettings {
+            let settings = SearchRequest {
                 rule: ChoiceRule::Mrv,
                 max_solutions,
                 shard,
                 min_subtrees: 50,
                 count_only,
+                ..SearchRequest::default()
             };
             let report = dlx.search_split(settings, &never, &mut |options: &[OptionId]| {
                 found.push(options.to_vec());
@@ -996,12 +929,13 @@ mod tests {
             .num_threads(2)
             .build()
             .unwrap();
-        let settings = SplitSettings {
+        let settings = SearchRequest {
             rule: ChoiceRule::Mrv,
             max_solutions: None,
             shard: Shard::WHOLE,
             min_subtrees: 50,
             count_only: true,
+            ..SearchRequest::default()
         };
         // Asked to stop from the planning on: nothing is searched.
         let always = || true;
@@ -1073,12 +1007,13 @@ mod tests {
                     .build()
                     .unwrap();
                 let reports = Reports::default();
-                let settings = SplitSettings {
+                let settings = SearchRequest {
                     rule: ChoiceRule::Mrv,
                     max_solutions: None,
                     shard: Shard::WHOLE,
                     min_subtrees: 50,
                     count_only,
+                    ..SearchRequest::default()
                 };
                 let mut dlx = Dlx::new(&problem);
                 let mut none = |_: &[OptionId]| ControlFlow::Continue(());

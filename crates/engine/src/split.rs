@@ -21,8 +21,8 @@ use super::arena::Dlx;
 use super::choice_rule::ChoiceRule;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats};
-use super::parallel::SplitSettings;
 use super::problem::OptionId;
+use super::request::SearchRequest;
 use super::search::{SearchLimits, Visitor};
 use crate::engine::Engine;
 use std::ops::ControlFlow;
@@ -39,7 +39,7 @@ pub(crate) fn cut_depth(
     min_subtrees: usize,
     mut count: impl FnMut(usize, usize) -> Option<usize>,
 ) -> Option<Cut> {
-    let enough = min_subtrees.clamp(1, SplitSettings::MAX_SUBTREES);
+    let enough = min_subtrees.clamp(1, SearchRequest::MAX_SUBTREES);
     let mut depth = 1;
     let mut subtrees = count(depth, enough)?;
     // A cut with no subtree has the whole tree above it, and so has every deeper cut.

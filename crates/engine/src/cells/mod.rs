@@ -220,6 +220,14 @@ impl Engine for Cells {
         EngineKind::Cells
     }
 
+    /// SSXCC's trail peak and its "bytes" figure ([`Cells::ssxcc_bytes`]).
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("trail peak", self.trail_peak() as u64),
+            ("ssxcc bytes", self.ssxcc_bytes()),
+        ]
+    }
+
     /// Runs SSXCC, handing every solution to `visitor` (its options, level by level), until
     /// the tree is exhausted, a limit is reached or the visitor says stop; the outcome's
     /// answer is the value the visitor broke with, if it did. Each search starts afresh.

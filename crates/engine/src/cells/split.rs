@@ -23,12 +23,10 @@ use super::search::Span;
 use super::Cells;
 use crate::engine::Engine;
 use crate::outcome::{Outcome, SearchStats, Stop};
-use crate::parallel::{
-    Run, SplitReport, SplitSettings, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE,
-    WINDOW_PER_THREAD,
-};
+use crate::parallel::{Run, COUNT_WINDOW, FLUSH_AFTER_PIECES, HELD_PER_SUBTREE, WINDOW_PER_THREAD};
 use crate::problem::OptionId;
 use crate::progress::{ProgressSink, SplitProgress, SubtreeProgress, TreePosition};
+use crate::request::{SearchReport, SearchRequest};
 use crate::search::{SearchLimits, Visitor};
 use crate::split::{cut_depth, Cut};
 use crate::workers::Workers;
@@ -98,7 +96,7 @@ impl Cells {
     }
 
     /// The depth to cut the tree at: the shallowest that gives at least `min_subtrees`
-    /// subtrees (at most [`SplitSettings::MAX_SUBTREES`]), or twelve levels, or the depth
+    /// subtrees (at most [`SearchRequest::MAX_SUBTREES`]), or twelve levels, or the depth
     /// below which the tree ends or thins out, as for links. `None` when `stop_requested`
     /// said stop.
     pub(crate) fn split_depth(
@@ -166,10 +164,10 @@ impl Cells {
     /// cut the tree: the search then ends with [`Stop::Interrupted`], what it finished kept.
     pub fn search_split<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         self.search_split_reporting(settings, stop_requested, None, visitor)
     }
 
@@ -180,11 +178,11 @@ impl Cells {
     /// shard's part of the tree (1/N of it; the fraction is made 1 when the search ends).
     pub fn search_split_reporting<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         let sink = progress.filter(|sink| sink.begin());
         let report = self.search_split_with(settings, stop_requested, sink, visitor);
         if let Some(sink) = sink {
@@ -196,14 +194,17 @@ impl Cells {
     /// [`Cells::search_split_reporting`] with a sink that has begun this search, if any.
     fn search_split_with<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
         sink: Option<&dyn ProgressSink>,
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
+    ) -> SearchReport<V::Break> {
         let Some(Cut { depth, subtrees }) = self.split_depth(settings.min_subtrees, stop_requested)
         else {
-            let mut report = SplitReport::default();
+            let mut report = SearchReport {
+                cut: true,
+                ..SearchReport::default()
+            };
             report.outcome.stop = Stop::Interrupted;
             return report;
         };
@@ -279,14 +280,15 @@ impl Cells {
     /// solution) they would be most of the memory.
     fn search_above_the_cut<V: Visitor + ?Sized>(
         &mut self,
-        settings: SplitSettings,
+        settings: SearchRequest,
         stop_requested: StopRequest<'_>,
         depth: usize,
         visitor: &mut V,
-    ) -> SplitReport<V::Break> {
-        let mut report = SplitReport {
+    ) -> SearchReport<V::Break> {
+        let mut report = SearchReport {
             depth,
-            ..SplitReport::default()
+            cut: true,
+            ..SearchReport::default()
         };
         if !settings.shard.takes_top() {
             return report;

@@ -554,8 +554,8 @@ fn the_subtrees_of_a_cut_hold_the_one_thread_solutions_at_every_depth() {
 fn split_search(
     problem: &Problem,
     threads: usize,
-    settings: crate::SplitSettings,
-) -> (Vec<Vec<OptionId>>, crate::SplitReport<()>) {
+    settings: crate::SearchRequest,
+) -> (Vec<Vec<OptionId>>, crate::SearchReport<()>) {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -573,13 +573,14 @@ fn split_search(
     (found, report)
 }
 
-fn split_settings(shard: crate::Shard, max_solutions: Option<u64>) -> crate::SplitSettings {
-    crate::SplitSettings {
+fn split_settings(shard: crate::Shard, max_solutions: Option<u64>) -> crate::SearchRequest {
+    crate::SearchRequest {
         rule: ChoiceRule::Mrv,
         max_solutions,
         shard,
         min_subtrees: 16,
         count_only: false,
+        ..crate::SearchRequest::default()
     }
 }
 
@@ -595,7 +596,7 @@ fn a_split_search_on_threads_finds_the_one_thread_solutions_once_each() {
             found.sort();
             assert_eq!(found, whole, "{name} on {threads} threads");
             // Counting only gives the same count, none handed on.
-            let counting = crate::SplitSettings {
+            let counting = crate::SearchRequest {
                 count_only: true,
                 ..split_settings(crate::Shard::WHOLE, None)
             };
@@ -712,7 +713,7 @@ fn a_split_search_reports_a_fraction_that_rises_to_one() {
                 .build()
                 .unwrap();
             let reports = Reports::default();
-            let settings = crate::SplitSettings {
+            let settings = crate::SearchRequest {
                 count_only,
                 ..split_settings(crate::Shard::WHOLE, None)
             };

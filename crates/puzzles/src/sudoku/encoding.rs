@@ -15,7 +15,7 @@ use super::solve::Solve;
 use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
-    Shard, SplitReport, SplitSettings, Stop, StopFlag,
+    SearchReport, SearchRequest, Shard, Stop, StopFlag,
 };
 use std::ops::ControlFlow;
 
@@ -206,14 +206,15 @@ impl ClassicSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
-    ) -> SplitReport<()> {
+    ) -> SearchReport<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
-        let settings = SplitSettings {
+        let settings = SearchRequest {
             rule: REACH_FROM_NODE,
             max_solutions: limit,
             shard,
-            min_subtrees: SplitSettings::subtrees_for(shard.count),
+            min_subtrees: SearchRequest::subtrees_for(shard.count),
             count_only: true,
+            ..SearchRequest::default()
         };
         let work = &mut self.pruned;
         match &mut self.arena {
@@ -233,12 +234,12 @@ fn count_split_pruned<L: Link>(
     dlx: &mut Dlx<L>,
     work: &mut PrunedScratch,
     puzzle: &Grid,
-    settings: SplitSettings,
+    settings: SearchRequest,
     stop_requested: &(dyn Fn() -> bool + Sync),
     progress: Option<&dyn ProgressSink>,
-) -> SplitReport<()> {
+) -> SearchReport<()> {
     if !work.load(dlx, puzzle, None) {
-        return SplitReport::default();
+        return SearchReport::default();
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
     dlx.search_split_reporting(settings, stop_requested, progress, &mut none)

@@ -10,7 +10,7 @@ use super::grid::Grid;
 use super::variant::{variant_problem_with, KillerEncoding, Rules, VariantProblem};
 use dlx_engine::{
     ChoiceRule, Count, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, SearchLimits, Shard, SplitReport, SplitSettings, Visitor,
+    ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -155,23 +155,24 @@ impl EngineSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
-    ) -> SplitReport<()> {
+    ) -> SearchReport<()> {
         let (problem, _) = self.problem_of(puzzle, None);
         if self.kind.shards() {
             let mut count = |_: &[OptionId]| ControlFlow::<()>::Continue(());
-            let settings = SplitSettings {
+            let settings = SearchRequest {
                 rule: ChoiceRule::Mrv,
                 max_solutions: limit,
                 shard,
-                min_subtrees: SplitSettings::subtrees_for(shard.count),
+                min_subtrees: SearchRequest::subtrees_for(shard.count),
                 count_only: true,
+                ..SearchRequest::default()
             };
             return self
                 .kind
                 .search_split_reporting(&problem, settings, stop_requested, progress, &mut count)
                 .expect("an engine that shards splits the problems it took");
         }
-        let mut report = SplitReport::default();
+        let mut report = SearchReport::default();
         if shard.index == 0 {
             let mut engine = self
                 .kind

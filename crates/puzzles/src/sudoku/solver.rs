@@ -15,7 +15,7 @@ use super::on_engine::EngineSolver;
 use super::solve::{questions_without_the_trait, Solve};
 use super::variant::{KillerEncoding, Rules, RulesError, RulesSolver};
 use dlx_engine::{
-    Count, EngineKind, Outcome, ProgressSink, Shard, SplitReport, StopFlag, Uniqueness,
+    Count, EngineKind, Outcome, ProgressSink, SearchReport, Shard, StopFlag, Uniqueness,
 };
 
 /// The DLX Sudoku solver of one set of rules: an arena built once and reused for every puzzle.
@@ -260,7 +260,7 @@ impl SudokuSolver {
         shard: Shard,
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
-    ) -> SplitReport<()> {
+    ) -> SearchReport<()> {
         self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
     }
 
@@ -273,7 +273,7 @@ impl SudokuSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
-    ) -> SplitReport<()> {
+    ) -> SearchReport<()> {
         match &mut self.engine {
             Engine::Classic(solver) => {
                 solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)

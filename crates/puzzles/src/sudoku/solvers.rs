@@ -157,6 +157,15 @@ impl Solvers {
         Ok(self)
     }
 
+    /// The exact-cover engine these solvers' DLX searches run on: `Auto` resolved, to the
+    /// dancing links the encodings are written for.
+    pub fn engine(&self) -> EngineKind {
+        match self.engine {
+            EngineKind::Auto => EngineKind::Links,
+            named => named,
+        }
+    }
+
     /// These solvers, Killer's cages encoded as `encoding` says.
     pub fn with_killer_encoding(mut self, encoding: KillerEncoding) -> Solvers {
         self.encoding = encoding;

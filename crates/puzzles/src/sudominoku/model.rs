@@ -247,6 +247,8 @@ pub struct Puzzle {
     placed: Vec<PlacedDomino>,
     singles: [usize; SIDE],
     givens: Grid,
+    /// The engine its searches run on ([`Puzzle::on_engine`]): `Auto` is dancing links.
+    pub(crate) engine: dlx_engine::EngineKind,
 }
 
 impl Puzzle {
@@ -328,6 +330,7 @@ impl Puzzle {
             placed,
             singles,
             givens,
+            engine: dlx_engine::EngineKind::Auto,
         })
     }
 

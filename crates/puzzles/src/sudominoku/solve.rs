@@ -8,15 +8,35 @@
 use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
 use crate::sudoku::DigitSet;
-use dlx_engine::Engine;
 use dlx_engine::{
-    ChoiceRule, Count, Dlx, OptionId, Outcome, SearchLimits, SearchStats, Stop, StopFlag,
+    ChoiceRule, Count, Dlx, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, SearchLimits,
+    SearchStats, Stop, StopFlag, Visitor,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 /// The search rule for every Sudominoku search: forced moves first.
 const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
+
+/// Searches `problem` on `engine` until `stop` is raised: dancing links (`Auto` too) under
+/// [`RULE`], the measured default; another engine by DLX1's rule, the one it takes.
+fn search_on<V: Visitor + ?Sized>(
+    engine: EngineKind,
+    problem: &Problem,
+    limits: SearchLimits,
+    stop: &StopFlag,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    match engine {
+        EngineKind::Auto | EngineKind::Links => Dlx::new(problem)
+            .set_rule(RULE)
+            .search_until(limits, stop, visitor),
+        named => named
+            .load(problem)
+            .expect("Puzzle::on_engine checked that the engine takes the whole puzzle's problem")
+            .search_until(limits, stop, visitor),
+    }
+}
 
 /// Adds a later search's figures to an outcome's, keeping the later stop.
 fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> {
@@ -30,6 +50,41 @@ fn then<T, U>(earlier: SearchStats, later: Outcome<T>, answer: U) -> Outcome<U> 
 }
 
 impl Puzzle {
+    /// This puzzle, its searches run on the engine `kind` (`Auto`, the default, is dancing
+    /// links); refused when that engine cannot take the puzzle's problem. The answers are the
+    /// same on every engine, the figures those of the engine that ran.
+    ///
+    /// ```
+    /// use dlx_engine::EngineKind;
+    /// use dlx_puzzles::sudominoku::PuzzleFile;
+    ///
+    /// let text = "11\n5 I9 2 H9\n6 A5 7 A6\n4 B8 6 C8\n3 B5 8 B4\n3 C3 2 D3\n9 D2 8 E2\n\
+    ///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
+    ///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
+    /// let puzzle = PuzzleFile::parse(text).entries.remove(0).puzzle.unwrap();
+    /// for kind in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+    ///     let on = puzzle.clone().on_engine(kind).unwrap();
+    ///     assert_eq!(on.solve().unwrap().grid, puzzle.solve().unwrap().grid);
+    ///     assert_eq!(on.count_tilings(None), puzzle.count_tilings(None));
+    /// }
+    /// ```
+    pub fn on_engine(mut self, kind: EngineKind) -> Result<Puzzle, DlxError> {
+        if !matches!(kind, EngineKind::Auto | EngineKind::Links) {
+            // The whole puzzle's problem holds every narrower one a search lays out.
+            kind.load(Encoding::new(&self).problem())?;
+        }
+        self.engine = kind;
+        Ok(self)
+    }
+
+    /// The engine this puzzle's searches run on (`Auto`: dancing links).
+    pub fn engine(&self) -> EngineKind {
+        match self.engine {
+            EngineKind::Auto => EngineKind::Links,
+            named => named,
+        }
+    }
+
     /// The first solution, or `None` when the puzzle has none.
     ///
     /// ```
@@ -161,7 +216,6 @@ impl Puzzle {
         stop: &StopFlag,
     ) -> Outcome<Count> {
         let encoding = Encoding::new(self);
-        let mut dlx = Dlx::new(encoding.problem());
         let mut grid = self.givens().clone();
         let mut grids: HashSet<Vec<u8>> = HashSet::new();
         let wanted = limit.map_or(u64::MAX, |limit| limit.saturating_add(1));
@@ -169,19 +223,18 @@ impl Puzzle {
             max_solutions: None,
             max_nodes,
         };
-        let report =
-            dlx.set_rule(RULE)
-                .search_until(limits, stop, &mut |options: &[OptionId]| {
-                    encoding.fill(&mut grid, options);
-                    if !grids.contains(grid.cells()) {
-                        grids.insert(grid.cells().to_vec());
-                    }
-                    if grids.len() as u64 >= wanted {
-                        ControlFlow::Break(())
-                    } else {
-                        ControlFlow::Continue(())
-                    }
-                });
+        let mut gather = |options: &[OptionId]| {
+            encoding.fill(&mut grid, options);
+            if !grids.contains(grid.cells()) {
+                grids.insert(grid.cells().to_vec());
+            }
+            if grids.len() as u64 >= wanted {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let report = search_on(self.engine, encoding.problem(), limits, stop, &mut gather);
         let found = grids.len() as u64;
         let stop = report.stop;
         report.map(|_| up_to(found, limit, stop))
@@ -202,18 +255,12 @@ impl Puzzle {
         stop: &StopFlag,
     ) -> Outcome<Count> {
         let encoding = Encoding::new(self);
-        let mut dlx = Dlx::new(encoding.problem());
         let limits = SearchLimits {
             max_solutions: limit.map(|limit| limit.saturating_add(1)),
             max_nodes,
         };
-        let report = dlx
-            .set_rule(RULE)
-            .search_until(
-                limits,
-                stop,
-                &mut |_: &[OptionId]| ControlFlow::Continue(()),
-            );
+        let mut count = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let report = search_on(self.engine, encoding.problem(), limits, stop, &mut count);
         let found = report.stats.solutions;
         let stop = report.stop;
         report.map(|_| up_to(found, limit, stop))
@@ -237,18 +284,16 @@ fn first_of(
     max_nodes: Option<u64>,
     stop: &StopFlag,
 ) -> Outcome<Option<Solution>> {
-    let mut dlx = Dlx::new(encoding.problem());
     let mut cover = None;
     let limits = SearchLimits {
         max_solutions: Some(1),
         max_nodes,
     };
-    let report = dlx
-        .set_rule(RULE)
-        .search_until(limits, stop, &mut |options: &[OptionId]| {
-            cover = Some(options.to_vec());
-            ControlFlow::Break(())
-        });
+    let mut keep = |options: &[OptionId]| {
+        cover = Some(options.to_vec());
+        ControlFlow::Break(())
+    };
+    let report = search_on(puzzle.engine, encoding.problem(), limits, stop, &mut keep);
     let solution = cover.map(|options| encoding.solution(puzzle, &options));
     report.map(|_| solution)
 }

@@ -41,7 +41,7 @@ use crate::sudoku::solve::{questions_without_the_trait, Solve};
 use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, Shard, SplitReport, SplitSettings, StopFlag, Uniqueness,
+    ProgressSink, SearchReport, SearchRequest, Shard, StopFlag, Uniqueness,
 };
 use std::ops::ControlFlow;
 
@@ -534,20 +534,21 @@ impl RulesSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
-    ) -> SplitReport<()> {
+    ) -> SearchReport<()> {
         let report = if self.select_givens(puzzle) {
-            let settings = SplitSettings {
+            let settings = SearchRequest {
                 rule: ChoiceRule::MrvStopAtOne,
                 max_solutions: limit,
                 shard,
-                min_subtrees: SplitSettings::subtrees_for(shard.count),
+                min_subtrees: SearchRequest::subtrees_for(shard.count),
                 count_only: true,
+                ..SearchRequest::default()
             };
             let mut none = |_: &[OptionId]| ControlFlow::Continue(());
             self.dlx
                 .search_split_reporting(settings, stop_requested, progress, &mut none)
         } else {
-            SplitReport::default()
+            SearchReport::default()
         };
         self.dlx.unselect_all();
         report
