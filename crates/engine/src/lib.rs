@@ -130,6 +130,7 @@ mod choice_tree;
 #[cfg(test)]
 mod conformance;
 mod dlx;
+mod domination;
 mod engine;
 mod error;
 mod estimate;

@@ -41,3 +41,8 @@ pub struct ReadmeExamples;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/library.md")]
 pub struct LibraryGuideExamples;
+
+/// The Rust examples of docs/engine.md, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/engine.md")]
+pub struct EngineGuideExamples;
