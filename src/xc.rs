@@ -9,7 +9,8 @@ use super::{input, interrupt};
 use dlx_engine::batch;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, DlxError, Engine, EngineKind, Estimate, OptionId, Outcome,
-    Problem, ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard, Spread, Stop, Visitor,
+    Problem, ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard, Spread, Stop,
+    StopFlag, Visitor,
 };
 use std::io::{IsTerminal, Write};
 use std::ops::ControlFlow;
@@ -186,18 +187,24 @@ impl Rule {
     }
 }
 
-/// What the CLI does with each solution: print it (or count it), and stop the search when a
-/// write fails. The search's driver ([`SearchRequest::run`]) stops it on a signal and moves the
-/// progress bar.
+/// What the CLI does with each solution and node: print it (or count it), and stop the search
+/// when a write fails or a signal asks. The search's driver ([`SearchRequest::run`]) moves the
+/// progress bar, and stops a split search on the signal's flag; on one thread the printer polls
+/// the signal itself, and the loop is compiled for it alone (with the driver's stop visitor
+/// around it the links loop measured 5% slower on the pentominoes: docs/benchmarks.md).
 struct Printer<'a> {
     out: &'a mut Output,
     problem: &'a Problem,
     count_only: bool,
 }
 
-/// Why the printer stopped the search: writing a solution failed, and the run fails with this
-/// error (unless the reader went away).
-struct Halt(std::io::Error);
+/// Why the printer stopped the search.
+enum Halt {
+    /// Writing a solution failed: the run fails with this error (unless the reader went away).
+    Write(std::io::Error),
+    /// A signal asked to stop: the figures so far are reported as partial.
+    Signal,
+}
 
 impl Visitor for Printer<'_> {
     type Break = Halt;
@@ -208,12 +215,21 @@ impl Visitor for Printer<'_> {
         }
         match print_solution(self.out, self.problem, options) {
             Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Halt(e)),
+            Err(e) => ControlFlow::Break(Halt::Write(e)),
         }
     }
 
     fn wants_options(&self) -> bool {
         !self.count_only
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<Halt> {
+        if interrupt::requested() {
+            ControlFlow::Break(Halt::Signal)
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }
 
@@ -314,9 +330,18 @@ fn search(
         count_only: args.count,
     };
     let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
+    // The printer polls the signal on one thread; a split search polls the flag.
+    let splits = request
+        .check(problem)
+        .is_ok_and(|engine| request.splits_on(engine));
+    let stop = if splits {
+        interrupt::stop_flag()
+    } else {
+        StopFlag::never()
+    };
     let shard = request.shard;
     let report = request
-        .run(problem, &interrupt::stop_flag(), sink, &mut printer)
+        .run(problem, &stop, sink, &mut printer)
         .map_err(|e| match e {
             DlxError::Conflicting { .. } => anyhow::anyhow!(
                 "--shard {}/{} needs --rule dlx1 and no --max-nodes: {e}",
@@ -370,8 +395,16 @@ fn settle(mut report: Outcome<Option<Halt>>) -> anyhow::Result<(Outcome<Option<H
     // A reader that went away (`dlx xc ... | head`) stopped the search: the run ends quietly
     // with the code of the solutions found, the one whose write failed included.
     Ok(match report.answer.take() {
-        Some(Halt(e)) if batch::Batch::is_broken_pipe(&e) => (report, true),
-        Some(Halt(e)) => return Err(e.into()),
+        Some(Halt::Write(e)) if batch::Batch::is_broken_pipe(&e) => (report, true),
+        Some(Halt::Write(e)) => return Err(e.into()),
+        // The printer stopped the search for a signal: as a stop flag does.
+        Some(Halt::Signal) => (
+            Outcome {
+                stop: Stop::Interrupted,
+                ..report
+            },
+            false,
+        ),
         None => (report, false),
     })
 }

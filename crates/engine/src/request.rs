@@ -115,10 +115,10 @@ impl SearchRequest {
         }
     }
 
-    /// Whether `engine` searches this request split over the threads: links and cells cut
-    /// their tree under DLX1's rule without a node budget, for more than one thread or a
-    /// shard; the bitsets split only a whole count.
-    fn splits_on(&self, engine: EngineKind) -> bool {
+    /// Whether `engine` (as [`SearchRequest::check`] names it) searches this request split
+    /// over the threads: links and cells cut their tree under DLX1's rule without a node
+    /// budget, for more than one thread or a shard; the bitsets split only a whole count.
+    pub fn splits_on(&self, engine: EngineKind) -> bool {
         let uncut = self.max_nodes.is_none() && self.rule == ChoiceRule::Mrv;
         let many = self.thread_count() > 1;
         match engine {
@@ -130,7 +130,9 @@ impl SearchRequest {
     /// Runs the request on `problem` ([`SearchRequest::check`] first): every solution to
     /// `visitor` (in the one-thread order, whatever the threads), progress to `progress` when
     /// given, the search ended between two nodes once `stop` is raised. Split runs go on a
-    /// pool of [`SearchRequest::threads`] made for them.
+    /// pool of [`SearchRequest::threads`] made for them. A search on one thread with a flag
+    /// that is never raised ([`StopFlag::never`]) runs the visitor alone: a caller whose
+    /// visitor polls its own flag (the CLI's, a signal's) gets the loop compiled for it.
     pub fn run<V>(
         &self,
         problem: &Problem,
@@ -157,7 +159,8 @@ impl SearchRequest {
                     sink.end();
                     outcome
                 }
-                None => loaded.search_until(limits, stop, visitor),
+                None if stop.can_be_raised() => loaded.search_until(limits, stop, visitor),
+                None => loaded.search(limits, visitor),
             };
             return Ok(SearchReport {
                 outcome,
@@ -326,6 +329,32 @@ mod tests {
                         assert_eq!(parts, total, "{engine} in 3 shards: {context}");
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_raised_flag_stops_the_search_on_one_thread_and_split_on_every_engine() {
+        let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        )));
+        let problem = crate::Problem::queens(8);
+        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        for engine in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+            for threads in [1, 2] {
+                let request = SearchRequest {
+                    engine,
+                    threads,
+                    count_only: true,
+                    ..SearchRequest::default()
+                };
+                // The bitsets' split walks the top of its tree (a bounded walk, which may
+                // find solutions) before its subtrees poll the flag.
+                let report = request.run(&problem, &raised, None, &mut none).unwrap();
+                let outcome = report.outcome;
+                let context = format!("{engine} on {threads} threads: {outcome:?}");
+                assert_eq!(outcome.stop, crate::Stop::Interrupted, "{context}");
+                assert!(outcome.stats.solutions < 92 || threads > 1, "{context}");
             }
         }
     }

@@ -61,6 +61,12 @@ impl StopFlag {
         self.atomic().load(Ordering::Relaxed)
     }
 
+    /// Whether anything can raise the flag (it is not [`StopFlag::never`]).
+    #[inline]
+    pub(crate) fn can_be_raised(&self) -> bool {
+        self.0.is_some()
+    }
+
     /// The atomic to poll: the caller's, or one never set.
     #[inline]
     pub(crate) fn atomic(&self) -> &AtomicBool {
