@@ -262,6 +262,17 @@ mod tests {
     use crate::{ChoiceRule, OptionId, Shard, StopFlag};
     use std::ops::ControlFlow;
 
+    /// `request.run` with one visitor type for every test, so that the driver is compiled
+    /// once for them.
+    fn run(
+        request: &SearchRequest,
+        problem: &crate::Problem,
+        stop: &StopFlag,
+        mut visitor: &mut (dyn FnMut(&[OptionId]) -> ControlFlow<()> + Send),
+    ) -> Result<super::SearchReport<()>, DlxError> {
+        request.run(problem, stop, None, &mut visitor)
+    }
+
     /// The solutions `request` finds on `problem` (empty when the engine refuses it), and the
     /// count its figures give.
     fn found(
@@ -350,7 +361,7 @@ mod tests {
                 };
                 // The bitsets' split walks the top of its tree (a bounded walk, which may
                 // find solutions) before its subtrees poll the flag.
-                let report = request.run(&problem, &raised, None, &mut none).unwrap();
+                let report = run(&request, &problem, &raised, &mut none).unwrap();
                 let outcome = report.outcome;
                 let context = format!("{engine} on {threads} threads: {outcome:?}");
                 assert_eq!(outcome.stop, crate::Stop::Interrupted, "{context}");

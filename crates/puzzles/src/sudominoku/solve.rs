@@ -10,7 +10,7 @@ use super::model::{Puzzle, Solution, CELLS};
 use crate::sudoku::DigitSet;
 use dlx_engine::{
     ChoiceRule, Count, Dlx, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, SearchLimits,
-    SearchStats, Stop, StopFlag, Visitor,
+    SearchStats, Stop, StopFlag,
 };
 use std::collections::HashSet;
 use std::ops::ControlFlow;
@@ -19,14 +19,17 @@ use std::ops::ControlFlow;
 const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
 
 /// Searches `problem` on `engine` until `stop` is raised: dancing links (`Auto` too) under
-/// [`RULE`], the measured default; another engine by DLX1's rule, the one it takes.
-fn search_on<V: Visitor + ?Sized>(
+/// [`RULE`], the measured default; another engine by DLX1's rule, the one it takes. The
+/// visitor is one type for every caller, so that each engine's loop is compiled once here
+/// (it is called only at solutions).
+fn search_on(
     engine: EngineKind,
     problem: &Problem,
     limits: SearchLimits,
     stop: &StopFlag,
-    visitor: &mut V,
-) -> Outcome<Option<V::Break>> {
+    mut visitor: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+) -> Outcome<Option<()>> {
+    let visitor = &mut visitor;
     match engine {
         EngineKind::Auto | EngineKind::Links => Dlx::new(problem)
             .set_rule(RULE)
