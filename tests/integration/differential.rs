@@ -11,8 +11,8 @@
 use crate::common::{dlx, stderr, stdout};
 use dlx_engine::Engine;
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Colour, Dlx, ItemKind, Memo, OptionId, Problem, SearchLimits,
-    SearchRequest, Shard, StopFlag, Visitor,
+    Bits, Cells, ChoiceRule, Colour, Dlx, DlxError, EngineKind, ItemKind, Memo, OptionId, Problem,
+    SearchLimits, SearchReport, SearchRequest, Shard, Stop, StopFlag, Visitor,
 };
 use std::ops::ControlFlow;
 
@@ -511,4 +511,156 @@ fn the_attacks_shallow_solution_counts_are_exact() {
         .map(|k| cli_count(&["--engine", "links", "--shard", &format!("{k}/4")], &text))
         .sum();
     assert_eq!(sum, 2);
+}
+
+/// `request.run` with one visitor type for every test here, so that the driver is compiled
+/// once for them.
+fn run(
+    request: &SearchRequest,
+    problem: &Problem,
+    stop: &StopFlag,
+    mut visitor: &mut (dyn FnMut(&[OptionId]) -> ControlFlow<()> + Send),
+) -> Result<SearchReport<()>, DlxError> {
+    request.run(problem, stop, None, &mut visitor)
+}
+
+/// The count `request` gives on `problem` through the one driver (`None` when the engine
+/// refuses the problem), each solution checked to be distinct options.
+fn request_count(request: &SearchRequest, problem: &Problem) -> Option<u64> {
+    let mut tally = Tally::default();
+    let mut visit = |options: &[OptionId]| tally.solution(options);
+    let report = run(request, problem, &StopFlag::never(), &mut visit).ok()?;
+    assert_eq!(Some(report.engine), request.check(problem).ok());
+    if !request.count_only {
+        assert_eq!(tally.0, report.outcome.stats.solutions);
+    }
+    Some(report.outcome.stats.solutions)
+}
+
+#[test]
+fn the_one_driver_agrees_with_brute_force_on_every_engine_thread_count_and_shard() {
+    let seed = seed();
+    let mut random = Random(seed);
+    for n in 0..120 {
+        let kind = KINDS[n % KINDS.len()];
+        let text = random_problem(&mut random, kind);
+        let problem = Problem::parse(&text).unwrap();
+        let truth = brute_force_count(&problem);
+        let context = format!("seed {seed} (DLX_DIFFERENTIAL_SEED), problem {n}:\n{text}");
+        for engine in EngineKind::ALL {
+            for threads in [1, 2] {
+                for count_only in [false, true] {
+                    let whole = SearchRequest {
+                        engine,
+                        threads,
+                        count_only,
+                        ..SearchRequest::default()
+                    };
+                    let Some(count) = request_count(&whole, &problem) else {
+                        continue;
+                    };
+                    assert_eq!(count, truth, "{engine}, {threads} threads: {context}");
+                    let first = SearchRequest {
+                        max_solutions: Some(1),
+                        ..whole
+                    };
+                    let limited = request_count(&first, &problem).unwrap();
+                    assert_eq!(limited, truth.min(1), "{engine}, limit 1: {context}");
+                    if !engine.shards() {
+                        continue;
+                    }
+                    let parts: u64 = (0..3)
+                        .map(|index| {
+                            let shard = Shard { index, count: 3 };
+                            let part = SearchRequest { shard, ..whole };
+                            request_count(&part, &problem).unwrap()
+                        })
+                        .sum();
+                    assert_eq!(parts, truth, "{engine}, 3 shards: {context}");
+                }
+            }
+        }
+        // The lazy iterator gives the listing's solutions in its order.
+        for engine in EngineKind::ALL {
+            let Ok(mut listed) = engine.load(&problem) else {
+                continue;
+            };
+            let listed = listed.solutions(None).answer;
+            let lazy: Vec<_> = engine
+                .load(&problem)
+                .unwrap()
+                .into_solutions(SearchLimits::default())
+                .collect();
+            assert_eq!(lazy, listed, "{engine}, into_solutions: {context}");
+        }
+    }
+}
+
+#[test]
+fn the_driver_refuses_each_conflict_and_stops_at_a_raised_flag() {
+    let problem = Problem::queens(8);
+    let shard = Shard { index: 0, count: 2 };
+    let budget = SearchRequest {
+        shard,
+        max_nodes: Some(10),
+        ..SearchRequest::default()
+    };
+    let refused = budget.check(&problem).unwrap_err();
+    assert!(matches!(refused, DlxError::Conflicting { .. }));
+    assert!(refused.to_string().contains("node budget"), "{refused}");
+    let rule = SearchRequest {
+        shard,
+        engine: EngineKind::Links,
+        rule: ChoiceRule::MrvStopAtOne,
+        ..SearchRequest::default()
+    };
+    assert!(rule
+        .check(&problem)
+        .unwrap_err()
+        .to_string()
+        .contains("choice rule"));
+    // A budget on the whole tree is a one-thread search, whatever the threads.
+    let whole = SearchRequest {
+        threads: 2,
+        max_nodes: Some(10),
+        ..SearchRequest::default()
+    };
+    let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+    let report = run(&whole, &problem, &StopFlag::never(), &mut none).unwrap();
+    assert_eq!((report.threads, report.cut), (1, false));
+    assert_eq!(report.outcome.stats.nodes, 10);
+    // A raised flag stops every engine, on one thread and split.
+    let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+        true,
+    )));
+    for engine in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+        for threads in [1, 2] {
+            let request = SearchRequest {
+                engine,
+                threads,
+                count_only: true,
+                ..SearchRequest::default()
+            };
+            // The bitsets' split walks the top of its tree (a bounded walk, which may find
+            // solutions) before its subtrees poll the flag.
+            let outcome = run(&request, &problem, &raised, &mut none).unwrap().outcome;
+            let context = format!("{engine} on {threads} threads: {outcome:?}");
+            assert_eq!(outcome.stop, Stop::Interrupted, "{context}");
+            assert!(outcome.stats.solutions < 92 || threads > 1, "{context}");
+        }
+    }
+}
+
+#[test]
+fn dropping_the_lazy_iterator_ends_a_long_search() {
+    // 16 queens: 14,772,512 solutions, a search of minutes; three are read, the iterator
+    // dropped, and the test ends (it would hang if the search went on or waited).
+    for engine in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+        let loaded = engine.load(&Problem::queens(16)).unwrap();
+        let mut solutions = loaded.into_solutions(SearchLimits::default());
+        for _ in 0..3 {
+            assert_eq!(solutions.next().map(|s| s.len()), Some(16));
+        }
+        drop(solutions);
+    }
 }
