@@ -162,6 +162,23 @@ def test_an_unknown_engine_or_bounds_on_cells_or_bits_are_refused():
         dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="bits")
     # auto takes links for bounds.
     assert dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}) == 3
+    # The iterator names the refusal when asked for its engine, before any next().
+    refused = dlx_solver.covers([["a"], ["a"]], bounds={"a": (1, 2)}, engine="cells")
+    with pytest.raises(dlx_solver.ProblemError, match="multiplicities"):
+        _ = refused.engine
+
+
+def test_counts_and_iterators_name_the_engine_that_ran():
+    queens = dlx_solver.Problem.queens(6)
+    for engine in ("links", "cells", "bits"):
+        counted = dlx_solver.count(queens, engine=engine)
+        assert (counted.engine, counted.solutions) == (engine, 4)
+        assert counted.engine == dlx_solver.covers(queens, engine=engine).engine
+        # A split count names its engine too; equality ignores it.
+        split = dlx_solver.count(queens, engine=engine, threads=2)
+        assert split.engine == engine and split == dlx_solver.Count(4)
+    assert dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}).engine == "links"
+    assert dlx_solver.Count(4).engine is None
 
 
 def test_knuth_format_round_trip():
