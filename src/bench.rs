@@ -25,7 +25,8 @@ makes the command fail. Columns: puzzles per second, microseconds per puzzle, se
 puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
 
 Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), dlx-cells (dancing cells,
-Knuth's SSXCC, on each puzzle's exact-cover problem; +crosshatch too), candidates (bitmask
+Knuth's SSXCC, on each puzzle's exact-cover problem; +crosshatch too), dlx-bits (the bitsets
+on the same problem, up to 20x20 grids), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
 includes it starts with a note on stderr saying so).
@@ -36,8 +37,8 @@ same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzz
 
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
-dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-cells (the same
-problem on dancing cells), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-cells and dlx-bits
+(the same problem on dancing cells or the bitsets), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
 rules). A solver is built for each puzzle whose rules differ from the previous one's (every
 Killer), inside the timed span.
 
@@ -118,7 +119,7 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
                     .ok_or_else(|| {
                         unknown(
                             name,
-                            "dlx, dlx+crosshatch, dlx-cells, candidates or backtrack",
+                            "dlx, dlx+crosshatch, dlx-cells, dlx-bits, candidates or backtrack",
                         )
                     })
             })
@@ -137,13 +138,13 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
         .map(|name| {
             let contender = Contender::from_name(name)
                 .filter(|c| {
-                    let cells = c.engine == EngineKind::Cells && c.propagation == Propagation::None;
-                    Contender::VARIANT.contains(c) || cells
+                    let engine = c.engine != EngineKind::Auto && c.propagation == Propagation::None;
+                    Contender::VARIANT.contains(c) || engine
                 })
                 .ok_or_else(|| {
                     unknown(
                         name,
-                        "dlx, dlx-cells, dlx-colours or backtrack with --variant",
+                        "dlx, dlx-cells, dlx-bits, dlx-colours or backtrack with --variant",
                     )
                 })?;
             if contender == colours && !variants.contains(Variant::Killer) {

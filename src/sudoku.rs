@@ -114,9 +114,10 @@ pub struct SudokuArgs {
     algo: AlgoArg,
     /// The engine under --algo dlx: `auto` (the default: dancing links, the encodings written
     /// for them, ahead on every collection measured in docs/benchmarks.md), `links` or `cells`
-    /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem). The bitsets are
-    /// refused: a Sudoku matrix is too sparse for them. The answers are the same on every
-    /// engine; --stats gives the figures of the one that ran.
+    /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem) or `bits` (the
+    /// bitsets, slow on a matrix this sparse; they refuse grids from 25x25 up, past their
+    /// memory bound). The answers are the same on every engine; --stats gives the figures of
+    /// the one that ran.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,
     /// Give up on a puzzle after this many search-tree nodes.
@@ -232,6 +233,13 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         PropagateArg::None => Propagation::None,
         PropagateArg::Crosshatch => Propagation::CrossHatch,
     };
+    let memo = options.memo && matches!(options.mode, Mode::Count { .. });
+    let searches = options.algorithm == Algorithm::Dlx || givens.candidates().is_some();
+    if let (true, false, Err(refusal)) =
+        (searches, memo, solvers.try_dlx_for(givens.grid().shape()))
+    {
+        return Answer::malformed(record.line, format!("line {}: {refusal}", record.line));
+    }
     let outcome = match (givens.candidates(), options.split_counts, options.mode) {
         (None, _, Mode::Count { .. }) if options.memo => memo_count(givens.grid()),
         (Some(candidates), _, mode) => solvers.solve_within(givens.grid(), candidates, mode),
@@ -311,8 +319,6 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
     if engine != EngineKind::Auto && !matches!(args.algo, AlgoArg::Dlx) {
         bail!("--engine {engine} is for --algo dlx: the baselines search on their own");
     }
-    // The one chooser's refusal (the bitsets), before any puzzle is read.
-    Solvers::default().with_engine(engine)?;
     if let Some(variants) = &args.variant {
         return answer_variant_sources(run, args, variants, mode, bar);
     }
@@ -352,8 +358,7 @@ fn answer_sources(run: &mut Run, args: &SudokuArgs) -> anyhow::Result<()> {
             || {
                 let solvers = Solvers::with_node_budget(max_nodes)
                     .with_stop_flag(interrupt::stop_flag())
-                    .with_engine(engine)
-                    .expect("the engine was checked above");
+                    .with_engine(engine);
                 if bar.enabled() {
                     solvers.reporting_to(bar.clone())
                 } else {

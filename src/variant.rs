@@ -51,8 +51,7 @@ pub fn answer_sources(
         let solvers = Solvers::with_node_budget(asked.max_nodes)
             .with_stop_flag(interrupt::stop_flag())
             .with_killer_encoding(asked.encoding)
-            .with_engine(asked.engine)
-            .expect("the engine was checked by the caller");
+            .with_engine(asked.engine);
         match &bar {
             Some(bar) => solvers.reporting_to(bar.clone()),
             None => solvers,

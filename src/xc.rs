@@ -56,9 +56,8 @@ their primary ones, links for the others (many uncoloured secondary items), for 
 bounds and whenever another --rule is asked for (see docs/benchmarks.md for the measurements
 behind the choice). `bits` is Algorithms X and C on bitsets: each level keeps its rows of live
 options, a choice takes out the options it rules out, word by word; it walks links' tree
-(DLX1's and DLX2's nodes and solutions, in links' order; no updates, as it moves no links); a
-whole count (--count without --limit or --max-nodes) is split over --threads with the same
-figures, a listing or a bounded count runs on one thread; no --shard; it refuses
+(DLX1's and DLX2's nodes and solutions, in links' order; no updates, as it moves no links);
+split over --threads or --shard, its figures are the one-thread search's; it refuses
 multiplicities and problems whose bitsets pass 32 MiB (exit 2). `links` is dancing links (DLX1, DLX2, and DLX3's Algorithm M for multiplicities); `cells` is
 dancing cells, Knuth's SSXCC (sparse sets, a trail of sizes, forced moves), for exact cover with
 or without colours: it refuses multiplicities (a:b|item, exit 2), which run on links, and
@@ -331,10 +330,7 @@ fn search(
     };
     let sink = bar.enabled().then_some(&bar as &dyn ProgressSink);
     // The printer polls the signal on one thread; a split search polls the flag.
-    let splits = request
-        .check(problem)
-        .is_ok_and(|engine| request.splits_on(engine));
-    let stop = if splits {
+    let stop = if request.splits_on() {
         interrupt::stop_flag()
     } else {
         StopFlag::never()

@@ -10,7 +10,7 @@ fn the_table_has_a_row_per_solver_with_the_first_as_reference() {
             "bench",
             file.to_str().unwrap(),
             "--algo",
-            "dlx,dlx+crosshatch,candidates,dlx-cells",
+            "dlx,dlx+crosshatch,candidates,dlx-cells,dlx-bits",
             "--limit",
             "30",
         ],
@@ -23,11 +23,17 @@ fn the_table_has_a_row_per_solver_with_the_first_as_reference() {
         .skip(1)
         .map(|l| l.split_whitespace().collect())
         .collect();
-    assert_eq!(rows.len(), 4);
+    assert_eq!(rows.len(), 5);
     let solvers: Vec<&str> = rows.iter().map(|r| r[1]).collect();
     assert_eq!(
         solvers,
-        ["dlx", "dlx+crosshatch", "candidates", "dlx-cells"]
+        [
+            "dlx",
+            "dlx+crosshatch",
+            "candidates",
+            "dlx-cells",
+            "dlx-bits"
+        ]
     );
     for row in &rows {
         let name = file.file_name().unwrap().to_str().unwrap();

@@ -59,10 +59,12 @@ impl Contender {
     }
 
     /// The contender's name: `dlx`, `dlx+crosshatch`, `dlx-colours` (Killer's colour
-    /// encoding), `dlx-cells` (dancing cells), `candidates`, `backtrack`, ...
+    /// encoding), `dlx-cells` (dancing cells), `dlx-bits` (the bitsets), `candidates`,
+    /// `backtrack`, ...
     pub fn name(self) -> String {
         let base = match (self.algorithm, self.killer_encoding) {
             (Algorithm::Dlx, _) if self.engine == EngineKind::Cells => "dlx-cells",
+            (Algorithm::Dlx, _) if self.engine == EngineKind::Bits => "dlx-bits",
             (Algorithm::Dlx, KillerEncoding::DigitSets) => "dlx",
             (Algorithm::Dlx, KillerEncoding::Colours) => "dlx-colours",
             (Algorithm::Backtrack, _) => "backtrack",
@@ -85,6 +87,10 @@ impl Contender {
             "dlx" => Contender::new(Algorithm::Dlx, pass),
             "dlx-cells" => Contender {
                 engine: EngineKind::Cells,
+                ..Contender::new(Algorithm::Dlx, pass)
+            },
+            "dlx-bits" => Contender {
+                engine: EngineKind::Bits,
                 ..Contender::new(Algorithm::Dlx, pass)
             },
             "dlx-colours" => {

@@ -14,7 +14,7 @@ use crate::measurement::Measurement;
 use dlx_engine::Stop;
 use dlx_puzzles::sudoku::variant::{Regions, Rules, RulesError, Variants};
 use dlx_puzzles::sudoku::Record;
-use dlx_puzzles::sudoku::{Mode, Shape, Solvers};
+use dlx_puzzles::sudoku::{Algorithm, Mode, Shape, Solvers};
 use std::time::Instant;
 
 /// Puzzles and the rules they are solved under: what [`measure`] times.
@@ -88,8 +88,7 @@ pub fn measure(
 ) -> Result<Measurement, Refused> {
     *solvers = std::mem::take(solvers)
         .with_killer_encoding(contender.killer_encoding)
-        .with_engine(contender.engine)
-        .expect("the contenders' engines (links, cells) take every Sudoku");
+        .with_engine(contender.engine);
     let Contender {
         algorithm,
         propagation,
@@ -105,6 +104,11 @@ pub fn measure(
         let Current { rules, classic, .. } =
             Current::of(&mut current, &collection, puzzle).map_err(refused)?;
         let grid = puzzle.grid();
+        if *classic && algorithm == Algorithm::Dlx {
+            // An engine that cannot hold the shape's problem (the bitsets from 25x25 up) is
+            // refused here, outside the timed span.
+            solvers.try_dlx_for(grid.shape()).map_err(refused)?;
+        }
         let started = Instant::now();
         let outcome = match classic {
             true => solvers.solve_propagated(grid, algorithm, mode, propagation),

@@ -3,35 +3,33 @@
 //! them, [`EngineKind::takes_bounds`]) against the brute-force oracle, and checks the contract
 //! of [`Engine`]: the same solution set as the oracle, each solution once; a solution limit and
 //! a node budget honoured; a stop flag obeyed at the next node; progress reports that never go
-//! down and end at 1; and, for an engine that cuts its tree ([`EngineKind::shards`]), shards
-//! whose counts add up to the whole. An engine added to the crate adds one test that calls it.
+//! down and end at 1. [`check_split`] checks the split driver on an engine's cut
+//! ([`Subtrees`]): the pieces of a walk and the subtrees searched from their paths hold the
+//! oracle's solutions at every depth, a split listing over threads gives them in the
+//! one-thread order of the subtrees, limits and a raised stop request are honoured, and shards
+//! add up to the whole. An engine added to the crate adds one test that calls both.
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::outcome::Stop;
+use crate::parallel;
 use crate::problem::{Bounds, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
 use crate::progress::ProgressSink;
+use crate::request::SearchRequest;
 use crate::search::SearchLimits;
 use crate::split::Shard;
 use crate::stop_flag::StopFlag;
+use crate::subtrees::{PieceAt, Subtrees, WalkEnd};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// An engine's split count of one shard, for engines that cut their tree: the solutions of
-/// shard `shard` of the problem, searched over the rayon pool.
-pub(crate) type ShardCount<'a> = &'a dyn Fn(&Problem, Shard) -> u64;
-
 /// Problems a run: enough to meet every shape the generator aims at many times over.
 const PROBLEMS: u64 = 300;
 
-/// Runs the suite on the engine that `new` lays problems out for; `split` counts one shard,
-/// for the engines that cut their tree. Panics, naming the seed and the problem, at the first
-/// breach of the contract.
-pub(crate) fn check<E: Engine>(
-    new: impl Fn(&Problem) -> Result<E, DlxError>,
-    split: Option<ShardCount>,
-) {
+/// Runs the suite on the engine that `new` lays problems out for. Panics, naming the seed and
+/// the problem, at the first breach of the contract.
+pub(crate) fn check<E: Engine>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
     let seed = seed();
     let mut kind = None;
     for (case, problem) in random_problems(seed, PROBLEMS).enumerate() {
@@ -52,25 +50,149 @@ pub(crate) fn check<E: Engine>(
         kind = Some(engine.kind());
         let context = format!("seed {seed} (DLX_CONFORMANCE_SEED), case {case}, {shape:?}");
         check_problem(&mut engine, &problem, &context);
-        if let Some(split) = split.filter(|_| engine.kind().shards()) {
-            let whole = brute_force(&problem).len() as u64;
-            for parts in [2, 3, 7] {
-                let sum: u64 = (0..parts)
-                    .map(|index| {
-                        split(
-                            &problem,
-                            Shard {
-                                index,
-                                count: parts,
-                            },
-                        )
-                    })
-                    .sum();
-                assert_eq!(sum, whole, "{context}: {parts} shards: {problem:?}");
-            }
-        }
     }
     assert!(kind.is_some(), "seed {seed}: the engine took no problem");
+}
+
+/// Runs the split driver's part of the suite on the engine that `new` lays problems out for
+/// (problems it refuses are skipped: [`check`] checks the refusals).
+pub(crate) fn check_split<E: Subtrees>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
+    let seed = seed();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .expect("a pool of two threads");
+    let mut took = false;
+    // Fewer problems than the contract: each is cut at three depths and split five ways.
+    for (case, problem) in random_problems(seed, PROBLEMS / 3).enumerate() {
+        let Ok(mut engine) = new(&problem) else {
+            continue;
+        };
+        took = true;
+        let context = format!("seed {seed} (DLX_CONFORMANCE_SEED), split case {case}");
+        let mut expected = brute_force(&problem);
+        expected.sort();
+        // Dancing links cut only plain exact cover (`Subtrees::can_split`).
+        let deepest = if engine.can_split() { 3 } else { 0 };
+        for depth in 1..=deepest {
+            let found = pieces_solutions(&mut engine, &new, &problem, depth);
+            assert_eq!(found, expected, "{context}, cut at {depth}: {problem:?}");
+        }
+        let request = |max_solutions, shard: Shard, count_only| SearchRequest {
+            max_solutions,
+            shard,
+            min_subtrees: SearchRequest::subtrees_for(shard.count).min(8),
+            count_only,
+            ..SearchRequest::default()
+        };
+        let total = expected.len() as u64;
+        let listed =
+            pool.install(|| split_listing(&mut engine, request(None, Shard::WHOLE, false)));
+        let mut sorted = listed.clone();
+        sorted.sort();
+        assert_eq!(sorted, expected, "{context}: split listing: {problem:?}");
+        for limit in [0, 1, total / 2 + 1] {
+            let first = pool
+                .install(|| split_listing(&mut engine, request(Some(limit), Shard::WHOLE, false)));
+            assert_eq!(
+                first.len() as u64,
+                limit.min(total),
+                "{context}: limit {limit}"
+            );
+            // Distinct solutions (inside a subtree, dancing cells' order depends on the
+            // subtrees searched before it on the same copy).
+            let mut distinct = first.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), first.len(), "{context}: limit {limit}");
+            assert!(distinct.iter().all(|s| expected.binary_search(s).is_ok()));
+        }
+        for parts in [2, 3, 7] {
+            let sum: u64 = (0..parts)
+                .map(|index| {
+                    let shard = Shard {
+                        index,
+                        count: parts,
+                    };
+                    let counted = pool.install(|| {
+                        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+                        parallel::search_split(
+                            &mut engine,
+                            request(None, shard, true),
+                            &|| false,
+                            None,
+                            &mut none,
+                        )
+                    });
+                    counted.outcome.stats.solutions
+                })
+                .sum();
+            assert_eq!(sum, total, "{context}: {parts} shards: {problem:?}");
+        }
+        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let stopped = pool.install(|| {
+            let request = request(None, Shard::WHOLE, true);
+            parallel::search_split(&mut engine, request, &|| true, None, &mut none)
+        });
+        // A tree of no node (a problem no option covers) has nowhere to ask.
+        let outcome = stopped.outcome;
+        assert!(
+            outcome.stop == Stop::Interrupted || outcome.stats.nodes == 0,
+            "{context}: stop: {outcome:?}"
+        );
+        assert_eq!(outcome.stats.solutions, 0, "{context}: stop");
+    }
+    assert!(took, "seed {seed}: the engine took no problem");
+}
+
+/// The solutions of the pieces of the cut after `depth` levels of `engine`'s tree, each
+/// subtree searched on a fresh engine, each solution sorted, all sorted.
+fn pieces_solutions<E: Subtrees>(
+    engine: &mut E,
+    new: &impl Fn(&Problem) -> Result<E, DlxError>,
+    problem: &Problem,
+    depth: usize,
+) -> Vec<Vec<OptionId>> {
+    let mut found = Vec::new();
+    let mut paths = Vec::new();
+    let end = engine.walk_pieces(depth, &|| false, &mut |piece, _| {
+        match piece {
+            PieceAt::Solution(options) => found.push(options.to_vec()),
+            PieceAt::Subtree(path, share) => {
+                assert!(share > 0.0 && share <= 1.0, "a subtree's share {share}");
+                paths.push(path.to_vec());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    assert!(matches!(end, WalkEnd::Done(_)));
+    for path in paths {
+        let mut fresh = new(problem).expect("a problem the engine took once");
+        let mut keep = |options: &[OptionId]| {
+            found.push(options.to_vec());
+            ControlFlow::<()>::Continue(())
+        };
+        fresh.search_subtree(&path, SearchLimits::default(), &mut keep);
+    }
+    for solution in &mut found {
+        solution.sort();
+    }
+    found.sort();
+    found
+}
+
+/// The solutions of a split listing under `request`, each sorted, in the order handed on.
+fn split_listing<E: Subtrees>(engine: &mut E, request: SearchRequest) -> Vec<Vec<OptionId>> {
+    let mut found = Vec::new();
+    let mut keep = |options: &[OptionId]| {
+        let mut options = options.to_vec();
+        options.sort();
+        found.push(options);
+        ControlFlow::<()>::Continue(())
+    };
+    let report = parallel::search_split(engine, request, &|| false, None, &mut keep);
+    assert_ne!(report.outcome.stop, Stop::Interrupted);
+    found
 }
 
 /// `count` random problems of every shape in turn (plain, secondary, colours, bounds), from
@@ -365,57 +487,30 @@ pub(crate) fn brute_force(problem: &Problem) -> Vec<Vec<OptionId>> {
 mod engines {
     //! One test an engine: the suite, run on it.
 
-    use super::{check, Shard};
+    use super::{check, check_split};
     use crate::engine::EngineKind;
-    use crate::request::SearchRequest;
-    use crate::{Bits, Cells, ChoiceRule, Dlx, OptionId, Problem};
-    use std::ops::ControlFlow;
-
-    /// The split settings of a count of one shard.
-    fn settings(shard: Shard) -> SearchRequest {
-        SearchRequest {
-            rule: ChoiceRule::Mrv,
-            max_solutions: None,
-            shard,
-            min_subtrees: SearchRequest::subtrees_for(shard.count),
-            count_only: true,
-            ..SearchRequest::default()
-        }
-    }
-
-    fn count(_: &[OptionId]) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    fn links_shard(problem: &Problem, shard: Shard) -> u64 {
-        let mut dlx = Dlx::new(problem);
-        let report = dlx.search_split(settings(shard), &|| false, &mut count);
-        report.outcome.stats.solutions
-    }
-
-    fn cells_shard(problem: &Problem, shard: Shard) -> u64 {
-        let mut cells = Cells::try_new(problem).unwrap();
-        let report = cells.search_split(settings(shard), &|| false, &mut count);
-        report.outcome.stats.solutions
-    }
+    use crate::{Bits, Cells, Dlx};
 
     #[test]
     fn links_keep_the_contract() {
-        check(Dlx::<u32>::try_new, Some(&links_shard));
+        check(Dlx::<u32>::try_new);
+        check_split(Dlx::<u32>::try_new);
     }
 
     #[test]
     fn cells_keep_the_contract() {
-        check(Cells::try_new, Some(&cells_shard));
+        check(Cells::try_new);
+        check_split(Cells::try_new);
     }
 
     #[test]
     fn bits_keep_the_contract() {
-        check(Bits::try_new, None);
+        check(Bits::try_new);
+        check_split(Bits::try_new);
     }
 
     #[test]
     fn the_chosen_engine_keeps_the_contract() {
-        check(|problem| EngineKind::Auto.load(problem), None);
+        check(|problem| EngineKind::Auto.load(problem));
     }
 }

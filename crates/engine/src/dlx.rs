@@ -12,11 +12,11 @@ use super::estimate::{Estimate, Estimator};
 use super::mcc::MccSearch;
 use super::node::Link;
 use super::outcome::Outcome;
-use super::parallel::ParallelSearch;
+use super::parallel;
 use super::progress::ProgressSink;
 use super::request::{SearchReport, SearchRequest};
 use super::search::{PlainSearch, SearchLimits, Visitor};
-use super::split::Splitter;
+use super::subtrees::Subtrees;
 
 impl<L: Link> Engine for Dlx<L> {
     fn kind(&self) -> EngineKind {
@@ -103,9 +103,10 @@ impl<L: Link> Dlx<L> {
         min_subtrees: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Option<usize> {
-        Splitter::new(self, rule)
-            .depth(min_subtrees, stop_requested)
-            .map(|cut| cut.depth)
+        let kept = std::mem::replace(&mut self.rule, rule);
+        let cut = Subtrees::split_depth(self, min_subtrees, stop_requested);
+        self.rule = kept;
+        cut.map(|cut| cut.depth)
     }
 
     /// Searches this shard's share of the tree on the current rayon pool, handing `visitor` the
@@ -142,7 +143,9 @@ impl<L: Link> Dlx<L> {
         progress: Option<&dyn ProgressSink>,
         visitor: &mut V,
     ) -> SearchReport<V::Break> {
-        ParallelSearch::new(self, settings, stop_requested).run(progress, visitor)
+        self.assert_not_spent();
+        self.set_rule(settings.rule);
+        parallel::search_split(self, settings, stop_requested, progress, visitor)
     }
 
     /// Estimates the search tree of [`Dlx::search`] under `rule` from the current state with

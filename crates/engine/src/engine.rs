@@ -12,6 +12,7 @@ use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
 use super::lazy::LazySolutions;
 use super::outcome::{Count, Outcome, Uniqueness};
+use super::parallel;
 use super::problem::{OptionId, Problem};
 use super::progress::{ProgressSink, Reporting};
 use super::request::{SearchReport, SearchRequest};
@@ -34,7 +35,7 @@ use std::ops::ControlFlow;
 /// use dlx_engine::{Cells, Dlx, Engine, EngineKind, Problem, Uniqueness};
 ///
 /// let problem = Problem::queens(8);
-/// let auto = EngineKind::Auto.choose(&problem, Default::default(), false).unwrap();
+/// let auto = EngineKind::Auto.choose(&problem, Default::default()).unwrap();
 /// for kind in [EngineKind::Links, EngineKind::Cells, auto] {
 ///     let mut engine = kind.load(&problem).unwrap();
 ///     assert_eq!((engine.kind(), engine.count()), (kind, 92));
@@ -289,13 +290,6 @@ impl EngineKind {
         matches!(self, EngineKind::Links)
     }
 
-    /// Whether the engine cuts its tree into shards (`--shard K/N`) and lists solutions split
-    /// over threads: links and cells replay a path into their tree; the bitsets split only a
-    /// whole count over threads.
-    pub fn shards(self) -> bool {
-        matches!(self, EngineKind::Links | EngineKind::Cells)
-    }
-
     /// Whether the engine counts updates as Knuth's programs do (links moved, or items and
     /// options swapped out of their sets); the bitsets move neither and report none, which
     /// `--stats` leaves out rather than print as zero.
@@ -308,18 +302,13 @@ impl EngineKind {
     /// cells for problems with colours and those with no more secondary items than primary
     /// ones, [`Cells::preferred_for`]; else links, which also take bounds and the other
     /// rules); a named engine is checked against what the run needs. `rule` is the choice
-    /// rule asked for and `sharded` whether the run is one shard of the tree: an engine that
-    /// cannot honour them is refused with the reason, as is one that cannot take the problem.
-    pub fn choose(
-        self,
-        problem: &Problem,
-        rule: ChoiceRule,
-        sharded: bool,
-    ) -> Result<EngineKind, DlxError> {
+    /// rule asked for: an engine that cannot honour it is refused with the reason, as is one
+    /// that cannot take the problem.
+    pub fn choose(self, problem: &Problem, rule: ChoiceRule) -> Result<EngineKind, DlxError> {
         let default_rule = rule == ChoiceRule::Mrv;
         let chosen = match self {
             EngineKind::Auto if !default_rule => EngineKind::Links,
-            EngineKind::Auto if Bits::preferred_for(problem) && !sharded => EngineKind::Bits,
+            EngineKind::Auto if Bits::preferred_for(problem) => EngineKind::Bits,
             EngineKind::Auto if Cells::preferred_for(problem) => EngineKind::Cells,
             EngineKind::Auto => EngineKind::Links,
             named => named,
@@ -328,12 +317,6 @@ impl EngineKind {
             return Err(DlxError::Unsupported {
                 engine: chosen.name(),
                 what: "another choice rule: it chooses items by DLX1's rule, as its Knuth program does",
-            });
-        }
-        if sharded && !chosen.shards() {
-            return Err(DlxError::Unsupported {
-                engine: chosen.name(),
-                what: "shards: it does not cut its tree into parts (use links or cells)",
             });
         }
         if problem.has_bounds() && !chosen.takes_bounds() {
@@ -391,7 +374,7 @@ impl AnyEngine {
     /// Lays `problem` out for the engine `kind` (`Auto` chooses with the default rule, whole
     /// tree), refusing what it cannot take ([`EngineKind::choose`]) or hold.
     pub(crate) fn new(problem: &Problem, kind: EngineKind) -> Result<AnyEngine, DlxError> {
-        Ok(match kind.choose(problem, ChoiceRule::Mrv, false)? {
+        Ok(match kind.choose(problem, ChoiceRule::Mrv)? {
             EngineKind::Links | EngineKind::Auto => AnyEngine::Links(Dlx::try_new(problem)?),
             EngineKind::Cells => AnyEngine::Cells(Cells::try_new(problem)?),
             EngineKind::Bits => AnyEngine::Bits(Bits::try_new(problem)?),
@@ -405,6 +388,15 @@ impl AnyEngine {
     pub(crate) fn set_rule(&mut self, rule: ChoiceRule) {
         if let AnyEngine::Links(dlx) = self {
             dlx.set_rule(rule);
+        }
+    }
+
+    /// How many copies of its state the engine held may make for the threads of a split
+    /// search: the bitsets' copies are held within their memory bound.
+    pub(crate) fn copies_that_fit(&self) -> usize {
+        match self {
+            AnyEngine::Bits(bits) => bits.copies_that_fit(),
+            AnyEngine::Links(_) | AnyEngine::Cells(_) => usize::MAX,
         }
     }
 
@@ -423,10 +415,13 @@ impl AnyEngine {
             AnyEngine::Cells(engine) => {
                 Ok(engine.search_split_reporting(settings, stop_requested, progress, visitor))
             }
-            AnyEngine::Bits(_) => Err(DlxError::Unsupported {
-                engine: EngineKind::Bits.name(),
-                what: "shards or a split listing: it splits only a whole count",
-            }),
+            AnyEngine::Bits(engine) => Ok(parallel::search_split(
+                engine,
+                settings,
+                stop_requested,
+                progress,
+                visitor,
+            )),
         }
     }
 }

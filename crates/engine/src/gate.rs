@@ -1,7 +1,8 @@
-//! What the search loops of dancing cells and of the bitsets do on entering a node and on
-//! finding a solution, whatever their data: the node budget, the visitor's say, the counts,
-//! the progress report when one is due, the solution handed on and the solution limit. One
-//! piece of code, inlined into each loop, so that the two engines count and stop alike.
+//! What every search loop (Algorithms X and M on dancing links, dancing cells, the bitsets) does
+//! on entering a node and on finding a solution, whatever its data: the node budget, the
+//! visitor's say, the counts, the progress report when one is due, the solution handed on and
+//! the solution limit. One piece of code, inlined into each loop, so that the engines count
+//! and stop alike.
 
 use crate::outcome::{SearchStats, Stop};
 use crate::problem::OptionId;
@@ -66,6 +67,21 @@ impl Gate {
         Ok(())
     }
 
+    /// Enters a node that is a solution without asking the visitor (dancing links count such
+    /// a node, as DLX1 does, without a level of their loop): stops at the node budget, else
+    /// counts the node.
+    #[inline(always)]
+    pub(crate) fn enter_leaf<B>(&self, stats: &mut SearchStats) -> Result<(), Halt<B>> {
+        if stats.nodes >= self.max_nodes {
+            return Err(Halt {
+                stop: Stop::NodeBudget,
+                broke_with: None,
+            });
+        }
+        stats.nodes += 1;
+        Ok(())
+    }
+
     /// Counts a solution and hands it to the visitor (its options, if the visitor wants them,
     /// written into `solution`); stops when the visitor says so or at the solution limit.
     #[inline(always)]
@@ -76,12 +92,24 @@ impl Gate {
         solution: &mut Vec<OptionId>,
         options: impl Iterator<Item = OptionId>,
     ) -> Result<(), Halt<V::Break>> {
-        stats.solutions += 1;
         solution.clear();
         if visitor.wants_options() {
             solution.extend(options);
         }
-        if let ControlFlow::Break(value) = visitor.solution(solution) {
+        self.hand_on(visitor, stats, solution)
+    }
+
+    /// Counts a solution whose options are at hand and hands them to the visitor; stops when
+    /// the visitor says so or at the solution limit.
+    #[inline(always)]
+    pub(crate) fn hand_on<V: Visitor + ?Sized>(
+        &self,
+        visitor: &mut V,
+        stats: &mut SearchStats,
+        options: &[OptionId],
+    ) -> Result<(), Halt<V::Break>> {
+        stats.solutions += 1;
+        if let ControlFlow::Break(value) = visitor.solution(options) {
             return Err(Halt {
                 stop: Stop::Visitor,
                 broke_with: Some(value),

@@ -156,6 +156,7 @@ mod request;
 mod search;
 mod split;
 mod stop_flag;
+mod subtrees;
 mod walk;
 mod workers;
 

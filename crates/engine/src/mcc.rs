@@ -25,12 +25,12 @@
 
 use super::arena::{Counts, Dlx, Mode};
 use super::choice_rule::ChoiceRule;
+use super::gate::Gate;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::TreePosition;
 use super::search::{SearchLimits, Visitor};
-use std::ops::ControlFlow;
 
 /// What the search does next: Knuth's labels in DLX3, and the steps of Algorithm M they do.
 enum Step {
@@ -116,56 +116,36 @@ impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
         let mut level = 0usize;
         let mut best = 0u32;
         let mut current = 0u32;
-        let mut broke_with = None;
         // The options chosen on the levels above, kept as the levels are entered and left:
         // most nodes of a problem with many shallow solutions are solutions, and building
         // each one from the choices cost a third of the search.
         dlx.solution.clear();
         // Progress reports (asked once; the default `None` compiles them away) need each
         // level's branching degree, as DLX3 keeps it: kept only for them.
-        let progress_mask = visitor.progress_mask();
-        let mut next_report = 0u64;
+        let reports = visitor.progress_mask().is_some();
         let mut scores = Vec::new();
-        if progress_mask.is_some() {
+        if reports {
             scores.resize(dlx.choice.len(), 0i64);
         }
-        let stop;
-        'forward: loop {
+        let limits = SearchLimits {
+            max_nodes: Some(max_nodes),
+            max_solutions: Some(max_solutions),
+        };
+        let mut gate = Gate::new(limits, visitor);
+        let halt = 'forward: loop {
             // M2: enter a level (DLX3's `forward`).
-            if stats.nodes >= max_nodes {
+            let at = |stats: &SearchStats| TreePosition::of_mcc_search(dlx, level, &scores, stats);
+            if let Err(halt) = gate.enter(visitor, &mut stats, at) {
                 dlx.unwind_mcc(level);
-                stop = Stop::NodeBudget;
-                break 'forward;
-            }
-            if let ControlFlow::Break(value) = visitor.enter_node() {
-                dlx.unwind_mcc(level);
-                broke_with = Some(value);
-                stop = Stop::Visitor;
-                break 'forward;
-            }
-            stats.nodes += 1;
-            if let Some(mask) = progress_mask {
-                if stats.nodes >= next_report {
-                    next_report = stats.nodes.saturating_add(mask).saturating_add(1);
-                    visitor.progress(&TreePosition::of_mcc_search(dlx, level, &scores, &stats));
-                }
+                break 'forward halt;
             }
             // M3: choose an item.
             let mut step = match dlx.choose_scored(rule) {
                 // M2: no active primary item: every bound is met, a solution; then M9.
                 None => {
-                    stats.solutions += 1;
-                    let flow = visitor.solution(&dlx.solution);
-                    if flow.is_break() || stats.solutions == max_solutions {
+                    if let Err(halt) = gate.hand_on(visitor, &mut stats, &dlx.solution) {
                         dlx.unwind_mcc(level);
-                        stop = match flow {
-                            ControlFlow::Break(value) => {
-                                broke_with = Some(value);
-                                Stop::Visitor
-                            }
-                            ControlFlow::Continue(()) => Stop::SolutionLimit,
-                        };
-                        break 'forward;
+                        break 'forward halt;
                     }
                     Step::Backdown
                 }
@@ -176,7 +156,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
                 }
                 // M4: prepare to branch on the item.
                 Some((item, score)) => {
-                    if progress_mask.is_some() {
+                    if reports {
                         scores[level] = score;
                     }
                     best = item;
@@ -236,11 +216,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
                     Step::Backdown => {
                         // M9: leave the level.
                         if level == 0 {
-                            stop = Stop::Exhausted;
-                            if progress_mask.is_some() {
-                                visitor.progress(&TreePosition::finished(&stats));
-                            }
-                            break 'forward;
+                            break 'forward gate.exhausted(visitor, &stats);
                         }
                         level -= 1;
                         current = dlx.choice[level];
@@ -261,13 +237,13 @@ impl<'a, L: Link, V: Visitor + ?Sized> MccSearch<'a, L, V> {
                     }
                 }
             }
-        }
+        };
         stats.updates = counts.updates;
         stats.cleansings = counts.cleansings;
         Outcome {
-            answer: broke_with,
+            answer: halt.broke_with,
             stats,
-            stop,
+            stop: halt.stop,
         }
     }
 }
@@ -279,6 +255,7 @@ mod tests {
     use crate::problem::{Bounds, Colour, ItemId, ItemKind, Problem, ProblemBuilder};
     use crate::Uniqueness;
     use proptest::prelude::*;
+    use std::ops::ControlFlow;
 
     /// The options of a solution as Knuth writes them, sorted.
     fn written(problem: &Problem, options: &[OptionId]) -> Vec<String> {

@@ -1,220 +1,258 @@
-//! One problem on every core, and on many machines: the pieces of the tree cut after its first
-//! levels (see `split.rs`) searched on the rayon pool (or only one shard's share of them), their
-//! solutions handed on in the one-thread search's order and their figures summed.
+//! One problem on every core, and on many machines, for every engine that cuts its tree
+//! ([`Subtrees`]): the pieces of the tree cut after its first levels searched on the rayon pool
+//! (or only one shard's share of them), their solutions handed on in the one-thread search's
+//! order and their figures summed.
 //!
-//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk gathers
-//! this shard's into a window, and subtrees are searched a window at a time, each on a copy of the
-//! arena that a worker keeps for the window; a window's solutions are held until the window's
-//! subtrees are done, then handed on in order. A subtree with more than `HELD_PER_SUBTREE`
-//! solutions is not held but searched again in order on the caller's thread, so memory stays
-//! bounded however many solutions a subtree has.
+//! The pieces are met one by one by a walk of the top of the tree, never all kept: the walk
+//! gathers this shard's into a window, and subtrees are searched a window at a time, each on a
+//! copy of the engine that a worker keeps for the whole search; a window's solutions are held
+//! until the window's subtrees are done, then handed on in order. A subtree with more than
+//! `HELD_PER_SUBTREE` solutions is not held but searched again in order on the caller's thread,
+//! so memory stays bounded however many solutions a subtree has.
 
-use super::arena::Dlx;
-use super::choice_rule::ChoiceRule;
-use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::request::{SearchReport, SearchRequest};
 use super::search::{SearchLimits, Visitor};
-use super::split::{Cut, PieceAt, Shard, Splitter, WalkEnd};
+use super::split::Shard;
+use super::subtrees::{Cut, PieceAt, StopRequest, Subtrees, WalkEnd};
 use super::workers::Workers;
-use crate::engine::Engine;
 use rayon::prelude::*;
 use std::ops::ControlFlow;
 
 /// Subtrees searched together before their solutions are handed on.
-pub(crate) const WINDOW_PER_THREAD: usize = 8;
+const WINDOW_PER_THREAD: usize = 8;
 
-/// Pieces a count searches together: no solution is held, so a window is only its pieces'
-/// paths (a few megabytes), and large enough that the one subtree still running at its end
+/// Pieces a whole count searches together: no solution is held, so a window is only its
+/// pieces' paths (a few megabytes), and large enough that the one subtree still running at its end
 /// keeps the other threads waiting rarely.
-pub(crate) const COUNT_WINDOW: usize = 1 << 15;
+const COUNT_WINDOW: usize = 1 << 15;
 
 /// Pieces walked after which a window that holds any of this shard's pieces is searched even
 /// if it is not full: a shard of many holds one piece in that many or fewer, and a limit or a
 /// first solution need not wait for the walk of the whole top of the tree.
-pub(crate) const FLUSH_AFTER_PIECES: u64 = 1 << 18;
+const FLUSH_AFTER_PIECES: u64 = 1 << 18;
 
 /// Solutions a worker holds for one subtree before it leaves the subtree to the caller's
 /// thread, which searches it again and hands its solutions on as they come.
-pub(crate) const HELD_PER_SUBTREE: u64 = 4096;
+const HELD_PER_SUBTREE: u64 = 4096;
 
-/// A split search of one arena: the shard's share of the tree searched on the rayon pool, as
-/// [`Dlx::search_split_reporting`] runs it.
-pub(super) struct ParallelSearch<'a, L: Link> {
-    dlx: &'a mut Dlx<L>,
+/// Searches this shard's share of `engine`'s tree on the current rayon pool, handing `visitor`
+/// the solutions subtree by subtree in the one-thread search's order, and telling `progress`
+/// (when given, and when its [`ProgressSink::begin`] takes this search) how much of the
+/// shard's tree is done, from the threads as they go: each subtree counts for its share of
+/// the tree, a subtree being searched for the share of it its search has done, against the
+/// shard's part of the tree (1/N of it; the fraction is made 1 when the search ends).
+/// `stop_requested` is asked on entering each node, on every thread and in the walks that cut
+/// the tree: the search then ends with [`Stop::Interrupted`], what it finished kept.
+pub(crate) fn search_split<E: Subtrees, V: Visitor + ?Sized>(
+    engine: &mut E,
     settings: SearchRequest,
-    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    stop_requested: StopRequest<'_>,
+    progress: Option<&dyn ProgressSink>,
+    visitor: &mut V,
+) -> SearchReport<V::Break> {
+    if settings.max_solutions == Some(0) {
+        let mut report = SearchReport::default();
+        report.outcome.stop = Stop::SolutionLimit;
+        return report;
+    }
+    let sink = progress.filter(|sink| sink.begin());
+    let report = if engine.can_split() {
+        split_and_search(engine, settings, stop_requested, sink, visitor)
+    } else {
+        SearchReport {
+            outcome: search_whole(engine, settings, stop_requested, sink, visitor),
+            ..SearchReport::default()
+        }
+    };
+    if let Some(sink) = sink {
+        sink.end();
+    }
+    report
 }
 
-impl<'a, L: Link> ParallelSearch<'a, L> {
-    /// The split search of `dlx` under `settings`, asking `stop_requested` as
-    /// [`Dlx::search_split`] says.
-    pub(super) fn new(
-        dlx: &'a mut Dlx<L>,
-        settings: SearchRequest,
-        stop_requested: &'a (dyn Fn() -> bool + Sync),
-    ) -> Self {
-        ParallelSearch {
-            dlx,
-            settings,
-            stop_requested,
-        }
+/// [`search_split`] of a tree that can be cut, with a sink that has begun this search, if any.
+fn split_and_search<E: Subtrees, V: Visitor + ?Sized>(
+    engine: &mut E,
+    settings: SearchRequest,
+    stop_requested: StopRequest<'_>,
+    sink: Option<&dyn ProgressSink>,
+    visitor: &mut V,
+) -> SearchReport<V::Break> {
+    let Some(Cut { depth, subtrees }) = engine.split_depth(settings.min_subtrees, stop_requested)
+    else {
+        let mut report = SearchReport {
+            cut: true,
+            ..SearchReport::default()
+        };
+        report.outcome.stop = Stop::Interrupted;
+        return report;
+    };
+    let shard = settings.shard;
+    if subtrees == 0 {
+        return search_above_the_cut(engine, settings, stop_requested, depth, visitor);
     }
+    // A count under a limit takes small windows: each subtree of a window is counted up to
+    // the limit, and a large window of a large tree would count far past it.
+    let window_size = if settings.count_only && settings.max_solutions.is_none() {
+        COUNT_WINDOW
+    } else {
+        rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
+    };
+    let template = engine.worker_template();
+    let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
+    let mut run = Run::new(settings.max_solutions);
+    let mut window = Vec::with_capacity(window_size);
+    let mut pieces = ShardPieces {
+        shard,
+        subtrees: 0,
+        skipped: SearchStats::default(),
+    };
+    let mut walked_since_search = 0u64;
+    let mut share = Share {
+        again: None,
+        template: &template,
+        workers: Workers::new(&template),
+        keep: !settings.count_only,
+        stop_requested,
+        progress: split_progress.as_ref(),
+    };
+    let walked = engine.walk_pieces(depth, stop_requested, &mut |piece, before| {
+        if let Some(mine) = pieces.take(piece, before) {
+            window.push(mine);
+        }
+        walked_since_search += 1;
+        let due = walked_since_search >= FLUSH_AFTER_PIECES && !window.is_empty();
+        if window.len() < window_size && !due {
+            return ControlFlow::Continue(());
+        }
+        walked_since_search = 0;
+        let flow = share.search_window(&window, &mut run, visitor);
+        window.clear();
+        flow
+    });
+    let after = match walked {
+        WalkEnd::Done(after) => share
+            .search_window(&window, &mut run, visitor)
+            .is_continue()
+            .then_some(after),
+        WalkEnd::Stopped => None,
+        WalkEnd::Interrupted => {
+            run.stop = Stop::Interrupted;
+            None
+        }
+    };
+    if let (Some(after), Stop::Exhausted, true) = (after, run.stop, shard.takes_top()) {
+        run.stats += after;
+        run.stats += pieces.skipped;
+    }
+    let report = run.into_report(depth, pieces.subtrees);
+    if let (Some(split), Stop::Exhausted) = (&split_progress, report.outcome.stop) {
+        split.finish();
+    }
+    report
+}
 
-    /// Runs the search, handing `visitor` the solutions in the one-thread search's order and
-    /// telling `progress` how far it is, as [`Dlx::search_split_reporting`] describes.
-    pub(super) fn run<V: Visitor + ?Sized>(
-        self,
-        progress: Option<&dyn ProgressSink>,
-        visitor: &mut V,
-    ) -> SearchReport<V::Break> {
-        self.dlx.assert_not_spent();
-        let (settings, stop_requested) = (self.settings, self.stop_requested);
-        if !self.dlx.can_split() {
-            return SearchReport {
-                outcome: self.search_whole(progress, visitor),
-                ..SearchReport::default()
-            };
-        }
-        let Some(Cut { depth, subtrees }) =
-            Splitter::new(self.dlx, settings.rule).depth(settings.min_subtrees, stop_requested)
-        else {
-            let mut report = SearchReport {
-                cut: true,
-                ..SearchReport::default()
-            };
-            report.outcome.stop = Stop::Interrupted;
-            return report;
-        };
-        let shard = settings.shard;
-        if subtrees == 0 {
-            // The whole tree lies above the cut: searched here, with no copy of the arena
-            // (on a problem of many short options the copies would be most of the memory).
-            let mut report = SearchReport {
-                depth,
-                cut: true,
-                ..SearchReport::default()
-            };
-            if shard.takes_top() {
-                let mut run = Run::new(settings.max_solutions);
-                let mut stream = Stream {
-                    run: &mut run,
-                    inner: visitor,
-                    stop_requested,
-                    progress: None,
-                };
-                let outcome = self
-                    .dlx
-                    .set_rule(settings.rule)
-                    .search(SearchLimits::default(), &mut stream);
-                let mut stats = outcome.stats;
-                stats.solutions = 0;
-                run.stats += stats;
-                report = run.into_report(depth, 0);
-            }
-            return report;
-        }
-        let window_size = if settings.count_only {
-            COUNT_WINDOW
-        } else {
-            rayon::current_num_threads().max(1) * WINDOW_PER_THREAD
-        };
-        // The workers' arenas are copies of this one as it stands between the walks. A copy
-        // searches one subtree after another, so it undoes every search, whatever this arena
-        // was set to do after a stop (`Dlx::set_reload_after_stop`).
-        let mut template = self.dlx.clone();
-        template.set_reload_after_stop(false);
-        let sink = progress.filter(|sink| sink.begin());
-        let split_progress = sink.map(|sink| SplitProgress::new(sink, 1.0 / shard.count as f64));
-        let mut run = Run::new(settings.max_solutions);
-        let mut window = Vec::with_capacity(window_size);
-        let mut pieces = ShardPieces {
-            shard,
-            subtrees: 0,
-            skipped: SearchStats::default(),
-        };
-        let mut walked_since_search = 0u64;
-        let mut share = Share {
-            again: None,
-            template: &template,
-            workers: Workers::new(&template),
-            settings,
-            stop_requested,
-            progress: split_progress.as_ref(),
-        };
-        let walked = Splitter::new(self.dlx, settings.rule).walk_pieces(
+/// [`search_split`] of a tree that lies whole above its cut (no subtree: every leaf within
+/// `depth` levels): the one-thread search, the first shard's, on this copy alone, with the
+/// stop request asked at every node. Copies for the workers would be wasted, and on a problem
+/// of many short options (a million one-item options, each a solution) they would be most of
+/// the memory.
+fn search_above_the_cut<E: Subtrees, V: Visitor + ?Sized>(
+    engine: &mut E,
+    settings: SearchRequest,
+    stop_requested: StopRequest<'_>,
+    depth: usize,
+    visitor: &mut V,
+) -> SearchReport<V::Break> {
+    if !settings.shard.takes_top() {
+        return SearchReport {
             depth,
-            stop_requested,
-            &mut |piece, before| {
-                if let Some(mine) = pieces.take(piece, before) {
-                    window.push(mine);
-                }
-                walked_since_search += 1;
-                let due = walked_since_search >= FLUSH_AFTER_PIECES && !window.is_empty();
-                if window.len() < window_size && !due {
-                    return ControlFlow::Continue(());
-                }
-                walked_since_search = 0;
-                let flow = share.search_window(&window, &mut run, visitor);
-                window.clear();
-                flow
-            },
-        );
-        let after = match walked {
-            WalkEnd::Done(after) => share
-                .search_window(&window, &mut run, visitor)
-                .is_continue()
-                .then_some(after),
-            WalkEnd::Stopped => None,
-            WalkEnd::Interrupted => {
-                run.stop = Stop::Interrupted;
-                None
-            }
+            cut: true,
+            ..SearchReport::default()
         };
-        if let (Some(after), Stop::Exhausted, true) = (after, run.stop, shard.takes_top()) {
-            run.stats += after;
-            run.stats += pieces.skipped;
-        }
-        let report = run.into_report(depth, pieces.subtrees);
-        if let (Some(sink), Some(split)) = (sink, &split_progress) {
-            if report.outcome.stop == Stop::Exhausted {
-                split.finish();
-            }
-            sink.end();
-        }
-        report
+    }
+    let mut run = Run::new(settings.max_solutions);
+    let mut stream = Stream {
+        run: &mut run,
+        inner: visitor,
+        stop_requested,
+        progress: None,
+    };
+    let outcome = engine.search(SearchLimits::default(), &mut stream);
+    let mut stats = outcome.stats;
+    stats.solutions = 0;
+    run.stats += stats;
+    run.into_report(depth, 0)
+}
+
+/// The split search of a problem that cannot be split (Algorithm M's): one search of the
+/// whole tree, which only the first shard makes, so shards still add up.
+fn search_whole<E: Subtrees, V: Visitor + ?Sized>(
+    engine: &mut E,
+    settings: SearchRequest,
+    stop_requested: StopRequest<'_>,
+    sink: Option<&dyn ProgressSink>,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    if !settings.shard.takes_top() {
+        return Outcome::default();
+    }
+    let limits = SearchLimits {
+        max_solutions: settings.max_solutions,
+        max_nodes: None,
+    };
+    let mut asking = Asking {
+        inner: visitor,
+        stop_requested,
+    };
+    let outcome = match sink {
+        Some(sink) => engine.search(limits, &mut Reporting::new(sink, &mut asking)),
+        None => engine.search(limits, &mut asking),
+    };
+    Outcome {
+        stop: match outcome.answer {
+            Some(None) => Stop::Interrupted,
+            _ => outcome.stop,
+        },
+        answer: outcome.answer.flatten(),
+        stats: outcome.stats,
+    }
+}
+
+/// The caller's visitor with the stop request asked at every node: `Break(None)` when it says
+/// stop.
+struct Asking<'v, 's, V: Visitor + ?Sized> {
+    inner: &'v mut V,
+    stop_requested: StopRequest<'s>,
+}
+
+impl<V: Visitor + ?Sized> Visitor for Asking<'_, '_, V> {
+    type Break = Option<V::Break>;
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<Option<V::Break>> {
+        self.inner.solution(options).map_break(Some)
     }
 
-    /// The split search of a problem that cannot be split (Algorithm M's): one search of the
-    /// whole tree, which only the first shard makes, so shards still add up.
-    fn search_whole<V: Visitor + ?Sized>(
-        self,
-        progress: Option<&dyn ProgressSink>,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        let settings = self.settings;
-        if !settings.shard.takes_top() {
-            return Outcome::default();
+    fn wants_options(&self) -> bool {
+        self.inner.wants_options()
+    }
+
+    fn enter_node(&mut self) -> ControlFlow<Option<V::Break>> {
+        if (self.stop_requested)() {
+            return ControlFlow::Break(None);
         }
-        let limits = SearchLimits {
-            max_solutions: settings.max_solutions,
-            max_nodes: None,
-        };
-        // The visitor's own node check stops it on a signal.
-        match progress.filter(|sink| sink.begin()) {
-            Some(sink) => {
-                let mut reporting = Reporting::new(sink, visitor);
-                let outcome = self
-                    .dlx
-                    .set_rule(settings.rule)
-                    .search(limits, &mut reporting);
-                sink.end();
-                outcome
-            }
-            None => self.dlx.set_rule(settings.rule).search(limits, visitor),
-        }
+        self.inner.enter_node().map_break(Some)
+    }
+
+    fn progress_mask(&self) -> Option<u64> {
+        self.inner.progress_mask()
+    }
+
+    fn progress(&mut self, at: &TreePosition) {
+        self.inner.progress(at);
     }
 }
 
@@ -235,6 +273,7 @@ impl ShardPieces {
         let shard = self.shard;
         let mut mine = match piece {
             PieceAt::Solution(options) if shard.takes_top() => Mine {
+                share: 0.0,
                 // The walk counts the solution in the work before it, and `Run::hand_on`
                 // counts it again as it hands it on: only the second may stay.
                 before: SearchStats {
@@ -245,7 +284,7 @@ impl ShardPieces {
                 path: None,
             },
             PieceAt::Solution(_) => return None,
-            PieceAt::Subtree(path) => {
+            PieceAt::Subtree(path, share) => {
                 self.subtrees += 1;
                 if !shard.takes_subtree(self.subtrees - 1) {
                     if shard.takes_top() {
@@ -259,6 +298,7 @@ impl ShardPieces {
                     } else {
                         SearchStats::default()
                     },
+                    share,
                     solution: None,
                     path: Some(path.to_vec()),
                 }
@@ -272,27 +312,30 @@ impl ShardPieces {
 /// One of this shard's pieces, with the work above the cut it reports before it.
 struct Mine {
     before: SearchStats,
+    /// A subtree's share of the tree, for the progress reports.
+    share: f64,
     /// A solution above the cut (the first shard's).
     solution: Option<Vec<OptionId>>,
     /// A subtree's path.
     path: Option<Vec<u32>>,
 }
 
-/// What searching a window of pieces needs: the copy the workers start from, the arena a
-/// subtree is searched again in, in order (a copy made on first use: the caller's arena stands
-/// in the middle of the walk), the settings, the stop request.
-struct Share<'a, L: Link> {
-    again: Option<Dlx<L>>,
-    template: &'a Dlx<L>,
+/// What searching a window of pieces needs: the copy the workers start from, the copy a
+/// subtree is searched again in, in order (made on first use: the caller's engine stands in
+/// the middle of the walk), whether solutions are kept, the stop request.
+struct Share<'a, E> {
+    again: Option<E>,
+    template: &'a E,
     /// The workers' copies of the template, one a thread, kept from window to window.
-    workers: Workers<'a, Dlx<L>>,
-    settings: SearchRequest,
-    stop_requested: &'a (dyn Fn() -> bool + Sync),
+    workers: Workers<'a, E>,
+    /// Whether solutions are handed on, or only counted.
+    keep: bool,
+    stop_requested: StopRequest<'a>,
     /// Where the subtrees report their progress, if anywhere.
     progress: Option<&'a SplitProgress<'a>>,
 }
 
-impl<'a, L: Link> Share<'a, L> {
+impl<'a, E: Subtrees> Share<'a, E> {
     /// Searches a window of pieces: the subtrees in parallel, then each piece handed on in
     /// order. Breaks when the run ends (a limit, the visitor, a signal).
     fn search_window<V: Visitor + ?Sized>(
@@ -301,8 +344,7 @@ impl<'a, L: Link> Share<'a, L> {
         run: &mut Run<V::Break>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
-        let shares = self.subtree_shares(window);
-        let searched = self.search_subtrees(window, &shares, run.left);
+        let searched = self.search_subtrees(window, run.left);
         for (mine, result) in window.iter().zip(searched) {
             self.hand_on_piece(mine, result, run, visitor)?;
         }
@@ -312,42 +354,18 @@ impl<'a, L: Link> Share<'a, L> {
         ControlFlow::Continue(())
     }
 
-    /// Each subtree's share of the tree, for the progress reports only (empty without them):
-    /// its path replayed on the caller's own copy of the arena.
-    fn subtree_shares(&mut self, window: &[Mine]) -> Vec<f64> {
-        if self.progress.is_none() {
-            return Vec::new();
-        }
-        let template = self.template;
-        let dlx = self.again.get_or_insert_with(|| template.clone());
-        window
-            .iter()
-            .map(|mine| {
-                mine.path
-                    .as_deref()
-                    .map_or(0.0, |path| TreePosition::of_subtree(dlx, path).share)
-            })
-            .collect()
-    }
-
     /// The window's subtrees searched on the rayon pool, each worker on its own copy of the
     /// arena, holding up to `left` solutions a subtree (fewer when they are kept, not only
     /// counted).
-    fn search_subtrees(
-        &self,
-        window: &[Mine],
-        shares: &[f64],
-        left: u64,
-    ) -> Vec<Option<Held<'a, 'a>>> {
-        let settings = self.settings;
+    fn search_subtrees(&self, window: &[Mine], left: u64) -> Vec<Option<Held<'a, 'a>>> {
         let stop_requested = self.stop_requested;
         let split_progress = self.progress;
-        let held = if settings.count_only {
-            left
-        } else {
+        let keep = self.keep;
+        let held = if keep {
             left.min(HELD_PER_SUBTREE)
+        } else {
+            left
         };
-        let keep = !settings.count_only;
         if window.iter().all(|mine| mine.path.is_none()) {
             // Solutions above the cut only: nothing for the pool.
             return window.iter().map(|_| None).collect();
@@ -355,19 +373,17 @@ impl<'a, L: Link> Share<'a, L> {
         let workers = &self.workers;
         window
             .par_iter()
-            .enumerate()
-            .map(|(index, mine)| {
+            .map(|mine| {
                 mine.path.as_deref().map(|path| {
                     let progress =
-                        split_progress.map(|split| SubtreeProgress::new(split, shares[index]));
+                        split_progress.map(|split| SubtreeProgress::new(split, mine.share));
                     let hold = Hold {
-                        rule: settings.rule,
                         limit: held,
                         keep,
                         stop_requested,
                         progress,
                     };
-                    workers.with(|dlx| hold_subtree(dlx, path, hold))
+                    workers.with(|engine| hold_subtree(engine, path, hold))
                 })
             })
             .collect()
@@ -383,7 +399,7 @@ impl<'a, L: Link> Share<'a, L> {
         run: &mut Run<V::Break>,
         visitor: &mut V,
     ) -> ControlFlow<()> {
-        let keep = !self.settings.count_only;
+        let keep = self.keep;
         if run.stop == Stop::Interrupted {
             // Counting only: the subtrees after the one the signal cut, finished or not,
             // still add their solutions to the count, which says it is a lower bound.
@@ -441,9 +457,8 @@ impl<'a, L: Link> Share<'a, L> {
             progress,
         };
         let template = self.template;
-        let dlx = self.again.get_or_insert_with(|| template.clone());
-        let outcome =
-            Splitter::new(dlx, self.settings.rule).search_subtree(path, limits, &mut visit);
+        let engine = self.again.get_or_insert_with(|| template.clone());
+        let outcome = engine.search_subtree(path, limits, &mut visit);
         run.searched_subtree(outcome.stats.nodes);
         let mut stats = outcome.stats;
         stats.solutions = 0;
@@ -458,11 +473,11 @@ impl<'a, L: Link> Share<'a, L> {
     }
 }
 
-/// A subtree searched by a worker: its solutions, flat, `width` options each (every solution
-/// of a subtree has the same number of levels only by chance, so `width` 0 means "not flat").
+/// A subtree searched by a worker: its solutions, flat, each ending where `ends` says (the
+/// solutions of a subtree may have different numbers of options).
 struct Held<'s, 'a> {
     solutions: Vec<OptionId>,
-    width: usize,
+    ends: Vec<usize>,
     stats: SearchStats,
     /// The most solutions the worker would hold: reaching it means "search it again in order".
     limit: u64,
@@ -474,7 +489,6 @@ struct Held<'s, 'a> {
 
 /// How a worker searches a subtree.
 struct Hold<'r, 's, 'a> {
-    rule: ChoiceRule,
     /// The most solutions to hold.
     limit: u64,
     /// Whether the solutions are kept, or only counted.
@@ -484,11 +498,9 @@ struct Hold<'r, 's, 'a> {
     progress: Option<SubtreeProgress<'s, 'a>>,
 }
 
-/// Searches a subtree on a worker's arena, holding up to `hold.limit` solutions. Solutions of
-/// different lengths (possible: options cover different numbers of primary items) cannot be
-/// held flat, so the first such solution makes the worker give the subtree up to the caller.
-fn hold_subtree<'s, 'a, L: Link>(
-    dlx: &mut Dlx<L>,
+/// Searches a subtree on a worker's copy, holding up to `hold.limit` solutions.
+fn hold_subtree<'s, 'a, E: Subtrees>(
+    engine: &mut E,
     path: &[u32],
     hold: Hold<'_, 's, 'a>,
 ) -> Held<'s, 'a> {
@@ -496,8 +508,7 @@ fn hold_subtree<'s, 'a, L: Link>(
     let holder = Holder::<false> {
         keep: hold.keep,
         solutions: Vec::new(),
-        width: None,
-        uneven: false,
+        ends: Vec::new(),
         stop_requested: hold.stop_requested,
         interrupted: false,
         progress: hold.progress,
@@ -509,33 +520,30 @@ fn hold_subtree<'s, 'a, L: Link>(
     // Two searches compiled: the one without reports is the search as it was before them.
     let (outcome, holder) = if reports {
         let mut holder = holder.reporting::<true>();
-        let outcome = Splitter::new(dlx, hold.rule).search_subtree(path, limits, &mut holder);
+        let outcome = engine.search_subtree(path, limits, &mut holder);
         (outcome, holder.reporting::<false>())
     } else {
         let mut holder = holder;
-        let outcome = Splitter::new(dlx, hold.rule).search_subtree(path, limits, &mut holder);
+        let outcome = engine.search_subtree(path, limits, &mut holder);
         (outcome, holder)
     };
-    let uneven = holder.uneven;
     Held {
         solutions: holder.solutions,
-        width: holder.width.unwrap_or(0),
+        ends: holder.ends,
         stats: outcome.stats,
-        // An uneven subtree is given up as if it had too many solutions to hold.
-        limit: if uneven { 0 } else { hold.limit },
+        limit: hold.limit,
         interrupted: holder.interrupted,
         progress: holder.progress,
     }
 }
 
-/// A worker's visitor: holds solutions flat while they all have the same length, and reports
-/// its search's progress when `REPORTS`.
+/// A worker's visitor: holds solutions flat, and reports its search's progress when
+/// `REPORTS`.
 struct Holder<'r, 's, 'a, const REPORTS: bool = false> {
     /// Whether the solutions are kept, or only counted.
     keep: bool,
     solutions: Vec<OptionId>,
-    width: Option<usize>,
-    uneven: bool,
+    ends: Vec<usize>,
     stop_requested: &'r (dyn Fn() -> bool + Sync),
     interrupted: bool,
     progress: Option<SubtreeProgress<'s, 'a>>,
@@ -547,8 +555,7 @@ impl<'r, 's, 'a, const REPORTS: bool> Holder<'r, 's, 'a, REPORTS> {
         Holder {
             keep: self.keep,
             solutions: self.solutions,
-            width: self.width,
-            uneven: self.uneven,
+            ends: self.ends,
             stop_requested: self.stop_requested,
             interrupted: self.interrupted,
             progress: self.progress,
@@ -567,15 +574,8 @@ impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
         if !self.keep {
             return ControlFlow::Continue(());
         }
-        match self.width {
-            None => self.width = Some(options.len()),
-            Some(width) if width != options.len() => {
-                self.uneven = true;
-                return ControlFlow::Break(());
-            }
-            Some(_) => {}
-        }
         self.solutions.extend_from_slice(options);
+        self.ends.push(self.solutions.len());
         ControlFlow::Continue(())
     }
 
@@ -601,12 +601,11 @@ impl<const REPORTS: bool> Visitor for Holder<'_, '_, '_, REPORTS> {
 }
 
 /// The caller's side of a split search: the figures so far and the solutions still wanted.
-/// Dancing cells' split search keeps its run in the same type.
-pub(crate) struct Run<B> {
-    pub(crate) stats: SearchStats,
-    pub(crate) left: u64,
-    pub(crate) stop: Stop,
-    pub(crate) answer: Option<B>,
+struct Run<B> {
+    stats: SearchStats,
+    left: u64,
+    stop: Stop,
+    answer: Option<B>,
     searched: usize,
     largest: u64,
     subtree_nodes: u64,
@@ -614,7 +613,7 @@ pub(crate) struct Run<B> {
 
 impl<B> Run<B> {
     /// A run that wants `max_solutions` solutions (all of them if `None`).
-    pub(crate) fn new(max_solutions: Option<u64>) -> Run<B> {
+    fn new(max_solutions: Option<u64>) -> Run<B> {
         Run {
             stats: SearchStats::default(),
             left: max_solutions.unwrap_or(u64::MAX),
@@ -627,7 +626,7 @@ impl<B> Run<B> {
     }
 
     /// The run's figures as a split search reports them.
-    pub(crate) fn into_report(self, depth: usize, subtrees: u64) -> SearchReport<B> {
+    fn into_report(self, depth: usize, subtrees: u64) -> SearchReport<B> {
         SearchReport {
             outcome: Outcome {
                 answer: self.answer,
@@ -677,14 +676,16 @@ impl<B> Run<B> {
             self.left -= held.stats.solutions;
             return ControlFlow::Continue(());
         }
-        for options in held.solutions.chunks_exact(held.width.max(1)) {
+        let starts = std::iter::once(0).chain(held.ends.iter().copied());
+        for (start, end) in starts.zip(held.ends.iter().copied()) {
+            let options = &held.solutions[start..end];
             self.hand_on(options, visitor)?;
         }
         ControlFlow::Continue(())
     }
 
     /// Notes the size of a subtree searched to its end.
-    pub(crate) fn searched_subtree(&mut self, nodes: u64) {
+    fn searched_subtree(&mut self, nodes: u64) {
         self.largest = self.largest.max(nodes);
         self.subtree_nodes += nodes;
     }
@@ -703,7 +704,7 @@ impl<B> Run<B> {
     }
 
     /// Hands one solution on; breaks when the visitor does or the limit is reached.
-    pub(crate) fn hand_on<V: Visitor<Break = B> + ?Sized>(
+    fn hand_on<V: Visitor<Break = B> + ?Sized>(
         &mut self,
         options: &[OptionId],
         visitor: &mut V,
@@ -767,7 +768,7 @@ impl<B, V: Visitor<Break = B> + ?Sized> Visitor for Stream<'_, '_, '_, B, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Problem;
+    use crate::{ChoiceRule, Dlx, Engine, Problem};
 
     fn never() -> bool {
         false
@@ -887,6 +888,42 @@ mod tests {
                 assert!(handed.len() as u64 <= outcome.stats.solutions);
             }
         }
+    }
+
+    #[test]
+    fn a_count_under_a_limit_searches_little_past_it() {
+        // Four independent items of 30 options: 810,000 solutions, every subtree of a cut
+        // holding some. A count to 10 needs a few dozen nodes below its cut, however many
+        // subtrees the cut has.
+        let mut text = String::from("A B C D\n");
+        for item in ["A", "B", "C", "D"] {
+            text.push_str(&format!("{item}\n").repeat(30));
+        }
+        let problem = Problem::parse(&text).unwrap();
+        let asked = std::sync::atomic::AtomicU64::new(0);
+        let stop_requested = || {
+            asked.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            false
+        };
+        let settings = SearchRequest {
+            max_solutions: Some(10),
+            min_subtrees: 20_000,
+            count_only: true,
+            ..SearchRequest::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(2)
+            .build()
+            .unwrap();
+        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let report =
+            pool.install(|| Dlx::new(&problem).search_split(settings, &stop_requested, &mut none));
+        assert_eq!(report.outcome.stats.solutions, 10);
+        assert_eq!(report.outcome.stop, Stop::SolutionLimit);
+        // The walks of the top of the tree ask at each of their nodes (about 930 a walk,
+        // three walks): the subtrees below the cut add a window's worth, not 27,000 of them.
+        let nodes = asked.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(nodes < 10_000, "{nodes} nodes asked");
     }
 
     #[test]

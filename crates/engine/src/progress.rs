@@ -163,31 +163,6 @@ impl TreePosition {
         }
         k
     }
-
-    /// The part of the tree below the choices of `path` (a subtree of a split plan): where it
-    /// starts (the share of the tree before it) and its share, found by replaying the choices
-    /// as a split search does. The arena is left as it was found.
-    pub(super) fn of_subtree<L: Link>(dlx: &mut Dlx<L>, path: &[u32]) -> TreePosition {
-        let hints = (dlx.short_item, dlx.empty_item);
-        let mut at = TreePosition {
-            share: 1.0,
-            ..TreePosition::default()
-        };
-        let mut ignored = 0u64;
-        for &node in path {
-            let item = dlx.node(node).top.get();
-            dlx.cover::<true, false, false>(item, &mut ignored);
-            let d = dlx.len[item as usize] & !COVERED;
-            at.descend(Self::place_in_list(dlx, item, node, item, d), d);
-            dlx.cover_others::<true, false, false>(node, &mut ignored);
-        }
-        for &node in path.iter().rev() {
-            dlx.uncover_others::<false, false>(node);
-            dlx.uncover::<false, false>(dlx.node(node).top.get());
-        }
-        (dlx.short_item, dlx.empty_item) = hints;
-        at
-    }
 }
 
 /// Where a split search reports how far it has got, from any of its threads: the commands'
@@ -505,26 +480,21 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_subtree_starts_where_the_whole_search_reaches_it() {
-        let problem = Problem::queens(6);
-        let mut dlx = Dlx::new(&problem);
-        let plan = crate::split::Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(2);
-        let mut shares = Vec::new();
-        for planned in &plan.pieces {
-            if let crate::split::Piece::Subtree(path) = &planned.piece {
-                let at = TreePosition::of_subtree(&mut dlx, path);
-                shares.push((at.done, at.share));
-            }
+    fn the_walks_subtree_shares_are_dlx1s_estimates_and_tile_the_tree() {
+        use crate::subtrees::{PieceAt, Subtrees};
+        // Three levels of two options each, every leaf a solution at depth 3: cut after two
+        // levels, four subtrees of a quarter each; cut after one, two of a half.
+        let problem = Problem::parse("a b c\na\na\nb\nb\nc\nc\n").unwrap();
+        let never = || false;
+        for (depth, expected) in [(1, [0.5; 2].to_vec()), (2, [0.25; 4].to_vec())] {
+            let mut shares = Vec::new();
+            Dlx::new(&problem).walk_pieces(depth, &never, &mut |piece, _| {
+                if let PieceAt::Subtree(_, share) = piece {
+                    shares.push(share);
+                }
+                std::ops::ControlFlow::Continue(())
+            });
+            assert_eq!(shares, expected, "depth {depth}");
         }
-        // In the tree's order, one subtree ends before or where the next starts, and none
-        // ends past the whole.
-        for pair in shares.windows(2) {
-            assert!(pair[0].0 + pair[0].1 <= pair[1].0 + 1e-12, "{pair:?}");
-        }
-        let (start, share) = shares[shares.len() - 1];
-        assert!(start + share <= 1.0 + 1e-12);
-        // The arena is left as found.
-        let fresh = Dlx::new(&problem);
-        assert_eq!((&dlx.nodes, &dlx.len), (&fresh.nodes, &fresh.len));
     }
 }

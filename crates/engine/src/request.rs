@@ -90,7 +90,7 @@ impl SearchRequest {
 
     /// The engine that will run this request on `problem`, or why the request cannot run: a
     /// shard with a node budget or another choice rule (the parts of those trees do not add
-    /// up), or an engine that cannot take the problem, the rule or a shard
+    /// up), or an engine that cannot take the problem or the rule
     /// ([`EngineKind::choose`]).
     pub fn check(&self, problem: &Problem) -> Result<EngineKind, DlxError> {
         let sharded = self.shard != Shard::WHOLE;
@@ -104,7 +104,7 @@ impl SearchRequest {
                 what: "a shard needs DLX1's choice rule: the parts of other trees do not add up",
             });
         }
-        self.engine.choose(problem, self.rule, sharded)
+        self.engine.choose(problem, self.rule)
     }
 
     /// The threads asked for, `0` resolved to one per core.
@@ -116,15 +116,11 @@ impl SearchRequest {
     }
 
     /// Whether `engine` (as [`SearchRequest::check`] names it) searches this request split
-    /// over the threads: links and cells cut their tree under DLX1's rule without a node
-    /// budget, for more than one thread or a shard; the bitsets split only a whole count.
-    pub fn splits_on(&self, engine: EngineKind) -> bool {
+    /// over the threads: every engine cuts its tree under DLX1's rule without a node budget,
+    /// for more than one thread or a shard.
+    pub fn splits_on(&self) -> bool {
         let uncut = self.max_nodes.is_none() && self.rule == ChoiceRule::Mrv;
-        let many = self.thread_count() > 1;
-        match engine {
-            EngineKind::Bits => uncut && many && self.count_only && self.max_solutions.is_none(),
-            _ => uncut && (many || self.shard != Shard::WHOLE),
-        }
+        uncut && (self.thread_count() > 1 || self.shard != Shard::WHOLE)
     }
 
     /// Runs the request on `problem` ([`SearchRequest::check`] first): every solution to
@@ -146,8 +142,7 @@ impl SearchRequest {
     {
         let engine = self.check(problem)?;
         let mut loaded = AnyEngine::new(problem, engine)?;
-        let threads = self.thread_count();
-        if !self.splits_on(engine) {
+        if !self.splits_on() {
             loaded.set_rule(self.rule);
             let limits = SearchLimits {
                 max_solutions: self.max_solutions,
@@ -170,34 +165,16 @@ impl SearchRequest {
                 ..SearchReport::default()
             });
         }
+        let threads = self.thread_count().min(loaded.copies_that_fit());
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|_| DlxError::Threads { threads })?;
         let stop_requested = || stop.is_raised();
-        let mut report = pool.install(|| match &mut loaded {
-            // The bitsets split a whole count, which hands the visitor nothing.
-            AnyEngine::Bits(bits) => {
-                let sink = progress.filter(|sink| sink.begin());
-                let counted = bits.count_split(self.min_subtrees, stop, sink);
-                if let Some(sink) = sink {
-                    sink.end();
-                }
-                Ok(SearchReport {
-                    outcome: counted.map(|()| None),
-                    ..SearchReport::default()
-                })
-            }
-            links_or_cells => {
-                links_or_cells.search_split_reporting(*self, &stop_requested, progress, visitor)
-            }
-        })?;
+        let mut report = pool
+            .install(|| loaded.search_split_reporting(*self, &stop_requested, progress, visitor))?;
         report.engine = engine;
-        report.threads = if report.cut || engine == EngineKind::Bits {
-            threads
-        } else {
-            1
-        };
+        report.threads = if report.cut { threads } else { 1 };
         Ok(report)
     }
 }

@@ -8,6 +8,7 @@
 
 use super::arena::{Dlx, Mode};
 use super::choice_rule::ChoiceRule;
+use super::gate::Gate;
 use super::node::Link;
 use super::outcome::{Outcome, SearchStats, Stop};
 use super::problem::OptionId;
@@ -224,30 +225,17 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
         let mut updates = 0u64;
         let mut level = 0usize;
         let mut best;
-        let stop;
-        let mut broke_with = None;
-        // Asked once: with the default `None` the reports below compile to nothing.
-        let progress_mask = visitor.progress_mask();
-        let mut next_report = 0u64;
+        let limits = SearchLimits {
+            max_nodes: Some(max_nodes),
+            max_solutions: Some(max_solutions),
+        };
+        let mut gate = Gate::new(limits, visitor);
         // X2: enter a level.
-        'forward: loop {
-            if stats.nodes >= max_nodes {
+        let halt = 'forward: loop {
+            let at = |stats: &SearchStats| TreePosition::of_search(dlx, level, stats);
+            if let Err(halt) = gate.enter(visitor, &mut stats, at) {
                 dlx.abandon_search(level, None);
-                stop = Stop::NodeBudget;
-                break 'forward;
-            }
-            if let ControlFlow::Break(value) = visitor.enter_node() {
-                dlx.abandon_search(level, None);
-                broke_with = Some(value);
-                stop = Stop::Visitor;
-                break 'forward;
-            }
-            stats.nodes += 1;
-            if let Some(mask) = progress_mask {
-                if stats.nodes >= next_report {
-                    next_report = stats.nodes.saturating_add(mask).saturating_add(1);
-                    visitor.progress(&TreePosition::of_search(dlx, level, &stats));
-                }
+                break 'forward halt;
             }
             // X3: choose an item.
             best = dlx.choose_item::<TREE>(rule, stats.nodes);
@@ -262,11 +250,7 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
                     dlx.uncover::<TREE, BY_PLACE>(best);
                     // X8: leave level `level`.
                     if level == 0 {
-                        stop = Stop::Exhausted;
-                        if progress_mask.is_some() {
-                            visitor.progress(&TreePosition::finished(&stats));
-                        }
-                        break 'forward;
+                        break 'forward gate.exhausted(visitor, &stats);
                     }
                     level -= 1;
                     current = dlx.choice_at(level);
@@ -287,31 +271,19 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
                     continue 'forward;
                 }
                 // X2 with every primary item covered: a solution, counted as a node, so it too
-                // must fit in the budget (without this check a solution pushed the count past
-                // the budget and the test above never matched again).
-                if stats.nodes >= max_nodes {
+                // must fit in the budget.
+                if let Err(halt) = gate.enter_leaf(&mut stats) {
                     dlx.abandon_search(level, Some((current, best)));
-                    stop = Stop::NodeBudget;
-                    break 'forward;
+                    break 'forward halt;
                 }
-                stats.nodes += 1;
-                stats.solutions += 1;
                 if visitor.wants_options() {
                     dlx.fill_solution(level);
                 } else {
                     dlx.solution.clear();
                 }
-                let flow = visitor.solution(&dlx.solution);
-                if flow.is_break() || stats.solutions == max_solutions {
+                if let Err(halt) = gate.hand_on(visitor, &mut stats, &dlx.solution) {
                     dlx.abandon_search(level, Some((current, best)));
-                    stop = match flow {
-                        ControlFlow::Break(value) => {
-                            broke_with = Some(value);
-                            Stop::Visitor
-                        }
-                        ControlFlow::Continue(()) => Stop::SolutionLimit,
-                    };
-                    break 'forward;
+                    break 'forward halt;
                 }
                 // X6: try again with the next option.
                 let next = dlx.node(current).down.get();
@@ -319,13 +291,13 @@ impl<'a, L: Link, V: Visitor + ?Sized> PlainSearch<'a, L, V> {
                 current = next;
                 dlx.set_choice(level, current);
             }
-        }
+        };
         (dlx.short_item, dlx.empty_item) = hints;
         stats.updates = updates;
         Outcome {
-            answer: broke_with,
+            answer: halt.broke_with,
             stats,
-            stop,
+            stop: halt.stop,
         }
     }
 

@@ -20,51 +20,13 @@
 use super::arena::Dlx;
 use super::choice_rule::ChoiceRule;
 use super::node::Link;
+use super::node::COVERED;
 use super::outcome::{Outcome, SearchStats};
 use super::problem::OptionId;
-use super::request::SearchRequest;
 use super::search::{SearchLimits, Visitor};
+use super::subtrees::{PieceAt, StopRequest, Subtrees, VisitPiece, WalkEnd};
 use crate::engine::Engine;
 use std::ops::ControlFlow;
-
-/// The deepest cut tried: each level multiplies the pieces by the options of its item, so a
-/// dozen levels is far past any useful split.
-pub(crate) const MAX_DEPTH: usize = 12;
-
-/// The depth to cut a tree at for `min_subtrees` subtrees: the shallowest cut with that many,
-/// or the deepest below which the tree ends or thins out. `count(depth, enough)` counts the
-/// subtrees of the cut after `depth` levels, up to `enough`, or says `None` when asked to stop.
-/// Dancing links and dancing cells cut their trees by the same rule.
-pub(crate) fn cut_depth(
-    min_subtrees: usize,
-    mut count: impl FnMut(usize, usize) -> Option<usize>,
-) -> Option<Cut> {
-    let enough = min_subtrees.clamp(1, SearchRequest::MAX_SUBTREES);
-    let mut depth = 1;
-    let mut subtrees = count(depth, enough)?;
-    // A cut with no subtree has the whole tree above it, and so has every deeper cut.
-    while subtrees > 0 && subtrees < enough && depth < MAX_DEPTH {
-        let deeper = count(depth + 1, enough)?;
-        if deeper <= subtrees {
-            // The tree ends above the deeper cut, or thins out there: no gain.
-            break;
-        }
-        depth += 1;
-        subtrees = deeper;
-    }
-    Some(Cut { depth, subtrees })
-}
-
-/// Where a tree is cut.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Cut {
-    /// Levels above the cut.
-    pub depth: usize,
-    /// The subtrees below it, counted up to the number asked for: none when the whole tree
-    /// lies above the cut (every leaf a solution or a dead end within `depth` levels), which
-    /// a split search then searches whole, on one thread, with no copy of its state.
-    pub subtrees: usize,
-}
 
 #[cfg(test)]
 /// A part of the search tree, in the tree's order.
@@ -77,21 +39,12 @@ pub(crate) enum Piece {
     Subtree(Vec<u32>),
 }
 
-/// A piece as the walk above the cut meets it, borrowed from the walk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum PieceAt<'a> {
-    /// A solution above the cut.
-    Solution(&'a [OptionId]),
-    /// The subtree below this path.
-    Subtree(&'a [u32]),
-}
-
 #[cfg(test)]
 impl PieceAt<'_> {
     fn to_owned(self) -> Piece {
         match self {
             PieceAt::Solution(options) => Piece::Solution(options.to_vec()),
-            PieceAt::Subtree(path) => Piece::Subtree(path.to_vec()),
+            PieceAt::Subtree(path, _) => Piece::Subtree(path.to_vec()),
         }
     }
 }
@@ -130,17 +83,6 @@ impl SplitPlan {
     }
 }
 
-/// How a walk above the cut ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum WalkEnd {
-    /// Every piece was met: the work above the cut after the last one.
-    Done(SearchStats),
-    /// The caller's visit said stop.
-    Stopped,
-    /// The stop flag was raised.
-    Interrupted,
-}
-
 /// Where the search above the cut stands.
 struct Walk<'a> {
     rule: ChoiceRule,
@@ -151,6 +93,8 @@ struct Walk<'a> {
     options: Vec<OptionId>,
     /// Work done since the last piece.
     pending: SearchStats,
+    /// The share of the tree below the current path.
+    share: f64,
     /// Nodes entered above the cut so far (what the choice rule may weigh).
     nodes: u64,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
@@ -204,37 +148,6 @@ impl<'a, L: Link> Splitter<'a, L> {
         Splitter { dlx, rule }
     }
 
-    /// [`Dlx::split_depth`]: the depth to cut the tree at, found by walking its top.
-    pub(crate) fn depth(
-        &mut self,
-        min_subtrees: usize,
-        stop_requested: &(dyn Fn() -> bool + Sync),
-    ) -> Option<Cut> {
-        cut_depth(min_subtrees, |depth, enough| {
-            self.count_subtrees(depth, enough, stop_requested)
-        })
-    }
-
-    /// The subtrees of the cut after `depth` levels, counted up to `enough`.
-    fn count_subtrees(
-        &mut self,
-        depth: usize,
-        enough: usize,
-        stop_requested: &(dyn Fn() -> bool + Sync),
-    ) -> Option<usize> {
-        let mut subtrees = 0;
-        let end = self.walk_pieces(depth, stop_requested, &mut |piece, _| {
-            if let PieceAt::Subtree(_) = piece {
-                subtrees += 1;
-                if subtrees >= enough {
-                    return ControlFlow::Break(());
-                }
-            }
-            ControlFlow::Continue(())
-        });
-        (end != WalkEnd::Interrupted).then_some(subtrees)
-    }
-
     #[cfg(test)]
     /// Every piece of the tree cut after `depth` levels, kept: as many as the top of the tree
     /// has, so for small trees and for looking at a cut; a split search walks the pieces
@@ -266,7 +179,7 @@ impl<'a, L: Link> Splitter<'a, L> {
         &mut self,
         depth: usize,
         stop_requested: &(dyn Fn() -> bool + Sync),
-        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
+        visit: &mut VisitPiece<'_>,
     ) -> WalkEnd {
         if self.dlx.uncovered == 0 {
             // The empty set of options is the one solution, as `search` reports it.
@@ -287,6 +200,7 @@ impl<'a, L: Link> Splitter<'a, L> {
             path: Vec::with_capacity(depth),
             options: Vec::with_capacity(depth),
             pending: SearchStats::default(),
+            share: 1.0,
             nodes: 0,
             stop_requested,
             interrupted: false,
@@ -304,11 +218,7 @@ impl<'a, L: Link> Splitter<'a, L> {
     /// option tried in turn, as the search loop does (X2 to X8), handing on the pieces met. A
     /// break undoes this level's covers before it goes up, so the arena is whole again at the
     /// top.
-    fn walk_level(
-        &mut self,
-        walk: &mut Walk<'_>,
-        visit: &mut dyn FnMut(PieceAt<'_>, SearchStats) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+    fn walk_level(&mut self, walk: &mut Walk<'_>, visit: &mut VisitPiece<'_>) -> ControlFlow<()> {
         if (walk.stop_requested)() {
             walk.interrupted = true;
             return ControlFlow::Break(());
@@ -319,6 +229,8 @@ impl<'a, L: Link> Splitter<'a, L> {
         self.dlx
             .cover::<true, false, false>(best, &mut walk.pending.updates);
         let mut current = self.dlx.node(best).down.get();
+        let share = walk.share;
+        walk.share /= f64::from((self.dlx.len[best as usize] & !COVERED).max(1));
         let mut flow = ControlFlow::Continue(());
         while current != best && flow.is_continue() {
             self.dlx
@@ -333,7 +245,7 @@ impl<'a, L: Link> Splitter<'a, L> {
                 visit(PieceAt::Solution(&walk.options), before)
             } else if walk.path.len() == walk.depth {
                 let before = std::mem::take(&mut walk.pending);
-                visit(PieceAt::Subtree(&walk.path), before)
+                visit(PieceAt::Subtree(&walk.path, walk.share), before)
             } else {
                 self.walk_level(walk, visit)
             };
@@ -343,6 +255,7 @@ impl<'a, L: Link> Splitter<'a, L> {
             current = self.dlx.node(current).down.get();
         }
         self.dlx.uncover::<false, false>(best);
+        walk.share = share;
         flow
     }
 
@@ -379,6 +292,42 @@ impl<'a, L: Link> Splitter<'a, L> {
         }
         (self.dlx.short_item, self.dlx.empty_item) = hints;
         outcome
+    }
+}
+
+/// Dancing links cut their tree by walking its top with the covers of the search, under the
+/// arena's rule ([`Dlx::set_rule`]).
+impl<L: Link> Subtrees for Dlx<L> {
+    fn can_split(&self) -> bool {
+        Dlx::can_split(self)
+    }
+
+    fn walk_pieces(
+        &mut self,
+        depth: usize,
+        stop_requested: StopRequest<'_>,
+        visit: &mut VisitPiece<'_>,
+    ) -> WalkEnd {
+        let rule = self.rule;
+        Splitter::new(self, rule).walk_pieces(depth, stop_requested, visit)
+    }
+
+    fn search_subtree<V: Visitor + ?Sized>(
+        &mut self,
+        path: &[u32],
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        let rule = self.rule;
+        Splitter::new(self, rule).search_subtree(path, limits, visitor)
+    }
+
+    /// A copy searches one subtree after another, so it undoes every search, whatever this
+    /// arena was set to do after a stop ([`Dlx::set_reload_after_stop`]).
+    fn worker_template(&self) -> Self {
+        let mut template = self.clone();
+        template.set_reload_after_stop(false);
+        template
     }
 }
 
@@ -489,7 +438,7 @@ mod tests {
         let deepest = dlx
             .split_depth(ChoiceRule::Mrv, usize::MAX, &never)
             .unwrap();
-        assert!(deepest <= MAX_DEPTH);
+        assert!(deepest <= crate::subtrees::MAX_DEPTH);
         let plan = Splitter::new(&mut dlx, ChoiceRule::Mrv).plan_at_depth(deepest);
         assert!(
             plan.subtrees()

@@ -240,7 +240,7 @@ impl Engine for Bits {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        self.run(limits, visitor)
+        self.run(0, limits, visitor)
     }
 }
 

@@ -31,45 +31,38 @@ pub(super) enum Choice {
 }
 
 impl Bits {
-    /// [`Bits::search`]: the loop with the `popcnt` instruction when the processor has it.
+    /// The loop from level `floor` (0: [`Bits::search`]; a subtree's depth once its path's
+    /// rows are made), with the `popcnt` instruction when the processor has it.
     pub(super) fn run<V: Visitor + ?Sized>(
         &mut self,
+        floor: usize,
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the instruction the function is compiled for.
-            return unsafe { self.run_with_popcnt(limits, visitor) };
+            return unsafe { self.run_with_popcnt(floor, limits, visitor) };
         }
-        self.walk(limits, visitor)
+        self.walk_below(floor, limits, visitor)
     }
 
-    /// [`Bits::walk`] compiled for processors with `popcnt`.
+    /// [`Bits::walk_below`] compiled for processors with `popcnt`.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn run_with_popcnt<V: Visitor + ?Sized>(
         &mut self,
+        floor: usize,
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        self.walk(limits, visitor)
+        self.walk_below(floor, limits, visitor)
     }
 
-    /// The loop proper: enter a node, choose the item of fewest live options (the first on
+    /// The loop proper, from level `floor`, whose path and rows are in place, until it backs
+    /// up to the floor: enter a node, choose the item of fewest live options (the first on
     /// ties), try its options in input order, each on a copy of the level's rows with the
     /// option's conflicts and primary items taken out.
-    #[inline(always)]
-    pub(super) fn walk<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        self.walk_below(0, limits, visitor)
-    }
-
-    /// [`Bits::walk`] of the subtree at level `floor`, whose path and rows are in place: it
-    /// ends when it backs up to the floor.
     #[inline(always)]
     pub(super) fn walk_below<V: Visitor + ?Sized>(
         &mut self,

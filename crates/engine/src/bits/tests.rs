@@ -26,7 +26,7 @@ fn bits_search(problem: &Problem, portable: bool) -> (Vec<Vec<OptionId>>, Search
         ControlFlow::<()>::Continue(())
     };
     let outcome = if portable {
-        bits.walk(SearchLimits::default(), &mut keep)
+        bits.walk_below(0, SearchLimits::default(), &mut keep)
     } else {
         bits.search(SearchLimits::default(), &mut keep)
     };
@@ -262,20 +262,35 @@ fn links_solutions_in_order(problem: &Problem) -> Vec<Vec<OptionId>> {
     found
 }
 
+/// A count of `problem` on the bitsets split over `threads` into at least `subtrees`.
+fn count_split(
+    problem: &Problem,
+    threads: usize,
+    subtrees: usize,
+    stop: &StopFlag,
+) -> crate::Outcome<()> {
+    let request = crate::SearchRequest {
+        engine: crate::EngineKind::Bits,
+        threads,
+        min_subtrees: subtrees,
+        count_only: true,
+        ..crate::SearchRequest::default()
+    };
+    let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+    let report = request.run(problem, stop, None, &mut none).unwrap();
+    assert_eq!(report.engine, crate::EngineKind::Bits);
+    report.outcome.map(|_| ())
+}
+
 #[test]
 fn a_count_split_over_threads_has_the_one_thread_figures() {
     let mut cases = split_cases();
     cases.push(("queens(10)", Problem::queens(10)));
     for (name, problem) in &cases {
         let (_, whole) = bits_search(problem, false);
-        for threads in [1, 2, 3] {
-            let pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .unwrap();
+        for threads in [2, 3] {
             for subtrees in [1, 16, 1_000] {
-                let mut bits = Bits::new(problem);
-                let counted = pool.install(|| bits.count_split(subtrees, &StopFlag::never(), None));
+                let counted = count_split(problem, threads, subtrees, &StopFlag::never());
                 assert_eq!(counted.stop, Stop::Exhausted, "{name}");
                 assert_eq!(
                     (counted.stats.solutions, counted.stats.nodes),
@@ -288,22 +303,21 @@ fn a_count_split_over_threads_has_the_one_thread_figures() {
     let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
         true,
     )));
-    let counted = Bits::new(&Problem::queens(8)).count_split(16, &raised, None);
+    let counted = count_split(&Problem::queens(8), 2, 16, &raised);
     assert_eq!(counted.stop, Stop::Interrupted);
     assert!(counted.stats.solutions < 92);
 }
 
 #[test]
-fn a_count_split_whose_first_level_has_more_subtrees_than_it_gathers_misses_none() {
-    // One item with 100 options: 100 subtrees at the first level, more than 64 a subtree
-    // asked for.
+fn a_count_split_whose_first_level_has_more_subtrees_than_asked_for_misses_none() {
+    // One item with 100 options: 100 subtrees at the first level, each a solution.
     let mut text = String::from("A B\n");
     text.push_str(&"A B\n".repeat(100));
     let problem = Problem::parse(&text).unwrap();
     let (_, whole) = bits_search(&problem, false);
     assert_eq!(whole.solutions, 100);
     for subtrees in [1, 2, 1_000] {
-        let counted = Bits::new(&problem).count_split(subtrees, &StopFlag::never(), None);
+        let counted = count_split(&problem, 2, subtrees, &StopFlag::never());
         assert_eq!(
             (counted.stats.solutions, counted.stats.nodes),
             (whole.solutions, whole.nodes),

@@ -503,19 +503,24 @@ fn split_solutions(
     depth: usize,
     new: fn(&Problem) -> Cells,
 ) -> (Vec<Vec<OptionId>>, usize) {
+    use crate::subtrees::{PieceAt, Subtrees, WalkEnd};
     let mut cells = new(problem);
-    let mut pieces = Vec::new();
-    let end = cells.walk_pieces(depth, &|| false, &mut |piece| {
-        pieces.push(piece);
+    // Each piece owned: a solution's options, or a subtree's path.
+    let mut pieces: Vec<Result<Vec<OptionId>, Vec<u32>>> = Vec::new();
+    let end = cells.walk_pieces(depth, &|| false, &mut |piece, _| {
+        pieces.push(match piece {
+            PieceAt::Solution(options) => Ok(options.to_vec()),
+            PieceAt::Subtree(path, _) => Err(path.to_vec()),
+        });
         ControlFlow::Continue(())
     });
-    assert!(matches!(end, super::split::WalkEnd::Done(_)));
+    assert!(matches!(end, WalkEnd::Done(_)));
     let mut subtrees = 0;
     let found = solutions_of(|visit| {
         for piece in &pieces {
             match piece {
-                super::split::Piece::Solution(options) => visit(options),
-                super::split::Piece::Subtree(path, _) => {
+                Ok(options) => visit(options),
+                Err(path) => {
                     subtrees += 1;
                     let mut copy = new(problem);
                     let mut each = |options: &[OptionId]| {

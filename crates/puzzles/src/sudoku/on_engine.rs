@@ -10,7 +10,7 @@ use super::grid::Grid;
 use super::variant::{variant_problem_with, KillerEncoding, Rules, VariantProblem};
 use dlx_engine::{
     ChoiceRule, Count, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard, Visitor,
+    ProgressSink, SearchLimits, SearchReport, SearchRequest, Shard,
 };
 use std::ops::ControlFlow;
 
@@ -34,7 +34,7 @@ impl EngineSolver {
         kind: EngineKind,
     ) -> Result<EngineSolver, DlxError> {
         let whole = variant_problem_with(&rules, encoding);
-        let kind = kind.choose(&whole.problem, ChoiceRule::Mrv, false)?;
+        let kind = kind.choose(&whole.problem, ChoiceRule::Mrv)?;
         kind.load(&whole.problem)?;
         Ok(EngineSolver {
             rules,
@@ -145,9 +145,7 @@ impl EngineSolver {
     }
 
     /// The completions of `puzzle` counted split over the current rayon pool, or one shard's
-    /// share of them. An engine that does not cut its tree ([`EngineKind::shards`]) counts
-    /// the whole tree on one thread as the first shard, and the other shards are empty: the
-    /// parts still add up to the whole.
+    /// share of them.
     pub(crate) fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
@@ -157,35 +155,18 @@ impl EngineSolver {
         progress: Option<&dyn ProgressSink>,
     ) -> SearchReport<()> {
         let (problem, _) = self.problem_of(puzzle, None);
-        if self.kind.shards() {
-            let mut count = |_: &[OptionId]| ControlFlow::<()>::Continue(());
-            let settings = SearchRequest {
-                rule: ChoiceRule::Mrv,
-                max_solutions: limit,
-                shard,
-                min_subtrees: SearchRequest::subtrees_for(shard.count),
-                count_only: true,
-                ..SearchRequest::default()
-            };
-            return self
-                .kind
-                .search_split_reporting(&problem, settings, stop_requested, progress, &mut count)
-                .expect("an engine that shards splits the problems it took");
-        }
-        let mut report = SearchReport::default();
-        if shard.index == 0 {
-            let mut engine = self
-                .kind
-                .load(&problem)
-                .expect("a puzzle's problem is part of the whole problem the engine took");
-            let limits = SearchLimits {
-                max_solutions: limit,
-                max_nodes: None,
-            };
-            report.outcome = engine.search(limits, &mut UntilAsked(stop_requested));
-        }
-        report.subtrees = 1;
-        report
+        let mut count = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let settings = SearchRequest {
+            rule: ChoiceRule::Mrv,
+            max_solutions: limit,
+            shard,
+            min_subtrees: SearchRequest::subtrees_for(shard.count),
+            count_only: true,
+            ..SearchRequest::default()
+        };
+        self.kind
+            .search_split_reporting(&problem, settings, stop_requested, progress, &mut count)
+            .expect("every engine splits the problems it took")
     }
 
     /// The count of `puzzle` on one thread, telling `progress` where it stands.
@@ -209,28 +190,5 @@ impl EngineSolver {
             complete: outcome.is_complete(),
         };
         outcome.map(|()| count)
-    }
-}
-
-/// A visitor that counts and breaks at the first node after `0` says stop (a signal).
-struct UntilAsked<'a>(&'a (dyn Fn() -> bool + Sync));
-
-impl Visitor for UntilAsked<'_> {
-    type Break = ();
-
-    fn solution(&mut self, _: &[OptionId]) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    fn wants_options(&self) -> bool {
-        false
-    }
-
-    fn enter_node(&mut self) -> ControlFlow<()> {
-        if (self.0)() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
     }
 }

@@ -10,8 +10,7 @@ use super::solve::Solve;
 use super::solver::SudokuSolver;
 use super::variant::{KillerEncoding, Rules, RulesError};
 use dlx_engine::{
-    Count, DlxError, EngineKind, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag,
-    Uniqueness,
+    Count, EngineKind, Outcome, ProgressSink, SearchStats, Shard, Stop, StopFlag, Uniqueness,
 };
 use std::sync::Arc;
 
@@ -141,20 +140,14 @@ impl Solvers {
     }
 
     /// These solvers, their DLX searches on the engine `kind` ([`SudokuSolver::on_engine`]):
-    /// `Auto` and `Links` the dancing-links encodings, `Cells` dancing cells. The bitsets are
-    /// refused: a Sudoku matrix is too sparse for them (one option in 81 covers an item), and
-    /// a large grid's bitsets pass their memory bound.
-    pub fn with_engine(mut self, kind: EngineKind) -> Result<Solvers, DlxError> {
-        if kind == EngineKind::Bits {
-            return Err(DlxError::Unsupported {
-                engine: kind.name(),
-                what: "Sudoku: its matrix is too sparse for bitsets (use links or cells)",
-            });
-        }
+    /// `Auto` and `Links` the dancing-links encodings, `Cells` and `Bits` each puzzle's
+    /// exact-cover problem. A shape whose problem the engine cannot hold (the bitsets past
+    /// their memory bound, from 25x25 up) is refused by [`Solvers::try_dlx_for`].
+    pub fn with_engine(mut self, kind: EngineKind) -> Solvers {
         self.engine = kind;
         self.dlx.clear();
         self.ruled.clear();
-        Ok(self)
+        self
     }
 
     /// The exact-cover engine these solvers' DLX searches run on: `Auto` resolved, to the
@@ -183,28 +176,35 @@ impl Solvers {
         &self.stop
     }
 
-    /// The DLX solver for a shape, built on first use.
+    /// The DLX solver for a shape, built on first use. Panics where the engine refuses the
+    /// shape: a caller that may meet such a shape asks [`Solvers::try_dlx_for`] first.
     pub fn dlx_for(&mut self, shape: Shape) -> &mut SudokuSolver {
+        self.try_dlx_for(shape)
+            .expect("the engine takes the shape: links and cells take every one")
+    }
+
+    /// The DLX solver for a shape, built on first use, or the engine's refusal of the shape's
+    /// problem (the bitsets past their memory bound).
+    pub fn try_dlx_for(&mut self, shape: Shape) -> Result<&mut SudokuSolver, RulesError> {
         let index = match self.dlx.iter().position(|s| s.shape() == shape) {
             Some(index) => index,
             None => {
                 let rules = Rules::classic(shape);
-                let solver = SudokuSolver::on_engine(rules, self.encoding, self.engine)
-                    .expect("links and cells take every Sudoku problem")
+                let solver = SudokuSolver::on_engine(rules, self.encoding, self.engine)?
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 self.dlx.push(solver);
                 self.dlx.len() - 1
             }
         };
-        &mut self.dlx[index]
+        Ok(&mut self.dlx[index])
     }
 
     /// The DLX solver of `rules` (for classic rules, of their shape), kept or made; an error
     /// when Killer's encoding refuses the cages.
     pub fn dlx_under(&mut self, rules: &Rules) -> Result<&mut SudokuSolver, RulesError> {
         if rules.is_classic() {
-            return Ok(self.dlx_for(rules.shape()));
+            return self.try_dlx_for(rules.shape());
         }
         // A Killer's cages are its own: its solver is never met again, so none is looked for.
         let seen = match rules.cages() {
