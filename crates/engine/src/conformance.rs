@@ -17,8 +17,8 @@ use crate::problem::{Bounds, Colour, ItemId, ItemKind, OptionId, Problem, Proble
 use crate::progress::ProgressSink;
 use crate::request::SearchRequest;
 use crate::search::SearchLimits;
-use crate::split::Shard;
 use crate::stop_flag::StopFlag;
+use crate::subtrees::Shard;
 use crate::subtrees::{PieceAt, Subtrees, WalkEnd};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -5,12 +5,12 @@
 //! rule, shards) is declared by its [`EngineKind`], which is also where `auto` is resolved
 //! into an engine, once, for the CLI, Python and the puzzle families alike.
 
-use super::arena::Dlx;
 use super::bits::Bits;
 use super::cells::Cells;
 use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
 use super::lazy::LazySolutions;
+use super::links::Dlx;
 use super::outcome::{Count, Outcome, Uniqueness};
 use super::parallel;
 use super::problem::{OptionId, Problem};

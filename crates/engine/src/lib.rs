@@ -121,19 +121,15 @@
 
 #![warn(missing_docs)]
 
-mod arena;
 pub mod batch;
 mod bits;
 mod cells;
 mod choice_rule;
-mod choice_tree;
 #[cfg(test)]
 mod conformance;
-mod dlx;
 mod domination;
 mod engine;
 mod error;
-mod estimate;
 // Cross-crate plumbing, not API: the excerpt of input that the puzzles' parse errors quote, and
 // (under the `test-support` feature) the recording progress sink their tests check reports with.
 #[doc(hidden)]
@@ -141,8 +137,7 @@ pub mod excerpt;
 mod format;
 mod gate;
 mod lazy;
-mod mcc;
-mod mcc_state;
+mod links;
 mod memo;
 mod names;
 mod node;
@@ -154,20 +149,18 @@ mod problems;
 pub mod progress;
 mod request;
 mod search;
-mod split;
 mod stop_flag;
 mod subtrees;
-mod walk;
 mod workers;
 
-pub use arena::Dlx;
 pub use bits::Bits;
 pub use cells::Cells;
 pub use choice_rule::ChoiceRule;
 pub use engine::{Engine, EngineKind};
 pub use error::DlxError;
-pub use estimate::{Estimate, Spread};
 pub use format::{FormatError, FormatErrorKind};
+pub use links::Dlx;
+pub use links::{Estimate, Spread};
 pub use memo::{Memo, MemoResult, Zdd};
 pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
@@ -182,5 +175,5 @@ pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, TreePosition};
 pub use request::{SearchReport, SearchRequest};
 pub use search::{SearchLimits, Visitor};
-pub use split::Shard;
 pub use stop_flag::StopFlag;
+pub use subtrees::Shard;

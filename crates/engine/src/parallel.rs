@@ -15,7 +15,7 @@ use super::problem::OptionId;
 use super::progress::{ProgressSink, Reporting, SplitProgress, SubtreeProgress, TreePosition};
 use super::request::{SearchReport, SearchRequest};
 use super::search::{SearchLimits, Visitor};
-use super::split::Shard;
+use super::subtrees::Shard;
 use super::subtrees::{Cut, PieceAt, StopRequest, Subtrees, WalkEnd};
 use super::workers::Workers;
 use rayon::prelude::*;

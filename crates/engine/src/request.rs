@@ -12,8 +12,8 @@ use super::outcome::Outcome;
 use super::problem::Problem;
 use super::progress::ProgressSink;
 use super::search::{SearchLimits, Visitor};
-use super::split::Shard;
 use super::stop_flag::StopFlag;
+use super::subtrees::Shard;
 use super::ChoiceRule;
 
 /// What a caller asks of one search. The engines' split searches

@@ -49,6 +49,33 @@ pub(crate) enum WalkEnd {
     Interrupted,
 }
 
+/// Which pieces a shard takes: `index` of `count` (0-based here; the command line says 1-based).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This shard, `0..count`.
+    pub index: u64,
+    /// How many shards share the tree.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole tree as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// Whether the `n`-th subtree of a plan is this shard's: subtrees are dealt round-robin, so
+    /// neighbouring subtrees, often alike in size, go to different shards. The work above the
+    /// cut and the solutions found there are the first shard's. A shard whose index is past
+    /// the plan's last subtree gets none.
+    pub fn takes_subtree(self, n: u64) -> bool {
+        n % self.count == self.index
+    }
+
+    /// Whether this shard reports the work above the cut.
+    pub fn takes_top(self) -> bool {
+        self.index == 0
+    }
+}
+
 /// Where a tree is cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cut {

@@ -16,13 +16,13 @@
 //! dependent load at a time. Since primary items stay in declaration order, "the first item of
 //! least length" is the one DLX1 picks.
 
-use super::choice_rule::{scan_for_shortest, ChoiceRule, REACH_BLOCKS, SCAN_BLOCK};
 use super::choice_tree::MinTree;
-use super::error::DlxError;
 use super::mcc_state::{MccState, CLEANSED};
-use super::node::{Link, Node, COVERED};
-use super::problem::{ItemId, ItemKind, OptionId, Problem};
 use super::walk::{OptionWalk, OptionWalker};
+use crate::choice_rule::{scan_for_shortest, ChoiceRule, REACH_BLOCKS, SCAN_BLOCK};
+use crate::error::DlxError;
+use crate::node::{Link, Node, COVERED};
+use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 
 /// Which search a loaded problem takes, and how it counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ pub struct Dlx<L: Link = u32> {
 
 impl Dlx<u32> {
     /// Lays a problem out in a fresh arena with `u32` links, which hold any problem a
-    /// [`super::ProblemBuilder`] accepts.
+    /// [`crate::ProblemBuilder`] accepts.
     pub fn new(problem: &Problem) -> Dlx<u32> {
         Dlx::try_new(problem).expect("the builder keeps problems within u32 links")
     }

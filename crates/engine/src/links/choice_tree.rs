@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn covered_items_lose_to_any_active_one() {
-        let covered = super::super::node::COVERED;
+        let covered = crate::node::COVERED;
         let mut lengths = vec![covered + 1; 5000];
         lengths[4321] = 7;
         let mut tree = MinTree::default();

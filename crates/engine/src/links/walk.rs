@@ -17,9 +17,9 @@
 //! The items of one option are distinct, so its nodes are in different lists and hiding (or
 //! unhiding) them in any order leaves the same links: the two walks can be mixed freely.
 
-use super::node::{Link, Node};
+use crate::node::{Link, Node};
 
-/// How [`Dlx`](super::Dlx) walks an option's nodes when it hides the option from the other
+/// How [`Dlx`](crate::Dlx) walks an option's nodes when it hides the option from the other
 /// lists.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum OptionWalk {
@@ -29,14 +29,14 @@ pub(crate) enum OptionWalk {
     #[default]
     Auto,
     /// Always through the spacer, and no look at the places when laying out
-    /// ([`super::Dlx::walk_through_spacers`]).
+    /// ([`crate::Dlx::walk_through_spacers`]).
     Spacers,
 }
 
 /// The walk the arena as laid out now takes, and what walking by place needs.
 #[derive(Clone, Debug, Default)]
 pub(super) struct OptionWalker {
-    /// How the user asked options to be walked ([`super::Dlx::walk_through_spacers`]).
+    /// How the user asked options to be walked ([`crate::Dlx::walk_through_spacers`]).
     pub(super) asked: OptionWalk,
     /// When every option has the same number of items, that number plus one (its spacer): the
     /// option of a node is then a division away. 0 otherwise.

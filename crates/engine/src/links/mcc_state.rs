@@ -2,7 +2,7 @@
 //! up from the problem when it is loaded. Plain exact cover leaves it empty and its loop
 //! (DLX1's, `search.rs`) never reads it.
 
-use super::problem::{ItemId, Problem};
+use crate::problem::{ItemId, Problem};
 
 /// The colour code of a node whose colour constraint a purify has satisfied (DLX2's `-1`): its
 /// option stays in the item's list and no later hide removes it from there.

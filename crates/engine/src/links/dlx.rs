@@ -1,22 +1,23 @@
 //! The arena's searches as a user calls them: thin methods of [`Dlx`] that hand the work to
 //! the type that does it, Algorithm X's loop ([`super::search`]), Algorithm M's
-//! ([`super::mcc`]), the split over threads ([`super::parallel`]) and the estimate
+//! ([`super::mcc`]), the split over threads ([`crate::parallel`]) and the estimate
 //! ([`super::estimate`]). First solution, counting, all solutions and the uniqueness test are
 //! wrappers around [`Dlx::search`].
 
 use super::arena::{Dlx, Mode};
-use super::choice_rule::ChoiceRule;
-use super::engine::{Engine, EngineKind};
-use super::error::DlxError;
 use super::estimate::{Estimate, Estimator};
 use super::mcc::MccSearch;
-use super::node::Link;
-use super::outcome::Outcome;
-use super::parallel;
-use super::progress::ProgressSink;
-use super::request::{SearchReport, SearchRequest};
-use super::search::{PlainSearch, SearchLimits, Visitor};
-use super::subtrees::Subtrees;
+use super::search::PlainSearch;
+use crate::choice_rule::ChoiceRule;
+use crate::engine::{Engine, EngineKind};
+use crate::error::DlxError;
+use crate::node::Link;
+use crate::outcome::Outcome;
+use crate::parallel;
+use crate::progress::ProgressSink;
+use crate::request::{SearchReport, SearchRequest};
+use crate::search::{SearchLimits, Visitor};
+use crate::subtrees::Subtrees;
 
 impl<L: Link> Engine for Dlx<L> {
     fn kind(&self) -> EngineKind {
@@ -113,7 +114,7 @@ impl<L: Link> Dlx<L> {
     /// solutions in the one-thread search's order. With [`ChoiceRule::Mrv`] and the whole tree
     /// the figures are the one-thread search's; the shards' figures and counts sum to them.
     /// `stop_requested` is asked on entering each node, on every thread and in the walk that
-    /// cuts the tree (a signal): the search then ends with [`Stop::Interrupted`](super::Stop::Interrupted), the figures
+    /// cuts the tree (a signal): the search then ends with [`Stop::Interrupted`](crate::Stop::Interrupted), the figures
     /// and solutions of what it finished kept.
     ///
     /// Memory is bounded whatever the tree and the shard count: the top of the tree is walked
@@ -131,7 +132,7 @@ impl<L: Link> Dlx<L> {
     /// [`Dlx::search_split`], telling `progress` (when given, and when its
     /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
     /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
-    /// it ([`super::TreePosition`]), a subtree being searched for the share of it its search has
+    /// it ([`crate::TreePosition`]), a subtree being searched for the share of it its search has
     /// done, against the shard's part of the tree (1/N of it: the subtrees are dealt
     /// round-robin, so a shard's share is known only once its walk ends, and the fraction is
     /// made 1 when the search ends). A problem that cannot be split reports its one search's

@@ -20,9 +20,9 @@
 //! replaying the ones before it.
 
 use super::arena::{Dlx, Mode};
-use super::choice_rule::ChoiceRule;
-use super::error::DlxError;
-use super::node::{Link, COVERED};
+use crate::choice_rule::ChoiceRule;
+use crate::error::DlxError;
+use crate::node::{Link, COVERED};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -78,7 +78,7 @@ impl Spread {
     }
 }
 
-/// What the probes estimate: the search's figures (as [`super::SearchStats`] counts them) and
+/// What the probes estimate: the search's figures (as [`crate::SearchStats`] counts them) and
 /// the depth of the probes.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Estimate {

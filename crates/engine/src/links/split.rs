@@ -18,14 +18,14 @@
 //! a split search of one runs whole, on the caller's thread.
 
 use super::arena::Dlx;
-use super::choice_rule::ChoiceRule;
-use super::node::Link;
-use super::node::COVERED;
-use super::outcome::{Outcome, SearchStats};
-use super::problem::OptionId;
-use super::search::{SearchLimits, Visitor};
-use super::subtrees::{PieceAt, StopRequest, Subtrees, VisitPiece, WalkEnd};
+use crate::choice_rule::ChoiceRule;
 use crate::engine::Engine;
+use crate::node::Link;
+use crate::node::COVERED;
+use crate::outcome::{Outcome, SearchStats};
+use crate::problem::OptionId;
+use crate::search::{SearchLimits, Visitor};
+use crate::subtrees::{PieceAt, StopRequest, Subtrees, VisitPiece, WalkEnd};
 use std::ops::ControlFlow;
 
 #[cfg(test)]
@@ -99,33 +99,6 @@ struct Walk<'a> {
     nodes: u64,
     stop_requested: &'a (dyn Fn() -> bool + Sync),
     interrupted: bool,
-}
-
-/// Which pieces a shard takes: `index` of `count` (0-based here; the command line says 1-based).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// This shard, `0..count`.
-    pub index: u64,
-    /// How many shards share the tree.
-    pub count: u64,
-}
-
-impl Shard {
-    /// The whole tree as one shard.
-    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
-
-    /// Whether the `n`-th subtree of a plan is this shard's: subtrees are dealt round-robin, so
-    /// neighbouring subtrees, often alike in size, go to different shards. The work above the
-    /// cut and the solutions found there are the first shard's. A shard whose index is past
-    /// the plan's last subtree gets none.
-    pub fn takes_subtree(self, n: u64) -> bool {
-        n % self.count == self.index
-    }
-
-    /// Whether this shard reports the work above the cut.
-    pub fn takes_top(self) -> bool {
-        self.index == 0
-    }
 }
 
 #[cfg(test)]
@@ -362,7 +335,7 @@ impl<V: Visitor + ?Sized> Visitor for Prefixed<'_, V> {
         self.inner.progress_mask()
     }
 
-    fn progress(&mut self, at: &super::TreePosition) {
+    fn progress(&mut self, at: &crate::TreePosition) {
         self.inner.progress(at)
     }
 }
@@ -495,7 +468,7 @@ mod tests {
             options in proptest::collection::vec(proptest::collection::btree_set(0usize..9, 1..4), 0..14),
             depth in 1usize..5,
         ) {
-            let problem = crate::search::tests::small_problem(items, secondary, &options);
+            let problem = super::super::search::tests::small_problem(items, secondary, &options);
             check_split(&problem, depth);
             // Under the rules whose choices depend on what came before, the subtrees are still
             // exactly the one-thread search's: the counts agree.

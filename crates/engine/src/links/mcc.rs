@@ -24,13 +24,13 @@
 //! backing up, one update DLX3 does not make).
 
 use super::arena::{Counts, Dlx, Mode};
-use super::choice_rule::ChoiceRule;
-use super::gate::Gate;
-use super::node::Link;
-use super::outcome::{Outcome, SearchStats, Stop};
-use super::problem::OptionId;
-use super::progress::TreePosition;
-use super::search::{SearchLimits, Visitor};
+use crate::choice_rule::ChoiceRule;
+use crate::gate::Gate;
+use crate::node::Link;
+use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::problem::OptionId;
+use crate::progress::TreePosition;
+use crate::search::{SearchLimits, Visitor};
 
 /// What the search does next: Knuth's labels in DLX3, and the steps of Algorithm M they do.
 enum Step {
