@@ -19,6 +19,7 @@
 //! grows with the square of the options: [`Bits::try_new`] refuses a problem past
 //! [`Bits::MAX_WORDS`].
 
+mod rows;
 mod search;
 mod split;
 #[cfg(test)]
@@ -29,28 +30,31 @@ use crate::error::DlxError;
 use crate::outcome::Outcome;
 use crate::problem::{ItemKind, Problem};
 use crate::search::{SearchLimits, Visitor};
+use rows::{Depth, OptionBit, Primary, Rows};
 use std::sync::Arc;
 
 /// Algorithms X and C on bitsets (see the module's note).
+///
+/// # Invariant
+/// The rows of level `l + 1` are those of level `l` less what the option chosen at `l` rules
+/// out (its conflicts from `live`, its primary items from `uncovered`): each level's rows are
+/// a function of the level above and the path alone, so a subtree can be replayed from its
+/// options on any copy, and the levels above the current one are never written.
 #[derive(Clone, Debug)]
 pub struct Bits {
-    /// Words a row of options takes: one bit an option.
-    words: usize,
-    /// Words a row of primary items takes: one bit a primary item.
-    item_words: usize,
-    /// Each primary item's options, a row of `words` words each, in input order. This and
-    /// the next two never change: the copies a split count makes share them.
-    items: Arc<[u64]>,
+    /// Each primary item's options, a row of options each (one bit an option, in input
+    /// order). This and the next two never change: the copies a split search makes share them.
+    items: Rows<Primary, Arc<[u64]>>,
     /// Each option's conflicts: the options it rules out, itself included.
-    conflicts: Arc<[u64]>,
-    /// Each option's primary items, a row of `item_words` words each.
-    covers: Arc<[u64]>,
+    conflicts: Rows<OptionBit, Arc<[u64]>>,
+    /// Each option's primary items, a row of items each (one bit a primary item).
+    covers: Rows<OptionBit, Arc<[u64]>>,
     /// The live options at each level, the root's first.
-    live: Vec<u64>,
+    live: Rows<Depth, Vec<u64>>,
     /// The primary items left to cover at each level.
-    uncovered: Vec<u64>,
+    uncovered: Rows<Depth, Vec<u64>>,
     /// At each level, the options of its item not tried yet.
-    untried: Vec<u64>,
+    untried: Rows<Depth, Vec<u64>>,
     /// At each level, the option chosen, how many options its item had (`d`) and which of
     /// them the choice is (`k`, from 1): the path, and where it stands for progress reports.
     path: Vec<Level>,
@@ -157,14 +161,12 @@ impl Bits {
             set(&mut uncovered, item);
         }
         Ok(Bits {
-            words: row,
-            item_words: item_row,
-            items: items.into(),
-            conflicts: conflicts.into(),
-            covers: covers.into(),
-            live,
-            uncovered,
-            untried: vec![0u64; levels * row],
+            items: Rows::new(items.into(), row),
+            conflicts: Rows::new(conflicts.into(), row),
+            covers: Rows::new(covers.into(), item_row),
+            live: Rows::new(live, row),
+            uncovered: Rows::new(uncovered, item_row),
+            untried: Rows::new(vec![0u64; levels * row], row),
             path: vec![Level::default(); levels],
         })
     }

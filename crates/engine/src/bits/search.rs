@@ -4,6 +4,7 @@
 //! without, where a popcount is a dozen instructions; the work of a node is mostly popcounts,
 //! and the instruction makes the search about 1.5 times as fast (docs/benchmarks.md).
 
+use super::rows::{Depth, OptionBit, Primary};
 use super::{Bits, Level};
 use crate::gate::Gate;
 use crate::outcome::{Outcome, SearchStats, Stop};
@@ -27,7 +28,7 @@ pub(super) enum Choice {
     /// An item has no live option left: a dead end.
     DeadEnd,
     /// Branch on this primary item, which has this many live options.
-    Branch(usize, u32),
+    Branch(Primary, u32),
 }
 
 impl Bits {
@@ -78,7 +79,6 @@ impl Bits {
                 stop: Stop::SolutionLimit,
             };
         }
-        let row = self.words;
         let mut gate = Gate::new(limits, visitor);
         let mut solution: Vec<OptionId> = Vec::new();
         let mut level = floor;
@@ -93,10 +93,10 @@ impl Bits {
                     match self.choose(level) {
                         Choice::Branch(item, degree) => {
                             let (live, untried) = (
-                                &self.live[level * row..(level + 1) * row],
-                                &mut self.untried[level * row..(level + 1) * row],
+                                self.live.row(Depth(level)),
+                                self.untried.row_mut(Depth(level)),
                             );
-                            let options = &self.items[item * row..(item + 1) * row];
+                            let options = self.items.row(item);
                             let rows = untried.iter_mut().zip(live).zip(options);
                             for ((to, &alive), &of_item) in rows {
                                 *to = alive & of_item;
@@ -126,7 +126,7 @@ impl Bits {
                     step = Step::Next;
                 }
                 Step::Next => {
-                    let untried = &mut self.untried[level * row..(level + 1) * row];
+                    let untried = self.untried.row_mut(Depth(level));
                     let Some(at) = untried.iter().position(|&word| word != 0) else {
                         if level == floor {
                             break gate.exhausted(visitor, &stats);
@@ -140,7 +140,7 @@ impl Bits {
                     let here = &mut self.path[level];
                     here.option = option as u32;
                     here.tried += 1;
-                    self.descend(level, option);
+                    self.descend(level, OptionBit(option));
                     level += 1;
                     step = Step::Enter;
                 }
@@ -156,19 +156,16 @@ impl Bits {
     /// Makes the rows of the level below `level`: this level's, without what `option` rules
     /// out.
     #[inline(always)]
-    pub(super) fn descend(&mut self, level: usize, option: usize) {
-        let (row, item_row) = (self.words, self.item_words);
-        let (above, below) = self.live.split_at_mut((level + 1) * row);
-        let conflicts = &self.conflicts[option * row..(option + 1) * row];
-        let live = above[level * row..].iter().zip(conflicts);
-        for (to, (&alive, &ruled_out)) in below[..row].iter_mut().zip(live) {
-            *to = alive & !ruled_out;
+    pub(super) fn descend(&mut self, level: usize, option: OptionBit) {
+        let (live, below) = self.live.and_below(Depth(level));
+        let ruled_out = self.conflicts.row(option);
+        for (to, (&alive, &out)) in below.iter_mut().zip(live.iter().zip(ruled_out)) {
+            *to = alive & !out;
         }
-        let (above, below) = self.uncovered.split_at_mut((level + 1) * item_row);
-        let covers = &self.covers[option * item_row..(option + 1) * item_row];
-        let left = above[level * item_row..].iter().zip(covers);
-        for (to, (&open, &covered)) in below[..item_row].iter_mut().zip(left) {
-            *to = open & !covered;
+        let (open, below) = self.uncovered.and_below(Depth(level));
+        let covered = self.covers.row(option);
+        for (to, (&left, &taken)) in below.iter_mut().zip(open.iter().zip(covered)) {
+            *to = left & !taken;
         }
     }
 
@@ -177,16 +174,15 @@ impl Bits {
     /// end as soon as one has none.
     #[inline(always)]
     pub(super) fn choose(&self, level: usize) -> Choice {
-        let (row, item_row) = (self.words, self.item_words);
-        let live = &self.live[level * row..(level + 1) * row];
-        let uncovered = &self.uncovered[level * item_row..(level + 1) * item_row];
+        let live = self.live.row(Depth(level));
+        let uncovered = self.uncovered.row(Depth(level));
         let mut least = u64::MAX;
         for (at, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let item = at * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let options = &self.items[item * row..(item + 1) * row];
+                let options = self.items.row(Primary(item));
                 let size: u32 = live
                     .iter()
                     .zip(options)
@@ -201,7 +197,7 @@ impl Bits {
         if least == u64::MAX {
             Choice::Solution
         } else {
-            Choice::Branch(least as u32 as usize, (least >> 32) as u32)
+            Choice::Branch(Primary(least as u32 as usize), (least >> 32) as u32)
         }
     }
 

@@ -5,6 +5,7 @@
 //! depend on the order its subtrees are searched in (each level's rows are computed from the
 //! level above alone), so a split search's figures are the one-thread search's exactly.
 
+use super::rows::{Depth, OptionBit};
 use super::search::Choice;
 use super::{Bits, Level};
 use crate::outcome::{Outcome, SearchStats};
@@ -58,7 +59,7 @@ impl Subtrees for Bits {
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
         for (level, &option) in path.iter().enumerate() {
-            self.descend(level, option as usize);
+            self.descend(level, OptionBit(option as usize));
             // One option of one: the subtree's progress is its own.
             self.path[level] = Level {
                 option,
@@ -96,10 +97,10 @@ impl Bits {
         };
         let share = walk.share;
         walk.share /= f64::from(degree);
-        let row = self.words;
-        let options: Vec<usize> = (0..row)
-            .flat_map(|at| {
-                let word = self.live[level * row + at] & self.items[item * row + at];
+        let live = self.live.row(Depth(level)).iter();
+        let options: Vec<usize> = (live.zip(self.items.row(item)).enumerate())
+            .flat_map(|(at, (&alive, &of_item))| {
+                let word = alive & of_item;
                 (0..64)
                     .filter(move |bit| word >> bit & 1 == 1)
                     .map(move |bit| at * 64 + bit)
@@ -107,7 +108,7 @@ impl Bits {
             .collect();
         let mut flow = ControlFlow::Continue(());
         for option in options {
-            self.descend(level, option);
+            self.descend(level, OptionBit(option));
             walk.options.push(OptionId(option as u32));
             walk.path.push(option as u32);
             flow = if level + 1 < walk.depth {
@@ -135,8 +136,8 @@ impl Bits {
 
     /// Whether no primary item is left uncovered at `level`.
     fn covers_every_primary(&self, level: usize) -> bool {
-        let item_row = self.item_words;
-        self.uncovered[level * item_row..(level + 1) * item_row]
+        self.uncovered
+            .row(Depth(level))
             .iter()
             .all(|&word| word == 0)
     }

@@ -37,6 +37,13 @@ const COLOUR: u32 = 2;
 
 /// The whole state the search changes, and the constant layout it reads. Cloned from a
 /// pristine copy before each search, so that every search walks the same tree.
+///
+/// # Invariant
+/// `item[..active]` are the active items, each item's header holding its place in `item`; an
+/// active item's set is a permutation of its options' nodes whose first `end - base` are its
+/// active options, the ones removed below the current level sitting just past its end, and
+/// every node's place word names where it sits in its item's set. Removing an option swaps it
+/// past its set's end; restoring a saved end (the trail) undoes every removal after the save.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct SparseSets<W> {
     /// Item records, then nodes (see the module's note).

@@ -8,6 +8,11 @@ use super::word::Word;
 
 /// Saved `(item, end of its set)` pairs, a run of them per level, and where each level's run
 /// starts.
+///
+/// # Invariant
+/// `starts` never decreases, and the run of level `l` holds the ends the active items had on
+/// entering that level's branching node: restored last level first, they give back every
+/// set as it was there.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Trail {
     entries: Vec<(u32, u32)>,

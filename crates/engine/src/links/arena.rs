@@ -41,6 +41,16 @@ pub(super) enum Mode {
 /// them. Options may be selected before a search ([`Dlx::select`]), which is how a puzzle's
 /// givens are imposed on a template built once per puzzle size, then released with
 /// [`Dlx::unselect_all`].
+///
+/// # Invariant
+/// Between two steps of a search, every item's list is circular and doubly linked through its
+/// header node (`nodes[item]`), and holds the option nodes of that item not hidden by a cover
+/// above (Knuth's *hide*); `len[item]` counts them, with [`COVERED`] added while the item is
+/// covered, which is how a covered item leaves the list of items to choose from. `uncovered`
+/// counts the primary items still to cover (for Algorithm M, those still active). Every cover
+/// is undone in the reverse order of its removals (the *dance*), so a search leaves the links
+/// as it found them, unless `spent` says a stopped search left its levels in place
+/// ([`Dlx::set_reload_after_stop`]).
 #[derive(Clone, Debug)]
 pub struct Dlx<L: Link = u32> {
     pub(super) nodes: Vec<Node<L>>,

@@ -19,12 +19,15 @@ pub(super) const FAN_OUT: usize = 64;
 const SHIFT: u32 = FAN_OUT.trailing_zeros();
 
 /// Lower bounds of the item lengths, level by level (see the module's doc).
+///
+/// # Invariant
+/// Every entry is at most each length (or entry) below it: a bound, never above the truth,
+/// which covers and uncovers keep (they only lengthen lists) and a descent tightens.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MinTree {
     /// `levels[0][b]` bounds the lengths of items `b * FAN_OUT ..` (counted from 0 for arena
     /// item 1); `levels[l + 1][b]` bounds `levels[l][b * FAN_OUT ..]`. The last level has at
-    /// most `FAN_OUT` entries. Invariant: every entry is at most each length (or entry) below
-    /// it.
+    /// most `FAN_OUT` entries.
     levels: Vec<Vec<u32>>,
 }
 

@@ -9,6 +9,12 @@ use crate::problem::{ItemId, Problem};
 pub(super) const CLEANSED: u32 = u32::MAX;
 
 /// Colours, bounds and the active items of a problem searched by Algorithm M (DLX2, DLX3).
+///
+/// # Invariant
+/// `active_next` and `active_prev` link, from 0, exactly the primary items not retired (their
+/// count is the arena's `uncovered`); an item's `bound` is its upper bound less the options
+/// chosen for it on the current path, and a node's colour is [`CLEANSED`] exactly while a
+/// purify on the path has satisfied it.
 #[derive(Clone, Debug, Default)]
 pub(super) struct MccState {
     /// Each node's colour code, 0 for none, [`CLEANSED`] once satisfied; apart
