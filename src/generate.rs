@@ -14,10 +14,11 @@ use super::run::Run;
 use super::sudoku_files::FormatArg;
 use super::tally::Work;
 use anyhow::bail;
+use dlx_engine::EngineKind;
 use dlx_puzzles::sudoku::variant::{Regions, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Settings, Shape,
-    Solutions, Symmetry,
+    Solutions, Solvers, Symmetry,
 };
 use std::path::PathBuf;
 
@@ -86,6 +87,13 @@ pub struct GenerateArgs {
     /// grids given up, the given stays).
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
+    /// The exact-cover engine that completes the grids and proves the puzzles unique: `auto`
+    /// (the default: dancing links), `links`, `cells` (dancing cells) or `bits` (the bitsets,
+    /// up to 20x20 grids). Every engine makes unique puzzles; each makes its own from a seed
+    /// (where a question runs out of nodes depends on its tree), and a --min-rating or
+    /// --max-rating counts its nodes. Classic puzzles only: variants are made on links.
+    #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
+    engine: Option<EngineKind>,
     /// Worker threads (default: one per core). Output is the same whatever the count.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..1024))]
     threads: Option<u64>,
@@ -178,9 +186,17 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
              --box {shape} (dlx sudoku, rate, crosshatch, bench)"
         );
     }
+    let engine = args.engine.unwrap_or_default();
     if let Some(variants) = &args.variant {
+        if engine != EngineKind::Auto {
+            bail!("--engine makes classic puzzles: variants are made on dancing links");
+        }
         return run_variant(&args, variants, seed);
     }
+    // The engine's refusal of the shape (the bitsets from 25x25 up), before any puzzle.
+    Solvers::default()
+        .with_engine(engine)
+        .try_dlx_for(args.shape)?;
     let rating = match (args.min_rating, args.max_rating) {
         (None, None) => None,
         (min, max) => Some((min.unwrap_or(f64::MIN), max.unwrap_or(f64::MAX))),
@@ -203,6 +219,7 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
             SolutionsArg::None => Solutions::NoSolution,
         },
         max_nodes: args.max_nodes,
+        engine,
     };
     let format = Format::from(args.to);
     let mut run = start_run(&args)?;

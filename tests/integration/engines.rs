@@ -578,3 +578,56 @@ fn sudoku_json_names_the_engine_that_searched() {
     assert_eq!(engine_of(&["--count", "--memo"]), "memo");
     assert_eq!(engine_of(&["--algo", "backtrack"]), serde_json::Value::Null);
 }
+
+#[test]
+fn generate_and_rate_run_on_every_engine() {
+    let mut made = Vec::new();
+    for engine in ["links", "cells", "bits"] {
+        let args = [
+            "generate", "--engine", engine, "--count", "3", "--seed", "7",
+        ];
+        let out = dlx(&args, b"");
+        assert_eq!(out.status.code(), Some(0), "{engine}: {}", stderr(&out));
+        let puzzles = stdout(&out);
+        assert_eq!(puzzles.lines().count(), 3, "{engine}: {puzzles}");
+        // Every puzzle made is unique, by links' search.
+        let unique = dlx(
+            &["sudoku", "--unique", "--engine", "links"],
+            puzzles.as_bytes(),
+        );
+        assert_eq!(
+            unique.status.code(),
+            Some(0),
+            "{engine}: {}",
+            stderr(&unique)
+        );
+        for (puzzle, line) in puzzles.lines().zip(stdout(&unique).lines()) {
+            let puzzle = Grid::parse_line(puzzle, 1).unwrap();
+            Grid::parse_line(line, 1)
+                .unwrap()
+                .check_solution_of(&puzzle)
+                .unwrap();
+        }
+        made.push(puzzles);
+    }
+    // The bitsets walk links' tree: the same questions end alike, the same puzzles.
+    assert_eq!(made[0], made[2]);
+    for engine in ["links", "cells", "bits"] {
+        let out = dlx(&["rate", "--engine", engine], made[0].as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{engine}: {}", stderr(&out));
+        for line in stdout(&out).lines() {
+            let rating: f64 = line.split_whitespace().next().unwrap().parse().unwrap();
+            assert!(rating >= 1.0, "{engine}: {line}");
+        }
+    }
+    // A grid past the bitsets' bound: refused before any puzzle, or on its line.
+    let out = dlx(&["generate", "--engine", "bits", "--box", "5x5"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bitset"), "{}", stderr(&out));
+    let large = ".".repeat(625) + "\n";
+    let out = dlx(&["rate", "--engine", "bits"], large.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("line 1: "), "{}", stderr(&out));
+    let out = dlx(&["rate", "--engine", "cells", "--variant", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

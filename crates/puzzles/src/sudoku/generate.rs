@@ -22,7 +22,7 @@ use super::symmetry::Symmetry;
 use super::variant::{
     Cages, KillerGenerator, Regions, Rules, RulesError, RulesGenerator, Variants,
 };
-use dlx_engine::StopFlag;
+use dlx_engine::{EngineKind, StopFlag};
 use thiserror::Error;
 
 /// How many solutions the puzzles made should have.
@@ -61,6 +61,10 @@ pub struct Settings {
     /// made is proven minimal; only after 8 abandoned grids does such a question
     /// keep its given.
     pub max_nodes: Option<u64>,
+    /// The exact-cover engine that completes the grids and answers the uniqueness questions
+    /// (and whose nodes a rating counts). Default `Auto`: dancing links. Each engine makes
+    /// its own puzzles from a seed: where a question runs out of nodes depends on its tree.
+    pub engine: EngineKind,
 }
 
 /// The nodes after which a uniqueness question abandons its grid, unless the settings give a
@@ -83,6 +87,7 @@ impl Default for Settings {
             max_attempts: 100_000,
             solutions: Solutions::One,
             max_nodes: None,
+            engine: EngineKind::Auto,
         }
     }
 }
@@ -383,10 +388,11 @@ impl ClassicGenerator {
     /// 50,000 nodes when there is none, after which a question abandons its grid.
     fn new(settings: Settings) -> ClassicGenerator {
         let budget = settings.max_nodes.unwrap_or(RESTART_NODES);
+        let engine = settings.engine;
         ClassicGenerator {
             orbits: settings.symmetry.orbits(settings.shape),
             settings,
-            solvers: Solvers::with_node_budget(Some(budget)),
+            solvers: Solvers::with_node_budget(Some(budget)).with_engine(engine),
             rater: Rater::default(),
         }
     }
