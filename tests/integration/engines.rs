@@ -630,4 +630,24 @@ fn generate_and_rate_run_on_every_engine() {
     assert!(stderr(&out).contains("line 1: "), "{}", stderr(&out));
     let out = dlx(&["rate", "--engine", "cells", "--variant", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("variants rate on"),
+        "{}",
+        stderr(&out)
+    );
+    let out = dlx(&["generate", "--engine", "cells", "--variant", "x"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("variants are made on"),
+        "{}",
+        stderr(&out)
+    );
+    // The bench refuses the bitsets on a grid past their bound, with the puzzle's number.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("large.txt");
+    std::fs::write(&file, format!("{}\n", ".".repeat(625))).unwrap();
+    let args = ["bench", "--algo", "dlx-bits", file.to_str().unwrap()];
+    let out = dlx(&args, b"");
+    let said = stdout(&out) + &stderr(&out);
+    assert!(said.contains("refused: puzzle 1: "), "{said}");
 }

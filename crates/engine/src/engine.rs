@@ -337,9 +337,9 @@ impl EngineKind {
     }
 
     /// Lays `problem` out for this engine and searches it split over the current rayon pool's
-    /// threads, or one shard of its tree ([`SearchRequest`]), for the engines that cut their
-    /// tree ([`EngineKind::shards`]: as [`Dlx::search_split_reporting`] and
-    /// [`Cells::search_split_reporting`] do); the others are refused with the reason.
+    /// threads, or one shard of its tree ([`SearchRequest`]), as
+    /// [`Dlx::search_split_reporting`] does: every engine cuts its tree. An engine that cannot
+    /// take the problem is refused with the reason.
     pub fn search_split_reporting<V: Visitor + ?Sized>(
         self,
         problem: &Problem,

@@ -37,7 +37,7 @@ pub trait Visitor {
     }
 
     /// Called on entering each search-tree node, before it is counted; breaking here ends the
-    /// search between two nodes ([`Stop::Visitor`]), as an interrupted program wants. Default:
+    /// search between two nodes ([`Stop::Visitor`](crate::Stop::Visitor)), as an interrupted program wants. Default:
     /// go on, which the compiler removes.
     #[inline(always)]
     fn enter_node(&mut self) -> ControlFlow<Self::Break> {

@@ -89,14 +89,10 @@ impl Subtrees for Cells {
 }
 
 impl Cells {
-    /// Searches this shard's share of the tree on the current rayon pool, handing `visitor`
-    /// the solutions subtree by subtree in the one-thread search's order of subtrees (inside a
-    /// subtree the order may differ: see the module's note); the shards' counts sum to the
-    /// whole.
-    /// `settings.rule` is not read: cells choose items as SSXCC does. The figures are the split
-    /// run's (see the module's note): the one-thread figures only in their solutions.
-    /// `stop_requested` is asked on entering each node, on every thread and in the walks that
-    /// cut the tree: the search then ends with [`Stop::Interrupted`], what it finished kept.
+    /// [`Dlx::search_split`](crate::Dlx::search_split) on dancing cells, with two differences:
+    /// inside a subtree the order of solutions may differ from the one-thread search's, and
+    /// the figures are the split run's (see the module's note). `settings.rule` is not read:
+    /// cells choose items as SSXCC does.
     pub fn search_split<V: Visitor + ?Sized>(
         &mut self,
         settings: SearchRequest,
@@ -106,11 +102,8 @@ impl Cells {
         self.search_split_reporting(settings, stop_requested, None, visitor)
     }
 
-    /// [`Cells::search_split`], telling `progress` (when given, and when its
-    /// [`ProgressSink::begin`] takes this search) how much of this shard's tree is done, from
-    /// the threads as they go: each subtree counts for its share of the tree as DLX1 estimates
-    /// it, a subtree being searched for the share of it its search has done, against the
-    /// shard's part of the tree (1/N of it; the fraction is made 1 when the search ends).
+    /// [`Cells::search_split`], telling `progress` how far it is, as
+    /// [`Dlx::search_split_reporting`](crate::Dlx::search_split_reporting) does.
     pub fn search_split_reporting<V: Visitor + ?Sized>(
         &mut self,
         settings: SearchRequest,

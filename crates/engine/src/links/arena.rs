@@ -45,7 +45,7 @@ pub(super) enum Mode {
 /// # Invariant
 /// Between two steps of a search, every item's list is circular and doubly linked through its
 /// header node (`nodes[item]`), and holds the option nodes of that item not hidden by a cover
-/// above (Knuth's *hide*); `len[item]` counts them, with [`COVERED`] added while the item is
+/// above (Knuth's *hide*); `len[item]` counts them, with the `COVERED` bit added while the item is
 /// covered, which is how a covered item leaves the list of items to choose from. `uncovered`
 /// counts the primary items still to cover (for Algorithm M, those still active). Every cover
 /// is undone in the reverse order of its removals (the *dance*), so a search leaves the links
