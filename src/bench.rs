@@ -24,9 +24,11 @@ Only solving is timed; every solution is then checked against its puzzle, and a 
 makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
 puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
 
-Solvers: dlx (dancing links), dlx+crosshatch (cross-hatching first), dlx-cells (dancing cells,
-Knuth's SSXCC, on each puzzle's exact-cover problem; +crosshatch too), dlx-bits (the bitsets
-on the same problem, up to 20x20 grids), candidates (bitmask
+Solvers: dlx (the engine dlx sudoku runs by default), dlx+crosshatch (cross-hatching first),
+dlx-links (dancing links on the tuned encoding), dlx-cells (dancing cells, Knuth's SSXCC, on
+each puzzle's exact-cover problem), dlx-bits (the bitsets on the same problem, up to 20x20
+grids), dlx-board (the board: option bits, forced items and item domination between guesses; each
+engine also with +crosshatch), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
 includes it starts with a note on stderr saying so).
@@ -37,8 +39,8 @@ same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzz
 
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
-dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-cells and dlx-bits
-(the same problem on dancing cells or the bitsets), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-links, dlx-cells,
+dlx-bits and dlx-board (the same problem on that engine), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
 rules). A solver is built for each puzzle whose rules differ from the previous one's (every
 Killer), inside the timed span.
 
@@ -119,7 +121,8 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
                     .ok_or_else(|| {
                         unknown(
                             name,
-                            "dlx, dlx+crosshatch, dlx-cells, dlx-bits, candidates or backtrack",
+                            "dlx, dlx+crosshatch, dlx-links, dlx-cells, dlx-bits, dlx-board, \
+                             candidates or backtrack",
                         )
                     })
             })
@@ -144,7 +147,8 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
                 .ok_or_else(|| {
                     unknown(
                         name,
-                        "dlx, dlx-cells, dlx-bits, dlx-colours or backtrack with --variant",
+                        "dlx, dlx-links, dlx-cells, dlx-bits, dlx-board, dlx-colours or backtrack \
+                         with --variant",
                     )
                 })?;
             if contender == colours && !variants.contains(Variant::Killer) {

@@ -47,8 +47,9 @@ fn problem_of(
 /// small dense problems, dancing cells, Knuth's SSXCC, for other problems with colours and
 /// those with no more secondary items than primary ones, dancing links otherwise and for
 /// bounds), `"links"` (Knuth's Algorithms X, C and M: xcover's order, in which `Zdd.nth`
-/// numbers the solutions), `"cells"` or `"bits"` (Algorithms X and C on bitsets, links'
-/// order). The engines find the same solutions, in their own orders.
+/// numbers the solutions), `"cells"`, `"bits"` (Algorithms X and C on bitsets, links'
+/// order) or `"board"` (option bits with forced items and item domination between guesses).
+/// The engines find the same solutions, in their own orders.
 ///
 /// >>> import dlx_solver
 /// >>> options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]

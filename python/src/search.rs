@@ -142,7 +142,7 @@ impl Visitor for Keeping<'_> {
 /// (2, False, '2+', True)
 ///
 /// A Count equals another with the same two fields, and an int equal to `solutions`.
-/// `engine` names the engine that counted (`"links"`, `"cells"` or `"bits"`; a Sudoku count's
+/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"` or `"board"`; a Sudoku count's
 /// is `"links"`), None for a Count made by hand; it takes no part in equality.
 ///
 /// >>> dlx_solver.count(dlx_solver.Problem.queens(6), engine="cells").engine
@@ -429,10 +429,11 @@ impl Covers {
     }
 
     /// Stops the search; the iterator then ends.
-    /// The engine that searches (`"links"`, `"cells"` or `"bits"`), as `engine="auto"` resolves
-    /// it for the problem; a ProblemError when the engine asked for does not take it.
+    /// The engine that searches (`"links"`, `"cells"`, `"bits"` or `"board"`), as
+    /// `engine="auto"` resolves it for the problem; a ProblemError when the engine asked for
+    /// does not take it.
     ///
-    /// >>> dlx_solver.covers([["a"], ["a"]]).engine in ("links", "cells", "bits")
+    /// >>> dlx_solver.covers([["a"], ["a"]]).engine in ("links", "cells", "bits", "board")
     /// True
     #[getter]
     fn engine(&self) -> PyResult<&'static str> {

@@ -10,7 +10,7 @@ import pytest
 
 import dlx_solver
 
-ENGINES = ["auto", "links", "cells", "bits"]
+ENGINES = ["auto", "links", "cells", "bits", "board"]
 
 
 def brute_force_count(options, secondary=()):

@@ -134,19 +134,19 @@ def test_every_engine_finds_the_same_solutions():
     ]
     for problem, args in problems:
         found = {}
-        for engine in ("auto", "links", "cells", "bits"):
+        for engine in ("auto", "links", "cells", "bits", "board"):
             solutions = sorted(tuple(sorted(s)) for s in dlx_solver.covers(problem, engine=engine, **args))
             assert dlx_solver.count(problem, engine=engine, **args) == len(solutions)
             assert len(set(solutions)) == len(solutions), engine
             found[engine] = solutions
-        assert found["auto"] == found["links"] == found["cells"] == found["bits"]
+        assert found["auto"] == found["links"] == found["cells"] == found["bits"] == found["board"]
         # The bitsets walk links' tree: the same solutions in the same order; a count split
         # over threads finds them all.
         assert list(dlx_solver.covers(problem, engine="bits", **args)) == list(
             dlx_solver.covers(problem, engine="links", **args)
         )
         assert dlx_solver.count(problem, engine="bits", threads=3, **args) == len(found["bits"])
-        for engine in ("links", "cells", "bits"):
+        for engine in ("links", "cells", "bits", "board"):
             unique = dlx_solver.is_unique(problem, engine=engine, **args)
             assert unique == (len(found[engine]) == 1), engine
             first = dlx_solver.first(problem, engine=engine, **args)
@@ -160,6 +160,8 @@ def test_an_unknown_engine_or_bounds_on_cells_or_bits_are_refused():
         dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="cells")
     with pytest.raises(dlx_solver.ProblemError, match="multiplicities"):
         dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="bits")
+    with pytest.raises(dlx_solver.ProblemError, match="multiplicities"):
+        dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}, engine="board")
     # auto takes links for bounds.
     assert dlx_solver.count([["a"], ["a"]], bounds={"a": (1, 2)}) == 3
     # The iterator names the refusal when asked for its engine, before any next().
@@ -170,7 +172,7 @@ def test_an_unknown_engine_or_bounds_on_cells_or_bits_are_refused():
 
 def test_counts_and_iterators_name_the_engine_that_ran():
     queens = dlx_solver.Problem.queens(6)
-    for engine in ("links", "cells", "bits"):
+    for engine in ("links", "cells", "bits", "board"):
         counted = dlx_solver.count(queens, engine=engine)
         assert (counted.engine, counted.solutions) == (engine, 4)
         assert counted.engine == dlx_solver.covers(queens, engine=engine).engine

@@ -445,7 +445,7 @@ fn the_cli_counts_agree_with_brute_force_on_every_engine_thread_count_and_shard(
         let engines: &[&str] = if bounded {
             &["auto", "links"]
         } else {
-            &["auto", "links", "cells", "bits"]
+            &["auto", "links", "cells", "bits", "board"]
         };
         for engine in engines {
             for threads in ["1", "2"] {
@@ -643,7 +643,7 @@ fn the_driver_refuses_each_conflict_and_stops_at_a_raised_flag() {
     let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
         true,
     )));
-    for engine in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+    for engine in EngineKind::ALL.into_iter().skip(1) {
         for threads in [1, 2] {
             let request = SearchRequest {
                 engine,
@@ -665,7 +665,7 @@ fn the_driver_refuses_each_conflict_and_stops_at_a_raised_flag() {
 fn dropping_the_lazy_iterator_ends_a_long_search() {
     // 16 queens: 14,772,512 solutions, a search of minutes; three are read, the iterator
     // dropped, and the test ends (it would hang if the search went on or waited).
-    for engine in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+    for engine in EngineKind::ALL.into_iter().skip(1) {
         let loaded = engine.load(&Problem::queens(16)).unwrap();
         let mut solutions = loaded.into_solutions(SearchLimits::default());
         for _ in 0..3 {

@@ -481,7 +481,7 @@ fn sudoku_and_its_variants_answer_alike_on_every_engine() {
     for extra in [&["--count", "--limit", "5"][..], &["--unique"], &[]] {
         for variant in [None, Some("x")] {
             let mut answers = Vec::new();
-            for engine in ["links", "cells", "auto", "bits"] {
+            for engine in ["links", "cells", "auto", "bits", "board"] {
                 let mut args = vec!["sudoku", "--engine", engine, "--threads", "1"];
                 args.extend_from_slice(extra);
                 if let Some(variant) = variant {
@@ -499,7 +499,8 @@ fn sudoku_and_its_variants_answer_alike_on_every_engine() {
             // puzzle with several may differ, so each is checked instead: it keeps the
             // puzzle's givens and is a Sudoku grid.
             if !extra.is_empty() {
-                for (engine, answer) in ["cells", "auto", "bits"].iter().zip(&answers[1..]) {
+                let others = ["cells", "auto", "bits", "board"];
+                for (engine, answer) in others.iter().zip(&answers[1..]) {
                     assert_eq!(&answers[0], answer, "{engine} {extra:?} {variant:?}");
                 }
                 continue;
@@ -526,7 +527,7 @@ fn sudoku_and_its_variants_answer_alike_on_every_engine() {
     }
     // Split counts: the shards of the empty 4x4 grid's count add up on every engine.
     let empty = ".".repeat(16);
-    for engine in ["links", "cells", "bits"] {
+    for engine in ["links", "cells", "bits", "board"] {
         let mut sum = 0;
         for shard in ["1/3", "2/3", "3/3"] {
             let args = [
@@ -582,7 +583,7 @@ fn sudoku_json_names_the_engine_that_searched() {
 #[test]
 fn generate_and_rate_run_on_every_engine() {
     let mut made = Vec::new();
-    for engine in ["links", "cells", "bits"] {
+    for engine in ["links", "cells", "bits", "board"] {
         let args = [
             "generate", "--engine", engine, "--count", "3", "--seed", "7",
         ];
@@ -612,7 +613,7 @@ fn generate_and_rate_run_on_every_engine() {
     }
     // The bitsets walk links' tree: the same questions end alike, the same puzzles.
     assert_eq!(made[0], made[2]);
-    for engine in ["links", "cells", "bits"] {
+    for engine in ["links", "cells", "bits", "board"] {
         let out = dlx(&["rate", "--engine", engine], made[0].as_bytes());
         assert_eq!(out.status.code(), Some(0), "{engine}: {}", stderr(&out));
         for line in stdout(&out).lines() {

@@ -55,7 +55,7 @@ fn the_sample_is_answered_byte_for_byte() {
 fn every_engine_answers_the_sample_byte_for_byte_and_json_names_it() {
     let (input, expected) = sample();
     let expected = String::from_utf8(expected).unwrap();
-    for engine in ["auto", "links", "cells", "bits"] {
+    for engine in ["auto", "links", "cells", "bits", "board"] {
         let output = dlx(&["sudominoku", "--engine", engine], &input);
         assert_eq!(
             output.status.code(),

@@ -17,8 +17,8 @@ pub struct Contender {
     pub propagation: Propagation,
     /// How the exact-cover search encodes Killer's cages (no other rules tell them apart).
     pub killer_encoding: KillerEncoding,
-    /// The engine of the exact-cover search: `Auto` (dancing links on their encodings) or
-    /// `Cells` (dancing cells on each puzzle's exact-cover problem).
+    /// The engine of the exact-cover search: `Auto` (what `dlx sudoku` runs by default) or a
+    /// named one.
     pub engine: EngineKind,
 }
 
@@ -58,20 +58,21 @@ impl Contender {
         }
     }
 
-    /// The contender's name: `dlx`, `dlx+crosshatch`, `dlx-colours` (Killer's colour
-    /// encoding), `dlx-cells` (dancing cells), `dlx-bits` (the bitsets), `candidates`,
-    /// `backtrack`, ...
+    /// The contender's name: `dlx` (the engine `dlx sudoku` runs by default), `dlx+crosshatch`,
+    /// `dlx-colours` (Killer's colour encoding), `dlx-` and an engine's name for that engine
+    /// (`dlx-links`, `dlx-cells`, `dlx-bits`, `dlx-board`), `candidates`, `backtrack`, ...
     pub fn name(self) -> String {
         let base = match (self.algorithm, self.killer_encoding) {
-            (Algorithm::Dlx, _) if self.engine == EngineKind::Cells => "dlx-cells",
-            (Algorithm::Dlx, _) if self.engine == EngineKind::Bits => "dlx-bits",
-            (Algorithm::Dlx, KillerEncoding::DigitSets) => "dlx",
-            (Algorithm::Dlx, KillerEncoding::Colours) => "dlx-colours",
-            (Algorithm::Backtrack, _) => "backtrack",
-            (Algorithm::Candidates, _) => "candidates",
+            (Algorithm::Dlx, _) if self.engine != EngineKind::Auto => {
+                format!("dlx-{}", self.engine.name())
+            }
+            (Algorithm::Dlx, KillerEncoding::DigitSets) => "dlx".to_string(),
+            (Algorithm::Dlx, KillerEncoding::Colours) => "dlx-colours".to_string(),
+            (Algorithm::Backtrack, _) => "backtrack".to_string(),
+            (Algorithm::Candidates, _) => "candidates".to_string(),
         };
         match self.propagation {
-            Propagation::None => base.to_string(),
+            Propagation::None => base,
             Propagation::CrossHatch => format!("{base}+crosshatch"),
         }
     }
@@ -85,20 +86,21 @@ impl Contender {
         };
         let contender = match base {
             "dlx" => Contender::new(Algorithm::Dlx, pass),
-            "dlx-cells" => Contender {
-                engine: EngineKind::Cells,
-                ..Contender::new(Algorithm::Dlx, pass)
-            },
-            "dlx-bits" => Contender {
-                engine: EngineKind::Bits,
-                ..Contender::new(Algorithm::Dlx, pass)
-            },
             "dlx-colours" => {
                 Contender::new(Algorithm::Dlx, pass).with_killer_encoding(KillerEncoding::Colours)
             }
             "backtrack" => Contender::new(Algorithm::Backtrack, pass),
             "candidates" => Contender::new(Algorithm::Candidates, pass),
-            _ => return None,
+            _ => {
+                let engine = base.strip_prefix("dlx-").and_then(EngineKind::from_name)?;
+                if engine == EngineKind::Auto {
+                    return None;
+                }
+                Contender {
+                    engine,
+                    ..Contender::new(Algorithm::Dlx, pass)
+                }
+            }
         };
         Some(contender)
     }
@@ -132,6 +134,12 @@ mod tests {
             (EngineKind::Cells, Propagation::CrossHatch)
         );
         assert_eq!(Contender::from_name(&cells.name()), Some(cells));
+        for engine in EngineKind::ALL.into_iter().skip(1) {
+            let name = format!("dlx-{engine}");
+            let named = Contender::from_name(&name).unwrap();
+            assert_eq!((named.engine, named.name()), (engine, name));
+        }
+        assert_eq!(Contender::from_name("dlx-auto"), None);
         assert_eq!(Contender::from_name("dlx+magic"), None);
         assert_eq!(Contender::from_name("quantum"), None);
     }

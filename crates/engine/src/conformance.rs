@@ -41,7 +41,11 @@ pub(crate) fn check<E: Engine>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
                 let refused_bounds = problem.has_bounds()
                     && kind.is_some_and(|kind: EngineKind| !kind.takes_bounds());
                 assert!(
-                    refused_bounds || matches!(refusal, DlxError::TooLargeForBits { .. }),
+                    refused_bounds
+                        || matches!(
+                            refusal,
+                            DlxError::TooLargeForBits { .. } | DlxError::TooLargeForBoard { .. }
+                        ),
                     "seed {seed}, case {case}: refused {refusal}: {problem:?}"
                 );
                 continue;
@@ -489,7 +493,7 @@ mod engines {
 
     use super::{check, check_split};
     use crate::engine::EngineKind;
-    use crate::{Bits, Cells, Dlx};
+    use crate::{Bits, Board, Cells, Dlx};
 
     #[test]
     fn links_keep_the_contract() {
@@ -507,6 +511,20 @@ mod engines {
     fn bits_keep_the_contract() {
         check(Bits::try_new);
         check_split(Bits::try_new);
+    }
+
+    #[test]
+    fn board_keeps_the_contract() {
+        check(Board::try_new);
+        check_split(Board::try_new);
+        // The same with the domination pass, which the default leaves off.
+        let dominating = |problem: &crate::Problem| {
+            let mut board = Board::try_new(problem)?;
+            board.set_dominant_limit(3);
+            Ok(board)
+        };
+        check(dominating);
+        check_split(dominating);
     }
 
     #[test]

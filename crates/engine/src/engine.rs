@@ -6,6 +6,7 @@
 //! into an engine, once, for the CLI, Python and the puzzle families alike.
 
 use super::bits::Bits;
+use super::board::Board;
 use super::cells::Cells;
 use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
@@ -242,15 +243,19 @@ pub enum EngineKind {
     Cells,
     /// Algorithms X and C on bitsets ([`Bits`]), for small dense problems.
     Bits,
+    /// Exact cover on a board of option bits ([`Board`]), deducing between guesses: made for
+    /// Sudoku's matrices.
+    Board,
 }
 
 impl EngineKind {
     /// Every value, `Auto` first, in the order the CLI and Python list them.
-    pub const ALL: [EngineKind; 4] = [
+    pub const ALL: [EngineKind; 5] = [
         EngineKind::Auto,
         EngineKind::Links,
         EngineKind::Cells,
         EngineKind::Bits,
+        EngineKind::Board,
     ];
 
     /// The name the CLI's `--engine` and Python's `engine=` take.
@@ -260,6 +265,7 @@ impl EngineKind {
             EngineKind::Links => "links",
             EngineKind::Cells => "cells",
             EngineKind::Bits => "bits",
+            EngineKind::Board => "board",
         }
     }
 
@@ -275,6 +281,9 @@ impl EngineKind {
             EngineKind::Links => "links (dancing links: Knuth's DLX1, DLX2, DLX3)",
             EngineKind::Cells => "cells (dancing cells: Knuth's SSXCC)",
             EngineKind::Bits => "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree)",
+            EngineKind::Board => {
+                "board (option bits and item counts, forced items and item domination between guesses)"
+            }
         }
     }
 
@@ -368,6 +377,8 @@ pub(crate) enum AnyEngine {
     Cells(Cells),
     /// Bitsets.
     Bits(Bits),
+    /// The board.
+    Board(Board),
 }
 
 impl AnyEngine {
@@ -378,6 +389,7 @@ impl AnyEngine {
             EngineKind::Links | EngineKind::Auto => AnyEngine::Links(Dlx::try_new(problem)?),
             EngineKind::Cells => AnyEngine::Cells(Cells::try_new(problem)?),
             EngineKind::Bits => AnyEngine::Bits(Bits::try_new(problem)?),
+            EngineKind::Board => AnyEngine::Board(Board::try_new(problem)?),
         })
     }
 }
@@ -396,7 +408,7 @@ impl AnyEngine {
     pub(crate) fn copies_that_fit(&self) -> usize {
         match self {
             AnyEngine::Bits(bits) => bits.copies_that_fit(),
-            AnyEngine::Links(_) | AnyEngine::Cells(_) => usize::MAX,
+            AnyEngine::Links(_) | AnyEngine::Cells(_) | AnyEngine::Board(_) => usize::MAX,
         }
     }
 
@@ -422,6 +434,13 @@ impl AnyEngine {
                 progress,
                 visitor,
             )),
+            AnyEngine::Board(engine) => Ok(parallel::search_split(
+                engine,
+                settings,
+                stop_requested,
+                progress,
+                visitor,
+            )),
         }
     }
 }
@@ -432,6 +451,7 @@ impl Engine for AnyEngine {
             AnyEngine::Links(engine) => engine.kind(),
             AnyEngine::Cells(engine) => engine.kind(),
             AnyEngine::Bits(engine) => engine.kind(),
+            AnyEngine::Board(engine) => engine.kind(),
         }
     }
 
@@ -440,6 +460,7 @@ impl Engine for AnyEngine {
             AnyEngine::Links(engine) => engine.figures(),
             AnyEngine::Cells(engine) => engine.figures(),
             AnyEngine::Bits(engine) => engine.figures(),
+            AnyEngine::Board(engine) => engine.figures(),
         }
     }
 
@@ -452,6 +473,7 @@ impl Engine for AnyEngine {
             AnyEngine::Links(engine) => engine.search(limits, visitor),
             AnyEngine::Cells(engine) => engine.search(limits, visitor),
             AnyEngine::Bits(engine) => engine.search(limits, visitor),
+            AnyEngine::Board(engine) => engine.search(limits, visitor),
         }
     }
 }

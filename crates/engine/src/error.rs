@@ -63,6 +63,19 @@ pub enum DlxError {
         /// The most it holds.
         limit: u64,
     },
+    /// The board ([`Board`](super::Board)) was asked to load a problem whose state (a row of
+    /// live options and the items' counts at every level the tree may reach) passes its
+    /// memory bound: it is made for Sudoku's matrices and problems of their size.
+    #[error(
+        "the problem needs {words} words of state, more than the {limit} the board engine \
+         allows (it is made for Sudoku-sized problems: use links or cells)"
+    )]
+    TooLargeForBoard {
+        /// The 64-bit words the engine could need.
+        words: u64,
+        /// The most it holds.
+        limit: u64,
+    },
     /// A memoized count ([`Memo`](super::Memo)) was asked of a problem with multiplicities,
     /// whose subproblems DLX6's key does not describe.
     #[error("the memoized count is for exact cover with or without colours, not multiplicities (a:b|item)")]

@@ -4,7 +4,7 @@
 //! the solution limit. One piece of code, inlined into each loop, so that the engines count
 //! and stop alike.
 
-use crate::outcome::{SearchStats, Stop};
+use crate::outcome::{Outcome, SearchStats, Stop};
 use crate::problem::OptionId;
 use crate::progress::TreePosition;
 use crate::search::{SearchLimits, Visitor};
@@ -14,6 +14,16 @@ use std::ops::ControlFlow;
 pub(crate) struct Halt<B> {
     pub(crate) stop: Stop,
     pub(crate) broke_with: Option<B>,
+}
+
+/// The outcome of a run asked for no solution: the limit reached before the root, nothing
+/// searched.
+pub(crate) fn none_asked<B>() -> Outcome<Option<B>> {
+    Outcome {
+        answer: None,
+        stats: SearchStats::default(),
+        stop: Stop::SolutionLimit,
+    }
 }
 
 /// The limits and the progress schedule of one run of a loop.

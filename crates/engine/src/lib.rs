@@ -123,6 +123,7 @@
 
 pub mod batch;
 mod bits;
+mod board;
 mod cells;
 mod choice_rule;
 #[cfg(test)]
@@ -154,6 +155,7 @@ mod subtrees;
 mod workers;
 
 pub use bits::Bits;
+pub use board::Board;
 pub use cells::Cells;
 pub use choice_rule::ChoiceRule;
 pub use engine::{Engine, EngineKind};

@@ -76,6 +76,72 @@ impl Shard {
     }
 }
 
+/// Where a walk above the cut stands, for the engines whose walk goes down level by level with
+/// a state of their own at each (the bitsets, the board): the path so far, the work since the
+/// last piece, and the share of the tree below the path.
+pub(crate) struct TopWalk<'a> {
+    /// Levels above the cut.
+    pub(crate) depth: usize,
+    /// The option chosen at each level so far: a subtree's path.
+    pub(crate) path: Vec<u32>,
+    /// Work done since the last piece.
+    pub(crate) pending: SearchStats,
+    /// The share of the tree below the current path.
+    pub(crate) share: f64,
+    stop_requested: StopRequest<'a>,
+    interrupted: bool,
+}
+
+impl<'a> TopWalk<'a> {
+    pub(crate) fn new(depth: usize, stop_requested: StopRequest<'a>) -> TopWalk<'a> {
+        TopWalk {
+            depth,
+            path: Vec::with_capacity(depth),
+            pending: SearchStats::default(),
+            share: 1.0,
+            stop_requested,
+            interrupted: false,
+        }
+    }
+
+    /// Enters a node, counting it; `false` (the walk interrupted) once the stop request says
+    /// stop.
+    pub(crate) fn enter(&mut self) -> bool {
+        if (self.stop_requested)() {
+            self.interrupted = true;
+            return false;
+        }
+        self.pending.nodes += 1;
+        true
+    }
+
+    /// Hands on a solution (its options, level by level), with the work since the last piece.
+    pub(crate) fn solution(
+        &mut self,
+        options: &[OptionId],
+        visit: &mut VisitPiece<'_>,
+    ) -> ControlFlow<()> {
+        self.pending.solutions += 1;
+        let before = std::mem::take(&mut self.pending);
+        visit(PieceAt::Solution(options), before)
+    }
+
+    /// Hands on the subtree below the current path, with the work since the last piece.
+    pub(crate) fn subtree(&mut self, visit: &mut VisitPiece<'_>) -> ControlFlow<()> {
+        let before = std::mem::take(&mut self.pending);
+        visit(PieceAt::Subtree(&self.path, self.share), before)
+    }
+
+    /// How the walk ended, from what its root's level gave.
+    pub(crate) fn end(&self, flow: ControlFlow<()>) -> WalkEnd {
+        match flow {
+            ControlFlow::Continue(()) => WalkEnd::Done(self.pending),
+            ControlFlow::Break(()) if self.interrupted => WalkEnd::Interrupted,
+            ControlFlow::Break(()) => WalkEnd::Stopped,
+        }
+    }
+}
+
 /// Where a tree is cut.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cut {

@@ -6,8 +6,8 @@
 
 use super::rows::{Depth, OptionBit, Primary};
 use super::{Bits, Level};
-use crate::gate::Gate;
-use crate::outcome::{Outcome, SearchStats, Stop};
+use crate::gate::{none_asked, Gate};
+use crate::outcome::{Outcome, SearchStats};
 use crate::problem::OptionId;
 use crate::progress::TreePosition;
 use crate::search::{SearchLimits, Visitor};
@@ -71,14 +71,10 @@ impl Bits {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        let mut stats = SearchStats::default();
         if limits.max_solutions == Some(0) {
-            return Outcome {
-                answer: None,
-                stats,
-                stop: Stop::SolutionLimit,
-            };
+            return none_asked();
         }
+        let mut stats = SearchStats::default();
         let mut gate = Gate::new(limits, visitor);
         let mut solution: Vec<OptionId> = Vec::new();
         let mut level = floor;

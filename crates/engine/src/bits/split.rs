@@ -8,26 +8,11 @@
 use super::rows::{Depth, OptionBit};
 use super::search::Choice;
 use super::{Bits, Level};
-use crate::outcome::{Outcome, SearchStats};
+use crate::outcome::Outcome;
 use crate::problem::OptionId;
 use crate::search::{SearchLimits, Visitor};
-use crate::subtrees::{PieceAt, StopRequest, Subtrees, VisitPiece, WalkEnd};
+use crate::subtrees::{StopRequest, Subtrees, TopWalk, VisitPiece, WalkEnd};
 use std::ops::ControlFlow;
-
-/// Where the walk above the cut stands.
-struct Walk<'a> {
-    depth: usize,
-    /// The option chosen at each level so far.
-    options: Vec<OptionId>,
-    /// The same, as a subtree's path.
-    path: Vec<u32>,
-    /// Work done since the last piece.
-    pending: SearchStats,
-    /// The share of the tree below the current path.
-    share: f64,
-    stop_requested: StopRequest<'a>,
-    interrupted: bool,
-}
 
 impl Subtrees for Bits {
     fn walk_pieces(
@@ -36,20 +21,10 @@ impl Subtrees for Bits {
         stop_requested: StopRequest<'_>,
         visit: &mut VisitPiece<'_>,
     ) -> WalkEnd {
-        let mut walk = Walk {
-            depth,
-            options: Vec::with_capacity(depth),
-            path: Vec::with_capacity(depth),
-            pending: SearchStats::default(),
-            share: 1.0,
-            stop_requested,
-            interrupted: false,
-        };
-        match self.walk_level(0, &mut walk, visit) {
-            ControlFlow::Continue(()) => WalkEnd::Done(walk.pending),
-            ControlFlow::Break(()) if walk.interrupted => WalkEnd::Interrupted,
-            ControlFlow::Break(()) => WalkEnd::Stopped,
-        }
+        let mut walk = TopWalk::new(depth, stop_requested);
+        let mut options = Vec::with_capacity(depth);
+        let flow = self.walk_level(0, &mut walk, &mut options, visit);
+        walk.end(flow)
     }
 
     fn search_subtree<V: Visitor + ?Sized>(
@@ -74,31 +49,27 @@ impl Subtrees for Bits {
 impl Bits {
     /// The node at `level` of the walk above the cut, entered as the search enters it: a
     /// solution handed on, a dead end left, or each option of the item of fewest live options
-    /// tried in input order, the subtree below it handed on at the cut.
+    /// tried in input order, the subtree below it handed on at the cut; `options` are the
+    /// path's, as a solution gives them.
     fn walk_level(
         &mut self,
         level: usize,
-        walk: &mut Walk<'_>,
+        walk: &mut TopWalk<'_>,
+        options: &mut Vec<OptionId>,
         visit: &mut VisitPiece<'_>,
     ) -> ControlFlow<()> {
-        if (walk.stop_requested)() {
-            walk.interrupted = true;
+        if !walk.enter() {
             return ControlFlow::Break(());
         }
-        walk.pending.nodes += 1;
         let (item, degree) = match self.choose(level) {
-            Choice::Solution => {
-                walk.pending.solutions += 1;
-                let before = std::mem::take(&mut walk.pending);
-                return visit(PieceAt::Solution(&walk.options), before);
-            }
+            Choice::Solution => return walk.solution(options, visit),
             Choice::DeadEnd => return ControlFlow::Continue(()),
             Choice::Branch(item, degree) => (item, degree),
         };
         let share = walk.share;
         walk.share /= f64::from(degree);
         let live = self.live.row(Depth(level)).iter();
-        let options: Vec<usize> = (live.zip(self.items.row(item)).enumerate())
+        let tried: Vec<usize> = (live.zip(self.items.row(item)).enumerate())
             .flat_map(|(at, (&alive, &of_item))| {
                 let word = alive & of_item;
                 (0..64)
@@ -107,24 +78,21 @@ impl Bits {
             })
             .collect();
         let mut flow = ControlFlow::Continue(());
-        for option in options {
+        for option in tried {
             self.descend(level, OptionBit(option));
-            walk.options.push(OptionId(option as u32));
+            options.push(OptionId(option as u32));
             walk.path.push(option as u32);
             flow = if level + 1 < walk.depth {
-                self.walk_level(level + 1, walk, visit)
+                self.walk_level(level + 1, walk, options, visit)
             } else if self.covers_every_primary(level + 1) {
                 // A solution at the cut is entered here, as the search would: handed on as a
                 // subtree it would cost a replay.
                 walk.pending.nodes += 1;
-                walk.pending.solutions += 1;
-                let before = std::mem::take(&mut walk.pending);
-                visit(PieceAt::Solution(&walk.options), before)
+                walk.solution(options, visit)
             } else {
-                let before = std::mem::take(&mut walk.pending);
-                visit(PieceAt::Subtree(&walk.path, walk.share), before)
+                walk.subtree(visit)
             };
-            walk.options.pop();
+            options.pop();
             walk.path.pop();
             if flow.is_break() {
                 break;

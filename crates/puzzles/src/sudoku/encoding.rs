@@ -9,8 +9,7 @@ use super::budget::SearchBudget;
 use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::layout::Layout;
-use super::locked::Segments;
-use super::singles::{fill_singles, mark_givens, open_candidates, Units};
+use super::settle::Settler;
 use super::solve::Solve;
 use dlx_engine::Engine;
 use dlx_engine::{
@@ -46,14 +45,8 @@ enum Arena {
 #[derive(Clone, Debug)]
 struct PrunedScratch {
     layout: Layout,
-    units: Units,
-    /// The puzzle with its singles filled.
-    settled: Grid,
-    /// The digits each unit holds.
-    used: Vec<DigitSet>,
-    /// Each cell's digits left, narrowed by the singles and the locked candidates.
-    candidates: Vec<DigitSet>,
-    segments: Segments,
+    /// The singles and locked candidates settled before the search.
+    settler: Settler,
     /// The arena item of each item of the full problem (cell, row-digit, column-digit,
     /// box-digit), or `SETTLED` for one a given covers.
     item_of: Vec<u32>,
@@ -109,11 +102,7 @@ impl ClassicSolver {
             scratch: Grid::empty(shape),
             pruned: PrunedScratch {
                 layout: Layout::new(shape),
-                units: Units::new(shape),
-                settled: Grid::empty(shape),
-                used: Vec::new(),
-                candidates: Vec::new(),
-                segments: Segments::new(shape),
+                settler: Settler::new(shape),
                 item_of: Vec::new(),
                 entries: Vec::new(),
                 meaning: Vec::new(),
@@ -340,7 +329,7 @@ fn search_loaded<L: Link>(
     handed: &mut u64,
     visitor: &mut dyn FnMut(&Grid),
 ) -> Outcome<()> {
-    let (settled, meaning) = (&work.settled, &work.meaning);
+    let (settled, meaning) = (work.settler.settled(), &work.meaning);
     let mut visit = |options: &[OptionId]| {
         if skip > 0 {
             skip -= 1;
@@ -388,7 +377,7 @@ impl PrunedScratch {
         puzzle: &Grid,
         allowed: Option<&[DigitSet]>,
     ) -> bool {
-        if !self.settle(puzzle, allowed) {
+        if !self.settler.settle(puzzle, allowed) {
             return false;
         }
         let items = self.lay_out();
@@ -405,33 +394,6 @@ impl PrunedScratch {
         true
     }
 
-    /// Marks the givens in their units, then settles singles and locked candidates in turn
-    /// until neither changes anything, leaving the result in `settled` and `candidates` (each
-    /// empty cell's digits left, within `allowed` when given). `false`: no solution (givens
-    /// that clash, found while marking them, or a contradiction among the singles).
-    fn settle(&mut self, puzzle: &Grid, allowed: Option<&[DigitSet]>) -> bool {
-        let units = &self.units;
-        let used = &mut self.used;
-        if !mark_givens(units, puzzle.cells(), used) {
-            return false;
-        }
-        self.settled.clone_from(puzzle);
-        open_candidates(units, self.settled.cells(), used, &mut self.candidates);
-        if let Some(allowed) = allowed {
-            for (open, &allowed) in self.candidates.iter_mut().zip(allowed) {
-                *open &= allowed;
-            }
-        }
-        loop {
-            if !fill_singles(units, self.settled.cells_mut(), used, &mut self.candidates) {
-                return false;
-            }
-            if !self.segments.strike_locked(&mut self.candidates) {
-                return true;
-            }
-        }
-    }
-
     /// Numbers the items the settled grid leaves open, in the full problem's order (cells,
     /// then unit-digit items), and writes one option per (open cell, candidate): `entries`
     /// holds their items, `meaning` their (cell, digit). Returns how many items are open.
@@ -441,7 +403,8 @@ impl PrunedScratch {
         item_of.clear();
         item_of.resize(layout.item_count(), SETTLED);
         let mut items = 0u32;
-        for (cell, &digit) in self.settled.cells().iter().enumerate() {
+        let settler = &self.settler;
+        for (cell, &digit) in settler.settled().cells().iter().enumerate() {
             if digit == 0 {
                 item_of[layout.cell(cell)] = items;
                 items += 1;
@@ -449,7 +412,7 @@ impl PrunedScratch {
         }
         let open_cells = items as usize;
         let all = DigitSet::all(layout.side());
-        for (unit, &used) in self.used.iter().enumerate() {
+        for (unit, &used) in settler.used().iter().enumerate() {
             for digit in (all - used).iter() {
                 item_of[layout.unit_digit(unit, usize::from(digit) - 1)] = items;
                 items += 1;
@@ -469,11 +432,14 @@ impl PrunedScratch {
             .entries
             .chunks_exact_mut(4)
             .zip(self.meaning.iter_mut());
-        for (cell, &open) in self.candidates.iter().enumerate() {
+        for (cell, &open) in settler.candidates().iter().enumerate() {
             if open.is_empty() {
                 continue;
             }
-            let [r, c, b] = self.units.of(cell).map(|unit| layout.unit_digit(unit, 0));
+            let [r, c, b] = settler
+                .units()
+                .of(cell)
+                .map(|unit| layout.unit_digit(unit, 0));
             let cell_item = item_of[layout.cell(cell)];
             let (rows, cols, boxes) = (
                 &item_of[r..r + side],

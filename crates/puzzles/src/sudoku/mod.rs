@@ -25,6 +25,7 @@ mod rate;
 mod read;
 mod record;
 mod relabel;
+mod settle;
 mod singles;
 mod solve;
 mod solver;

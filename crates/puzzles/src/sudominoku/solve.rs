@@ -65,7 +65,7 @@ impl Puzzle {
     ///             3 G2 5 H2\n1 A2 8 A1\n1 H8 3 I8\n8 I3 7 I4\n4 I6 9 I7\n\
     ///             I5 E6 D1 F2 B3 G9 H7 C9 E5\n0\n";
     /// let puzzle = PuzzleFile::parse(text).entries.remove(0).puzzle.unwrap();
-    /// for kind in [EngineKind::Links, EngineKind::Cells, EngineKind::Bits] {
+    /// for kind in EngineKind::ALL.into_iter().skip(1) {
     ///     let on = puzzle.clone().on_engine(kind).unwrap();
     ///     assert_eq!(on.solve().unwrap().grid, puzzle.solve().unwrap().grid);
     ///     assert_eq!(on.count_tilings(None), puzzle.count_tilings(None));
