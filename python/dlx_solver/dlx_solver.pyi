@@ -194,6 +194,7 @@ def solve(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Optional[str]: ...
 @overload
 def solve(
@@ -204,6 +205,7 @@ def solve(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> npt.NDArray[np.uint8]: ...
 @overload
 def solve(
@@ -214,6 +216,7 @@ def solve(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> list[Optional[str]]: ...
 @overload
 def solve(
@@ -224,6 +227,7 @@ def solve(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Any: ...
 @overload
 def sudoku_count(
@@ -235,6 +239,7 @@ def sudoku_count(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Optional[Count]: ...
 @overload
 def sudoku_count(
@@ -246,6 +251,7 @@ def sudoku_count(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Any: ...
 @overload
 def sudoku_is_unique(
@@ -256,6 +262,7 @@ def sudoku_is_unique(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Optional[bool]: ...
 @overload
 def sudoku_is_unique(
@@ -266,6 +273,7 @@ def sudoku_is_unique(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Any: ...
 @overload
 def rate(
@@ -276,6 +284,7 @@ def rate(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Optional[float]: ...
 @overload
 def rate(
@@ -286,6 +295,7 @@ def rate(
     threads: Optional[int] = None,
     max_nodes: Optional[int] = None,
     variant: Optional[str] = None,
+    engine: _Engine = "auto",
 ) -> Any: ...
 def generate(
     n: int,

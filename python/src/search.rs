@@ -44,17 +44,7 @@ impl Limits {
         engine: &str,
     ) -> PyResult<Self> {
         let threads = crate::threads::threads_or(threads, || 1)?;
-        // The engines' names are the engine crate's, as `dlx xc --engine` takes them.
-        let engine = EngineKind::from_name(engine).ok_or_else(|| {
-            let names: Vec<String> = EngineKind::ALL
-                .iter()
-                .map(|kind| format!("{:?}", kind.name()))
-                .collect();
-            PyValueError::new_err(format!(
-                "engine={engine:?}: expected one of {}",
-                names.join(", ")
-            ))
-        })?;
+        let engine = engine_named(engine)?;
         Ok(Limits {
             limit,
             max_nodes,
@@ -142,8 +132,9 @@ impl Visitor for Keeping<'_> {
 /// (2, False, '2+', True)
 ///
 /// A Count equals another with the same two fields, and an int equal to `solutions`.
-/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"` or `"board"`; a Sudoku count's
-/// is `"links"`), None for a Count made by hand; it takes no part in equality.
+/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"` or `"board"`; a
+/// Sudoku count's is `"links"` unless `engine=` named another), None for a Count made by hand;
+/// it takes no part in equality.
 ///
 /// >>> dlx_solver.count(dlx_solver.Problem.queens(6), engine="cells").engine
 /// 'cells'
@@ -451,4 +442,18 @@ impl Drop for Covers {
     fn drop(&mut self) {
         self.finish();
     }
+}
+
+/// The engine `engine=` names: the engine crate's names, as `dlx xc --engine` takes them.
+pub(crate) fn engine_named(engine: &str) -> PyResult<EngineKind> {
+    EngineKind::from_name(engine).ok_or_else(|| {
+        let names: Vec<String> = EngineKind::ALL
+            .iter()
+            .map(|kind| format!("{:?}", kind.name()))
+            .collect();
+        PyValueError::new_err(format!(
+            "engine={engine:?}: expected one of {}",
+            names.join(", ")
+        ))
+    })
 }

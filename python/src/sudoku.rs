@@ -7,9 +7,9 @@
 //! (its index, from 0) and the column (the character, from 1) or cell of the fault.
 
 use crate::interrupt::run_interruptible;
-use crate::search::PyCount;
+use crate::search::{engine_named, PyCount};
 use crate::threads::{every_core, threads_or};
-use dlx_engine::{Count, StopFlag};
+use dlx_engine::{Count, EngineKind, StopFlag};
 use dlx_puzzles::sudoku::variant::{Rules, Variants};
 use dlx_puzzles::sudoku::{
     Algorithm, Boxes, Format, Generator, Grid, Mode, Propagation, Rated, Rater, Record, Settings,
@@ -141,6 +141,8 @@ struct Batch {
     boxes: Boxes,
     threads: usize,
     max_nodes: Option<u64>,
+    /// The engine of the exact-cover searches, as `engine=` names it.
+    engine: EngineKind,
 }
 
 /// The answer to `question` for one grid.
@@ -176,6 +178,12 @@ fn answer(
             };
         }
     };
+    // An engine that cannot hold the shape's problem (the bitsets from 25x25 up) says so.
+    if rules.is_none() {
+        if let Err(refusal) = solvers.try_dlx_for(grid.shape()) {
+            return nothing(&refusal.to_string());
+        }
+    }
     let verdict = match rules {
         Some(rules) => {
             match solvers.solve_under(rules, grid, Algorithm::Dlx, mode, Propagation::None) {
@@ -214,8 +222,9 @@ fn answer_all(
                 .into_par_iter()
                 .map_init(
                     || {
-                        let solvers =
-                            Solvers::with_node_budget(batch.max_nodes).with_stop_flag(stop.clone());
+                        let solvers = Solvers::with_node_budget(batch.max_nodes)
+                            .with_stop_flag(stop.clone())
+                            .with_engine(batch.engine);
                         (solvers, Rater::default())
                     },
                     |(solvers, rater), row| {
@@ -391,14 +400,17 @@ fn check_strict(answers: &[Answer], strict: bool) -> PyResult<()> {
     Ok(())
 }
 
-/// One answer as a Python value.
-fn to_python<'py>(py: Python<'py>, answer: &Answer) -> PyResult<Bound<'py, PyAny>> {
+/// One answer as a Python value; a count names `engine`, the engine that counted.
+fn to_python<'py>(
+    py: Python<'py>,
+    answer: &Answer,
+    engine: EngineKind,
+) -> PyResult<Bound<'py, PyAny>> {
     Ok(match answer {
         Answer::Solved(grid) => PyString::new(py, grid.to_text(Format::Line).trim_end()).into_any(),
         Answer::Count(count) => {
-            // Puzzles are searched on their dancing-links encodings.
-            let links = dlx_engine::EngineKind::Links.name();
-            Bound::new(py, PyCount::by(links, count.solutions, count.complete))?.into_any()
+            let counted = PyCount::by(engine.name(), count.solutions, count.complete);
+            Bound::new(py, counted)?.into_any()
         }
         Answer::Unique(unique) => unique.into_pyobject(py)?.to_owned().into_any(),
         Answer::Rating(value) => value.into_pyobject(py)?.into_any(),
@@ -412,20 +424,21 @@ fn give_back<'py>(
     answers: Vec<Answer>,
     container: Container<'py>,
     shape: Option<Shape>,
+    engine: EngineKind,
 ) -> PyResult<Bound<'py, PyAny>> {
     match container {
-        Container::One => to_python(py, &answers[0]),
+        Container::One => to_python(py, &answers[0], engine),
         Container::List => {
             let values: Vec<_> = answers
                 .iter()
-                .map(|a| to_python(py, a))
+                .map(|a| to_python(py, a, engine))
                 .collect::<PyResult<_>>()?;
             Ok(PyList::new(py, values)?.into_any())
         }
         Container::Series(series) => {
             let values: Vec<_> = answers
                 .iter()
-                .map(|a| to_python(py, a))
+                .map(|a| to_python(py, a, engine))
                 .collect::<PyResult<_>>()?;
             let pandas = py.import("pandas")?;
             let kwargs = pyo3::types::PyDict::new(py);
@@ -440,7 +453,7 @@ fn give_back<'py>(
                 .all(|a| matches!(a, Answer::Solved(_) | Answer::Nothing(_)));
             if !solved {
                 // Counts, uniqueness and ratings of an array: a list, one a row.
-                return give_back(py, answers, Container::List, shape);
+                return give_back(py, answers, Container::List, shape, engine);
             }
             let cells = shape.map_or(0, Shape::cell_count);
             let mut flat = vec![0u8; answers.len() * cells];
@@ -462,6 +475,8 @@ struct BatchOptions<'a> {
     threads: Option<usize>,
     max_nodes: Option<u64>,
     variant: Option<&'a str>,
+    /// The engine's name, as `engine=` gives it.
+    engine: &'a str,
 }
 
 /// Reads, answers and hands back: what every batch function does.
@@ -477,6 +492,7 @@ fn batch<'py>(
         threads,
         max_nodes,
         variant,
+        engine,
     } = options;
     let variants = variant
         .map(Variants::parse)
@@ -490,15 +506,26 @@ fn batch<'py>(
         Puzzles::Texts(_) => None,
     };
     let threads = threads_or(threads, every_core)?;
+    let engine = engine_named(engine)?;
+    let named = !matches!(engine, EngineKind::Auto | EngineKind::Links);
+    if named && variants.is_some() && matches!(question, Question::Rate) {
+        return Err(PyValueError::new_err(format!(
+            "engine={:?}: a variant is rated on dancing links (engine=\"auto\" or \"links\")",
+            engine.name()
+        )));
+    }
     let batch = Batch {
         variants,
         boxes,
         threads,
         max_nodes,
+        engine,
     };
+    // The engine that runs, `auto` resolved: dancing links on their encodings.
+    let engine = Solvers::default().with_engine(engine).engine();
     let answers = answer_all(py, &read, question, batch)?;
     check_strict(&answers, strict)?;
-    give_back(py, answers, container, shape)
+    give_back(py, answers, container, shape, engine)
 }
 
 /// Solves Sudoku puzzles: one string, a list of strings, a pandas Series of strings, or a numpy
@@ -510,13 +537,19 @@ fn batch<'py>(
 /// `variant` names the variants as `dlx sudoku --variant` does (`"x"`, `"windoku"`,
 /// `"anti-king"`, `"anti-knight"`, `"jigsaw"`, `"killer"`, or a comma-separated list), a
 /// jigsaw's layout and a Killer's cages following the givens in each string, as in its files.
+/// `engine` names the exact-cover engine as `dlx sudoku --engine` does: `"auto"` (dancing
+/// links on the encodings written for Sudoku), `"links"`, `"cells"`, `"bits"` or `"board"`;
+/// every one gives the same answers, and `sudoku.count`'s `Count` names the one that counted.
+/// A variant is rated on dancing links: `rate` with a variant and another engine is a
+/// ValueError.
 ///
 /// >>> dlx_solver.solve(".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5")
 /// '192365487567814293384927156215746938936258741478139562623591874851473629749682315'
 /// >>> dlx_solver.solve(["1..2" + "." * 12, "11" + "." * 14])
 /// ['1342241331244231', None]
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
+#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None, engine="auto"))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn solve<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -525,6 +558,7 @@ pub(crate) fn solve<'py>(
     threads: Option<usize>,
     max_nodes: Option<u64>,
     variant: Option<&str>,
+    engine: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = BatchOptions {
         box_shape,
@@ -532,6 +566,7 @@ pub(crate) fn solve<'py>(
         threads,
         max_nodes,
         variant,
+        engine,
     };
     batch(py, puzzles, Question::Solve, options)
 }
@@ -542,7 +577,7 @@ pub(crate) fn solve<'py>(
 /// >>> dlx_solver.sudoku.count("." * 16)
 /// Count(288, complete=True)
 #[pyfunction]
-#[pyo3(name = "sudoku_count", signature = (puzzles, *, limit=None, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
+#[pyo3(name = "sudoku_count", signature = (puzzles, *, limit=None, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None, engine="auto"))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn count<'py>(
     py: Python<'py>,
@@ -553,6 +588,7 @@ pub(crate) fn count<'py>(
     threads: Option<usize>,
     max_nodes: Option<u64>,
     variant: Option<&str>,
+    engine: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = BatchOptions {
         box_shape,
@@ -560,6 +596,7 @@ pub(crate) fn count<'py>(
         threads,
         max_nodes,
         variant,
+        engine,
     };
     batch(py, puzzles, Question::Count(limit), options)
 }
@@ -569,7 +606,8 @@ pub(crate) fn count<'py>(
 /// >>> dlx_solver.sudoku.is_unique(["." * 16, "1234341221434321"])
 /// [False, True]
 #[pyfunction]
-#[pyo3(name = "sudoku_is_unique", signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
+#[pyo3(name = "sudoku_is_unique", signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None, engine="auto"))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn is_unique<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -578,6 +616,7 @@ pub(crate) fn is_unique<'py>(
     threads: Option<usize>,
     max_nodes: Option<u64>,
     variant: Option<&str>,
+    engine: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = BatchOptions {
         box_shape,
@@ -585,6 +624,7 @@ pub(crate) fn is_unique<'py>(
         threads,
         max_nodes,
         variant,
+        engine,
     };
     batch(py, puzzles, Question::Unique, options)
 }
@@ -595,7 +635,8 @@ pub(crate) fn is_unique<'py>(
 /// >>> dlx_solver.rate("1234341221434321")
 /// 1.0
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None))]
+#[pyo3(signature = (puzzles, *, box_shape=None, strict=false, threads=None, max_nodes=None, variant=None, engine="auto"))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn rate<'py>(
     py: Python<'py>,
     puzzles: &Bound<'py, PyAny>,
@@ -604,6 +645,7 @@ pub(crate) fn rate<'py>(
     threads: Option<usize>,
     max_nodes: Option<u64>,
     variant: Option<&str>,
+    engine: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = BatchOptions {
         box_shape,
@@ -611,6 +653,7 @@ pub(crate) fn rate<'py>(
         threads,
         max_nodes,
         variant,
+        engine,
     };
     batch(py, puzzles, Question::Rate, options)
 }

@@ -101,6 +101,31 @@ def test_count_unique_rate_generate():
         dlx_solver.generate(1, symmetry="spiral")
 
 
+def test_every_engine_answers_alike_and_a_count_names_its_engine():
+    puzzles = [MINIMAL, CLASH, "." * 81]
+    x_grids = dlx_solver.sudoku.count("." * 16, variant="x", engine="links")
+    assert 0 < x_grids.solutions < 288 and x_grids.complete
+    for engine in ("auto", "links", "cells", "bits", "board"):
+        solutions = dlx_solver.solve(puzzles, engine=engine)
+        check_sudoku(MINIMAL, solutions[0])
+        assert solutions[1] is None, engine
+        check_sudoku("." * 81, solutions[2])
+        assert dlx_solver.sudoku.is_unique(puzzles, engine=engine) == [True, None, False], engine
+        counted = dlx_solver.sudoku.count("." * 16, engine=engine)
+        assert counted == dlx_solver.Count(288), engine
+        assert counted.engine == ("links" if engine == "auto" else engine)
+        x = dlx_solver.sudoku.count("." * 16, variant="x", engine=engine)
+        assert x == x_grids, engine
+        rating = dlx_solver.rate(MINIMAL, engine=engine)
+        assert isinstance(rating, float) and rating >= 1, engine
+    with pytest.raises(ValueError, match="engine"):
+        dlx_solver.solve(MINIMAL, engine="fastest")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="rated on dancing links"):
+        dlx_solver.rate("." * 16, variant="x", engine="board")
+    # The bitsets cannot hold a 25x25 grid's problem: that row says so, as None.
+    assert dlx_solver.solve("." * 625, engine="bits") is None
+
+
 def test_kaggle_shaped_csv_through_pandas(tmp_path: Path):
     pd = pytest.importorskip("pandas")
     puzzles = dlx_solver.generate(30, seed=11)
