@@ -88,8 +88,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// The exact-cover engine that completes the grids and proves the puzzles unique: `auto`
-    /// (the default: dancing links), `links`, `cells` (dancing cells) or `bits` (the bitsets,
-    /// up to 20x20 grids). Every engine makes unique puzzles; each makes its own from a seed
+    /// (the default: dancing links), `links`, `cells` (dancing cells), `bits` (the bitsets,
+    /// up to 20x20 grids) or `board` (forced items taken between guesses). Every engine makes unique puzzles; each makes its own from a seed
     /// (where a question runs out of nodes depends on its tree), and a --min-rating or
     /// --max-rating counts its nodes. Classic puzzles only: variants are made on links.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]

@@ -63,8 +63,8 @@ pub struct RateArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// The exact-cover engine whose nodes the rating counts: `auto` (the default: dancing
-    /// links, on which the scale above was measured), `links`, `cells` (dancing cells) or
-    /// `bits` (the bitsets, up to 20x20 grids). The verdicts (no solution, multiple) are the
+    /// links, on which the scale above was measured), `links`, `cells` (dancing cells),
+    /// `bits` (the bitsets, up to 20x20 grids) or `board` (whose nodes are guesses). The verdicts (no solution, multiple) are the
     /// same on every engine; a rating is in the nodes of the engine that ran, so ratings made
     /// on different engines do not compare. Classic puzzles only: variants rate on links.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]

@@ -113,10 +113,11 @@ pub struct SudokuArgs {
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
     /// The engine under --algo dlx: `auto` (the default: dancing links, the encodings written
-    /// for them, ahead on every collection measured in docs/benchmarks.md), `links` or `cells`
-    /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem) or `bits` (the
+    /// for them, ahead on every collection measured in docs/benchmarks.md), `links`, `cells`
+    /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem), `bits` (the
     /// bitsets, slow on a matrix this sparse; they refuse grids from 25x25 up, past their
-    /// memory bound). The answers are the same on every engine; --stats gives the figures of
+    /// memory bound) or `board` (the rules' whole problem loaded once, forced items and, on
+    /// request, item domination between guesses: its nodes are guesses). The answers are the same on every engine; --stats gives the figures of
     /// the one that ran.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,

@@ -160,8 +160,10 @@ pub struct XcArgs {
     #[arg(long, value_name = "S", requires = "seeded")]
     seed: Option<u64>,
     /// The search engine: `auto` (chosen by the problem, the default; see below), `links`
-    /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities) or `bits`
-    /// (Algorithms X and C on bitsets, for small problems: no multiplicities). MCC
+    /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities), `bits`
+    /// (Algorithms X and C on bitsets, for small problems: no multiplicities) or `board`
+    /// (option bits and item counts, forced items taken between guesses, its nodes guesses: no
+    /// multiplicities). MCC
     /// problems (bounds) run on links.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser(), conflicts_with = "estimate")]
     engine: Option<EngineKind>,
