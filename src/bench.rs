@@ -27,7 +27,7 @@ puzzle (digits placed, for the backtrackers), and throughput relative to the fir
 Solvers: dlx (the engine dlx sudoku runs by default), dlx+crosshatch (cross-hatching first),
 dlx-links (dancing links on the tuned encoding), dlx-cells (dancing cells, Knuth's SSXCC, on
 each puzzle's exact-cover problem), dlx-bits (the bitsets on the same problem, up to 20x20
-grids), dlx-board (the board: option bits, forced items and item domination between guesses; each
+grids), dlx-board (the board: option bits, forced items taken between guesses; each
 engine also with +crosshatch), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that

@@ -116,8 +116,8 @@ pub struct SudokuArgs {
     /// for them, ahead on every collection measured in docs/benchmarks.md), `links`, `cells`
     /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem), `bits` (the
     /// bitsets, slow on a matrix this sparse; they refuse grids from 25x25 up, past their
-    /// memory bound) or `board` (the rules' whole problem loaded once, forced items and, on
-    /// request, item domination between guesses: its nodes are guesses). The answers are the same on every engine; --stats gives the figures of
+    /// memory bound) or `board` (the rules' whole problem loaded once, forced items taken
+    /// between guesses: its nodes are guesses). The answers are the same on every engine; --stats gives the figures of
     /// the one that ran.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,

@@ -48,7 +48,7 @@ fn problem_of(
 /// those with no more secondary items than primary ones, dancing links otherwise and for
 /// bounds), `"links"` (Knuth's Algorithms X, C and M: xcover's order, in which `Zdd.nth`
 /// numbers the solutions), `"cells"`, `"bits"` (Algorithms X and C on bitsets, links'
-/// order) or `"board"` (option bits with forced items and item domination between guesses).
+/// order) or `"board"` (option bits, forced items taken between guesses).
 /// The engines find the same solutions, in their own orders.
 ///
 /// >>> import dlx_solver

@@ -243,8 +243,8 @@ pub enum EngineKind {
     Cells,
     /// Algorithms X and C on bitsets ([`Bits`]), for small dense problems.
     Bits,
-    /// Exact cover on a board of option bits ([`Board`]), deducing between guesses: made for
-    /// Sudoku's matrices.
+    /// Exact cover on a board of option bits ([`Board`]), taking forced items between guesses:
+    /// made for Sudoku's matrices.
     Board,
 }
 
@@ -282,7 +282,7 @@ impl EngineKind {
             EngineKind::Cells => "cells (dancing cells: Knuth's SSXCC)",
             EngineKind::Bits => "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree)",
             EngineKind::Board => {
-                "board (option bits and item counts, forced items and item domination between guesses)"
+                "board (option bits and item counts, forced items between guesses)"
             }
         }
     }

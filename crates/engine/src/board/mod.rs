@@ -6,18 +6,18 @@
 //!
 //! Between two choices the engine deduces what it can, as the bitboard solvers do between two
 //! guesses: an item with one live option left is covered by it at once (a *forced* item:
-//! Sudoku's naked and hidden singles), an item with none ends the node, and the
-//! [item-domination](crate::domination) rule removes the options it rules out (Sudoku's locked
-//! candidates). Only when nothing more follows does it branch, on the item of fewest live
+//! Sudoku's naked and hidden singles), an item with none ends the node, and, when asked
+//! ([`Board::set_dominant_limit`]), the [item-domination](crate::domination) rule removes the
+//! options it rules out (Sudoku's locked candidates). Only when nothing more follows does it branch, on the item of fewest live
 //! options (the first in input order on ties), trying them in input order as Algorithm X
 //! does. Its tree is therefore its own: a node is a guess, and the deductions are figures of
 //! their own ([`Engine::figures`]), beside nodes and solutions.
 //!
 //! A choice removes the options that share a primary item or an uncoloured secondary item with
 //! it, and those that give one of its coloured secondary items another colour (Algorithm C's
-//! purification), walking each of its items' lists: the work of a choice is the options it
-//! touches, as in dancing links, where the bitset engine ([`crate::Bits`]) pays a row of every
-//! item at every node.
+//! purification), a word of its conflicts at a time, and counts each option that was still live
+//! off its items: the work of a choice is the words it touches and the options it removes,
+//! where the bitset engine ([`crate::Bits`]) pays a row of every item at every node.
 
 mod propagate;
 mod search;
