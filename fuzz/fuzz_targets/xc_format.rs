@@ -2,13 +2,14 @@
 //! parsing never panics, what parses writes back to the same problem, and a bounded search on
 //! it returns only real covers (primary items within their bounds, secondary items used once
 //! or only in one colour), with dancing links and, without bounds, with dancing cells, which
-//! find the same solutions when both search the whole tree, and with the bitsets, which walk
-//! links' tree: the same solutions in the same order, the same nodes.
+//! find the same solutions when both search the whole tree, as does the board, and with the
+//! bitsets, which walk links' tree: the same solutions in the same order, the same nodes.
 
 #![no_main]
 
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Dlx, Engine, ItemKind, OptionId, Problem, SearchLimits, Stop,
+    Bits, Board, Cells, ChoiceRule, Dlx, DlxError, Engine, ItemKind, OptionId, Problem,
+    SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -85,6 +86,35 @@ fuzz_target!(|bytes: &[u8]| {
         }
     } else {
         assert!(problem.has_bounds(), "cells refuse only bounds");
+    }
+    // The board, with the domination pass on: only covers, and links' solutions when both
+    // searched their whole trees.
+    match Board::try_new(&problem) {
+        Ok(mut board) => {
+            board.set_dominant_limit(3);
+            let mut by_board = Vec::new();
+            let report = board.search(limits, &mut |options: &[OptionId]| {
+                assert_cover(&problem, options);
+                let mut options = options.to_vec();
+                options.sort();
+                by_board.push(options);
+                ControlFlow::Continue(())
+            });
+            assert!(report.stats.nodes <= 20_000);
+            if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
+                by_links.sort();
+                by_board.sort();
+                assert_eq!(by_board, by_links, "the board's solutions");
+            }
+        }
+        Err(refusal) => assert!(
+            problem.has_bounds()
+                || matches!(
+                    refusal,
+                    DlxError::TooLargeForBoard { .. } | DlxError::Unsupported { .. }
+                ),
+            "the board refuses only bounds and problems past its memory bound: {refusal}"
+        ),
     }
     // The u16 arena, where the problem fits it, searches the same tree: the same report, node
     // for node. Under the node budget: a count with no budget timed out on a 12-queens variant.
