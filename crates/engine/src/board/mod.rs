@@ -91,8 +91,6 @@ struct Tables {
     conflicts: Conflicts,
     /// Each primary item's options: its count at the root when every option is kept.
     full_counts: Box<[u16]>,
-    /// How many options there are.
-    options: usize,
 }
 
 /// Each option's conflicts, as the nonzero words of a row of options.
@@ -234,7 +232,7 @@ impl Board {
     /// options its givens allow. `keep(OptionId)` is asked once for each option, in order.
     /// Clears what [`Board::take_first`] set.
     pub fn keep_only(&mut self, mut keep: impl FnMut(OptionId) -> bool) {
-        let options = self.tables.options;
+        let options = self.tables.option_count();
         self.preset.clear();
         self.root.fill(0);
         for option in 0..options {
@@ -337,7 +335,6 @@ impl Tables {
                 .iter()
                 .map(|list| list.len() as u16)
                 .collect(),
-            options: option_count,
             arity: uniform_arity(&primary_start),
             primary_start: primary_start.into(),
             primary_items: primary_items.into(),
@@ -345,11 +342,16 @@ impl Tables {
         })
     }
 
+    /// How many options there are.
+    fn option_count(&self) -> usize {
+        self.option_start.len() - 1
+    }
+
     /// The bits of the word `at` of a row of options that are options (all but the last
     /// word's tail).
     #[inline(always)]
     fn option_mask(&self, at: usize) -> u64 {
-        let past = self.options.saturating_sub(at * 64);
+        let past = self.option_count().saturating_sub(at * 64);
         if past >= 64 {
             u64::MAX
         } else {

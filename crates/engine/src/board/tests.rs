@@ -186,3 +186,63 @@ fn sudoku_grids_are_counted_and_a_puzzle_is_solved_by_deduction() {
         "singles and locked candidates suffice"
     );
 }
+
+/// The board's refusals, each with the reason: bounds, an item in more options than its 16-bit
+/// counts hold, and a problem whose state at the deepest tree passes the memory bound.
+#[test]
+fn the_board_refuses_what_it_cannot_hold_and_says_why() {
+    use crate::{Bounds, DlxError};
+
+    let mut b = ProblemBuilder::new();
+    let a = b
+        .primary_with_bounds("a", Bounds::new(1, 2).unwrap())
+        .unwrap();
+    b.option(&[a]).unwrap();
+    b.option(&[a]).unwrap();
+    let refusal = Board::try_new(&b.build()).unwrap_err();
+    assert!(matches!(
+        refusal,
+        DlxError::Unsupported {
+            engine: "board",
+            ..
+        }
+    ));
+    assert!(refusal.to_string().contains("multiplicities"), "{refusal}");
+
+    // One item in 32,768 options: past the counts' range.
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    for _ in 0..32_768 {
+        b.option(&[a]).unwrap();
+    }
+    let refusal = Board::try_new(&b.build()).unwrap_err();
+    assert!(refusal.to_string().contains("32,767"), "{refusal}");
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    for _ in 0..32_767 {
+        b.option(&[a]).unwrap();
+    }
+    // Within the counts' range, but every option rules out every other: the conflicts'
+    // words, quadratic in the options, pass the memory bound.
+    let refusal = Board::try_new(&b.build()).unwrap_err();
+    assert!(
+        matches!(refusal, DlxError::TooLargeForBoard { .. }),
+        "{refusal}"
+    );
+
+    // 4,100 items of one option each: a level is 1,090 words, and the tree could be 4,101
+    // levels deep.
+    let mut b = ProblemBuilder::new();
+    for k in 0..4_100 {
+        let item = b.primary(&format!("i{k}")).unwrap();
+        b.option(&[item]).unwrap();
+    }
+    let problem = b.build();
+    assert!(Board::words_needed(&problem) > Board::MAX_WORDS);
+    let refusal = Board::try_new(&problem).unwrap_err();
+    assert!(
+        matches!(refusal, DlxError::TooLargeForBoard { words, limit }
+            if words == Board::words_needed(&problem) && limit == Board::MAX_WORDS),
+        "{refusal}"
+    );
+}
