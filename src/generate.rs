@@ -15,10 +15,10 @@ use super::sudoku_files::FormatArg;
 use super::tally::Work;
 use anyhow::bail;
 use dlx_engine::EngineKind;
-use dlx_puzzles::sudoku::variant::{Regions, Rules, Variant, Variants};
+use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Rules, Variant, Variants};
 use dlx_puzzles::sudoku::{
     self, Boxes, Cost, Format, GenerateError, Generated, Generator, Grid, Settings, Shape,
-    Solutions, Solvers, Symmetry,
+    Solutions, Solvers, SudokuSolver, Symmetry,
 };
 use std::path::PathBuf;
 
@@ -89,9 +89,10 @@ pub struct GenerateArgs {
     max_nodes: Option<u64>,
     /// The exact-cover engine that completes the grids and proves the puzzles unique: `auto`
     /// (the default: dancing links), `links`, `cells` (dancing cells), `bits` (the bitsets,
-    /// up to 20x20 grids) or `board` (forced items taken between guesses). Every engine makes unique puzzles; each makes its own from a seed
+    /// up to 20x20 grids) or `board` (forced items taken between guesses), for classic puzzles
+    /// and variants alike. Every engine makes unique puzzles; each makes its own from a seed
     /// (where a question runs out of nodes depends on its tree), and a --min-rating or
-    /// --max-rating counts its nodes. Classic puzzles only: variants are made on links.
+    /// --max-rating counts its nodes.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,
     /// Worker threads (default: one per core). Output is the same whatever the count.
@@ -188,9 +189,6 @@ pub fn run(args: GenerateArgs) -> anyhow::Result<Exit> {
     }
     let engine = args.engine.unwrap_or_default();
     if let Some(variants) = &args.variant {
-        if engine != EngineKind::Auto {
-            bail!("--engine makes classic puzzles: variants are made on dancing links");
-        }
         return run_variant(&args, variants, seed);
     }
     // The engine's refusal of the shape (the bitsets from 25x25 up), before any puzzle.
@@ -260,6 +258,7 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
     if variants.iter().count() > 1 {
         bail!("dlx generate --variant killer combines with no other variant (found {variants})");
     }
+    let engine = args.engine.unwrap_or_default();
     let mut run = start_run(args)?;
     let shape = args.shape;
     let max_cage = args.max_cage.map_or(Generator::MAX_CAGE, |n| n as usize);
@@ -268,6 +267,9 @@ fn run_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> anyhow::R
         0..args.count,
         || {
             let generator = Generator::killer(shape).with_max_cage(max_cage);
+            let generator = generator
+                .on_engine(engine)
+                .expect("a Killer generator takes every engine: each puzzle's cages are checked");
             generator.with_stop_flag(interrupt::stop_flag())
         },
         |generator, &index| match generator.generate(seed, index) {
@@ -299,6 +301,10 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
     let rules = Rules::new(args.shape, variants, checked.as_ref())
         .map_err(|error| anyhow::anyhow!("{error}"))?;
     let shared_layout = regions.map(|r| r.to_line());
+    // The engine's refusal of the rules' problem, before any puzzle (a random layout's problem
+    // is the same size as the boxes').
+    let engine = args.engine.unwrap_or_default();
+    SudokuSolver::on_engine(rules.clone(), KillerEncoding::default(), engine)?;
     let mut run = start_run(args)?;
     let shape = args.shape;
     let stop = interrupt::stop_flag();
@@ -306,12 +312,14 @@ fn run_rules_variant(args: &GenerateArgs, variants: &Variants, seed: u64) -> any
         "generate",
         0..args.count,
         || {
-            let generator = Generator::with_rules(rules.clone()).expect("rules without cages");
+            let generator = Generator::with_rules(rules.clone())
+                .and_then(|generator| generator.on_engine(engine))
+                .expect("rules without cages, on an engine that takes their problem (checked)");
             generator.with_stop_flag(stop.clone())
         },
         |generator, &index| {
             let made = match random_layouts {
-                true => Generator::on_random_layout(shape, variants, (seed, index), &stop),
+                true => Generator::on_random_layout(shape, variants, (seed, index), &stop, engine),
                 false => generator.generate(seed, index),
             };
             match made {

@@ -64,9 +64,10 @@ pub struct RateArgs {
     max_nodes: Option<u64>,
     /// The exact-cover engine whose nodes the rating counts: `auto` (the default: dancing
     /// links, on which the scale above was measured), `links`, `cells` (dancing cells),
-    /// `bits` (the bitsets, up to 20x20 grids) or `board` (whose nodes are guesses). The verdicts (no solution, multiple) are the
-    /// same on every engine; a rating is in the nodes of the engine that ran, so ratings made
-    /// on different engines do not compare. Classic puzzles only: variants rate on links.
+    /// `bits` (the bitsets, up to 20x20 grids) or `board` (whose nodes are guesses). The
+    /// verdicts (no solution, multiple) are the same on every engine; a rating is in the nodes
+    /// of the engine that ran, so ratings made on different engines do not compare. Variants
+    /// too: whether one needs a guess is read from dancing links' tree.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,
     /// Rate variant puzzles, one a line, as `dlx sudoku --variant` reads them (a comma-separated
@@ -138,15 +139,12 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
     if args.variant.is_some() && args.read.format.is_some() {
         bail!("--variant reads one puzzle a line: give no --format");
     }
-    if args.variant.is_some() && args.engine.is_some_and(|e| e != EngineKind::Auto) {
-        bail!("--engine rates classic puzzles: variants rate on dancing links");
-    }
     let mut inputs = args.batch.inputs();
     inputs.extend(args.regions.clone());
     let mut run = Run::with_inputs(&args.batch, Work::Search, &inputs)?;
     let result = match &args.variant {
         Some(variants) => {
-            let max_nodes = args.max_nodes;
+            let (max_nodes, engine) = (args.max_nodes, args.engine.unwrap_or_default());
             super::sudoku_files::for_each_puzzle(
                 &mut run,
                 &args.batch.files,
@@ -154,11 +152,18 @@ pub fn run(args: RateArgs) -> anyhow::Result<Exit> {
                 regions.as_ref(),
                 args.read.boxes(),
                 || {
-                    let solvers =
-                        Solvers::with_node_budget(max_nodes).with_stop_flag(interrupt::stop_flag());
+                    let solvers = Solvers::with_node_budget(max_nodes)
+                        .with_engine(engine)
+                        .with_stop_flag(interrupt::stop_flag());
                     (Rater::default(), solvers)
                 },
                 |(rater, solvers), puzzle, rules, line| {
+                    // The engine's refusal of the rules' problem (links take every one).
+                    if engine != EngineKind::Auto {
+                        if let Err(refusal) = solvers.dlx_under(&rules) {
+                            return Answer::malformed(line, format!("line {line}: {refusal}"));
+                        }
+                    }
                     let grid = puzzle.grid();
                     let (rated, solution) = rater.rate_under_with_solution(&rules, grid, solvers);
                     rated_answer(line, rated, solution)

@@ -19,7 +19,7 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dlx_bench::peers::engine::{Peer, Plain, Prepared};
 use dlx_engine::Engine;
-use dlx_engine::{Bits, Cells, Dlx, OptionId, Problem, SearchLimits};
+use dlx_engine::{Cells, Dlx, EngineKind, OptionId, Problem, SearchLimits};
 use std::cell::OnceCell;
 use std::ops::ControlFlow;
 
@@ -52,7 +52,7 @@ fn bench_problem(
             b.iter(|| assert_eq!(cells.count(), solutions))
         });
     }
-    if let Ok(mut bits) = Bits::try_new(&problem) {
+    if let Ok(mut bits) = EngineKind::Bits.load(&problem) {
         group.bench_function(format!("{name}/bits"), |b| {
             b.iter(|| {
                 let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());

@@ -8,8 +8,8 @@
 #![no_main]
 
 use dlx_engine::{
-    Bits, Board, Cells, ChoiceRule, Dlx, DlxError, Engine, ItemKind, OptionId, Problem,
-    SearchLimits, Stop,
+    board_with_domination, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, ItemKind,
+    OptionId, Problem, SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -49,25 +49,26 @@ fuzz_target!(|bytes: &[u8]| {
     });
     // The bitsets walk links' tree: the same solutions in the same order, the same nodes and
     // the same stop, under the same limits.
-    if let Ok(mut bits) = Bits::try_new(&problem) {
-        let mut by_bits = Vec::new();
-        let report = bits.search(limits, &mut |options: &[OptionId]| {
-            assert_cover(&problem, options);
-            let mut options = options.to_vec();
-            options.sort();
-            by_bits.push(options);
-            ControlFlow::Continue(())
-        });
-        assert_eq!(by_bits, by_links, "the bitsets' solutions, in links' order");
-        assert_eq!(
-            (report.stats.nodes, report.stats.solutions, report.stop),
-            (links.stats.nodes, links.stats.solutions, links.stop)
-        );
-    } else {
-        assert!(
-            problem.has_bounds() || Bits::words_needed(&problem) > Bits::MAX_WORDS,
+    match EngineKind::Bits.load(&problem) {
+        Ok(mut bits) => {
+            let mut by_bits = Vec::new();
+            let report = bits.search(limits, &mut |options: &[OptionId]| {
+                assert_cover(&problem, options);
+                let mut options = options.to_vec();
+                options.sort();
+                by_bits.push(options);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(by_bits, by_links, "the bitsets' solutions, in links' order");
+            assert_eq!(
+                (report.stats.nodes, report.stats.solutions, report.stop),
+                (links.stats.nodes, links.stats.solutions, links.stop)
+            );
+        }
+        Err(refusal) => assert!(
+            problem.has_bounds() || matches!(refusal, DlxError::TooLargeForBits { .. }),
             "bitsets refuse only bounds and problems past their memory bound"
-        );
+        ),
     }
     if let Ok(mut cells) = Cells::try_new(&problem) {
         let mut by_cells = Vec::new();
@@ -89,9 +90,8 @@ fuzz_target!(|bytes: &[u8]| {
     }
     // The board, with the domination pass on: only covers, and links' solutions when both
     // searched their whole trees.
-    match Board::try_new(&problem) {
+    match board_with_domination(&problem, 3) {
         Ok(mut board) => {
-            board.set_dominant_limit(3);
             let mut by_board = Vec::new();
             let report = board.search(limits, &mut |options: &[OptionId]| {
                 assert_cover(&problem, options);

@@ -507,13 +507,6 @@ fn batch<'py>(
     };
     let threads = threads_or(threads, every_core)?;
     let engine = engine_named(engine)?;
-    let named = !matches!(engine, EngineKind::Auto | EngineKind::Links);
-    if named && variants.is_some() && matches!(question, Question::Rate) {
-        return Err(PyValueError::new_err(format!(
-            "engine={:?}: a variant is rated on dancing links (engine=\"auto\" or \"links\")",
-            engine.name()
-        )));
-    }
     let batch = Batch {
         variants,
         boxes,
@@ -540,8 +533,6 @@ fn batch<'py>(
 /// `engine` names the exact-cover engine as `dlx sudoku --engine` does: `"auto"` (dancing
 /// links on the encodings written for Sudoku), `"links"`, `"cells"`, `"bits"` or `"board"`;
 /// every one gives the same answers, and `sudoku.count`'s `Count` names the one that counted.
-/// A variant is rated on dancing links: `rate` with a variant and another engine is a
-/// ValueError.
 ///
 /// >>> dlx_solver.solve(".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5")
 /// '192365487567814293384927156215746938936258741478139562623591874851473629749682315'

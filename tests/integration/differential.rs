@@ -11,7 +11,7 @@
 use crate::common::{dlx, stderr, stdout};
 use dlx_engine::Engine;
 use dlx_engine::{
-    Bits, Cells, ChoiceRule, Colour, Dlx, DlxError, EngineKind, ItemKind, Memo, OptionId, Problem,
+    Cells, ChoiceRule, Colour, Dlx, DlxError, EngineKind, ItemKind, Memo, OptionId, Problem,
     SearchLimits, SearchReport, SearchRequest, Shard, Stop, StopFlag, Visitor,
 };
 use std::ops::ControlFlow;
@@ -277,7 +277,7 @@ fn cells_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String
 /// The counts of the bitsets and of the memoized count (each when it takes the problem).
 fn bits_and_memo_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec<(String, u64)> {
     let mut counts = Vec::new();
-    if let Ok(mut bits) = Bits::try_new(problem) {
+    if let Ok(mut bits) = EngineKind::Bits.load(problem) {
         let mut tally = Tally::default();
         let outcome = bits.search(SearchLimits::default(), &mut tally);
         counts.push(("bits".to_string(), outcome.stats.solutions));

@@ -581,6 +581,73 @@ fn sudoku_json_names_the_engine_that_searched() {
 }
 
 #[test]
+fn variants_are_made_and_rated_on_every_engine() {
+    // Each engine makes its own unique puzzles (links' --unique says so) and rates them: X on
+    // 6x6 with the boxes, a jigsaw on a layout of its own, and Killers without givens.
+    for variant in ["x", "jigsaw", "killer"] {
+        for engine in ["links", "cells", "bits", "board"] {
+            let args = [
+                "generate",
+                "--variant",
+                variant,
+                "--box",
+                "2x3",
+                "--engine",
+                engine,
+                "--count",
+                "2",
+                "--seed",
+                "5",
+            ];
+            let out = dlx(&args, b"");
+            assert_eq!(
+                out.status.code(),
+                Some(0),
+                "{variant} {engine}: {}",
+                stderr(&out)
+            );
+            let puzzles = stdout(&out);
+            assert_eq!(puzzles.lines().count(), 2, "{variant} {engine}: {puzzles}");
+            let check = ["sudoku", "--unique", "--variant", variant, "--box", "2x3"];
+            let unique = dlx(&check, puzzles.as_bytes());
+            let said = stdout(&unique);
+            assert_eq!(
+                unique.status.code(),
+                Some(0),
+                "{variant} {engine}: {said}{}",
+                stderr(&unique)
+            );
+            assert_eq!(said.lines().count(), 2, "{variant} {engine}: {said}");
+            for rating_engine in ["links", "board"] {
+                let rate = [
+                    "rate",
+                    "--variant",
+                    variant,
+                    "--box",
+                    "2x3",
+                    "--engine",
+                    rating_engine,
+                ];
+                let out = dlx(&rate, puzzles.as_bytes());
+                assert_eq!(
+                    out.status.code(),
+                    Some(0),
+                    "{variant} {engine}: {}",
+                    stderr(&out)
+                );
+                for line in stdout(&out).lines() {
+                    let rating: f64 = line.split_whitespace().next().unwrap().parse().unwrap();
+                    assert!(
+                        rating >= 2.0,
+                        "{variant} {engine} rated on {rating_engine}: {line}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
 fn generate_and_rate_run_on_every_engine() {
     let mut made = Vec::new();
     for engine in ["links", "cells", "bits", "board"] {
@@ -629,20 +696,25 @@ fn generate_and_rate_run_on_every_engine() {
     let out = dlx(&["rate", "--engine", "bits"], large.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("line 1: "), "{}", stderr(&out));
-    let out = dlx(&["rate", "--engine", "cells", "--variant", "x"], b"");
+    // A variant past the bitsets' bound too: refused before any puzzle, or on its line.
+    let args = [
+        "generate",
+        "--engine",
+        "bits",
+        "--variant",
+        "x",
+        "--box",
+        "5x5",
+    ];
+    let out = dlx(&args, b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("variants rate on"),
-        "{}",
-        stderr(&out)
+    assert!(stderr(&out).contains("bitset"), "{}", stderr(&out));
+    let out = dlx(
+        &["rate", "--engine", "bits", "--variant", "x"],
+        large.as_bytes(),
     );
-    let out = dlx(&["generate", "--engine", "cells", "--variant", "x"], b"");
     assert_eq!(out.status.code(), Some(2));
-    assert!(
-        stderr(&out).contains("variants are made on"),
-        "{}",
-        stderr(&out)
-    );
+    assert!(stderr(&out).contains("line 1: "), "{}", stderr(&out));
     // The bench refuses the bitsets on a grid past their bound, with the puzzle's number.
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("large.txt");

@@ -22,7 +22,8 @@ use super::stop_flag::{StopFlag, Stoppable};
 use std::ops::ControlFlow;
 
 /// A search engine for exact cover: [`Dlx`] (dancing links, Knuth's DLX1, DLX2 and DLX3),
-/// [`Cells`] (dancing cells, Knuth's SSXCC), [`Bits`] (Algorithms X and C on bitsets), or
+/// [`Cells`] (dancing cells, Knuth's SSXCC), the bitsets (Algorithms X and C on bitsets), the
+/// board (option bits and item counts), or
 /// whichever of them [`EngineKind::load`] laid a problem out for.
 ///
 /// An engine writes [`Engine::search`]: Algorithm X's walk of the tree from the root, handing
@@ -241,10 +242,10 @@ pub enum EngineKind {
     Links,
     /// Dancing cells ([`Cells`]): Knuth's SSXCC, exact cover with or without colours.
     Cells,
-    /// Algorithms X and C on bitsets ([`Bits`]), for small dense problems.
+    /// Algorithms X and C on bitsets (`crates/engine/src/bits/`), for small dense problems.
     Bits,
-    /// Exact cover on a board of option bits ([`Board`]), taking forced items between guesses:
-    /// made for Sudoku's matrices.
+    /// Exact cover on a board of option bits (`crates/engine/src/board/`), taking forced items
+    /// between guesses: made for Sudoku's matrices.
     Board,
 }
 
@@ -307,7 +308,7 @@ impl EngineKind {
     }
 
     /// The engine that runs `problem`: `Auto` chooses by the measurements of
-    /// docs/benchmarks.md (bitsets for small dense problems, [`Bits::preferred_for`]; else
+    /// docs/benchmarks.md (bitsets for small dense problems, `Bits::preferred_for`; else
     /// cells for problems with colours and those with no more secondary items than primary
     /// ones, [`Cells::preferred_for`]; else links, which also take bounds and the other
     /// rules); a named engine is checked against what the run needs. `rule` is the choice
@@ -343,6 +344,36 @@ impl EngineKind {
     /// its own loop, compiled for the visitor as if called directly.
     pub fn load(self, problem: &Problem) -> Result<impl Engine + std::fmt::Debug, DlxError> {
         AnyEngine::new(problem, self)
+    }
+
+    /// The engine and the choice rule that run `problem` for a caller that prefers `rule` (the
+    /// rule it measured best): `Auto` resolved for that rule (only links take a rule other
+    /// than DLX1's, so `auto` then picks them); a named engine that takes no rule searches by
+    /// DLX1's instead.
+    pub fn choose_preferring(
+        self,
+        problem: &Problem,
+        rule: ChoiceRule,
+    ) -> Result<(EngineKind, ChoiceRule), DlxError> {
+        let rule = match self {
+            EngineKind::Auto => rule,
+            named if named.takes_rules() => rule,
+            _ => ChoiceRule::Mrv,
+        };
+        Ok((self.choose(problem, rule)?, rule))
+    }
+
+    /// [`EngineKind::load`] on the engine [`EngineKind::choose_preferring`] resolves, searching
+    /// by the rule it resolves.
+    pub fn load_preferring(
+        self,
+        problem: &Problem,
+        rule: ChoiceRule,
+    ) -> Result<impl Engine + std::fmt::Debug, DlxError> {
+        let (kind, rule) = self.choose_preferring(problem, rule)?;
+        let mut engine = AnyEngine::new(problem, kind)?;
+        engine.set_rule(rule);
+        Ok(engine)
     }
 
     /// Lays `problem` out for this engine and searches it split over the current rayon pool's

@@ -43,14 +43,14 @@ pub enum DlxError {
          multiplicities (a:b|item), which Algorithm M on dancing links solves"
     )]
     BoundsOnCells,
-    /// The bitset engine ([`Bits`](super::Bits)) was asked to solve a problem with
+    /// The bitset engine (`EngineKind::Bits`) was asked to solve a problem with
     /// multiplicities (bounds): it is Algorithms X and C; Algorithm M on links solves them.
     #[error(
         "the bitset engine solves exact cover with or without colours; this problem has \
          multiplicities (a:b|item), which Algorithm M on dancing links solves"
     )]
     BoundsOnBits,
-    /// The bitset engine ([`Bits`](super::Bits)) was asked to load a problem whose bitsets
+    /// The bitset engine (`EngineKind::Bits`) was asked to load a problem whose bitsets
     /// (one bit an option, for every item and option) pass its memory bound: it is for small
     /// problems, where it is the fastest engine.
     #[error(
@@ -63,7 +63,7 @@ pub enum DlxError {
         /// The most it holds.
         limit: u64,
     },
-    /// The board ([`Board`](super::Board)) was asked to load a problem whose state (a row of
+    /// The board (`EngineKind::Board`) was asked to load a problem whose state (a row of
     /// live options and the items' counts at every level the tree may reach) passes its
     /// memory bound: it is made for Sudoku's matrices and problems of their size.
     #[error(

@@ -4,9 +4,10 @@
 //!
 //! Nothing here knows about puzzles. An encoding builds a [`Problem`], loads it into an engine
 //! and searches it; the chosen [`OptionId`]s are all it gets back. Every engine ([`Dlx`],
-//! dancing links; [`Cells`], dancing cells; [`Bits`], bitsets) answers through one trait,
-//! [`Engine`], and [`EngineKind::choose`] picks one for a problem ([`EngineKind::load`] lays
-//! the problem out for it).
+//! dancing links; [`Cells`], dancing cells; the bitsets and the board, reached by their
+//! [`EngineKind`]) answers through one trait, [`Engine`], and [`EngineKind::choose`] picks one
+//! for a problem ([`EngineKind::load`] lays the problem out for it, [`Narrowed`] once for many
+//! narrower searches).
 //!
 //! A problem built by hand: Knuth's toy problem, TAOCP 7.2.2.1 (5), seven items and six
 //! options, of which three cover every item exactly once.
@@ -141,6 +142,7 @@ mod lazy;
 mod links;
 mod memo;
 mod names;
+mod narrowed;
 mod node;
 mod outcome;
 mod parallel;
@@ -154,8 +156,8 @@ mod stop_flag;
 mod subtrees;
 mod workers;
 
-pub use bits::Bits;
-pub use board::Board;
+#[doc(hidden)]
+pub use board::with_domination as board_with_domination;
 pub use cells::Cells;
 pub use choice_rule::ChoiceRule;
 pub use engine::{Engine, EngineKind};
@@ -164,6 +166,7 @@ pub use format::{FormatError, FormatErrorKind};
 pub use links::Dlx;
 pub use links::{Estimate, Spread};
 pub use memo::{Memo, MemoResult, Zdd};
+pub use narrowed::Narrowed;
 pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use problem::{

@@ -75,6 +75,7 @@ impl Bits {
     pub const MAX_WORDS: u64 = 1 << 22;
 
     /// Loads a problem; panics where [`Bits::try_new`] refuses it.
+    #[cfg(test)]
     pub fn new(problem: &Problem) -> Bits {
         Bits::try_new(problem).unwrap_or_else(|e| panic!("{e}"))
     }

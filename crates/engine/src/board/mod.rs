@@ -17,7 +17,7 @@
 //! it, and those that give one of its coloured secondary items another colour (Algorithm C's
 //! purification), a word of its conflicts at a time, and counts each option that was still live
 //! off its items: the work of a choice is the words it touches and the options it removes,
-//! where the bitset engine ([`crate::Bits`]) pays a row of every item at every node.
+//! where the bitset engine (`crate::bits::Bits`) pays a row of every item at every node.
 
 mod propagate;
 mod search;
@@ -163,6 +163,18 @@ struct Deductions {
     dominated: u64,
 }
 
+/// The board with its item-domination pass on, looking at items of at most `limit` live
+/// options: for the fuzz target and the measurements, which check and time the pass the
+/// default leaves off. Not part of the interface: the board is reached by its [`EngineKind`].
+pub fn with_domination(
+    problem: &Problem,
+    limit: u16,
+) -> Result<impl Engine + std::fmt::Debug, DlxError> {
+    let mut board = Board::try_new(problem)?;
+    board.set_dominant_limit(limit);
+    Ok(board)
+}
+
 impl Board {
     /// The most 64-bit words of state the engine may need (every level's live options and
     /// counts, at the deepest tree the problem allows): 32 MiB, past which a problem is
@@ -178,6 +190,7 @@ impl Board {
     pub const DEFAULT_DOMINANT_LIMIT: u16 = 0;
 
     /// Loads a problem; panics where [`Board::try_new`] refuses it.
+    #[cfg(test)]
     pub fn new(problem: &Problem) -> Board {
         Board::try_new(problem).unwrap_or_else(|e| panic!("{e}"))
     }

@@ -184,7 +184,9 @@ impl<L: Link> Dlx<L> {
     /// (distinct, below `items`; an empty option is kept but can never be chosen). Option ids count
     /// from 0 in the order given, item ids are the numbers themselves. This is for encodings that
     /// build a pruned problem for every puzzle: no names, no [`Problem`], no allocation once the
-    /// arena has grown to size.
+    /// arena has grown to size. Inlined, so that a caller's fixed option width reaches the
+    /// loops that lay the options out.
+    #[inline(always)]
     pub fn reload<'a>(
         &mut self,
         primary: usize,
@@ -233,6 +235,7 @@ impl<L: Link> Dlx<L> {
     /// option, whose entries `arena_item` maps to arena item numbers (from 1). The options are
     /// read twice: once to size the arena exactly, once to fill it by index, which measured
     /// about twice as fast as pushing node by node for the pruned Sudoku problems.
+    #[inline(always)]
     fn lay_out<'a, T: Copy + 'a>(
         &mut self,
         primary: usize,
@@ -864,6 +867,12 @@ impl<L: Link> Dlx<L> {
         solution.clear();
         solution.extend((0..=level).map(|l| self.option_of(self.choice_at(l))));
         self.solution = solution;
+    }
+
+    /// Whether a stopped search left the arena spent ([`Dlx::set_reload_after_stop`]): it must
+    /// be laid out again before the next search.
+    pub(crate) fn is_spent(&self) -> bool {
+        self.spent
     }
 
     /// Panics when a search left the arena spent ([`Dlx::set_reload_after_stop`]).

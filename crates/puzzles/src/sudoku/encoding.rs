@@ -5,7 +5,7 @@
 //! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
 //! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
 
-use super::budget::SearchBudget;
+use super::budget::{unpolled_first, SearchBudget};
 use super::digits::DigitSet;
 use super::grid::{Grid, Shape};
 use super::layout::Layout;
@@ -14,7 +14,7 @@ use super::solve::Solve;
 use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
-    SearchReport, SearchRequest, Shard, Stop, StopFlag,
+    SearchReport, SearchRequest, Shard, StopFlag,
 };
 use std::ops::ControlFlow;
 
@@ -272,43 +272,19 @@ fn search_pruned<L: Link>(
         scratch,
         progress,
     } = search;
-    let mut handed = 0;
-    if progress.is_none() {
-        // First without the stop flag, for at most UNPOLLED_NODES nodes: nearly every puzzle
-        // is decided within them, and a search that polls the flag is compiled less well.
-        if !work.load(dlx, puzzle, allowed) {
-            return Outcome::default();
-        }
-        let unpolled = SearchLimits {
-            max_nodes: Some(
-                limits
-                    .max_nodes
-                    .map_or(UNPOLLED_NODES, |b| b.min(UNPOLLED_NODES)),
-            ),
-            ..limits
-        };
-        let outcome = search_loaded(dlx, work, scratch, unpolled, None, 0, &mut handed, visitor);
-        let budget_left = limits
-            .max_nodes
-            .is_none_or(|budget| budget > UNPOLLED_NODES);
-        if outcome.stop != Stop::NodeBudget || !budget_left {
-            return outcome;
-        }
-    }
-    // A long search: again from the start, polling the flag, the solutions handed on already
-    // skipped (the search walks the same tree in the same order).
-    if !work.load(dlx, puzzle, allowed) {
-        return Outcome::default();
-    }
-    let polled = Some(Polled { stop, progress });
-    search_loaded(dlx, work, scratch, limits, polled, handed, &mut 0, visitor)
+    unpolled_first(
+        limits,
+        progress.is_some(),
+        |limits, polled, skip, handed| {
+            // The arena was set to be reloaded after a stop: every search lays it out again.
+            if !work.load(dlx, puzzle, allowed) {
+                return Outcome::default();
+            }
+            let polled = polled.then_some(Polled { stop, progress });
+            search_loaded(dlx, work, scratch, limits, polled, skip, handed, visitor)
+        },
+    )
 }
-
-/// Nodes a Sudoku search runs before it is run again polling the stop flag. Polling at every
-/// node cost the Sudoku solver 6% of its instructions (the first 300 puzzles of the forum's
-/// hardest 1905: 603M against 640M, see docs/benchmarks.md); a search of this many nodes takes
-/// a few milliseconds, so a signal is still answered at once.
-const UNPOLLED_NODES: u64 = 1 << 16;
 
 /// What a search polls: the stop flag, and the sink it reports its position to, if any.
 struct Polled<'a> {
@@ -544,35 +520,45 @@ mod tests {
     }
 
     #[test]
-    fn a_split_count_and_its_shards_add_up_to_the_one_search_count() {
+    fn a_split_count_and_its_shards_add_up_to_the_one_search_count_on_every_engine() {
+        use crate::sudoku::variant::{KillerEncoding, Rules};
+        use dlx_engine::EngineKind;
         // Every 6x6 grid with its first row given: 28,200,960 / 720 = 39,168.
         let shape = Shape::new(2, 3).unwrap();
         let mut puzzle = Grid::empty(shape);
         for (cell, digit) in (1..=6).enumerate() {
             puzzle.set(cell, digit);
         }
-        let mut solver = crate::sudoku::SudokuSolver::new(shape);
-        let one = solver.count_solutions(&puzzle, None).answer;
-        assert_eq!(one, Count::exactly(39_168));
-        let never = || false;
-        let whole = solver.count_split(&puzzle, Shard::WHOLE, None, &never);
-        assert_eq!(whole.outcome.stats.solutions, 39_168);
-        assert!(whole.outcome.is_complete());
-        let count = 3;
-        let shards: u64 = (0..count)
-            .map(|index| {
-                let shard = Shard { index, count };
-                solver
-                    .count_split(&puzzle, shard, None, &never)
-                    .outcome
-                    .stats
-                    .solutions
-            })
-            .sum();
-        assert_eq!(shards, 39_168);
-        let limited = solver.count_split(&puzzle, Shard::WHOLE, Some(1000), &never);
-        assert_eq!(limited.outcome.stats.solutions, 1000);
-        assert!(!limited.outcome.is_complete());
+        // Auto is this tuned layout; the others narrow the rules' problem (on_engine.rs).
+        for kind in EngineKind::ALL {
+            let (rules, encoding) = (Rules::classic(shape), KillerEncoding::default());
+            let mut solver = crate::sudoku::SudokuSolver::on_engine(rules, encoding, kind).unwrap();
+            let one = solver.count_solutions(&puzzle, None).answer;
+            assert_eq!(one, Count::exactly(39_168), "{kind}");
+            let never = || false;
+            let whole = solver.count_split(&puzzle, Shard::WHOLE, None, &never);
+            assert_eq!(whole.outcome.stats.solutions, 39_168, "{kind}");
+            assert!(whole.outcome.is_complete());
+            let count = 3;
+            let shards: u64 = (0..count)
+                .map(|index| {
+                    let shard = Shard { index, count };
+                    let report = solver.count_split(&puzzle, shard, None, &never);
+                    report.outcome.stats.solutions
+                })
+                .sum();
+            assert_eq!(shards, 39_168, "{kind}");
+            let limited = solver.count_split(&puzzle, Shard::WHOLE, Some(1000), &never);
+            assert_eq!(limited.outcome.stats.solutions, 1000, "{kind}");
+            assert!(!limited.outcome.is_complete());
+            // Clashing givens, then the puzzle again: the solver recovers.
+            let mut clash = puzzle.clone();
+            clash.set(6, 1);
+            clash.set(7, 1);
+            assert_eq!(solver.first_solution(&clash).answer, None, "{kind}");
+            let solution = solver.first_solution(&puzzle).answer.unwrap();
+            solution.check_solution_of(&puzzle).unwrap();
+        }
     }
 
     #[test]

@@ -307,7 +307,7 @@ impl Generator {
             };
             return Ok(Generator::new(settings));
         }
-        let making = Making::Rules(Box::new(RulesGenerator::new(rules)?));
+        let making = Making::Rules(Box::new(RulesGenerator::new(rules, EngineKind::Auto)?));
         Ok(Generator { making })
     }
 
@@ -320,17 +320,19 @@ impl Generator {
 
     /// A jigsaw puzzle of `variants` (which hold jigsaw) on a layout of its own, given in
     /// [`Generated::layout`]: a random layout and a unique, minimal puzzle on it, puzzle
-    /// `index` of the run seeded `seed` (see [`Generator::generate`]). A layout without a full
-    /// grid (found within the node budget) is replaced by another, up to 256 layouts. Once
-    /// `stop` is raised it gives [`GenerateError::Interrupted`].
+    /// `index` of the run seeded `seed` (see [`Generator::generate`]), its questions answered
+    /// by the engine `engine`. A layout without a full grid (found within the node budget) is
+    /// replaced by another, up to 256 layouts. Once `stop` is raised it gives
+    /// [`GenerateError::Interrupted`].
     pub fn on_random_layout(
         shape: Shape,
         variants: &Variants,
         (seed, index): (u64, u64),
         stop: &StopFlag,
+        engine: EngineKind,
     ) -> Result<Generated, GenerateError> {
         let mut random = Random::for_item(seed, index);
-        RulesGenerator::on_random_layout(shape, variants, &mut random, stop)
+        RulesGenerator::on_random_layout(shape, variants, &mut random, stop, engine)
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
@@ -342,6 +344,36 @@ impl Generator {
             Making::Killer(killer) => Making::Killer(Box::new(killer.with_stop_flag(stop))),
         };
         Generator { making }
+    }
+
+    /// Has the engine `kind` complete the grids and answer the uniqueness questions, for every
+    /// kind of puzzle; refused when it cannot take the rules' problem. Every engine makes
+    /// unique, minimal puzzles; a puzzle made on another engine may differ from the one made
+    /// on dancing links, as the order of the solutions found may.
+    ///
+    /// ```
+    /// use dlx_engine::{EngineKind, Uniqueness};
+    /// use dlx_puzzles::sudoku::variant::{Rules, Variants};
+    /// use dlx_puzzles::sudoku::{Generator, Shape, Solve, SudokuSolver};
+    ///
+    /// let shape = Shape::new(2, 3).unwrap();
+    /// let rules = Rules::new(shape, &Variants::parse("x").unwrap(), None).unwrap();
+    /// let mut generator = Generator::with_rules(rules.clone()).unwrap();
+    /// let made = generator.on_engine(EngineKind::Cells).unwrap().generate(7, 0).unwrap();
+    /// let answer = SudokuSolver::with_rules(rules).uniqueness(&made.puzzle).answer;
+    /// assert_eq!(answer, Uniqueness::Unique(made.solution));
+    /// ```
+    pub fn on_engine(self, kind: EngineKind) -> Result<Generator, GenerateError> {
+        let making = match self.making {
+            Making::Classic(mut classic) => {
+                classic.settings.engine = kind;
+                classic.solvers = classic.solvers.with_engine(kind);
+                Making::Classic(classic)
+            }
+            Making::Rules(rules) => Making::Rules(Box::new(rules.on_engine(kind)?)),
+            Making::Killer(killer) => Making::Killer(Box::new(killer.with_engine(kind))),
+        };
+        Ok(Generator { making })
     }
 
     /// A Killer's cages of 2 to `max_cage` cells (kept from 2 to N) where the neighbours
@@ -724,7 +756,14 @@ mod tests {
         let (cages, sums) = made.cages.as_ref().unwrap().to_fields();
         assert_eq!(made.to_line(), format!("{} {cages} {sums}", ".".repeat(36)));
         let jigsaw = Variants::parse("jigsaw").unwrap();
-        let made = Generator::on_random_layout(shape, &jigsaw, (2, 0), &StopFlag::never()).unwrap();
+        let made = Generator::on_random_layout(
+            shape,
+            &jigsaw,
+            (2, 0),
+            &StopFlag::never(),
+            EngineKind::Auto,
+        )
+        .unwrap();
         let givens = made.puzzle.to_text(Format::Line).trim_end().to_string();
         let layout = made.layout.as_ref().unwrap().to_line();
         assert_eq!(made.to_line(), format!("{givens} {layout}"));

@@ -261,7 +261,9 @@ impl Rater {
             return self.rate_with_solution(puzzle, solvers);
         }
         let ruled = self.ruled.get_or_insert_with(|| {
-            RulesRater::new(solvers.node_budget()).with_stop_flag(solvers.stop_flag().clone())
+            RulesRater::new(solvers.node_budget())
+                .with_stop_flag(solvers.stop_flag().clone())
+                .with_engine(solvers.engine())
         });
         ruled.rate_with_solution(rules, puzzle)
     }

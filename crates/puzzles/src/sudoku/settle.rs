@@ -80,13 +80,4 @@ impl Settler {
     pub(crate) fn candidates(&self) -> &[DigitSet] {
         &self.candidates
     }
-
-    /// Whether the settled puzzle allows `digit` in `cell`: its digit if filled, else one of
-    /// its candidates.
-    pub(crate) fn allows(&self, cell: usize, digit: u8) -> bool {
-        match self.settled.get(cell) {
-            0 => self.candidates[cell].contains(digit),
-            filled => filled == digit,
-        }
-    }
 }

@@ -1,11 +1,6 @@
 //! The one Sudoku solver: a grid's rules (classic, or with a variant's extra regions, pairs and
-//! cages) as exact cover, searched by dancing links.
-//!
-//! Classic Sudoku is the rule set with no extra rules. Its puzzles take a fast path of their
-//! own ([`super::encoding`]: singles and locked candidates settled first, the problem they
-//! leave laid out afresh per puzzle in a template arena); any other rules build their full
-//! problem once and impose each puzzle's givens on it ([`super::variant`]'s encoding). The
-//! choice is made inside: callers see one type.
+//! cages) as exact cover, on the engine the chooser names ([`super::on_engine`]: the rules'
+//! problem loaded once, narrowed for each puzzle). Callers see one type.
 
 use super::budget::SearchBudget;
 use super::digits::DigitSet;
@@ -13,7 +8,7 @@ use super::encoding::ClassicSolver;
 use super::grid::{Grid, Shape};
 use super::on_engine::EngineSolver;
 use super::solve::{questions_without_the_trait, Solve};
-use super::variant::{KillerEncoding, Rules, RulesError, RulesSolver};
+use super::variant::{KillerEncoding, Rules, RulesError};
 use dlx_engine::{
     Count, EngineKind, Outcome, ProgressSink, SearchReport, Shard, StopFlag, Uniqueness,
 };
@@ -45,25 +40,23 @@ pub struct SudokuSolver {
     engine: Engine,
 }
 
-/// The encoding that searches: the classic fast path, or any rules, on dancing links; or any
-/// rules on another engine the chooser named.
+/// The encoding that searches: classic rules on dancing links take the tuned layout of
+/// [`super::encoding`] (the generic narrowing measured 10% to 13% more instructions a puzzle on
+/// the collections of easy puzzles, docs/benchmarks.md); every other rules and engine, the
+/// rules' problem narrowed for each puzzle on the engine the chooser named.
 #[derive(Clone, Debug)]
 enum Engine {
     Classic(Box<ClassicSolver>),
-    Rules(Box<RulesSolver>),
     Chosen(Box<EngineSolver>),
 }
 
 impl SudokuSolver {
     /// A solver of classic Sudoku of a shape.
     pub fn new(shape: Shape) -> SudokuSolver {
-        SudokuSolver {
-            engine: Engine::Classic(Box::new(ClassicSolver::new(shape))),
-        }
+        SudokuSolver::with_rules(Rules::classic(shape))
     }
 
-    /// A solver of puzzles under `rules`, Killer's cages in the default encoding. Rules with no
-    /// extra region, pair or cage are classic Sudoku, solved as [`SudokuSolver::new`] does.
+    /// A solver of puzzles under `rules`, Killer's cages in the default encoding.
     pub fn with_rules(rules: Rules) -> SudokuSolver {
         SudokuSolver::with_encoding(rules, KillerEncoding::default())
             .expect("the default encoding takes every cage the rules accept")
@@ -75,20 +68,13 @@ impl SudokuSolver {
         rules: Rules,
         encoding: KillerEncoding,
     ) -> Result<SudokuSolver, RulesError> {
-        let engine = if rules.is_classic() {
-            Engine::Classic(Box::new(ClassicSolver::new(rules.shape())))
-        } else {
-            Engine::Rules(Box::new(RulesSolver::with_encoding(rules, encoding)?))
-        };
-        Ok(SudokuSolver { engine })
+        SudokuSolver::on_engine(rules, encoding, EngineKind::Auto)
     }
 
-    /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`: `Auto` and
-    /// `Links` take the encodings written for dancing links ([`SudokuSolver::with_encoding`]),
-    /// which the measurements of docs/benchmarks.md put ahead on every collection; another
-    /// engine searches each puzzle's exact-cover problem, built from the rules' whole
-    /// problem with the options its givens allow, and is refused when it cannot take the
-    /// rules' problem.
+    /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`, as the chooser
+    /// resolves it for the rules' problem ([`dlx_engine::Narrowed::new`]: `auto` takes dancing
+    /// links, which the measurements of docs/benchmarks.md put ahead on every collection);
+    /// refused when that engine cannot take the rules' problem.
     ///
     /// ```
     /// use dlx_engine::{Count, EngineKind};
@@ -107,19 +93,19 @@ impl SudokuSolver {
         encoding: KillerEncoding,
         kind: EngineKind,
     ) -> Result<SudokuSolver, RulesError> {
-        if matches!(kind, EngineKind::Auto | EngineKind::Links) {
-            return SudokuSolver::with_encoding(rules, encoding);
-        }
-        let solver = EngineSolver::new(rules, encoding, kind).map_err(RulesError::Engine)?;
-        Ok(SudokuSolver {
-            engine: Engine::Chosen(Box::new(solver)),
-        })
+        // `auto` picks links for Sudoku: only they take its choice rule (see on_engine.rs).
+        let classic_on_links = matches!(kind, EngineKind::Auto | EngineKind::Links);
+        let engine = match rules.is_classic() && classic_on_links {
+            true => Engine::Classic(Box::new(ClassicSolver::new(rules.shape()))),
+            false => Engine::Chosen(Box::new(EngineSolver::new(rules, encoding, kind)?)),
+        };
+        Ok(SudokuSolver { engine })
     }
 
     /// The engine that searches.
     pub fn engine(&self) -> EngineKind {
         match &self.engine {
-            Engine::Classic(_) | Engine::Rules(_) => EngineKind::Links,
+            Engine::Classic(_) => EngineKind::Links,
             Engine::Chosen(solver) => solver.kind(),
         }
     }
@@ -151,7 +137,6 @@ impl SudokuSolver {
     fn budget(&self) -> &SearchBudget {
         match &self.engine {
             Engine::Classic(solver) => &solver.budget,
-            Engine::Rules(solver) => &solver.budget,
             Engine::Chosen(solver) => &solver.budget,
         }
     }
@@ -160,8 +145,16 @@ impl SudokuSolver {
     fn budget_mut(&mut self) -> &mut SearchBudget {
         match &mut self.engine {
             Engine::Classic(solver) => &mut solver.budget,
-            Engine::Rules(solver) => &mut solver.budget,
             Engine::Chosen(solver) => &mut solver.budget,
+        }
+    }
+
+    /// How many options a search chooses to solve `puzzle` (see
+    /// [`EngineSolver::solution_options`]): what tells a rating that the search never guessed.
+    pub(crate) fn solution_options(&self, puzzle: &Grid) -> u64 {
+        match &self.engine {
+            Engine::Classic(_) => puzzle.cells().iter().filter(|&&digit| digit == 0).count() as u64,
+            Engine::Chosen(solver) => solver.solution_options(puzzle),
         }
     }
 
@@ -169,7 +162,6 @@ impl SudokuSolver {
     pub fn shape(&self) -> Shape {
         match &self.engine {
             Engine::Classic(solver) => solver.shape(),
-            Engine::Rules(solver) => solver.rules().shape(),
             Engine::Chosen(solver) => solver.rules().shape(),
         }
     }
@@ -178,14 +170,12 @@ impl SudokuSolver {
     pub fn rules(&self) -> Option<&Rules> {
         match &self.engine {
             Engine::Classic(_) => None,
-            Engine::Rules(solver) => Some(solver.rules()),
             Engine::Chosen(solver) => Some(solver.rules()).filter(|rules| !rules.is_classic()),
         }
     }
 
     /// [`Solve::search`], each empty cell allowed only the digits of `candidates` when given: a
-    /// pencilmark puzzle's options are fewer. Pencilmarks are classic: panics if given to a
-    /// solver of other rules (the caller's bug, not input).
+    /// pencilmark puzzle's options are fewer.
     pub fn search_within(
         &mut self,
         puzzle: &Grid,
@@ -197,17 +187,13 @@ impl SudokuSolver {
             Engine::Classic(solver) => {
                 solver.search_within(puzzle, candidates, max_solutions, visitor)
             }
-            Engine::Rules(solver) => {
-                assert!(candidates.is_none(), "pencilmarks are classic puzzles");
-                solver.search(puzzle, max_solutions, visitor)
-            }
             Engine::Chosen(solver) => {
                 solver.search(puzzle, candidates, max_solutions, None, visitor)
             }
         }
     }
 
-    /// The number of solutions of `puzzle` (within `candidates` when given: classic only),
+    /// The number of solutions of `puzzle` (within `candidates` when given),
     /// counting stopped at `limit` if given, as [`Solve::count_solutions`] counts them, telling
     /// `progress` where the search stands every so many nodes (see
     /// [`dlx_engine::Engine::search_reporting`]) when its [`ProgressSink::begin`] takes this
@@ -241,16 +227,12 @@ impl SudokuSolver {
     ) -> Outcome<Count> {
         match &mut self.engine {
             Engine::Classic(solver) => solver.count_reporting(puzzle, candidates, limit, progress),
-            Engine::Rules(solver) => {
-                assert!(candidates.is_none(), "pencilmarks are classic puzzles");
-                solver.count_reporting(puzzle, limit, progress)
-            }
             Engine::Chosen(solver) => solver.count_reporting(puzzle, candidates, limit, progress),
         }
     }
 
     /// Counts the completions of `puzzle` with the search split into subtrees (see
-    /// [`dlx_engine::Dlx::search_split`]) on the current rayon pool: one big count on every
+    /// [`dlx_engine::Narrowed::search_split_reporting`]) on the current rayon pool: one big count on every
     /// core, or only `shard`'s share of it, the shards' counts adding up to the whole. Counting
     /// stops at `limit` when given; `stop_requested` is asked at every node (a signal). The
     /// node budget does not apply: a split count is for the counts too big for one search.
@@ -264,8 +246,7 @@ impl SudokuSolver {
         self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
     }
 
-    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done (see
-    /// [`dlx_engine::Dlx::search_split_reporting`]).
+    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done.
     pub fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
@@ -276,9 +257,6 @@ impl SudokuSolver {
     ) -> SearchReport<()> {
         match &mut self.engine {
             Engine::Classic(solver) => {
-                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
-            }
-            Engine::Rules(solver) => {
                 solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
             }
             Engine::Chosen(solver) => {

@@ -9,7 +9,7 @@ use super::encoding::{Encoding, ANY_DIGIT};
 use super::model::{Puzzle, Solution, CELLS};
 use crate::sudoku::DigitSet;
 use dlx_engine::{
-    ChoiceRule, Count, Dlx, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, SearchLimits,
+    ChoiceRule, Count, DlxError, Engine, EngineKind, OptionId, Outcome, Problem, SearchLimits,
     SearchStats, Stop, StopFlag,
 };
 use std::collections::HashSet;
@@ -18,8 +18,9 @@ use std::ops::ControlFlow;
 /// The search rule for every Sudominoku search: forced moves first.
 const RULE: ChoiceRule = ChoiceRule::MrvStopAtOne;
 
-/// Searches `problem` on `engine` until `stop` is raised: dancing links (`Auto` too) under
-/// [`RULE`], the measured default; another engine by DLX1's rule, the one it takes. The
+/// Searches `problem` on `engine` until `stop` is raised, under [`RULE`] where the engine
+/// takes it ([`EngineKind::load_preferring`]: `Auto` then picks dancing links, the measured
+/// default); another engine by DLX1's rule, the one it takes. The
 /// visitor is one type for every caller, so that each engine's loop is compiled once here
 /// (it is called only at solutions).
 fn search_on(
@@ -29,16 +30,10 @@ fn search_on(
     stop: &StopFlag,
     mut visitor: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
 ) -> Outcome<Option<()>> {
-    let visitor = &mut visitor;
-    match engine {
-        EngineKind::Auto | EngineKind::Links => Dlx::new(problem)
-            .set_rule(RULE)
-            .search_until(limits, stop, visitor),
-        named => named
-            .load(problem)
-            .expect("Puzzle::on_engine checked that the engine takes the whole puzzle's problem")
-            .search_until(limits, stop, visitor),
-    }
+    engine
+        .load_preferring(problem, RULE)
+        .expect("Puzzle::on_engine checked that the engine takes the whole puzzle's problem")
+        .search_until(limits, stop, &mut visitor)
 }
 
 /// Adds a later search's figures to an outcome's, keeping the later stop.
@@ -342,19 +337,20 @@ mod tests {
     /// Every digit grid of a puzzle, from every cover.
     fn all_grids(puzzle: &Puzzle) -> Vec<Grid> {
         let encoding = Encoding::new(puzzle);
-        let mut dlx = Dlx::new(encoding.problem());
+        let mut dlx = EngineKind::Links
+            .load_preferring(encoding.problem(), RULE)
+            .unwrap();
         let mut grids = Vec::new();
         let limits = SearchLimits {
             max_solutions: None,
             max_nodes: None,
         };
-        dlx.set_rule(RULE)
-            .search(limits, &mut |options: &[OptionId]| {
-                let mut grid = puzzle.givens().clone();
-                encoding.fill(&mut grid, options);
-                grids.push(grid);
-                ControlFlow::Continue(())
-            });
+        dlx.search(limits, &mut |options: &[OptionId]| {
+            let mut grid = puzzle.givens().clone();
+            encoding.fill(&mut grid, options);
+            grids.push(grid);
+            ControlFlow::Continue(())
+        });
         grids
     }
 

@@ -158,7 +158,7 @@ mod tests {
             let variants = Variants::parse(list).unwrap();
             let rules = Rules::new(shape, &variants, None).unwrap();
             let empty = Grid::empty(shape);
-            let mut dlx = super::super::RulesSolver::new(rules.clone());
+            let mut dlx = crate::sudoku::SudokuSolver::with_rules(rules.clone());
             let expected = dlx.count_solutions(&empty, None).answer;
             let mut backtracker = RulesBacktracker::new(rules.clone());
             let mut invalid = 0;
@@ -173,7 +173,7 @@ mod tests {
     #[test]
     fn a_killer_is_solved_and_a_node_budget_stops_the_search() {
         let (puzzle, rules) = toy_killer(&".".repeat(16));
-        let mut dlx = super::super::RulesSolver::new(rules.clone());
+        let mut dlx = crate::sudoku::SudokuSolver::with_rules(rules.clone());
         let expected = dlx.count_solutions(puzzle.grid(), None).answer;
         let mut backtracker = RulesBacktracker::new(rules.clone());
         let count = backtracker.count_solutions(puzzle.grid(), None);

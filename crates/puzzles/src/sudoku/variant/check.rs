@@ -128,8 +128,9 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::super::record::toy_killer;
-    use super::super::{RulesSolver, Variants};
+    use super::super::Variants;
     use super::*;
+    use crate::sudoku::SudokuSolver;
     use crate::sudoku::{Boxes, Record};
 
     /// A 4x4 Killer record, its solution found by the solver, then broken one rule at a
@@ -137,7 +138,7 @@ mod tests {
     #[test]
     fn each_broken_rule_is_named() {
         let (puzzle, rules) = toy_killer("1...............");
-        let mut solver = RulesSolver::new(rules.clone());
+        let mut solver = SudokuSolver::with_rules(rules.clone());
         let solution = solver.first_solution(puzzle.grid()).answer.unwrap();
         assert_eq!(rules.check_solution(&solution, puzzle.grid()), Ok(()));
 

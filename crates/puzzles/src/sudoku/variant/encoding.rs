@@ -24,26 +24,14 @@
 //!   also adds, as cages of their own, the sums the regions imply ([`implied_cages`], the
 //!   "rule of 45"): on the project's 9x9 Killers they cut the search's nodes fivefold.
 //!
-//! The classic solver ([`crate::sudoku::SudokuSolver`]) prunes a problem per puzzle after its
-//! own deductions, which know only rows, columns and boxes; here the full problem is built once
-//! per rules and each puzzle's givens are imposed with [`Dlx::select`] and released after the
-//! search, which works for any regions and pairs alike.
+//! The problem is built once per rules; the solver ([`crate::sudoku::SudokuSolver`]) narrows it
+//! for each puzzle on whichever engine runs ([`dlx_engine::Narrowed`]).
 
-use super::cages::{
-    filling_count, for_each_digit_set, for_each_filling, sum_range, MAX_CAGE_OPTIONS,
-};
+use super::cages::{for_each_digit_set, for_each_filling, sum_range};
 use super::innies::{implied_cages, SumCage};
-use super::rules::{Rules, RulesError};
-use crate::sudoku::budget::SearchBudget;
+use super::rules::Rules;
 use crate::sudoku::digits::DigitSet;
-use crate::sudoku::grid::Grid;
-use crate::sudoku::solve::{questions_without_the_trait, Solve};
-use dlx_engine::Engine;
-use dlx_engine::{
-    self, ChoiceRule, Colour, Count, Dlx, ItemId, OptionId, Outcome, Problem, ProblemBuilder,
-    ProgressSink, SearchReport, SearchRequest, Shard, StopFlag, Uniqueness,
-};
-use std::ops::ControlFlow;
+use dlx_engine::{Colour, ItemId, OptionId, Problem, ProblemBuilder};
 
 /// How Killer's cages are encoded (see the module documentation).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -387,216 +375,15 @@ fn item_name(prefix: char, numbers: &[usize], separators: &str) -> String {
     name
 }
 
-/// The solver of one variant's puzzles: the full problem of its rules in an arena built once,
-/// each puzzle's givens selected on it. Keep one per thread and rules.
-#[derive(Clone, Debug)]
-pub(crate) struct RulesSolver {
-    rules: Rules,
-    dlx: Dlx,
-    placing: Vec<u32>,
-    option_placing: Vec<Option<OptionId>>,
-    cage_count: usize,
-    /// The node budget and stop flag of every search.
-    pub(crate) budget: SearchBudget,
-}
-
-impl RulesSolver {
-    /// A solver for the rules.
-    pub fn new(rules: Rules) -> RulesSolver {
-        RulesSolver::build(rules, KillerEncoding::default())
-    }
-
-    /// A solver for the rules, Killer's cages in the given encoding. The colour encoding
-    /// refuses cages of more than [`MAX_CAGE_OPTIONS`] fillings (the rules checked the sets).
-    pub fn with_encoding(
-        rules: Rules,
-        encoding: KillerEncoding,
-    ) -> Result<RulesSolver, RulesError> {
-        if let (Some(cages), KillerEncoding::Colours) = (rules.cages(), encoding) {
-            let options = cages.option_count(filling_count);
-            if options > MAX_CAGE_OPTIONS {
-                let most = MAX_CAGE_OPTIONS;
-                return Err(RulesError::TooManyCageOptions { options, most });
-            }
-        }
-        Ok(RulesSolver::build(rules, encoding))
-    }
-
-    fn build(rules: Rules, encoding: KillerEncoding) -> RulesSolver {
-        let built = variant_problem_with(&rules, encoding);
-        RulesSolver {
-            rules,
-            dlx: Dlx::new(&built.problem),
-            placing: built.placing,
-            option_placing: built.option_placing,
-            cage_count: built.cage_count,
-            budget: SearchBudget::default(),
-        }
-    }
-
-    /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
-    pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> RulesSolver {
-        self.budget.max_nodes = max_nodes;
-        self
-    }
-
-    /// Ends each search between two nodes once `stop` is raised
-    /// ([`dlx_engine::Stop::Interrupted`]: what was found so far, the question undecided).
-    pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesSolver {
-        self.budget.stop = stop;
-        self
-    }
-
-    /// The rules this solver solves under.
-    pub fn rules(&self) -> &Rules {
-        &self.rules
-    }
-
-    /// How many options a search chooses to solve `puzzle`: one per empty cell and one per
-    /// cage, drawn or implied (the givens are selected before it). A search that finds the one
-    /// solution in this many nodes plus one (the solution's) never had to guess: each step had
-    /// an item with one option left, a single of some region, pair or cage.
-    pub fn solution_options(&self, puzzle: &Grid) -> u64 {
-        let empty = puzzle.cells().iter().filter(|&&digit| digit == 0).count();
-        (empty + self.cage_count) as u64
-    }
-
-    /// The number of solutions of `puzzle`, counting stopped at `limit` if given, as
-    /// [`Solve::count_solutions`] counts them, telling `progress` where the search stands every
-    /// so many nodes (see [`Dlx::search_reporting`]) when its [`ProgressSink::begin`] takes
-    /// this search: the bar of one long count.
-    pub fn count_reporting(
-        &mut self,
-        puzzle: &Grid,
-        limit: Option<u64>,
-        progress: &dyn ProgressSink,
-    ) -> Outcome<Count> {
-        dlx_engine::Outcome::count_reporting(limit, progress, |max, progress, visit| {
-            self.search_reporting(puzzle, max, progress, visit)
-        })
-    }
-
-    /// [`Solve::search`], its position told to `progress` when given (a sink that has begun
-    /// this search). Panics if the puzzle's side is not the rules': that is the caller's bug,
-    /// not input. Givens that break a rule (two alike in a region or a forbidden pair) mean no
-    /// solution.
-    fn search_reporting(
-        &mut self,
-        puzzle: &Grid,
-        max_solutions: u64,
-        progress: Option<&dyn ProgressSink>,
-        visitor: &mut dyn FnMut(&Grid),
-    ) -> Outcome<()> {
-        let side = self.rules.side();
-        let outcome = if !self.select_givens(puzzle) {
-            Outcome::default()
-        } else {
-            let limits = self.budget.limits(max_solutions);
-            let mut solution = puzzle.clone();
-            let placing = &self.placing;
-            let mut visit = |options: &[OptionId]| {
-                // The cell-digit options tell the grid; a Killer's cage options agree with them.
-                for option in options {
-                    if let Some(&at) = placing.get(option.index()) {
-                        let (cell, d) = (at as usize / side, at as usize % side);
-                        solution.set(cell, d as u8 + 1);
-                    }
-                }
-                visitor(&solution);
-                ControlFlow::<()>::Continue(())
-            };
-            let (rule, stop) = (ChoiceRule::MrvStopAtOne, &self.budget.stop);
-            let searched = match progress {
-                None => self
-                    .dlx
-                    .set_rule(rule)
-                    .search_until(limits, stop, &mut visit),
-                Some(sink) => self
-                    .dlx
-                    .set_rule(rule)
-                    .search_reporting(limits, stop, sink, &mut visit),
-            };
-            searched.map(|_| ())
-        };
-        self.dlx.unselect_all();
-        outcome
-    }
-}
-
-impl RulesSolver {
-    /// Counts the completions of `puzzle` with the search split into subtrees (see
-    /// [`Dlx::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
-    /// them: the classic solver's split count, under any rules. The node budget does not apply.
-    pub(crate) fn count_split_reporting(
-        &mut self,
-        puzzle: &Grid,
-        shard: Shard,
-        limit: Option<u64>,
-        stop_requested: &(dyn Fn() -> bool + Sync),
-        progress: Option<&dyn ProgressSink>,
-    ) -> SearchReport<()> {
-        let report = if self.select_givens(puzzle) {
-            let settings = SearchRequest {
-                rule: ChoiceRule::MrvStopAtOne,
-                max_solutions: limit,
-                shard,
-                min_subtrees: SearchRequest::subtrees_for(shard.count),
-                count_only: true,
-                ..SearchRequest::default()
-            };
-            let mut none = |_: &[OptionId]| ControlFlow::Continue(());
-            self.dlx
-                .search_split_reporting(settings, stop_requested, progress, &mut none)
-        } else {
-            SearchReport::default()
-        };
-        self.dlx.unselect_all();
-        report
-    }
-
-    /// Selects the options of the givens of `puzzle` on the arena: `false` when they clash
-    /// (two alike in a region or a forbidden pair, or a digit a cage rules out). Panics if the
-    /// puzzle's side is not the rules': that is the caller's bug, not input.
-    fn select_givens(&mut self, puzzle: &Grid) -> bool {
-        let side = self.rules.side();
-        assert_eq!(puzzle.shape().side(), side, "a solver solves its own side");
-        !puzzle
-            .cells()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &digit)| digit != 0)
-            .any(
-                |(cell, &digit)| match self.option_placing[cell * side + usize::from(digit) - 1] {
-                    Some(option) => self.dlx.select(option).is_err(),
-                    None => true,
-                },
-            )
-    }
-}
-
-questions_without_the_trait!(RulesSolver);
-
-impl Solve for RulesSolver {
-    /// Panics if the puzzle's side is not the rules': that is the caller's bug, not input.
-    /// Givens that break a rule (two alike in a region or a forbidden pair) mean no solution.
-    fn search(
-        &mut self,
-        puzzle: &Grid,
-        max_solutions: u64,
-        visitor: &mut dyn FnMut(&Grid),
-    ) -> Outcome<()> {
-        self.search_reporting(puzzle, max_solutions, None, visitor)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::sudoku::variant::{Variant, Variants};
-    use crate::sudoku::Shape;
+    use crate::sudoku::{Grid, Shape, SudokuSolver};
+    use dlx_engine::Count;
 
-    fn solver(shape: Shape, variants: &[Variant]) -> RulesSolver {
-        RulesSolver::new(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
+    fn solver(shape: Shape, variants: &[Variant]) -> SudokuSolver {
+        SudokuSolver::with_rules(Rules::new(shape, &Variants::of(variants).unwrap(), None).unwrap())
     }
 
     #[test]
@@ -640,13 +427,13 @@ mod tests {
         let line = format!("123456{} {cage} 9", ".".repeat(30));
         let caged = Record::parse_variant_line(&line, 1, &killer, None, Boxes::Usual).unwrap();
         let rules = caged.rules(&killer, None).unwrap();
-        let coloured = RulesSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
+        let coloured = SudokuSolver::with_encoding(rules, KillerEncoding::Colours).unwrap();
         for (mut solver, puzzle, solutions) in [
             (x, Grid::empty(shape), 8_640),
             (coloured, caged.grid().clone(), 13_056),
         ] {
             let reports = Reports::default();
-            let outcome = solver.count_reporting(&puzzle, None, &reports);
+            let outcome = solver.count_reporting(&puzzle, None, None, &reports);
             assert_eq!(outcome.answer, Count::exactly(solutions));
             assert_rises_to_one(&reports.take(), outcome.stats.nodes);
             let quiet = solver.count_solutions(&puzzle, None);

@@ -4,12 +4,13 @@
 //! puzzle unique. Killers, whose cages come with the grid, have their own generator;
 //! [`crate::sudoku::Generator`] is the public face of both.
 
-use super::encoding::RulesSolver;
 use super::regions::Regions;
 use super::rules::{Rules, Variants};
+use super::KillerEncoding;
 use crate::sudoku::grid::{Grid, Shape};
+use crate::sudoku::SudokuSolver;
 use crate::sudoku::{Cost, GenerateError, Generated, Random};
-use dlx_engine::{StopFlag, Uniqueness};
+use dlx_engine::{EngineKind, StopFlag, Uniqueness};
 
 /// Search-tree nodes after which a question gives its grid up (a removal is then not made:
 /// the puzzle stays unique, and the cost says how many such givens stayed).
@@ -22,7 +23,7 @@ pub(crate) const MAX_LAYOUTS: usize = 256;
 
 /// Makes unique, minimal puzzles under one set of rules without cages.
 pub(crate) struct RulesGenerator {
-    solver: RulesSolver,
+    solver: SudokuSolver,
     stop: StopFlag,
 }
 
@@ -36,11 +37,12 @@ impl RulesGenerator {
         variants: &Variants,
         random: &mut Random,
         stop: &StopFlag,
+        engine: EngineKind,
     ) -> Result<Generated, GenerateError> {
         for restarts in 0..MAX_LAYOUTS {
             let layout = Regions::random(shape, random);
             let rules = Rules::new(shape, variants, Some(&layout))?;
-            let mut generator = RulesGenerator::new(rules)?.with_stop_flag(stop.clone());
+            let mut generator = RulesGenerator::new(rules, engine)?.with_stop_flag(stop.clone());
             match generator.generate(random) {
                 Ok(mut made) => {
                     made.cost.restarts += restarts as u64;
@@ -54,16 +56,28 @@ impl RulesGenerator {
         Err(GenerateError::NoLayout(MAX_LAYOUTS))
     }
 
-    /// A generator for `rules` (without cages).
-    pub(crate) fn new(rules: Rules) -> Result<RulesGenerator, GenerateError> {
+    /// A generator for `rules` (without cages) whose questions the engine `kind` answers;
+    /// refused when it cannot take the rules' problem.
+    pub(crate) fn new(rules: Rules, kind: EngineKind) -> Result<RulesGenerator, GenerateError> {
         if rules.cages().is_some() {
             return Err(GenerateError::Killer);
         }
-        let solver = RulesSolver::new(rules).with_node_budget(Some(QUESTION_NODES));
+        let solver = SudokuSolver::on_engine(rules, KillerEncoding::default(), kind)?
+            .with_node_budget(Some(QUESTION_NODES));
         Ok(RulesGenerator {
             solver,
             stop: StopFlag::never(),
         })
+    }
+
+    /// This generator, its questions answered by the engine `kind`; refused when it cannot
+    /// take the rules' problem.
+    pub(crate) fn on_engine(self, kind: EngineKind) -> Result<RulesGenerator, GenerateError> {
+        let rules = self
+            .solver
+            .rules()
+            .expect("a rules generator's rules are a variant's");
+        Ok(RulesGenerator::new(rules.clone(), kind)?.with_stop_flag(self.stop))
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
@@ -124,7 +138,7 @@ impl RulesGenerator {
     /// renamed at random, which keeps every region and pair rule. A first row without a
     /// completion is dropped for the solver's own first grid, renamed.
     fn full_grid(&mut self, random: &mut Random, cost: &mut Cost) -> Result<Grid, GenerateError> {
-        let shape = self.solver.rules().shape();
+        let shape = self.solver.shape();
         let side = shape.side();
         let mut seeds = Grid::empty(shape);
         let mut digits: Vec<u8> = (1..=side as u8).collect();
@@ -166,14 +180,19 @@ mod tests {
         let shape = Shape::new(2, 3).unwrap();
         let x = Variants::of(&[Variant::X]).unwrap();
         let rules = Rules::new(shape, &x, None).unwrap();
-        let mut generator = RulesGenerator::new(rules)
+        let mut generator = RulesGenerator::new(rules, EngineKind::Auto)
             .unwrap()
             .with_stop_flag(raised.clone());
         let made = generator.generate(&mut Random::for_item(1, 0));
         assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
         let jigsaw = Variants::of(&[Variant::Jigsaw]).unwrap();
-        let made =
-            RulesGenerator::on_random_layout(shape, &jigsaw, &mut Random::for_item(1, 0), &raised);
+        let made = RulesGenerator::on_random_layout(
+            shape,
+            &jigsaw,
+            &mut Random::for_item(1, 0),
+            &raised,
+            EngineKind::Auto,
+        );
         assert_eq!(made.unwrap_err(), GenerateError::Interrupted);
     }
 
@@ -188,12 +207,15 @@ mod tests {
                 &variants,
                 &mut Random::for_item(9, index),
                 &StopFlag::never(),
+                EngineKind::Auto,
             )
             .unwrap();
             let layout = made.layout.clone().unwrap();
             let rules = Rules::new(shape, &variants, Some(&layout)).unwrap();
             assert_eq!(rules.check_solution(&made.solution, &made.puzzle), Ok(()));
-            let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
+            let answer = SudokuSolver::with_rules(rules)
+                .uniqueness(&made.puzzle)
+                .answer;
             assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
             layouts.push(layout.to_line());
         }
@@ -206,8 +228,8 @@ mod tests {
     fn generated_x_puzzles_are_unique_and_minimal_under_x() {
         let shape = Shape::new(2, 3).unwrap();
         let rules = Rules::new(shape, &Variants::of(&[Variant::X]).unwrap(), None).unwrap();
-        let mut generator = RulesGenerator::new(rules.clone()).unwrap();
-        let mut solver = RulesSolver::new(rules);
+        let mut generator = RulesGenerator::new(rules.clone(), EngineKind::Auto).unwrap();
+        let mut solver = SudokuSolver::with_rules(rules);
         for index in 0..4 {
             let made = generator.generate(&mut Random::for_item(5, index)).unwrap();
             let answer = solver.uniqueness(&made.puzzle).answer;

@@ -5,12 +5,13 @@
 //! unique sooner; givens are never added.
 
 use super::cages::Cages;
-use super::encoding::RulesSolver;
 use super::rules::{Rules, Variant, Variants};
+use super::KillerEncoding;
 use crate::sudoku::generate::random_solution;
 use crate::sudoku::grid::{Grid, Shape};
+use crate::sudoku::SudokuSolver;
 use crate::sudoku::{Cost, GenerateError, Generated, Random, Solve, Solvers};
-use dlx_engine::StopFlag;
+use dlx_engine::{EngineKind, StopFlag};
 
 /// Search-tree nodes after which a uniqueness question gives its grid up.
 const QUESTION_NODES: u64 = 200_000;
@@ -20,6 +21,8 @@ pub(crate) struct KillerGenerator {
     shape: Shape,
     max_cage: usize,
     solvers: Solvers,
+    /// The engine that completes the grids and answers the uniqueness questions.
+    engine: EngineKind,
 }
 
 /// Grids tried before [`GenerateError::GaveUp`].
@@ -37,7 +40,15 @@ impl KillerGenerator {
             shape,
             max_cage: KillerGenerator::MAX_CAGE,
             solvers: Solvers::with_node_budget(Some(QUESTION_NODES)),
+            engine: EngineKind::Auto,
         }
+    }
+
+    /// Has the engine `kind` complete the grids and answer the uniqueness questions.
+    pub(crate) fn with_engine(mut self, kind: EngineKind) -> KillerGenerator {
+        self.solvers = self.solvers.with_engine(kind);
+        self.engine = kind;
+        self
     }
 
     /// Ends each puzzle's making once `stop` is raised (a signal): it then gives
@@ -85,9 +96,10 @@ impl KillerGenerator {
                 };
                 let rules = Rules::with_cages(shape, &killer, None, Some(&cages))
                     .expect("cages of distinct digits fit the rules");
-                let mut solver = RulesSolver::new(rules)
-                    .with_node_budget(Some(QUESTION_NODES))
-                    .with_stop_flag(stop.clone());
+                let mut solver =
+                    SudokuSolver::on_engine(rules, KillerEncoding::default(), self.engine)?
+                        .with_node_budget(Some(QUESTION_NODES))
+                        .with_stop_flag(stop.clone());
                 // Up to two solutions: the grid is one; another tells where the cages fail.
                 let mut other = None;
                 let outcome = solver.search(&puzzle, 2, &mut |found: &Grid| {
@@ -249,7 +261,9 @@ mod tests {
                     made.cages.as_ref(),
                 )
                 .unwrap();
-                let answer = RulesSolver::new(rules).uniqueness(&made.puzzle).answer;
+                let answer = SudokuSolver::with_rules(rules)
+                    .uniqueness(&made.puzzle)
+                    .answer;
                 assert_eq!(answer, Uniqueness::Unique(made.solution.clone()));
                 for (cage, cells) in made
                     .cages

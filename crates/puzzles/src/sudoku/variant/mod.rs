@@ -20,7 +20,8 @@ mod regions;
 mod rules;
 
 pub(crate) use backtrack::RulesBacktracker;
-pub(crate) use encoding::{variant_problem_with, RulesSolver, VariantProblem};
+pub(crate) use cages::{filling_count, MAX_CAGE_OPTIONS};
+pub(crate) use encoding::variant_problem_with;
 pub(crate) use rate::RulesRater;
 
 pub use cages::Cages;

@@ -3,7 +3,7 @@
 //!
 //! | rating | technique | what solves the puzzle |
 //! |---|---|---|
-//! | 2 | `singles` | the engine never guesses: each step has an item with one option left |
+//! | 2 | `singles` | the search never guesses: each step has an item with one option left |
 //! | 4 + n | `search` | the engine, in `n` search-tree nodes on average |
 //!
 //! The classic passes (cross-hatching, singles, locked candidates) know rows, columns and
@@ -13,18 +13,25 @@
 //! or window), a cage with one set of digits or one place for one of them. So a puzzle the
 //! engine solves without a guess is rated 2, like a classic puzzle that singles fill.
 //!
+//! Whether the search guesses is a property of the puzzle, read from dancing links' tree, which
+//! takes an item of one option whenever there is one: the tree is a path exactly when forced
+//! items alone solve the puzzle. `n` counts the nodes of the engine that rates (any engine,
+//! [`RulesRater::with_engine`]; the scale was measured on links, so ratings made on different
+//! engines do not compare).
+//!
 //! `n` is the mean of the engine's nodes proving the puzzle unique over [`Rater::RELABELLINGS`]
 //! relabellings: the cells renamed at random (the rules move with them, so the problem is the
 //! same up to the order of its items and options), and, without cages, the digits too (a
 //! cage's sum ties it to its digits). The relabellings come from a fixed seed, so a puzzle's
 //! rating never changes.
 
-use super::encoding::RulesSolver;
 use super::rules::Rules;
+use super::KillerEncoding;
 use crate::sudoku::grid::Grid;
 use crate::sudoku::random::Random;
 use crate::sudoku::rate::{Rated, Rater, Rating, Technique};
-use dlx_engine::{StopFlag, Uniqueness};
+use crate::sudoku::SudokuSolver;
+use dlx_engine::{EngineKind, StopFlag, Uniqueness};
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
 const RELABELLING_SEED: u64 = 0x7a71_a4e5;
@@ -70,8 +77,11 @@ pub(crate) struct RulesRater {
     stop: StopFlag,
     /// The relabellings of the last side met.
     relabellings: Vec<Relabelling>,
-    /// The last rules met, their solver, and the solvers of their relabellings made so far.
-    kept: Option<(Rules, Vec<RulesSolver>)>,
+    /// The last rules met, their solver on dancing links, and the solvers of their
+    /// relabellings made so far, on the engine that rates.
+    kept: Option<(Rules, Vec<SudokuSolver>)>,
+    /// The engine whose nodes the rating counts.
+    engine: EngineKind,
 }
 
 impl RulesRater {
@@ -82,7 +92,15 @@ impl RulesRater {
             stop: StopFlag::never(),
             relabellings: Vec::new(),
             kept: None,
+            engine: EngineKind::Auto,
         }
+    }
+
+    /// Counts the nodes of the engine `kind` in the ratings.
+    pub fn with_engine(mut self, kind: EngineKind) -> RulesRater {
+        self.engine = kind;
+        self.kept = None;
+        self
     }
 
     /// Ends every search once `stop` is raised: the puzzle being rated is then undecided.
@@ -92,8 +110,8 @@ impl RulesRater {
     }
 
     /// A solver of `rules` with this rater's budget and flag.
-    fn solver(&self, rules: Rules) -> RulesSolver {
-        RulesSolver::new(rules)
+    fn solver(&self, rules: Rules) -> SudokuSolver {
+        SudokuSolver::with_rules(rules)
             .with_node_budget(self.max_nodes)
             .with_stop_flag(self.stop.clone())
     }
@@ -139,7 +157,13 @@ impl RulesRater {
         for (k, relabelling) in self.relabellings.iter().enumerate() {
             if solvers.len() == k + 1 {
                 let moved = rules.with_cells_moved(&relabelling.to);
-                let solver = RulesSolver::new(moved)
+                let encoding = KillerEncoding::default();
+                let Ok(solver) = SudokuSolver::on_engine(moved, encoding, self.engine) else {
+                    // The engine cannot hold the rules' problem: nothing to count with (the
+                    // CLI refuses such a puzzle before rating it).
+                    return (Rated::Undecided, None);
+                };
+                let solver = solver
                     .with_node_budget(self.max_nodes)
                     .with_stop_flag(self.stop.clone());
                 solvers.push(solver);
@@ -171,7 +195,7 @@ mod tests {
     fn a_solution_less_one_cell_is_singles_and_an_empty_grid_multiple() {
         let shape = Shape::new(2, 2).unwrap();
         let rules = Rules::new(shape, &Variants::parse("x").unwrap(), None).unwrap();
-        let mut solver = RulesSolver::new(rules.clone());
+        let mut solver = SudokuSolver::with_rules(rules.clone());
         let solution = solver.first_solution(&Grid::empty(shape)).answer.unwrap();
         let mut puzzle = solution.clone();
         puzzle.set(5, 0);
@@ -214,7 +238,7 @@ mod tests {
         for list in ["x", "anti-king", "anti-knight", "x,anti-king"] {
             let rules = Rules::new(shape, &Variants::parse(list).unwrap(), None).unwrap();
             let count = |rules: Rules| {
-                RulesSolver::new(rules)
+                SudokuSolver::with_rules(rules)
                     .count_solutions(&Grid::empty(shape), None)
                     .answer
             };
