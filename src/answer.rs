@@ -57,6 +57,9 @@ pub struct Answer {
     pub report: Option<String>,
     /// A command's own JSON fields, added to (or replacing) the common ones.
     pub extra: Vec<(&'static str, serde_json::Value)>,
+    /// The engine's own figures beside its nodes (the board's deductions), summed by the
+    /// run's `--stats` and written in JSON.
+    pub figures: Vec<(&'static str, u64)>,
     /// The text that names the puzzle in its file (a grid's header, a line's comment), for JSON.
     pub label: Option<String>,
     /// Whether the answer is the solution the file publishes beside the puzzle (CSV).
@@ -125,6 +128,7 @@ impl Answer {
             micros: 0,
             report: None,
             extra: Vec::new(),
+            figures: Vec::new(),
             label: None,
             agrees: None,
             puzzle: None,
@@ -178,6 +182,9 @@ impl Answer {
         }
         for (key, value) in &self.extra {
             object[*key] = value.clone();
+        }
+        for &(key, value) in &self.figures {
+            object[key] = value.into();
         }
         object
     }

@@ -367,7 +367,7 @@ impl Run {
         }
         self.progress.finish();
         let seconds = self.started.elapsed().as_secs_f64();
-        let t = self.tally;
+        let t = &self.tally;
         if self.stats || signal.is_some() {
             t.print_summary(self.work, seconds);
         }

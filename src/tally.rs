@@ -48,7 +48,7 @@ impl std::fmt::Display for Spread {
 }
 
 /// Counts of each status over a run.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
     pub puzzles: u64,
     pub solved: u64,
@@ -59,6 +59,8 @@ pub struct Tally {
     pub undecided: u64,
     pub malformed: u64,
     pub nodes: u64,
+    /// The engine's own figures (the board's deductions), summed by name in the order met.
+    pub figures: Vec<(&'static str, u64)>,
     /// Cells filled by propagation passes.
     pub filled: u64,
     /// Answers equal to the solution the file publishes, and answers that differ from it.
@@ -77,6 +79,12 @@ impl Tally {
     pub fn add(&mut self, answer: &Answer) {
         self.puzzles += 1;
         self.nodes += answer.nodes;
+        for &(name, value) in &answer.figures {
+            match self.figures.iter_mut().find(|(seen, _)| *seen == name) {
+                Some((_, sum)) => *sum += value,
+                None => self.figures.push((name, value)),
+            }
+        }
         if let Detail::Propagated(propagated) = &answer.detail {
             self.filled += propagated.filled;
         }
@@ -171,6 +179,9 @@ impl Tally {
                 seconds,
                 t.puzzles as f64 / seconds.max(1e-9),
             );
+            for (name, sum) in &t.figures {
+                report!("{name}: {sum}");
+            }
         }
         if t.agree + t.differ > 0 {
             report!(

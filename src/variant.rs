@@ -98,5 +98,11 @@ fn answer(
     }
     let searched_by = (asked.algorithm == Algorithm::Dlx).then(|| solvers.engine().name());
     answer.extra.push(("engine", searched_by.into()));
+    // The engine's own figures, from a search on one thread (a split count gathers none).
+    if searched_by.is_some() && asked.shard.is_none() {
+        if let Ok(solver) = solvers.dlx_under(&rules) {
+            answer.figures = solver.figures();
+        }
+    }
     answer
 }

@@ -581,6 +581,53 @@ fn sudoku_json_names_the_engine_that_searched() {
 }
 
 #[test]
+fn the_boards_deductions_are_in_json_and_summed_by_stats() {
+    // The project's hard puzzles and X puzzles: the board takes forced items between its
+    // guesses.
+    let figures_of = |engine: &str, variant: Option<&str>| {
+        let file = match variant {
+            None => "puzzles/hard-9x9.txt",
+            Some(_) => "puzzles/x-9x9.txt",
+        };
+        let puzzles = std::fs::read_to_string(file).unwrap();
+        let first: String = puzzles
+            .lines()
+            .take(30)
+            .map(|line| line.to_string() + "\n")
+            .collect();
+        let mut args = vec!["sudoku", "--jsonl", "--stats", "--threads", "1"];
+        args.extend(["--engine", engine]);
+        if let Some(variant) = variant {
+            args.extend(["--variant", variant]);
+        }
+        let out = dlx(&args, first.as_bytes());
+        assert_eq!(out.status.code(), Some(0), "{engine}: {}", stderr(&out));
+        let mut forced = 0;
+        for line in stdout(&out).lines() {
+            let object: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(object["status"], "solved", "{line}");
+            match engine {
+                "board" => forced += object["forced"].as_u64().expect("a board's answer says"),
+                _ => assert!(object.get("forced").is_none(), "{engine}: {line}"),
+            }
+        }
+        let said = stderr(&out);
+        let summed = said.lines().find_map(|line| line.strip_prefix("forced: "));
+        (forced, summed.map(|sum| sum.parse::<u64>().unwrap()), said)
+    };
+    for variant in [None, Some("x")] {
+        let (forced, summed, said) = figures_of("board", variant);
+        assert!(forced > 0, "{variant:?}: {said}");
+        assert_eq!(summed, Some(forced), "{variant:?}: {said}");
+        let (_, summed, said) = figures_of("links", variant);
+        assert_eq!(
+            summed, None,
+            "{variant:?}: links move no forced items: {said}"
+        );
+    }
+}
+
+#[test]
 fn variants_are_made_and_rated_on_every_engine() {
     // Each engine makes its own unique puzzles (links' --unique says so) and rates them: X on
     // 6x6 with the boxes, a jigsaw on a layout of its own, and Killers without givens.

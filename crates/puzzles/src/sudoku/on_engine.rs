@@ -123,6 +123,11 @@ impl EngineSolver {
         self.engine.kind()
     }
 
+    /// The engine's own figures from its last search ([`Engine::figures`]).
+    pub(crate) fn figures(&self) -> Vec<(&'static str, u64)> {
+        self.engine.figures()
+    }
+
     /// How many options a search chooses to solve `puzzle`: one per empty cell and one per
     /// cage, drawn or implied (the givens are taken first). A search of dancing links that
     /// finds the one solution in this many nodes plus one (the solution's) never had to guess:

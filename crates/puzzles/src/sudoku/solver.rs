@@ -110,6 +110,16 @@ impl SudokuSolver {
         }
     }
 
+    /// The engine's own figures from the last search on one thread, beside its nodes
+    /// ([`dlx_engine::Engine::figures`]): the board's options taken as forced and removed by
+    /// the domination rule; none for the others.
+    pub fn figures(&self) -> Vec<(&'static str, u64)> {
+        match &self.engine {
+            Engine::Classic(_) => Vec::new(),
+            Engine::Chosen(solver) => solver.figures(),
+        }
+    }
+
     /// Gives up after `max_nodes` search-tree nodes per puzzle (`None`: never).
     pub fn with_node_budget(mut self, max_nodes: Option<u64>) -> SudokuSolver {
         self.set_node_budget(max_nodes);
