@@ -1046,6 +1046,21 @@ mod tests {
                     expected.len() as u64,
                     "{context}: {kind} split"
                 );
+                let shards: u64 = (0..3)
+                    .map(|index| {
+                        let shard = crate::Shard { index, count: 3 };
+                        let request = SearchRequest {
+                            shard,
+                            min_subtrees: SearchRequest::subtrees_for(3),
+                            ..request
+                        };
+                        let report = engine
+                            .search_split_reporting(request, &never, None, &mut none)
+                            .unwrap();
+                        report.outcome.stats.solutions
+                    })
+                    .sum();
+                assert_eq!(shards, expected.len() as u64, "{context}: {kind} shards");
             }
         }
     }
