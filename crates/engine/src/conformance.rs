@@ -24,6 +24,14 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
+/// Every engine by name (`auto` aside): what a test of a type that serves each runs on.
+pub(crate) const NAMED_ENGINES: [EngineKind; 4] = [
+    EngineKind::Links,
+    EngineKind::Cells,
+    EngineKind::Bits,
+    EngineKind::Board,
+];
+
 /// Problems a run: enough to meet every shape the generator aims at many times over.
 const PROBLEMS: u64 = 300;
 
@@ -37,6 +45,14 @@ pub(crate) fn check<E: Engine>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
 /// [`crate::Narrowed`] does.
 pub(crate) fn check_without_bounds<E: Engine>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
     check_where(new, |problem| !problem.has_bounds());
+}
+
+/// [`check`] on the problems with neither colours nor bounds: for what lays out only those, as
+/// [`crate::Relaid`] does.
+pub(crate) fn check_plain<E: Engine>(new: impl Fn(&Problem) -> Result<E, DlxError>) {
+    check_where(new, |problem| {
+        !problem.has_bounds() && !problem.has_colours()
+    });
 }
 
 fn check_where<E: Engine>(

@@ -150,6 +150,7 @@ mod problem;
 mod problems;
 #[doc(hidden)]
 pub mod progress;
+mod relaid;
 mod request;
 mod search;
 mod stop_flag;
@@ -167,7 +168,6 @@ pub use links::Dlx;
 pub use links::{Estimate, Spread};
 pub use memo::{Memo, MemoResult, Zdd};
 pub use narrowed::Narrowed;
-pub use node::Link;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use problem::{
     Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
@@ -178,6 +178,7 @@ pub use problem::{
 #[doc(hidden)]
 pub use problems::ReferenceProblem;
 pub use progress::{ProgressSink, TreePosition};
+pub use relaid::Relaid;
 pub use request::{SearchReport, SearchRequest};
 pub use search::{SearchLimits, Visitor};
 pub use stop_flag::StopFlag;

@@ -16,10 +16,10 @@ use super::choice_rule::ChoiceRule;
 use super::engine::{AnyEngine, Engine, EngineKind};
 use super::error::DlxError;
 use super::links::Dlx;
-use super::node::Link;
 use super::outcome::{Outcome, Stop};
 use super::problem::{Colour, ItemKind, OptionId, Problem, ProblemBuilder};
 use super::progress::{ProgressSink, TreePosition};
+use super::relaid::Relaid;
 use super::request::{SearchReport, SearchRequest};
 use super::search::{SearchLimits, Visitor};
 use std::ops::ControlFlow;
@@ -72,7 +72,7 @@ pub struct Narrowed {
 #[derive(Clone, Debug)]
 enum Held {
     /// Dancing links, each narrowing laid out afresh (plain problems).
-    Relaid(Box<Arena>, Box<PlainTables>),
+    Relaid(Box<Relaid>, Box<PlainTables>),
     /// Dancing links on the whole problem, the options taken first selected on it (problems
     /// with colours); with the narrowed problem to load instead when some options are left
     /// out, which selecting cannot say.
@@ -151,13 +151,6 @@ impl PlainTables {
     }
 }
 
-/// Dancing links' arena, in the narrowest links that hold the whole problem.
-#[derive(Clone, Debug)]
-enum Arena {
-    Small(Dlx<u16>),
-    Large(Dlx<u32>),
-}
-
 /// Where an item of the whole problem stands after the options taken first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Taken {
@@ -210,7 +203,7 @@ impl Narrowed {
         let (kind, rule) = kind.choose_preferring(&problem, rule)?;
         let held = match kind {
             EngineKind::Links if !problem.has_colours() => Held::Relaid(
-                Box::new(Arena::for_problem(&problem)),
+                Box::new(relaid_for(&problem, rule)?),
                 Box::new(PlainTables::new(&problem)),
             ),
             EngineKind::Links => Held::Selecting(Box::new(Dlx::try_new(&problem)?), None),
@@ -238,7 +231,7 @@ impl Narrowed {
             Held::Selecting(dlx, _) => {
                 dlx.set_rule(rule);
             }
-            Held::Relaid(arena, _) => arena.set_rule(rule),
+            Held::Relaid(..) => {}
             Held::Board(_) | Held::Loaded(_) => {}
         }
         if let Held::Loaded(problem) = &mut narrowed.held {
@@ -358,7 +351,7 @@ impl Narrowed {
                 self.pristine = false;
             }
             if self.stale || arena.is_spent() {
-                arena.reload(&self.scratch);
+                self.scratch.reload(arena);
             }
         }
         self.stale = false;
@@ -423,14 +416,9 @@ impl Narrowed {
                 progress,
                 &mut in_whole,
             ),
-            Held::Relaid(arena, _) => Ok(match &mut **arena {
-                Arena::Small(dlx) => {
-                    dlx.search_split_reporting(settings, stop_requested, progress, &mut in_whole)
-                }
-                Arena::Large(dlx) => {
-                    dlx.search_split_reporting(settings, stop_requested, progress, &mut in_whole)
-                }
-            }),
+            Held::Relaid(arena, _) => {
+                arena.search_split_reporting(settings, stop_requested, progress, &mut in_whole)
+            }
             Held::Selecting(_, Some(problem)) => kind.search_split_reporting(
                 problem,
                 settings,
@@ -496,10 +484,7 @@ impl Engine for Narrowed {
             solution: &mut scratch.solution,
         };
         match held {
-            Held::Relaid(arena, _) => match &mut **arena {
-                Arena::Small(dlx) => dlx.search(limits, &mut in_whole),
-                Arena::Large(dlx) => dlx.search(limits, &mut in_whole),
-            },
+            Held::Relaid(arena, _) => arena.search(limits, &mut in_whole),
             Held::Selecting(dlx, None) => dlx.search(limits, &mut in_whole),
             Held::Board(board) => board.search(limits, &mut in_whole),
             Held::Selecting(_, Some(problem)) | Held::Loaded(problem) => {
@@ -741,85 +726,42 @@ impl Scratch {
     }
 }
 
-impl Arena {
-    /// An empty arena in the narrowest links that hold `whole` (and so every narrowing of it),
-    /// walking options through their spacers when each item keeps one place in every option:
-    /// a narrowing keeps its options whole, so the look the arena would take at each layout is
-    /// taken once here.
-    fn for_problem(whole: &Problem) -> Arena {
-        let nodes = whole.item_count() + 2 + whole.entry_count() + whole.option_count();
-        let mut arena = if nodes as u64 <= <u16 as Link>::MAX_NODES {
-            Arena::Small(Dlx::try_new(&Problem::default()).expect("an empty problem fits"))
-        } else {
-            Arena::Large(Dlx::new(&Problem::default()))
-        };
-        let keeps_places = items_keep_their_places(whole);
-        match &mut arena {
-            Arena::Small(dlx) => {
-                dlx.set_reload_after_stop(true);
-                if keeps_places {
-                    dlx.walk_through_spacers();
-                }
-            }
-            Arena::Large(dlx) => {
-                dlx.set_reload_after_stop(true);
-                if keeps_places {
-                    dlx.walk_through_spacers();
-                }
-            }
-        }
-        arena
+/// Dancing links for the narrowings of `whole`, searching by `rule`, walking options through
+/// their spacers when each item keeps one place in every option: a narrowing keeps its
+/// options whole, so the look the arena would take at each layout is taken once here.
+fn relaid_for(whole: &Problem, rule: ChoiceRule) -> Result<Relaid, DlxError> {
+    let mut relaid = Relaid::new(EngineKind::Links, rule)?;
+    relaid.reload_before_each_search();
+    if items_keep_their_places(whole) {
+        relaid.items_keep_their_places();
     }
+    Ok(relaid)
+}
 
-    /// Lays out the narrowing `scratch` holds.
+impl Scratch {
+    /// Lays the narrowing this holds out in `relaid`.
     #[inline(always)]
-    fn reload(&mut self, scratch: &Scratch) {
-        let laid = match scratch.stride {
-            Some(4) => {
-                self.reload_options(scratch, scratch.entries[..scratch.used].chunks_exact(4))
-            }
-            Some(width) => {
-                self.reload_options(scratch, scratch.entries[..scratch.used].chunks_exact(width))
-            }
+    fn reload(&self, relaid: &mut Relaid) {
+        let laid = match self.stride {
+            Some(4) => relaid.reload(
+                self.primary,
+                self.items,
+                self.entries[..self.used].chunks_exact(4),
+            ),
+            Some(width) => relaid.reload(
+                self.primary,
+                self.items,
+                self.entries[..self.used].chunks_exact(width),
+            ),
             None => {
-                let starts = std::iter::once(0).chain(scratch.ends.iter().copied());
+                let starts = std::iter::once(0).chain(self.ends.iter().copied());
                 let options = starts
-                    .zip(scratch.ends.iter().copied())
-                    .map(|(start, end)| &scratch.entries[start as usize..end as usize]);
-                self.reload_options(scratch, options)
+                    .zip(self.ends.iter().copied())
+                    .map(|(start, end)| &self.entries[start as usize..end as usize]);
+                relaid.reload(self.primary, self.items, options)
             }
         };
-        laid.expect("the arena's links hold the whole problem, so every narrowing of it");
-    }
-
-    #[inline(always)]
-    fn reload_options<'a>(
-        &mut self,
-        scratch: &Scratch,
-        options: impl IntoIterator<Item = &'a [u32], IntoIter: Clone>,
-    ) -> Result<(), DlxError> {
-        match self {
-            Arena::Small(dlx) => dlx.reload(scratch.primary, scratch.items, options),
-            Arena::Large(dlx) => dlx.reload(scratch.primary, scratch.items, options),
-        }
-    }
-
-    fn is_spent(&self) -> bool {
-        match self {
-            Arena::Small(dlx) => dlx.is_spent(),
-            Arena::Large(dlx) => dlx.is_spent(),
-        }
-    }
-
-    fn set_rule(&mut self, rule: ChoiceRule) {
-        match self {
-            Arena::Small(dlx) => {
-                dlx.set_rule(rule);
-            }
-            Arena::Large(dlx) => {
-                dlx.set_rule(rule);
-            }
-        }
+        laid.expect("32-bit links hold the whole problem, so every narrowing of it");
     }
 }
 
@@ -845,7 +787,7 @@ fn items_keep_their_places(problem: &Problem) -> bool {
 /// A visitor handing on the solutions of a narrowed problem in the whole problem's numbering,
 /// the options taken first leading (unless the engine holds the whole problem and leads with
 /// them itself: the board).
-struct InWhole<'a, V: ?Sized> {
+pub(crate) struct InWhole<'a, V: ?Sized> {
     inner: &'a mut V,
     first: &'a [OptionId],
     renumbered: &'a [OptionId],
@@ -854,6 +796,25 @@ struct InWhole<'a, V: ?Sized> {
     /// the caller asked for none).
     skip: usize,
     solution: &'a mut Vec<OptionId>,
+}
+
+impl<'a, V: Visitor + ?Sized> InWhole<'a, V> {
+    /// Hands `inner` each solution with option `k` named `renumbered[k]` (unchanged when
+    /// `renumbered` is empty), built in `solution`.
+    pub(crate) fn renumbering(
+        inner: &'a mut V,
+        renumbered: &'a [OptionId],
+        solution: &'a mut Vec<OptionId>,
+    ) -> InWhole<'a, V> {
+        InWhole {
+            inner,
+            first: &[],
+            renumbered,
+            lead: false,
+            skip: 0,
+            solution,
+        }
+    }
 }
 
 impl<V: Visitor + ?Sized> Visitor for InWhole<'_, V> {
@@ -903,17 +864,10 @@ impl<V: Visitor + ?Sized> Visitor for InWhole<'_, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::{brute_force, check_without_bounds, random_problems, seed};
+    use crate::conformance::{
+        brute_force, check_without_bounds, random_problems, seed, NAMED_ENGINES as KINDS,
+    };
     use crate::stop_flag::StopFlag;
-
-    /// The engines a narrowing runs on, each the way it narrows: links laid out again (plain)
-    /// or selecting (colours), the board, and the others loaded.
-    const KINDS: [EngineKind; 4] = [
-        EngineKind::Links,
-        EngineKind::Cells,
-        EngineKind::Bits,
-        EngineKind::Board,
-    ];
 
     #[test]
     fn a_narrowing_of_nothing_keeps_the_engine_contract() {

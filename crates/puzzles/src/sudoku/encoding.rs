@@ -2,8 +2,9 @@
 //! searched by the generic engine.
 //!
 //! The solver settles the givens' singles and locked candidates first, then lays out, for each
-//! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Dlx::reload`] in one
-//! arena kept per shape and thread: nothing is allocated per puzzle beyond the output.
+//! puzzle, only what is left open (Knuth's SUDOKU-DLX prunes so), with [`Relaid::reload`] in
+//! one engine kept per shape and thread: on dancing links nothing is allocated per puzzle
+//! beyond the output.
 
 use super::budget::{unpolled_first, SearchBudget};
 use super::digits::DigitSet;
@@ -13,32 +14,23 @@ use super::settle::Settler;
 use super::solve::Solve;
 use dlx_engine::Engine;
 use dlx_engine::{
-    self, ChoiceRule, Count, Dlx, Link, OptionId, Outcome, Problem, ProgressSink, SearchLimits,
+    self, ChoiceRule, Count, EngineKind, OptionId, Outcome, ProgressSink, Relaid, SearchLimits,
     SearchReport, SearchRequest, Shard, StopFlag,
 };
 use std::ops::ControlFlow;
 
-/// The classic rules' solver for one shape (the fast path of [`super::SudokuSolver`]): an arena
+/// The classic rules' solver for one shape (the fast path of [`super::SudokuSolver`]): an engine
 /// reused for every puzzle, in which the problem a puzzle's givens leave is laid out afresh.
 /// Keep one per thread and shape.
 #[derive(Clone, Debug)]
 pub(crate) struct ClassicSolver {
     shape: Shape,
-    arena: Arena,
+    engine: Relaid,
     /// The node budget and stop flag of every search.
     pub(crate) budget: SearchBudget,
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
     pruned: PrunedScratch,
-}
-
-/// The arena, with `u16` links whenever the shape's full problem fits them (up to 16x16): a
-/// 9x9 problem then takes at most 31 KiB (8-byte nodes) instead of 47 and stays in the L1
-/// cache.
-#[derive(Clone, Debug)]
-enum Arena {
-    Small(Dlx<u16>),
-    Large(Dlx<u32>),
 }
 
 /// The buffers a pruned problem is built in, kept across puzzles.
@@ -75,29 +67,18 @@ const SETTLED: u32 = u32::MAX;
 const REACH_FROM_NODE: ChoiceRule = ChoiceRule::MrvThenReach { from_node: 64 };
 
 impl ClassicSolver {
-    /// A solver for a shape.
-    pub fn new(shape: Shape) -> ClassicSolver {
-        let side = shape.side() as u64;
-        // Root, headers and first spacer, then N^3 options of four nodes and a spacer each.
-        let full_problem_nodes = 4 * side * side + 2 + 5 * side * side * side;
+    /// A solver for a shape, on the engine `kind` (dancing links for `auto`:
+    /// [`Relaid::new`]); refused when that engine cannot search by the tuned rule.
+    pub fn new(shape: Shape, kind: EngineKind) -> Result<ClassicSolver, dlx_engine::DlxError> {
+        let mut engine = Relaid::new(kind, REACH_FROM_NODE)?;
         // Every option lists its cell, row, column and box items in that order, so each item
-        // keeps its place and the walk through the spacer is the faster one: no need to look
-        // at every puzzle's layout to find that out (see `Dlx::walk_through_spacers`). Every
-        // search lays the arena out again first, so a stopped search need not undo its levels.
-        let arena = if full_problem_nodes <= <u16 as Link>::MAX_NODES {
-            let mut dlx = Dlx::<u16>::try_new(&Problem::default()).expect("an empty problem fits");
-            dlx.walk_through_spacers();
-            dlx.set_reload_after_stop(true);
-            Arena::Small(dlx)
-        } else {
-            let mut dlx = Dlx::new(&Problem::default());
-            dlx.walk_through_spacers();
-            dlx.set_reload_after_stop(true);
-            Arena::Large(dlx)
-        };
-        ClassicSolver {
+        // keeps its place and dancing links' walk through the spacer is the faster one, without
+        // a look at every puzzle's layout to find that out.
+        engine.items_keep_their_places();
+        engine.reload_before_each_search();
+        Ok(ClassicSolver {
             shape,
-            arena,
+            engine,
             budget: SearchBudget::default(),
             scratch: Grid::empty(shape),
             pruned: PrunedScratch {
@@ -108,7 +89,12 @@ impl ClassicSolver {
                 meaning: Vec::new(),
                 options: 0,
             },
-        }
+        })
+    }
+
+    /// The engine that searches.
+    pub fn kind(&self) -> EngineKind {
+        dlx_engine::Engine::kind(&self.engine)
     }
 
     /// The shape this solver solves.
@@ -177,16 +163,20 @@ impl ClassicSolver {
             scratch,
             progress,
         };
-        match &mut self.arena {
-            Arena::Small(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
-            Arena::Large(dlx) => search_pruned(dlx, pruned, puzzle, candidates, search, visitor),
-        }
+        search_pruned(
+            &mut self.engine,
+            pruned,
+            puzzle,
+            candidates,
+            search,
+            visitor,
+        )
     }
 }
 
 impl ClassicSolver {
     /// Counts the completions of `puzzle` with the search split into subtrees (see
-    /// [`Dlx::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
+    /// [`Relaid::search_split_reporting`]) on the current rayon pool, or only `shard`'s share of
     /// them, telling `progress` how much of the tree is done: [`super::SudokuSolver::count_split`].
     pub fn count_split_reporting(
         &mut self,
@@ -206,38 +196,43 @@ impl ClassicSolver {
             ..SearchRequest::default()
         };
         let work = &mut self.pruned;
-        match &mut self.arena {
-            Arena::Small(dlx) => {
-                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
-            }
-            Arena::Large(dlx) => {
-                count_split_pruned(dlx, work, puzzle, settings, stop_requested, progress)
-            }
-        }
+        count_split_pruned(
+            &mut self.engine,
+            work,
+            puzzle,
+            settings,
+            stop_requested,
+            progress,
+        )
     }
 }
 
-/// [`ClassicSolver::count_split_reporting`] on one arena: the puzzle settled and laid out as
+/// [`ClassicSolver::count_split_reporting`] on its engine: the puzzle settled and laid out as
 /// [`search_pruned`] does, then the split search.
-fn count_split_pruned<L: Link>(
-    dlx: &mut Dlx<L>,
+fn count_split_pruned(
+    engine: &mut Relaid,
     work: &mut PrunedScratch,
     puzzle: &Grid,
     settings: SearchRequest,
     stop_requested: &(dyn Fn() -> bool + Sync),
     progress: Option<&dyn ProgressSink>,
 ) -> SearchReport<()> {
-    if !work.load(dlx, puzzle, None) {
-        return SearchReport::default();
+    if !work.load(engine, puzzle, None) {
+        return SearchReport {
+            engine: dlx_engine::Engine::kind(engine),
+            ..SearchReport::default()
+        };
     }
     let mut none = |_: &[OptionId]| ControlFlow::Continue(());
-    dlx.search_split_reporting(settings, stop_requested, progress, &mut none)
+    engine
+        .search_split_reporting(settings, stop_requested, progress, &mut none)
+        .expect("the engine took the shape's problems when it laid them out")
 }
 
 /// Settles the givens' naked and hidden singles ([`fill_singles`]) and their locked candidates
 /// ([`Segments::strike_locked`]), the two in turn until neither changes anything, lays out the
 /// problem they leave (only the items left open, only the candidates left), as Knuth's
-/// SUDOKU-DLX does, in the arena's memory, and searches it. Clashing givens, or a contradiction
+/// SUDOKU-DLX does, in the engine's memory, and searches it. Clashing givens, or a contradiction
 /// among the singles, mean no solution.
 ///
 /// The locked candidates were measured the same way (callgrind, instructions for the first
@@ -258,8 +253,8 @@ fn count_split_pruned<L: Link>(
 /// selected vs 235.7M pruned, top1465 896.6M vs 884.5M, serg 184M vs 116M. Selecting costs in
 /// proportion to the givens and undoing it as much again; laying out costs in proportion to the
 /// candidates left, which writing the arena by index keeps small.
-fn search_pruned<L: Link>(
-    dlx: &mut Dlx<L>,
+fn search_pruned(
+    engine: &mut Relaid,
     work: &mut PrunedScratch,
     puzzle: &Grid,
     allowed: Option<&[DigitSet]>,
@@ -276,12 +271,12 @@ fn search_pruned<L: Link>(
         limits,
         progress.is_some(),
         |limits, polled, skip, handed| {
-            // The arena was set to be reloaded after a stop: every search lays it out again.
-            if !work.load(dlx, puzzle, allowed) {
+            // Every search lays the problem out again, so a stopped one need not undo its levels.
+            if !work.load(engine, puzzle, allowed) {
                 return Outcome::default();
             }
             let polled = polled.then_some(Polled { stop, progress });
-            search_loaded(dlx, work, scratch, limits, polled, skip, handed, visitor)
+            search_loaded(engine, work, scratch, limits, polled, skip, handed, visitor)
         },
     )
 }
@@ -292,11 +287,11 @@ struct Polled<'a> {
     progress: Option<&'a dyn ProgressSink>,
 }
 
-/// The search of a laid-out arena: each solution after the first `skip` decoded into `scratch`
+/// The search of a laid-out problem: each solution after the first `skip` decoded into `scratch`
 /// and handed to `visitor`, `handed` counting those handed on.
 #[allow(clippy::too_many_arguments)]
-fn search_loaded<L: Link>(
-    dlx: &mut Dlx<L>,
+fn search_loaded(
+    engine: &mut Relaid,
     work: &PrunedScratch,
     scratch: &mut Grid,
     limits: SearchLimits,
@@ -320,17 +315,11 @@ fn search_loaded<L: Link>(
         visitor(scratch);
         ControlFlow::Continue(())
     };
-    // The arena was set to be reloaded after a stop (`ClassicSolver::new`): every search lays
-    // it out again first.
     let outcome = match polled {
-        None => dlx.set_rule(REACH_FROM_NODE).search(limits, &mut visit),
+        None => engine.search(limits, &mut visit),
         Some(Polled { stop, progress }) => match progress {
-            None => dlx
-                .set_rule(REACH_FROM_NODE)
-                .search_until(limits, stop, &mut visit),
-            Some(sink) => dlx
-                .set_rule(REACH_FROM_NODE)
-                .search_reporting(limits, stop, sink, &mut visit),
+            None => engine.search_until(limits, stop, &mut visit),
+            Some(sink) => engine.search_reporting(limits, stop, sink, &mut visit),
         },
     };
     outcome.map(|_| ())
@@ -346,27 +335,16 @@ struct Search<'a> {
 }
 
 impl PrunedScratch {
-    /// Settles the puzzle and lays out what it leaves open in `dlx`. `false`: no solution.
-    fn load<L: Link>(
-        &mut self,
-        dlx: &mut Dlx<L>,
-        puzzle: &Grid,
-        allowed: Option<&[DigitSet]>,
-    ) -> bool {
+    /// Settles the puzzle and lays out what it leaves open in `engine`. `false`: no solution.
+    fn load(&mut self, engine: &mut Relaid, puzzle: &Grid, allowed: Option<&[DigitSet]>) -> bool {
         if !self.settler.settle(puzzle, allowed) {
             return false;
         }
         let items = self.lay_out();
-        if dlx
-            .reload(
-                items,
-                items,
-                self.entries[..4 * self.options].chunks_exact(4),
-            )
-            .is_err()
-        {
-            unreachable!("the arena's links were chosen to hold the shape's full problem");
-        }
+        let options = self.entries[..4 * self.options].chunks_exact(4);
+        engine
+            .reload(items, items, options)
+            .expect("32-bit links hold the largest shape's full problem");
         true
     }
 
@@ -454,12 +432,9 @@ mod tests {
     #[test]
     fn the_pruned_problem_of_the_empty_grid_is_the_full_problem() {
         let shape = Shape::new(2, 3).unwrap();
-        let mut solver = ClassicSolver::new(shape);
+        let mut solver = ClassicSolver::new(shape, EngineKind::Auto).unwrap();
         solver.count_solutions(&Grid::empty(shape), Some(1));
-        let Arena::Small(rebuilt) = &solver.arena else {
-            panic!("a 6x6 problem fits u16 links");
-        };
-        assert_eq!(rebuilt.option_count(), sudoku_problem(shape).option_count());
+        assert_eq!(solver.pruned.options, sudoku_problem(shape).option_count());
     }
 
     #[test]

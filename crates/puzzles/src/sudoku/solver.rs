@@ -96,7 +96,9 @@ impl SudokuSolver {
         // `auto` picks links for Sudoku: only they take its choice rule (see on_engine.rs).
         let classic_on_links = matches!(kind, EngineKind::Auto | EngineKind::Links);
         let engine = match rules.is_classic() && classic_on_links {
-            true => Engine::Classic(Box::new(ClassicSolver::new(rules.shape()))),
+            true => Engine::Classic(Box::new(
+                ClassicSolver::new(rules.shape(), kind).map_err(RulesError::Engine)?,
+            )),
             false => Engine::Chosen(Box::new(EngineSolver::new(rules, encoding, kind)?)),
         };
         Ok(SudokuSolver { engine })
@@ -105,7 +107,7 @@ impl SudokuSolver {
     /// The engine that searches.
     pub fn engine(&self) -> EngineKind {
         match &self.engine {
-            Engine::Classic(_) => EngineKind::Links,
+            Engine::Classic(solver) => solver.kind(),
             Engine::Chosen(solver) => solver.kind(),
         }
     }

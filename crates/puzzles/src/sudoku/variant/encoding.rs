@@ -70,12 +70,13 @@ impl Rules {
     /// ```
     /// use dlx_puzzles::sudoku::variant::Rules;
     /// use dlx_puzzles::sudoku::Shape;
-    /// use dlx_engine::{Dlx, Engine};
+    /// use dlx_engine::{Engine, EngineKind};
     ///
     /// let problem = Rules::classic(Shape::new(2, 2).unwrap()).exact_cover();
     /// assert_eq!((problem.primary_count(), problem.option_count()), (64, 64));
     /// // Every 4x4 Sudoku grid, counted by the engine alone.
-    /// let count = Dlx::new(&problem).count_solutions(None).answer;
+    /// let mut engine = EngineKind::Auto.load(&problem).unwrap();
+    /// let count = engine.count_solutions(None).answer;
     /// assert_eq!(count.to_string(), "288");
     /// ```
     pub fn exact_cover(&self) -> Problem {
