@@ -308,7 +308,8 @@ impl EngineKind {
     }
 
     /// The engine that runs `problem`: `Auto` chooses by the measurements of
-    /// docs/benchmarks.md (bitsets for small dense problems, `Bits::preferred_for`; else
+    /// docs/benchmarks.md (the board for problems of many exclusions, `Board::preferred_for`;
+    /// bitsets for small dense problems, `Bits::preferred_for`; else
     /// cells for problems with colours and those with no more secondary items than primary
     /// ones, [`Cells::preferred_for`]; else links, which also take bounds and the other
     /// rules); a named engine is checked against what the run needs. `rule` is the choice
@@ -318,6 +319,7 @@ impl EngineKind {
         let default_rule = rule == ChoiceRule::Mrv;
         let chosen = match self {
             EngineKind::Auto if !default_rule => EngineKind::Links,
+            EngineKind::Auto if Board::preferred_for(problem) => EngineKind::Board,
             EngineKind::Auto if Bits::preferred_for(problem) => EngineKind::Bits,
             EngineKind::Auto if Cells::preferred_for(problem) => EngineKind::Cells,
             EngineKind::Auto => EngineKind::Links,
@@ -356,6 +358,8 @@ impl EngineKind {
         rule: ChoiceRule,
     ) -> Result<(EngineKind, ChoiceRule), DlxError> {
         let rule = match self {
+            // The board's measured lead is over links on their best rule.
+            EngineKind::Auto if Board::preferred_for(problem) => ChoiceRule::Mrv,
             EngineKind::Auto => rule,
             named if named.takes_rules() => rule,
             _ => ChoiceRule::Mrv,

@@ -231,6 +231,37 @@ impl Board {
         Ok(board)
     }
 
+    /// Whether the board is the engine to choose for `problem` (what `auto` does): no colours
+    /// or bounds, within [`Board::MAX_WORDS`], and at least as many exclusions as primary
+    /// items, an exclusion being a secondary item in
+    /// exactly two options (at most one of the two in a solution: two cells a king's or a
+    /// knight's move apart, not both the same digit). Each option taken then removes the
+    /// options its exclusions rule out, and the board takes the items this leaves forced
+    /// between guesses, where links branch on them one node at a time. By the measurements
+    /// of docs/benchmarks.md: on anti-knight Sudoku (1,368 exclusions for 324 primary items)
+    /// the board runs 2.25x as many puzzles a second as links, on anti-king (504) 1.49x; where
+    /// exclusions are none (classic Sudoku, X, windoku, jigsaw, Killer: 0.65x to 1.05x) or
+    /// items cover many options each (the diagonals of n queens), links stay ahead.
+    pub fn preferred_for(problem: &Problem) -> bool {
+        if problem.has_colours() || problem.has_bounds() {
+            return false;
+        }
+        let mut options_of = vec![0u32; problem.item_count()];
+        for option in problem.options() {
+            for item in problem.option_items(option) {
+                options_of[item.index()] = options_of[item.index()].saturating_add(1);
+            }
+        }
+        let exclusions = problem
+            .items()
+            .filter(|&item| {
+                problem.item_kind(item) == ItemKind::Secondary && options_of[item.index()] == 2
+            })
+            .count() as u64;
+        let primaries = problem.primary_count() as u64;
+        primaries > 0 && exclusions >= primaries && Board::words_needed(problem) <= Board::MAX_WORDS
+    }
+
     /// The words of state a problem may need: a level's live options and counts (four to a
     /// word) at each level, and the levels are at most the primary items plus the root.
     pub fn words_needed(problem: &Problem) -> u64 {

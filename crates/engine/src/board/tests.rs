@@ -246,3 +246,61 @@ fn the_board_refuses_what_it_cannot_hold_and_says_why() {
         "{refusal}"
     );
 }
+
+#[test]
+fn auto_takes_the_board_for_problems_of_many_exclusions_only() {
+    use crate::choice_rule::ChoiceRule;
+    use crate::engine::EngineKind;
+    // n items to fill, each by one of two options, and every pair of options of different
+    // items excluded by a secondary item of its own: as many exclusions as item pairs.
+    let exclusions = |n: usize| {
+        let mut builder = ProblemBuilder::new();
+        let items: Vec<_> = (0..n)
+            .map(|k| builder.primary(&format!("p{k}")).unwrap())
+            .collect();
+        let mut options = vec![vec![]; 2 * n];
+        for (k, &item) in items.iter().enumerate() {
+            options[2 * k].push(item);
+            options[2 * k + 1].push(item);
+        }
+        for a in 0..2 * n {
+            for b in a + 1..2 * n {
+                if a / 2 != b / 2 && (a + b) % 3 == 0 {
+                    let pair = builder.secondary(&format!("x{a}-{b}")).unwrap();
+                    options[a].push(pair);
+                    options[b].push(pair);
+                }
+            }
+        }
+        for option in &options {
+            builder.option(option).unwrap();
+        }
+        builder.build()
+    };
+    let problem = exclusions(12);
+    assert!(Board::preferred_for(&problem));
+    let chosen = EngineKind::Auto.choose(&problem, ChoiceRule::Mrv).unwrap();
+    assert_eq!(chosen, EngineKind::Board);
+    // Its preference is measured against links on their best rule, so it outweighs one.
+    let preferring = EngineKind::Auto.choose_preferring(&problem, ChoiceRule::MrvStopAtOne);
+    assert_eq!(preferring.unwrap(), (EngineKind::Board, ChoiceRule::Mrv));
+    // A rule asked for, not preferred, is links' alone.
+    let asked = EngineKind::Auto
+        .choose(&problem, ChoiceRule::MrvStopAtOne)
+        .unwrap();
+    assert_eq!(asked, EngineKind::Links);
+    assert_eq!(Board::try_new(&problem).unwrap().count(), {
+        let mut dlx = crate::links::Dlx::new(&problem);
+        dlx.count()
+    });
+    for other in [
+        exclusions(1),
+        Problem::queens(8),
+        Problem::queens(20),
+        Problem::langford(9),
+        Problem::pentominoes(6, 10),
+        Problem::dominoes(6, 6),
+    ] {
+        assert!(!Board::preferred_for(&other), "{other:?}");
+    }
+}

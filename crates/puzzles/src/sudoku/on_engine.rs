@@ -373,4 +373,21 @@ mod tests {
             assert_eq!(solver.unwrap().kind(), EngineKind::Links);
         }
     }
+
+    #[test]
+    fn auto_runs_the_variants_of_many_exclusions_on_the_board_and_the_others_on_links() {
+        use crate::sudoku::variant::Variants;
+        for (list, expected) in [
+            ("anti-knight", EngineKind::Board),
+            ("anti-king", EngineKind::Board),
+            ("x,anti-knight", EngineKind::Board),
+            ("x", EngineKind::Links),
+            ("windoku", EngineKind::Links),
+        ] {
+            let variants = Variants::parse(list).unwrap();
+            let rules = Rules::new(Shape::CLASSIC, &variants, None).unwrap();
+            let solver = EngineSolver::new(rules, KillerEncoding::default(), EngineKind::Auto);
+            assert_eq!(solver.unwrap().kind(), expected, "{list}");
+        }
+    }
 }

@@ -72,9 +72,10 @@ impl SudokuSolver {
     }
 
     /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`, as the chooser
-    /// resolves it for the rules' problem ([`dlx_engine::Narrowed::new`]: `auto` takes dancing
-    /// links, which the measurements of docs/benchmarks.md put ahead on every collection);
-    /// refused when that engine cannot take the rules' problem.
+    /// resolves it for the rules' problem ([`dlx_engine::Narrowed::new`]: `auto` takes the
+    /// board for rules of many exclusions, anti-king and anti-knight, and dancing links for the
+    /// others, by the measurements of docs/benchmarks.md); refused when that engine cannot
+    /// take the rules' problem.
     ///
     /// ```
     /// use dlx_engine::{Count, EngineKind};
@@ -93,7 +94,7 @@ impl SudokuSolver {
         encoding: KillerEncoding,
         kind: EngineKind,
     ) -> Result<SudokuSolver, RulesError> {
-        // `auto` picks links for Sudoku: only they take its choice rule (see on_engine.rs).
+        // `auto` picks links for classic Sudoku: only they take its choice rule (on_engine.rs).
         let classic_on_links = matches!(kind, EngineKind::Auto | EngineKind::Links);
         let engine = match rules.is_classic() && classic_on_links {
             true => Engine::Classic(Box::new(

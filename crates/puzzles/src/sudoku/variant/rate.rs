@@ -103,15 +103,26 @@ impl RulesRater {
         self
     }
 
+    /// The engine whose nodes the rating counts: `auto` is dancing links, on whose tree the
+    /// scale was measured, whatever `auto` picks for solving.
+    fn rating_engine(&self) -> EngineKind {
+        match self.engine {
+            EngineKind::Auto => EngineKind::Links,
+            named => named,
+        }
+    }
+
     /// Ends every search once `stop` is raised: the puzzle being rated is then undecided.
     pub fn with_stop_flag(mut self, stop: StopFlag) -> RulesRater {
         self.stop = stop;
         self
     }
 
-    /// A solver of `rules` with this rater's budget and flag.
+    /// A solver of `rules` on dancing links, whose tree tells a puzzle singles fill, with this
+    /// rater's budget and flag.
     fn solver(&self, rules: Rules) -> SudokuSolver {
-        SudokuSolver::with_rules(rules)
+        SudokuSolver::on_engine(rules, KillerEncoding::default(), EngineKind::Links)
+            .expect("dancing links take every rules' problem")
             .with_node_budget(self.max_nodes)
             .with_stop_flag(self.stop.clone())
     }
@@ -137,6 +148,7 @@ impl RulesRater {
             let solver = self.solver(rules.clone());
             self.kept = Some((rules.clone(), vec![solver]));
         }
+        let rating_engine = self.rating_engine();
         let (_, solvers) = self.kept.as_mut().expect("kept above");
         let as_given = solvers[0].uniqueness(puzzle);
         let solution = match as_given.answer {
@@ -158,7 +170,7 @@ impl RulesRater {
             if solvers.len() == k + 1 {
                 let moved = rules.with_cells_moved(&relabelling.to);
                 let encoding = KillerEncoding::default();
-                let Ok(solver) = SudokuSolver::on_engine(moved, encoding, self.engine) else {
+                let Ok(solver) = SudokuSolver::on_engine(moved, encoding, rating_engine) else {
                     // The engine cannot hold the rules' problem: nothing to count with (the
                     // CLI refuses such a puzzle before rating it).
                     return (Rated::Undecided, None);
