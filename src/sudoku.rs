@@ -113,7 +113,8 @@ pub struct SudokuArgs {
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
     /// The engine under --algo dlx: `auto` (the default: dancing links, the encodings written
-    /// for them, ahead on every collection measured in docs/benchmarks.md), `links`, `cells`
+    /// for them, ahead on every classic collection measured in docs/benchmarks.md; the board
+    /// for anti-king and anti-knight, 1.4x to 2.2x faster there), `links`, `cells`
     /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem), `bits` (the
     /// bitsets, slow on a matrix this sparse; they refuse grids from 25x25 up, past their
     /// memory bound) or `board` (the rules' whole problem loaded once, forced items taken

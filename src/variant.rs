@@ -96,13 +96,16 @@ fn answer(
     if let Some(drawing) = drawing {
         answer.text = drawing;
     }
-    let searched_by = (asked.algorithm == Algorithm::Dlx).then(|| solvers.engine().name());
+    // The solver that searched tells the engine that ran (`auto` resolves by the rules) and
+    // its own figures, from a search on one thread (a split count gathers none).
+    let searched = (asked.algorithm == Algorithm::Dlx).then(|| solvers.searched_under(&rules));
+    let searched_by = searched.map(|solver| match solver {
+        Some(solver) => solver.engine().name(),
+        None => solvers.engine().name(),
+    });
     answer.extra.push(("engine", searched_by.into()));
-    // The engine's own figures, from a search on one thread (a split count gathers none).
-    if searched_by.is_some() && asked.shard.is_none() {
-        if let Ok(solver) = solvers.dlx_under(&rules) {
-            answer.figures = solver.figures();
-        }
+    if let (Some(Some(solver)), None) = (searched, asked.shard) {
+        answer.figures = solver.figures();
     }
     answer
 }

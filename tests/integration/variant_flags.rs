@@ -195,3 +195,32 @@ fn a_layout_from_standard_input_is_refused_by_name() {
         assert!(!message.contains("No such file"), "{command}: {message}");
     }
 }
+
+#[test]
+fn jsonl_names_the_engine_auto_ran_under_each_variant() {
+    for (file, list, auto) in [
+        ("anti-knight-9x9.txt", "anti-knight", "board"),
+        ("anti-king-9x9.txt", "anti-king", "board"),
+        ("x-9x9.txt", "x", "links"),
+    ] {
+        let (input, read) = collection(file, list, 3);
+        for (flags, engine) in [(&[][..], auto), (&["--engine", "links"][..], "links")] {
+            let mut args = vec!["sudoku", "--variant", list, "--jsonl"];
+            args.extend(flags);
+            let out = dlx(&args, input.as_bytes());
+            assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+            let text = stdout(&out);
+            let named = format!("\"engine\":\"{engine}\"");
+            assert_eq!(text.lines().count(), read.len(), "{args:?}");
+            for line in text.lines() {
+                assert!(line.contains(&named), "{args:?}: {line}");
+                // Only the board reports its forced options.
+                assert_eq!(
+                    line.contains("\"forced\""),
+                    engine == "board",
+                    "{args:?}: {line}"
+                );
+            }
+        }
+    }
+}

@@ -44,6 +44,8 @@ pub struct Relaid {
     fixed_places: bool,
     /// The caller lays a problem out before each search ([`Relaid::reload_before_each_search`]).
     reloads: bool,
+    /// The figures of the last search of an engine loaded for it ([`Engine::figures`]).
+    figures: Vec<(&'static str, u64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -81,6 +83,7 @@ impl Relaid {
             held,
             fixed_places: false,
             reloads: false,
+            figures: Vec::new(),
         })
     }
 
@@ -198,6 +201,10 @@ impl Engine for Relaid {
         self.kind
     }
 
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        self.figures.clone()
+    }
+
     #[inline]
     fn search<V: Visitor + ?Sized>(
         &mut self,
@@ -212,10 +219,10 @@ impl Engine for Relaid {
                     .expect("the problem was checked against the engine when laid out");
                 engine.set_rule(self.rule);
                 let mut solution = Vec::new();
-                engine.search(
-                    limits,
-                    &mut InWhole::renumbering(visitor, numbers, &mut solution),
-                )
+                let mut numbered = InWhole::renumbering(visitor, numbers, &mut solution);
+                let outcome = engine.search(limits, &mut numbered);
+                self.figures = engine.figures();
+                outcome
             }
         }
     }
@@ -332,6 +339,11 @@ mod tests {
             let mut solutions = engine.solutions(None).answer;
             solutions.sort();
             assert_eq!(solutions, [[OptionId(1)], [OptionId(2)]], "{kind:?}");
+            // The loaded engine's own figures stay after its search (the board's deductions).
+            let named: Vec<_> = engine.figures().into_iter().map(|(name, _)| name).collect();
+            let expected = kind.load(&Problem::default()).unwrap().figures();
+            let expected: Vec<_> = expected.into_iter().map(|(name, _)| name).collect();
+            assert_eq!(named, expected, "{kind:?}");
         }
     }
 

@@ -232,7 +232,7 @@ impl Board {
     }
 
     /// Whether the board is the engine to choose for `problem` (what `auto` does): no colours
-    /// or bounds, within [`Board::MAX_WORDS`], and at least as many exclusions as primary
+    /// or bounds, one the board holds ([`Board::try_new`]), and at least as many exclusions as primary
     /// items, an exclusion being a secondary item in
     /// exactly two options (at most one of the two in a solution: two cells a king's or a
     /// knight's move apart, not both the same digit). Each option taken then removes the
@@ -259,7 +259,12 @@ impl Board {
             })
             .count() as u64;
         let primaries = problem.primary_count() as u64;
-        primaries > 0 && exclusions >= primaries && Board::words_needed(problem) <= Board::MAX_WORDS
+        // Laid out to check the board holds it (its state, its item lists, its table of
+        // conflicts within their bounds): only problems of many exclusions pay for that.
+        primaries > 0
+            && exclusions >= primaries
+            && Board::words_needed(problem) <= Board::MAX_WORDS
+            && Board::try_new(problem).is_ok()
     }
 
     /// The words of state a problem may need: a level's live options and counts (four to a

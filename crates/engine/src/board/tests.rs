@@ -304,3 +304,27 @@ fn auto_takes_the_board_for_problems_of_many_exclusions_only() {
         assert!(!Board::preferred_for(&other), "{other:?}");
     }
 }
+
+#[test]
+fn auto_leaves_a_problem_of_many_exclusions_the_board_cannot_hold_to_the_others() {
+    use crate::choice_rule::ChoiceRule;
+    use crate::engine::EngineKind;
+    // `p s` twice (one exclusion for one primary item), then `p` in 40,000 options: past
+    // the 32,767 options an item may have on the board.
+    let mut builder = ProblemBuilder::new();
+    let (p, s) = (
+        builder.primary("p").unwrap(),
+        builder.secondary("s").unwrap(),
+    );
+    builder.option(&[p, s]).unwrap();
+    builder.option(&[p, s]).unwrap();
+    for _ in 0..40_000 {
+        builder.option(&[p]).unwrap();
+    }
+    let problem = builder.build();
+    assert!(Board::try_new(&problem).is_err());
+    assert!(!Board::preferred_for(&problem));
+    let chosen = EngineKind::Auto.choose(&problem, ChoiceRule::Mrv).unwrap();
+    assert_ne!(chosen, EngineKind::Board);
+    assert_eq!(EngineKind::Auto.load(&problem).unwrap().count(), 40_002);
+}

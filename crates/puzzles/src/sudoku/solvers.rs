@@ -150,8 +150,9 @@ impl Solvers {
         self
     }
 
-    /// The exact-cover engine these solvers' DLX searches run on: `Auto` resolved, to the
-    /// dancing links the encodings are written for.
+    /// The exact-cover engine these solvers' DLX searches of classic rules run on: `Auto`
+    /// resolved, to the dancing links the encodings are written for (under other rules `auto`
+    /// may take the board: [`Solvers::searched_under`] tells which ran).
     pub fn engine(&self) -> EngineKind {
         match self.engine {
             EngineKind::Auto => EngineKind::Links,
@@ -198,6 +199,16 @@ impl Solvers {
             }
         };
         Ok(&mut self.dlx[index])
+    }
+
+    /// The DLX solver that searched `rules` last (for classic rules, their shape's), if one
+    /// did: its engine is the one that ran (`auto` resolves by the rules' problem), its
+    /// figures those of its last search. Nothing is made.
+    pub fn searched_under(&self, rules: &Rules) -> Option<&SudokuSolver> {
+        match rules.is_classic() {
+            true => self.dlx.iter().find(|s| s.shape() == rules.shape()),
+            false => self.ruled.iter().rev().find(|s| s.rules() == Some(rules)),
+        }
     }
 
     /// The DLX solver of `rules` (for classic rules, of their shape), kept or made; an error
