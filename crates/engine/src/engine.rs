@@ -359,7 +359,10 @@ impl EngineKind {
     ) -> Result<(EngineKind, ChoiceRule), DlxError> {
         let rule = match self {
             // The board's measured lead is over links on their best rule.
-            EngineKind::Auto if Board::preferred_for(problem) => ChoiceRule::Mrv,
+            EngineKind::Auto if Board::preferred_for(problem) => {
+                let board = EngineKind::Board.choose(problem, ChoiceRule::Mrv)?;
+                return Ok((board, ChoiceRule::Mrv));
+            }
             EngineKind::Auto => rule,
             named if named.takes_rules() => rule,
             _ => ChoiceRule::Mrv,
@@ -404,7 +407,7 @@ impl std::fmt::Display for EngineKind {
 }
 
 /// One of the engines, chosen when the program runs: what [`EngineKind::load`] gives.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub(crate) enum AnyEngine {
     /// Dancing links.
     Links(Dlx),

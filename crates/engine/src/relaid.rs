@@ -44,8 +44,6 @@ pub struct Relaid {
     fixed_places: bool,
     /// The caller lays a problem out before each search ([`Relaid::reload_before_each_search`]).
     reloads: bool,
-    /// The figures of the last search of an engine loaded for it ([`Engine::figures`]).
-    figures: Vec<(&'static str, u64)>,
 }
 
 #[derive(Clone, Debug)]
@@ -53,10 +51,10 @@ enum Held {
     /// Dancing links in 16-bit links, until a problem does not fit them.
     Small(Dlx<u16>),
     Large(Dlx<u32>),
-    /// Another engine: the problem laid out last, loaded at each search, and the caller's
-    /// number of each of its options when the problem dropped some (those with no primary
-    /// item, which no solution can choose).
-    Loaded(Problem, Vec<OptionId>),
+    /// Another engine, loaded with the problem laid out last, and the caller's number of each
+    /// of its options when the problem dropped some (those with no primary item, which no
+    /// solution can choose).
+    Loaded(Box<AnyEngine>, Vec<OptionId>),
 }
 
 impl Relaid {
@@ -75,7 +73,11 @@ impl Relaid {
                 dlx.set_rule(rule);
                 Held::Small(dlx)
             }
-            _ => Held::Loaded(Problem::default(), Vec::new()),
+            _ => {
+                let mut engine = AnyEngine::new(&Problem::default(), kind)?;
+                engine.set_rule(rule);
+                Held::Loaded(Box::new(engine), Vec::new())
+            }
         };
         Ok(Relaid {
             kind,
@@ -83,7 +85,6 @@ impl Relaid {
             held,
             fixed_places: false,
             reloads: false,
-            figures: Vec::new(),
         })
     }
 
@@ -142,11 +143,11 @@ impl Relaid {
                 laid => laid,
             },
             Held::Large(dlx) => dlx.reload(primary, items, options),
-            Held::Loaded(problem, numbers) => {
+            Held::Loaded(engine, numbers) => {
                 let (built, kept) = plain_problem(primary, items, options);
-                // Checked here, where the caller can tell which problem it was.
-                AnyEngine::new(&built, self.kind)?;
-                *problem = built;
+                let mut loaded = AnyEngine::new(&built, self.kind)?;
+                loaded.set_rule(self.rule);
+                **engine = loaded;
                 *numbers = kept;
                 Ok(())
             }
@@ -181,16 +182,10 @@ impl Relaid {
             Held::Large(dlx) => {
                 Ok(dlx.search_split_reporting(settings, stop_requested, progress, visitor))
             }
-            Held::Loaded(problem, numbers) => {
+            Held::Loaded(engine, numbers) => {
                 let mut solution = Vec::new();
                 let mut numbered = InWhole::renumbering(visitor, numbers, &mut solution);
-                self.kind.search_split_reporting(
-                    problem,
-                    settings,
-                    stop_requested,
-                    progress,
-                    &mut numbered,
-                )
+                engine.search_split_reporting(settings, stop_requested, progress, &mut numbered)
             }
         }
     }
@@ -202,7 +197,10 @@ impl Engine for Relaid {
     }
 
     fn figures(&self) -> Vec<(&'static str, u64)> {
-        self.figures.clone()
+        match &self.held {
+            Held::Loaded(engine, _) => engine.figures(),
+            Held::Small(_) | Held::Large(_) => Vec::new(),
+        }
     }
 
     #[inline]
@@ -214,15 +212,12 @@ impl Engine for Relaid {
         match &mut self.held {
             Held::Small(dlx) => dlx.search(limits, visitor),
             Held::Large(dlx) => dlx.search(limits, visitor),
-            Held::Loaded(problem, numbers) => {
-                let mut engine = AnyEngine::new(problem, self.kind)
-                    .expect("the problem was checked against the engine when laid out");
-                engine.set_rule(self.rule);
+            Held::Loaded(engine, numbers) => {
                 let mut solution = Vec::new();
-                let mut numbered = InWhole::renumbering(visitor, numbers, &mut solution);
-                let outcome = engine.search(limits, &mut numbered);
-                self.figures = engine.figures();
-                outcome
+                engine.search(
+                    limits,
+                    &mut InWhole::renumbering(visitor, numbers, &mut solution),
+                )
             }
         }
     }
@@ -267,7 +262,9 @@ fn plain_problem<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::{check_plain, random_problems, seed, NAMED_ENGINES as KINDS};
+    use crate::conformance::{
+        brute_force, check_plain, random_problems, seed, NAMED_ENGINES as KINDS,
+    };
     use crate::problem::ItemKind;
     use crate::stop_flag::StopFlag;
 
@@ -348,7 +345,7 @@ mod tests {
     }
 
     #[test]
-    fn split_searches_count_what_one_thread_counts() {
+    fn split_searches_and_their_shards_count_what_the_oracle_counts() {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(2)
             .build()
@@ -360,6 +357,11 @@ mod tests {
                     continue;
                 };
                 let one = engine.count();
+                assert_eq!(
+                    one,
+                    brute_force(&problem).len() as u64,
+                    "seed {seed}: {problem:?}"
+                );
                 let settings = SearchRequest {
                     count_only: true,
                     ..SearchRequest::default()
@@ -372,6 +374,16 @@ mod tests {
                     split.outcome.stats.solutions, one,
                     "seed {seed}, {kind:?}: {problem:?}"
                 );
+                let shards: u64 = (0..3)
+                    .map(|index| {
+                        let shard = crate::subtrees::Shard { index, count: 3 };
+                        let settings = SearchRequest { shard, ..settings };
+                        let part =
+                            engine.search_split_reporting(settings, &|| false, None, &mut none);
+                        part.unwrap().outcome.stats.solutions
+                    })
+                    .sum();
+                assert_eq!(shards, one, "seed {seed}, {kind:?}: {problem:?}");
             }
         }
     }

@@ -232,7 +232,7 @@ impl Board {
     }
 
     /// Whether the board is the engine to choose for `problem` (what `auto` does): no colours
-    /// or bounds, one the board holds ([`Board::try_new`]), and at least as many exclusions as primary
+    /// or bounds, one the board surely holds ([`Board::try_new`]), and at least as many exclusions as primary
     /// items, an exclusion being a secondary item in
     /// exactly two options (at most one of the two in a solution: two cells a king's or a
     /// knight's move apart, not both the same digit). Each option taken then removes the
@@ -259,12 +259,22 @@ impl Board {
             })
             .count() as u64;
         let primaries = problem.primary_count() as u64;
-        // Laid out to check the board holds it (its state, its item lists, its table of
-        // conflicts within their bounds): only problems of many exclusions pay for that.
+        // What `try_new` refuses, bounded without laying the board out: a primary item in more
+        // options than its 16-bit counts hold, and a table of conflicts past its bound (an
+        // option's conflict words are at most the lengths of its items' lists, so the table's
+        // are at most the sum of the lists' squares).
+        let most_options = problem
+            .items()
+            .filter(|&item| problem.item_kind(item) == ItemKind::Primary)
+            .map(|item| options_of[item.index()])
+            .max()
+            .unwrap_or(0);
+        let conflict_words: u64 = options_of.iter().map(|&n| u64::from(n).pow(2)).sum();
         primaries > 0
             && exclusions >= primaries
+            && most_options <= u32::from(MOST_OPTIONS)
+            && conflict_words <= Board::MAX_WORDS
             && Board::words_needed(problem) <= Board::MAX_WORDS
-            && Board::try_new(problem).is_ok()
     }
 
     /// The words of state a problem may need: a level's live options and counts (four to a
