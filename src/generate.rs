@@ -88,8 +88,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
     /// The exact-cover engine that completes the grids and proves the puzzles unique: `auto`
-    /// (the default: dancing links, or the board for anti-king and anti-knight), `links`, `cells` (dancing cells), `bits` (the bitsets,
-    /// up to 20x20 grids) or `board` (forced items taken between guesses), for classic puzzles
+    /// (the default: the engine `dlx sudoku` takes for the rules), `links`, `cells` (dancing
+    /// cells), `bits` (the bitsets, up to 20x20 grids), `board` (forced items taken between
+    /// guesses) or `planes` (up to 11x11 grids, rules without cages), for classic puzzles
     /// and variants alike. Every engine makes unique puzzles; each makes its own from a seed
     /// (where a question runs out of nodes depends on its tree), and a --min-rating or
     /// --max-rating counts its nodes.

@@ -64,7 +64,7 @@ pub struct RateArgs {
     max_nodes: Option<u64>,
     /// The exact-cover engine whose nodes the rating counts: `auto` (the default: dancing
     /// links, on which the scale above was measured), `links`, `cells` (dancing cells),
-    /// `bits` (the bitsets, up to 20x20 grids) or `board` (whose nodes are guesses). The
+    /// `bits` (the bitsets, up to 20x20 grids), `board` or `planes` (whose nodes are guesses). The
     /// verdicts (no solution, multiple) are the same on every engine; a rating is in the nodes
     /// of the engine that ran, so ratings made on different engines do not compare. Variants
     /// too: whether one needs a guess is read from dancing links' tree.

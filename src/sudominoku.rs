@@ -68,7 +68,8 @@ pub struct SudominokuArgs {
     strict: bool,
     /// The exact-cover engine: `auto` (the default: dancing links, forced moves first), `links`,
     /// `cells` (dancing cells, Knuth's SSXCC), `bits` (Algorithm X on bitsets) or `board`
-    /// (forced items taken between guesses). The answers
+    /// (forced items taken between guesses); `planes` refuses the puzzles (a domino covers two
+    /// cells, not the shape the planes take). The answers
     /// are the same on every engine; the nodes (JSON) are those of the one that ran.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,

@@ -48,10 +48,14 @@ of the active list and options removed from an item's set; `trail peak` is SSXCC
 save stack, `ssxcc bytes` its memory figure); on bits, DLX1's and DLX2's solutions and nodes,
 and no updates (bitsets move no links). For Knuth's figures whatever the problem, name the
 engine: --engine links (DLX1, DLX2, DLX3) or --engine cells --threads 1 (SSXCC).
-Engines: `auto` (the default) chooses by the problem: the board for problems of many exclusions
-(at least as many secondary items in exactly two options as primary items, as anti-king and
-anti-knight Sudoku have; its nodes are guesses, and --stats adds its forced and dominated
-options), bits for small dense problems (a node's
+Engines: `auto` (the default) chooses by the problem: the planes for problems of the Sudoku
+matrix's shape (some primary items, the cells, split the options, and the other items each lie
+in one plane of options, a cell at most once a plane: Sudoku and its variants, Latin squares;
+at most 128 cells and 64 planes; a word of cells a plane, singles taken between guesses and
+locked candidates at the root; its nodes are guesses, and --stats adds its forced and
+dominated options), the board for other problems of many exclusions (at least as many
+secondary items in exactly two options as primary items; the same figures), bits for small
+dense problems (a node's
 popcounts, a row of one bit an option for each primary item, at most 4096 words; a primary item
 in at least one option in 24: n queens, Langford pairs, the pentominoes, word rectangles),
 otherwise cells for problems with colours and for those whose secondary items are no more than

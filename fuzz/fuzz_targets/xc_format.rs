@@ -2,7 +2,8 @@
 //! parsing never panics, what parses writes back to the same problem, and a bounded search on
 //! it returns only real covers (primary items within their bounds, secondary items used once
 //! or only in one colour), with dancing links and, without bounds, with dancing cells, which
-//! find the same solutions when both search the whole tree, as does the board, and with the
+//! find the same solutions when both search the whole tree, as do the board and the planes
+//! (on the problems of their shape), and with the
 //! bitsets, which walk links' tree: the same solutions in the same order, the same nodes.
 
 #![no_main]
@@ -114,6 +115,36 @@ fuzz_target!(|bytes: &[u8]| {
                     DlxError::TooLargeForBoard { .. } | DlxError::Unsupported { .. }
                 ),
             "the board refuses only bounds and problems past its memory bound: {refusal}"
+        ),
+    }
+    // The planes, where the problem has their shape: only covers, and links' solutions when
+    // both searched their whole trees; any other problem refused with the reason.
+    match EngineKind::Planes.load(&problem) {
+        Ok(mut planes) => {
+            let mut by_planes = Vec::new();
+            let report = planes.search(limits, &mut |options: &[OptionId]| {
+                assert_cover(&problem, options);
+                let mut options = options.to_vec();
+                options.sort();
+                by_planes.push(options);
+                ControlFlow::Continue(())
+            });
+            assert!(report.stats.nodes <= 20_000);
+            if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
+                by_links.sort();
+                by_planes.sort();
+                assert_eq!(by_planes, by_links, "the planes' solutions");
+            }
+        }
+        Err(refusal) => assert!(
+            matches!(
+                refusal,
+                DlxError::Unsupported {
+                    engine: "planes",
+                    ..
+                }
+            ),
+            "the planes refuse only what is not their shape: {refusal}"
         ),
     }
     // The u16 arena, where the problem fits it, searches the same tree: the same report, node

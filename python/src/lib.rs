@@ -48,7 +48,8 @@ fn problem_of(
 /// those with no more secondary items than primary ones, dancing links otherwise and for
 /// bounds), `"links"` (Knuth's Algorithms X, C and M: xcover's order, in which `Zdd.nth`
 /// numbers the solutions), `"cells"`, `"bits"` (Algorithms X and C on bitsets, links'
-/// order) or `"board"` (option bits, forced items taken between guesses).
+/// order), `"board"` (option bits, forced items taken between guesses) or `"planes"` (the
+/// same on a word of cells a plane, for the Sudoku matrix's shape, which `"auto"` takes).
 /// The engines find the same solutions, in their own orders.
 ///
 /// >>> import dlx_solver

@@ -132,8 +132,9 @@ impl Visitor for Keeping<'_> {
 /// (2, False, '2+', True)
 ///
 /// A Count equals another with the same two fields, and an int equal to `solutions`.
-/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"` or `"board"`; a
-/// Sudoku count's is `"links"` unless `engine=` named another), None for a Count made by hand;
+/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"`, `"board"` or
+/// `"planes"`; a classic Sudoku count's is `"links"` and a variant's `"planes"` unless
+/// `engine=` named another), None for a Count made by hand;
 /// it takes no part in equality.
 ///
 /// >>> dlx_solver.count(dlx_solver.Problem.queens(6), engine="cells").engine
@@ -420,11 +421,11 @@ impl Covers {
     }
 
     /// Stops the search; the iterator then ends.
-    /// The engine that searches (`"links"`, `"cells"`, `"bits"` or `"board"`), as
+    /// The engine that searches (`"links"`, `"cells"`, `"bits"`, `"board"` or `"planes"`), as
     /// `engine="auto"` resolves it for the problem; a ProblemError when the engine asked for
     /// does not take it.
     ///
-    /// >>> dlx_solver.covers([["a"], ["a"]]).engine in ("links", "cells", "bits", "board")
+    /// >>> dlx_solver.covers([["a"], ["a"]]).engine in ("links", "cells", "bits", "board", "planes")
     /// True
     #[getter]
     fn engine(&self) -> PyResult<&'static str> {

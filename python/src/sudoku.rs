@@ -126,7 +126,8 @@ enum Question {
 #[derive(Clone, Debug)]
 enum Answer {
     Solved(Grid),
-    Count(Count),
+    /// A count, and the engine that counted (`auto` resolves by the rules).
+    Count(Count, EngineKind),
     Unique(bool),
     Rating(f64),
     /// No answer, and why (for `strict=True`).
@@ -200,7 +201,11 @@ fn answer(
         Verdict::NoSolution if matches!(question, Question::Unique) => Answer::Unique(false),
         Verdict::NoSolution => nothing("no solution"),
         Verdict::Multiple => Answer::Unique(false),
-        Verdict::Count(count) => Answer::Count(count),
+        Verdict::Count(count) => {
+            let searched = rules.and_then(|rules| solvers.searched_under(rules));
+            let engine = searched.map_or(solvers.engine(), |solver| solver.engine());
+            Answer::Count(count, engine)
+        }
         Verdict::Undecided => nothing("the node budget ran out, or the search was stopped"),
     }
 }
@@ -400,16 +405,12 @@ fn check_strict(answers: &[Answer], strict: bool) -> PyResult<()> {
     Ok(())
 }
 
-/// One answer as a Python value; a count names `engine`, the engine that counted.
-fn to_python<'py>(
-    py: Python<'py>,
-    answer: &Answer,
-    engine: EngineKind,
-) -> PyResult<Bound<'py, PyAny>> {
+/// One answer as a Python value; a count names the engine that counted.
+fn to_python<'py>(py: Python<'py>, answer: &Answer) -> PyResult<Bound<'py, PyAny>> {
     Ok(match answer {
         Answer::Solved(grid) => PyString::new(py, grid.to_text(Format::Line).trim_end()).into_any(),
-        Answer::Count(count) => {
-            let counted = PyCount::by(engine.name(), count.solutions, count.complete);
+        Answer::Count(count, counted_by) => {
+            let counted = PyCount::by(counted_by.name(), count.solutions, count.complete);
             Bound::new(py, counted)?.into_any()
         }
         Answer::Unique(unique) => unique.into_pyobject(py)?.to_owned().into_any(),
@@ -424,21 +425,20 @@ fn give_back<'py>(
     answers: Vec<Answer>,
     container: Container<'py>,
     shape: Option<Shape>,
-    engine: EngineKind,
 ) -> PyResult<Bound<'py, PyAny>> {
     match container {
-        Container::One => to_python(py, &answers[0], engine),
+        Container::One => to_python(py, &answers[0]),
         Container::List => {
             let values: Vec<_> = answers
                 .iter()
-                .map(|a| to_python(py, a, engine))
+                .map(|a| to_python(py, a))
                 .collect::<PyResult<_>>()?;
             Ok(PyList::new(py, values)?.into_any())
         }
         Container::Series(series) => {
             let values: Vec<_> = answers
                 .iter()
-                .map(|a| to_python(py, a, engine))
+                .map(|a| to_python(py, a))
                 .collect::<PyResult<_>>()?;
             let pandas = py.import("pandas")?;
             let kwargs = pyo3::types::PyDict::new(py);
@@ -453,7 +453,7 @@ fn give_back<'py>(
                 .all(|a| matches!(a, Answer::Solved(_) | Answer::Nothing(_)));
             if !solved {
                 // Counts, uniqueness and ratings of an array: a list, one a row.
-                return give_back(py, answers, Container::List, shape, engine);
+                return give_back(py, answers, Container::List, shape);
             }
             let cells = shape.map_or(0, Shape::cell_count);
             let mut flat = vec![0u8; answers.len() * cells];
@@ -514,11 +514,9 @@ fn batch<'py>(
         max_nodes,
         engine,
     };
-    // The engine that runs, `auto` resolved: dancing links on their encodings.
-    let engine = Solvers::default().with_engine(engine).engine();
     let answers = answer_all(py, &read, question, batch)?;
     check_strict(&answers, strict)?;
-    give_back(py, answers, container, shape, engine)
+    give_back(py, answers, container, shape)
 }
 
 /// Solves Sudoku puzzles: one string, a list of strings, a pandas Series of strings, or a numpy
@@ -531,7 +529,8 @@ fn batch<'py>(
 /// `"anti-king"`, `"anti-knight"`, `"jigsaw"`, `"killer"`, or a comma-separated list), a
 /// jigsaw's layout and a Killer's cages following the givens in each string, as in its files.
 /// `engine` names the exact-cover engine as `dlx sudoku --engine` does: `"auto"` (dancing
-/// links on the encodings written for Sudoku), `"links"`, `"cells"`, `"bits"` or `"board"`;
+/// links on the encodings written for classic Sudoku and Killer, the planes for the other
+/// variants), `"links"`, `"cells"`, `"bits"`, `"board"` or `"planes"`;
 /// every one gives the same answers, and `sudoku.count`'s `Count` names the one that counted.
 ///
 /// >>> dlx_solver.solve(".9..6..87...8...9...49.71..2..74....9.........781..5..6....1....5..7..29......3.5")

@@ -10,7 +10,7 @@ import pytest
 
 import dlx_solver
 
-ENGINES = ["auto", "links", "cells", "bits", "board"]
+ENGINES = ["auto", "links", "cells", "bits", "board", "planes"]
 
 
 def brute_force_count(options, secondary=()):
@@ -52,6 +52,9 @@ PROBLEMS = [
     # No solution at all, and one two options deep.
     ([["a"], ["a", "b"]], []),
     ([["a"], ["b"]], []),
+    # The Sudoku matrix's shape: cells p and q, two planes, one item over both cells in each.
+    ([["p", "r1"], ["q", "r1"], ["p", "r2"], ["q", "r2"]], []),
+    ([["p", "r1", "s"], ["q", "r1"], ["p", "r2"], ["q", "r2", "s"]], ["s"]),
 ] + [random_problem(seed) for seed in range(12)]
 
 
@@ -60,6 +63,13 @@ PROBLEMS = [
 @pytest.mark.parametrize("options, secondary", PROBLEMS)
 def test_count_is_the_brute_force_count(options, secondary, engine, threads):
     expected = brute_force_count(options, secondary)
+    if engine == "planes":
+        # The planes take only the Sudoku matrix's shape, and name it when they refuse.
+        try:
+            dlx_solver.count(options, secondary=secondary, engine=engine)
+        except dlx_solver.ProblemError as refusal:
+            assert "planes" in str(refusal)
+            return
     counted = dlx_solver.count(options, secondary=secondary, engine=engine, threads=threads)
     assert counted == dlx_solver.Count(expected, complete=True), (options, secondary)
     # The listed solutions are as many, and distinct.

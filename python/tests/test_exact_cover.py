@@ -1,6 +1,7 @@
 """Exact cover from Python: xcover's and exact-cover's README examples, limits, colours,
 bounds, Knuth's format, and the errors every bad input gets."""
 
+import itertools
 import numpy as np
 import pytest
 
@@ -151,6 +152,21 @@ def test_every_engine_finds_the_same_solutions():
             assert unique == (len(found[engine]) == 1), engine
             first = dlx_solver.first(problem, engine=engine, **args)
             assert first is not None and tuple(sorted(first)) in found[engine], engine
+
+
+def test_the_planes_take_the_sudoku_matrix_shape_and_refuse_the_others():
+    # The Latin squares of side 4: a symbol in each cell, once in each row and column.
+    n = 4
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    options = [[f"p{r}{c}", f"r{r}{s}", f"c{c}{s}"] for (r, c) in cells for s in range(n)]
+    assert dlx_solver.count(options, engine="planes") == 576
+    assert dlx_solver.count(options, engine="planes", threads=2) == 576
+    assert dlx_solver.covers(options).engine == "planes"
+    for solution in itertools.islice(dlx_solver.covers(options, engine="planes"), 20):
+        items = [item for index in solution for item in options[index]]
+        assert sorted(items) == sorted({item for option in options for item in option})
+    with pytest.raises(dlx_solver.ProblemError, match="planes"):
+        dlx_solver.count(dlx_solver.Problem.queens(6), engine="planes")
 
 
 def test_an_unknown_engine_or_bounds_on_cells_or_bits_are_refused():

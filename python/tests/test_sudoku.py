@@ -105,7 +105,7 @@ def test_every_engine_answers_alike_and_a_count_names_its_engine():
     puzzles = [MINIMAL, CLASH, "." * 81]
     x_grids = dlx_solver.sudoku.count("." * 16, variant="x", engine="links")
     assert 0 < x_grids.solutions < 288 and x_grids.complete
-    for engine in ("auto", "links", "cells", "bits", "board"):
+    for engine in ("auto", "links", "cells", "bits", "board", "planes"):
         solutions = dlx_solver.solve(puzzles, engine=engine)
         check_sudoku(MINIMAL, solutions[0])
         assert solutions[1] is None, engine
@@ -116,6 +116,8 @@ def test_every_engine_answers_alike_and_a_count_names_its_engine():
         assert counted.engine == ("links" if engine == "auto" else engine)
         x = dlx_solver.sudoku.count("." * 16, variant="x", engine=engine)
         assert x == x_grids, engine
+        # auto takes the planes for the variants.
+        assert x.engine == ("planes" if engine == "auto" else engine)
         rating = dlx_solver.rate(MINIMAL, engine=engine)
         assert isinstance(rating, float) and rating >= 1, engine
     with pytest.raises(ValueError, match="engine"):
@@ -124,7 +126,7 @@ def test_every_engine_answers_alike_and_a_count_names_its_engine():
     x_solution = dlx_solver.solve("." * 16, variant="x")
     assert x_solution is not None
     one_empty = "." + x_solution[1:]
-    for engine in ("auto", "links", "cells", "bits", "board"):
+    for engine in ("auto", "links", "cells", "bits", "board", "planes"):
         assert dlx_solver.rate(one_empty, variant="x", engine=engine) == 2.0, engine
         assert dlx_solver.rate("." * 16, variant="x", engine=engine) is None, engine
     # The bitsets cannot hold a 25x25 grid's problem: that row says so, as None.

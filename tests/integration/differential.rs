@@ -55,10 +55,15 @@ enum Kind {
     Secondary,
     Colours,
     Bounds,
+    /// The Sudoku matrix's shape: each option a cell of a plane (what the planes take).
+    Planes,
 }
 
 /// A random problem in Knuth's format, of `kind`.
 fn random_problem(random: &mut Random, kind: Kind) -> String {
+    if let Kind::Planes = kind {
+        return random_planes_problem(random);
+    }
     let primaries = 1 + random.below(5);
     let secondaries = match kind {
         Kind::Plain => 0,
@@ -160,6 +165,44 @@ fn brute_force_count(problem: &Problem) -> u64 {
         count += u64::from(fits);
     }
     count
+}
+
+/// A random problem of the Sudoku matrix's shape in Knuth's format: up to five cells (primary
+/// items), up to three planes, up to three items a plane over random cells (primary, or
+/// secondary), and up to twelve options, each a cell of a plane covering its cell and the
+/// plane's items over it.
+fn random_planes_problem(random: &mut Random) -> String {
+    let cells = 1 + random.below(5);
+    let planes = 1 + random.below(3);
+    // Each plane's items: (name, cells as bits, primary).
+    let mut items: Vec<Vec<(String, usize, bool)>> = Vec::new();
+    for plane in 0..planes {
+        let count = random.below(4);
+        let drawn = (0..count).map(|k| {
+            let primary = !random.chance(33);
+            (format!("h{plane}_{k}"), random.below(1 << cells), primary)
+        });
+        items.push(drawn.collect());
+    }
+    let all = items.iter().flatten();
+    let mut text: Vec<String> = (0..cells).map(|cell| format!("c{cell}")).collect();
+    text.extend(all.clone().filter(|item| item.2).map(|item| item.0.clone()));
+    text.push("|".to_string());
+    text.extend(all.filter(|item| !item.2).map(|item| item.0.clone()));
+    let mut out = text.join(" ") + "\n";
+    let mut places: Vec<(usize, usize)> = (0..planes)
+        .flat_map(|plane| (0..cells).map(move |cell| (plane, cell)))
+        .collect();
+    for at in (1..places.len()).rev() {
+        places.swap(at, random.below(at + 1));
+    }
+    for &(plane, cell) in places.iter().take(12) {
+        let mut line = vec![format!("c{cell}")];
+        let over = items[plane].iter().filter(|item| item.1 >> cell & 1 == 1);
+        line.extend(over.map(|item| item.0.clone()));
+        out.push_str(&(line.join(" ") + "\n"));
+    }
+    out
 }
 
 /// A visitor that counts the solutions it is handed and checks each is a set of distinct
@@ -302,6 +345,36 @@ fn bits_and_memo_counts(problem: &Problem, threads: &[rayon::ThreadPool]) -> Vec
             ));
         }
     }
+    if let Ok(mut planes) = EngineKind::Planes.load(problem) {
+        counts.push(("planes".to_string(), planes.count()));
+        for pool in threads {
+            let n = pool.current_num_threads();
+            for shards in [1, 3] {
+                let sum = (0..shards)
+                    .map(|index| {
+                        let shard = Shard {
+                            index,
+                            count: shards,
+                        };
+                        let settings = settings(shard, None, true);
+                        let report = pool.install(|| {
+                            EngineKind::Planes
+                                .search_split_reporting(
+                                    problem,
+                                    settings,
+                                    &never,
+                                    None,
+                                    &mut Tally::default(),
+                                )
+                                .unwrap()
+                        });
+                        report.outcome.stats.solutions
+                    })
+                    .sum();
+                counts.push((format!("planes, {shards} shards, {n} threads"), sum));
+            }
+        }
+    }
     if let Ok(outcome) = Memo::new(problem).count() {
         let solutions = u64::try_from(outcome.answer.solutions).expect("a small count");
         counts.push(("memo".to_string(), solutions));
@@ -354,7 +427,13 @@ fn limited_counts(problem: &Problem, pool: &rayon::ThreadPool, limit: u64) -> Ve
 }
 
 /// The kinds in turn, so that every run draws each of them.
-const KINDS: [Kind; 4] = [Kind::Plain, Kind::Secondary, Kind::Colours, Kind::Bounds];
+const KINDS: [Kind; 5] = [
+    Kind::Plain,
+    Kind::Secondary,
+    Kind::Colours,
+    Kind::Bounds,
+    Kind::Planes,
+];
 
 #[test]
 fn every_engine_thread_count_limit_and_shard_split_agrees_with_brute_force() {
@@ -413,6 +492,23 @@ fn a_problem_without_primary_items_has_the_empty_solution_on_every_engine() {
             assert_eq!(count, truth, "{way}: {text:?}");
         }
     }
+}
+
+/// The Latin squares of side `n` in Knuth's format: a symbol in each cell, once in each row
+/// and column (the Sudoku matrix without boxes).
+fn latin_square(n: usize) -> Problem {
+    let names = |prefix: &'static str| (0..n * n).map(move |k| format!("{prefix}{k}"));
+    let text: Vec<String> = names("p").chain(names("r")).chain(names("c")).collect();
+    let mut out = text.join(" ") + "\n";
+    for row in 0..n {
+        for column in 0..n {
+            for symbol in 0..n {
+                let (cell, rs, cs) = (row * n + column, row * n + symbol, column * n + symbol);
+                out.push_str(&format!("p{cell} r{rs} c{cs}\n"));
+            }
+        }
+    }
+    Problem::parse(&out).unwrap()
 }
 
 /// `dlx xc --count` as a user runs it: the count printed, on stdout.
@@ -644,6 +740,11 @@ fn the_driver_refuses_each_conflict_and_stops_at_a_raised_flag() {
         true,
     )));
     for engine in EngineKind::ALL.into_iter().skip(1) {
+        // The planes take only problems of the Sudoku matrix's shape (812,851,200 Latin squares of side 6).
+        let problem = match engine {
+            EngineKind::Planes => latin_square(6),
+            _ => problem.clone(),
+        };
         for threads in [1, 2] {
             let request = SearchRequest {
                 engine,
@@ -666,10 +767,16 @@ fn dropping_the_lazy_iterator_ends_a_long_search() {
     // 16 queens: 14,772,512 solutions, a search of minutes; three are read, the iterator
     // dropped, and the test ends (it would hang if the search went on or waited).
     for engine in EngineKind::ALL.into_iter().skip(1) {
-        let loaded = engine.load(&Problem::queens(16)).unwrap();
+        // The Latin squares of side 10 for the planes, which take only the Sudoku matrix's
+        // shape: 9.98 * 10^36 of them, 100 options each.
+        let (problem, size) = match engine {
+            EngineKind::Planes => (latin_square(10), 100),
+            _ => (Problem::queens(16), 16),
+        };
+        let loaded = engine.load(&problem).unwrap();
         let mut solutions = loaded.into_solutions(SearchLimits::default());
         for _ in 0..3 {
-            assert_eq!(solutions.next().map(|s| s.len()), Some(16));
+            assert_eq!(solutions.next().map(|s| s.len()), Some(size));
         }
         drop(solutions);
     }

@@ -575,7 +575,7 @@ fn sudoku_json_names_the_engine_that_searched() {
     assert_eq!(engine_of(&[]), "links");
     assert_eq!(engine_of(&["--engine", "cells"]), "cells");
     assert_eq!(engine_of(&["--engine", "cells", "--variant", "x"]), "cells");
-    assert_eq!(engine_of(&["--variant", "x"]), "links");
+    assert_eq!(engine_of(&["--variant", "x"]), "planes");
     assert_eq!(engine_of(&["--count", "--memo"]), "memo");
     assert_eq!(engine_of(&["--algo", "backtrack"]), serde_json::Value::Null);
 }

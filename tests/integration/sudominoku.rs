@@ -73,6 +73,10 @@ fn every_engine_answers_the_sample_byte_for_byte_and_json_names_it() {
             assert_eq!(object["engine"], named, "{object}");
         }
     }
+    // A domino covers two cells: the planes refuse the puzzles, and say why.
+    let refused = dlx(&["sudominoku", "--engine", "planes"], &input);
+    assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("planes"), "{}", stderr(&refused));
 }
 
 #[test]

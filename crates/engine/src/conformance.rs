@@ -25,11 +25,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Every engine by name (`auto` aside): what a test of a type that serves each runs on.
-pub(crate) const NAMED_ENGINES: [EngineKind; 4] = [
+pub(crate) const NAMED_ENGINES: [EngineKind; 5] = [
     EngineKind::Links,
     EngineKind::Cells,
     EngineKind::Bits,
     EngineKind::Board,
+    EngineKind::Planes,
 ];
 
 /// Problems a run: enough to meet every shape the generator aims at many times over.
@@ -74,7 +75,12 @@ fn check_where<E: Engine>(
                     refused_bounds
                         || matches!(
                             refusal,
-                            DlxError::TooLargeForBits { .. } | DlxError::TooLargeForBoard { .. }
+                            DlxError::TooLargeForBits { .. }
+                                | DlxError::TooLargeForBoard { .. }
+                                | DlxError::Unsupported {
+                                    engine: "planes",
+                                    ..
+                                }
                         ),
                     "seed {seed}, case {case}: refused {refusal}: {problem:?}"
                 );
@@ -403,14 +409,17 @@ enum Shape {
     Secondary,
     Colours,
     Bounds,
+    /// The Sudoku matrix's shape, which the planes take: each option a cell of a plane.
+    Planes,
 }
 
 impl Shape {
-    const ALL: [Shape; 4] = [
+    const ALL: [Shape; 5] = [
         Shape::Plain,
         Shape::Secondary,
         Shape::Colours,
         Shape::Bounds,
+        Shape::Planes,
     ];
 }
 
@@ -430,6 +439,9 @@ impl Random {
     /// options (the oracle tries every subset): duplicates, options of one item, items no
     /// option covers and solutions of one option all come up.
     fn problem(&mut self, shape: Shape) -> Problem {
+        if let Shape::Planes = shape {
+            return self.planes_problem();
+        }
         let primaries = 1 + self.below(5) as usize;
         let secondaries = match shape {
             Shape::Plain => 0,
@@ -470,6 +482,73 @@ impl Random {
         }
         b.build()
     }
+}
+
+impl Random {
+    /// A problem of the Sudoku matrix's shape: up to five cells (primary items, first), up to
+    /// three planes, up to twelve options (a cell of a plane each), and up to three items a
+    /// plane over random cells, primary or secondary, some of which no option covers.
+    fn planes_problem(&mut self) -> Problem {
+        let cells = 1 + self.below(5) as usize;
+        let planes = 1 + self.below(3) as usize;
+        let mut b = ProblemBuilder::new();
+        let cell_items: Vec<ItemId> = (0..cells)
+            .map(|cell| b.primary(&format!("c{cell}")).unwrap())
+            .collect();
+        // Each plane's items, as their cells.
+        let mut items: Vec<Vec<(ItemId, u32)>> = vec![Vec::new(); planes];
+        for (plane, plane_items) in items.iter_mut().enumerate() {
+            for k in 0..self.below(4) {
+                let name = format!("h{plane}.{k}");
+                let item = match self.below(3) {
+                    0 => b.secondary(&name).unwrap(),
+                    _ => b.primary(&name).unwrap(),
+                };
+                plane_items.push((item, self.below(1 << cells) as u32));
+            }
+        }
+        let mut places: Vec<(usize, usize)> = (0..planes)
+            .flat_map(|plane| (0..cells).map(move |cell| (plane, cell)))
+            .collect();
+        // Keep at most twelve, in a random order.
+        for at in (1..places.len()).rev() {
+            places.swap(at, self.below(at as u64 + 1) as usize);
+        }
+        places.truncate(12);
+        for (plane, cell) in places {
+            let mut entries = vec![(cell_items[cell], None)];
+            let covering = items[plane]
+                .iter()
+                .filter(|&&(_, cells)| cells >> cell & 1 == 1);
+            entries.extend(covering.map(|&(item, _)| (item, None)));
+            b.coloured_option(&entries).unwrap();
+        }
+        b.build()
+    }
+}
+
+/// The Latin squares of side `n` as exact cover: a symbol in each cell, each symbol once in
+/// each row and column. Options `(row * n + column) * n + symbol`; a problem of the Sudoku
+/// matrix's shape without boxes, which every engine takes.
+pub(crate) fn latin_square(n: usize) -> Problem {
+    let mut b = ProblemBuilder::new();
+    let mut item = |name: String| b.primary(&name).unwrap();
+    let cells: Vec<ItemId> = (0..n * n).map(|at| item(format!("p{at}"))).collect();
+    let rows: Vec<ItemId> = (0..n * n).map(|at| item(format!("r{at}"))).collect();
+    let columns: Vec<ItemId> = (0..n * n).map(|at| item(format!("c{at}"))).collect();
+    for row in 0..n {
+        for column in 0..n {
+            for symbol in 0..n {
+                let items = [
+                    cells[row * n + column],
+                    rows[row * n + symbol],
+                    columns[column * n + symbol],
+                ];
+                b.option(&items).unwrap();
+            }
+        }
+    }
+    b.build()
 }
 
 /// Whether a set of options is a solution by the definition: each primary item covered
@@ -525,6 +604,7 @@ mod engines {
     use crate::bits::Bits;
     use crate::board::Board;
     use crate::engine::EngineKind;
+    use crate::planes::Planes;
     use crate::{Cells, Dlx};
 
     #[test]
@@ -557,6 +637,12 @@ mod engines {
         };
         check(dominating);
         check_split(dominating);
+    }
+
+    #[test]
+    fn planes_keep_the_contract() {
+        check(Planes::try_new);
+        check_split(Planes::try_new);
     }
 
     #[test]

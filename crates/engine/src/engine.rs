@@ -14,6 +14,7 @@ use super::lazy::LazySolutions;
 use super::links::Dlx;
 use super::outcome::{Count, Outcome, Uniqueness};
 use super::parallel;
+use super::planes::Planes;
 use super::problem::{OptionId, Problem};
 use super::progress::{ProgressSink, Reporting};
 use super::request::{SearchReport, SearchRequest};
@@ -247,16 +248,21 @@ pub enum EngineKind {
     /// Exact cover on a board of option bits (`crates/engine/src/board/`), taking forced items
     /// between guesses: made for Sudoku's matrices.
     Board,
+    /// Exact cover on planes of bits (`crates/engine/src/planes/`), for the problems of the
+    /// Sudoku matrix's shape (each option one cell of one plane): the bitboard solvers'
+    /// representation, found in the problem.
+    Planes,
 }
 
 impl EngineKind {
     /// Every value, `Auto` first, in the order the CLI and Python list them.
-    pub const ALL: [EngineKind; 5] = [
+    pub const ALL: [EngineKind; 6] = [
         EngineKind::Auto,
         EngineKind::Links,
         EngineKind::Cells,
         EngineKind::Bits,
         EngineKind::Board,
+        EngineKind::Planes,
     ];
 
     /// The name the CLI's `--engine` and Python's `engine=` take.
@@ -267,6 +273,7 @@ impl EngineKind {
             EngineKind::Cells => "cells",
             EngineKind::Bits => "bits",
             EngineKind::Board => "board",
+            EngineKind::Planes => "planes",
         }
     }
 
@@ -284,6 +291,9 @@ impl EngineKind {
             EngineKind::Bits => "bits (Algorithms X and C on bitsets: DLX1's and DLX2's tree)",
             EngineKind::Board => {
                 "board (option bits and item counts, forced items between guesses)"
+            }
+            EngineKind::Planes => {
+                "planes (a bitset of cells a plane, forced items between guesses: Sudoku's shape)"
             }
         }
     }
@@ -319,6 +329,7 @@ impl EngineKind {
         let default_rule = rule == ChoiceRule::Mrv;
         let chosen = match self {
             EngineKind::Auto if !default_rule => EngineKind::Links,
+            EngineKind::Auto if Planes::preferred_for(problem) => EngineKind::Planes,
             EngineKind::Auto if Board::preferred_for(problem) => EngineKind::Board,
             EngineKind::Auto if Bits::preferred_for(problem) => EngineKind::Bits,
             EngineKind::Auto if Cells::preferred_for(problem) => EngineKind::Cells,
@@ -358,7 +369,10 @@ impl EngineKind {
         rule: ChoiceRule,
     ) -> Result<(EngineKind, ChoiceRule), DlxError> {
         let rule = match self {
-            // The board's measured lead is over links on their best rule.
+            // The planes' and the board's measured leads are over links on their best rule.
+            EngineKind::Auto if Planes::preferred_for(problem) => {
+                return Ok((EngineKind::Planes, ChoiceRule::Mrv));
+            }
             EngineKind::Auto if Board::preferred_for(problem) => {
                 let board = EngineKind::Board.choose(problem, ChoiceRule::Mrv)?;
                 return Ok((board, ChoiceRule::Mrv));
@@ -417,6 +431,8 @@ pub(crate) enum AnyEngine {
     Bits(Bits),
     /// The board.
     Board(Board),
+    /// The planes.
+    Planes(Planes),
 }
 
 impl AnyEngine {
@@ -428,6 +444,7 @@ impl AnyEngine {
             EngineKind::Cells => AnyEngine::Cells(Cells::try_new(problem)?),
             EngineKind::Bits => AnyEngine::Bits(Bits::try_new(problem)?),
             EngineKind::Board => AnyEngine::Board(Board::try_new(problem)?),
+            EngineKind::Planes => AnyEngine::Planes(Planes::try_new(problem)?),
         })
     }
 }
@@ -446,7 +463,10 @@ impl AnyEngine {
     pub(crate) fn copies_that_fit(&self) -> usize {
         match self {
             AnyEngine::Bits(bits) => bits.copies_that_fit(),
-            AnyEngine::Links(_) | AnyEngine::Cells(_) | AnyEngine::Board(_) => usize::MAX,
+            AnyEngine::Links(_)
+            | AnyEngine::Cells(_)
+            | AnyEngine::Board(_)
+            | AnyEngine::Planes(_) => usize::MAX,
         }
     }
 
@@ -479,6 +499,13 @@ impl AnyEngine {
                 progress,
                 visitor,
             )),
+            AnyEngine::Planes(engine) => Ok(parallel::search_split(
+                engine,
+                settings,
+                stop_requested,
+                progress,
+                visitor,
+            )),
         }
     }
 }
@@ -490,6 +517,7 @@ impl Engine for AnyEngine {
             AnyEngine::Cells(engine) => engine.kind(),
             AnyEngine::Bits(engine) => engine.kind(),
             AnyEngine::Board(engine) => engine.kind(),
+            AnyEngine::Planes(engine) => engine.kind(),
         }
     }
 
@@ -499,6 +527,7 @@ impl Engine for AnyEngine {
             AnyEngine::Cells(engine) => engine.figures(),
             AnyEngine::Bits(engine) => engine.figures(),
             AnyEngine::Board(engine) => engine.figures(),
+            AnyEngine::Planes(engine) => engine.figures(),
         }
     }
 
@@ -512,6 +541,7 @@ impl Engine for AnyEngine {
             AnyEngine::Cells(engine) => engine.search(limits, visitor),
             AnyEngine::Bits(engine) => engine.search(limits, visitor),
             AnyEngine::Board(engine) => engine.search(limits, visitor),
+            AnyEngine::Planes(engine) => engine.search(limits, visitor),
         }
     }
 }

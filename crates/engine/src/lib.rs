@@ -138,6 +138,7 @@ mod error;
 pub mod excerpt;
 mod format;
 mod gate;
+mod guesses;
 mod lazy;
 mod links;
 mod memo;
@@ -146,6 +147,7 @@ mod narrowed;
 mod node;
 mod outcome;
 mod parallel;
+mod planes;
 mod problem;
 mod problems;
 #[doc(hidden)]

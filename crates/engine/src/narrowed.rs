@@ -17,6 +17,8 @@ use super::engine::{AnyEngine, Engine, EngineKind};
 use super::error::DlxError;
 use super::links::Dlx;
 use super::outcome::{Outcome, Stop};
+use super::parallel;
+use super::planes::Planes;
 use super::problem::{Colour, ItemKind, OptionId, Problem, ProblemBuilder};
 use super::progress::{ProgressSink, TreePosition};
 use super::relaid::Relaid;
@@ -77,8 +79,8 @@ enum Held {
     /// with colours); with the narrowed problem to load instead when some options are left
     /// out, which selecting cannot say.
     Selecting(Box<Dlx>, Option<Problem>),
-    /// The board, the whole problem's options cleared or taken first.
-    Board(Box<Board>),
+    /// The board or the planes, the whole problem's options cleared or taken first.
+    OnBits(Box<OnBits>),
     /// Another engine, loaded with each narrowing's problem when it searches.
     Loaded(Problem),
 }
@@ -207,7 +209,10 @@ impl Narrowed {
                 Box::new(PlainTables::new(&problem)),
             ),
             EngineKind::Links => Held::Selecting(Box::new(Dlx::try_new(&problem)?), None),
-            EngineKind::Board => Held::Board(Box::new(Board::try_new(&problem)?)),
+            EngineKind::Board => Held::OnBits(Box::new(OnBits::Board(Board::try_new(&problem)?))),
+            EngineKind::Planes => {
+                Held::OnBits(Box::new(OnBits::Planes(Planes::try_new(&problem)?)))
+            }
             other => {
                 // Checked once on the whole problem, which holds every narrower one.
                 other.load(&problem)?;
@@ -232,7 +237,7 @@ impl Narrowed {
                 dlx.set_rule(rule);
             }
             Held::Relaid(..) => {}
-            Held::Board(_) | Held::Loaded(_) => {}
+            Held::OnBits(_) | Held::Loaded(_) => {}
         }
         if let Held::Loaded(problem) = &mut narrowed.held {
             problem.clone_from(&narrowed.whole);
@@ -287,6 +292,20 @@ impl Narrowed {
             self.stale = true;
             return;
         }
+        if let (Held::OnBits(engine), None) = (&mut self.held, &kept) {
+            // Every option kept: the engine finds clashing options taken first at its root, and
+            // its bits need clearing only when the narrowing before kept fewer. A split search
+            // works the rest out when it lays the narrowing out as a problem.
+            if !scratch.kept_all {
+                engine.keep_only(|_| true);
+                scratch.kept_all = true;
+                scratch.kept.clear();
+            }
+            engine.take_first(first.iter().copied());
+            self.clash = false;
+            self.renumbered.clear();
+            return;
+        }
         self.clash = !scratch.take_first(&self.whole, first);
         if self.clash {
             return;
@@ -314,7 +333,7 @@ impl Narrowed {
                     }
                 }
             }
-            Held::Board(board) => {
+            Held::OnBits(board) => {
                 let bits = &mut scratch.kept_bits;
                 bits.clear();
                 bits.resize(self.whole.option_count().div_ceil(64), 0);
@@ -374,9 +393,17 @@ impl Narrowed {
                 ..Default::default()
             });
         }
-        // The board splits its narrowing laid out as a problem.
+        // The board splits its narrowing laid out as a problem; the planes split their own
+        // tree, which starts from the options taken first.
         let board_problem = match &self.held {
-            Held::Board(_) => Some(
+            Held::OnBits(on_bits) if matches!(**on_bits, OnBits::Planes(_)) => None,
+            Held::OnBits(_) if !self.scratch.take_first(&self.whole, &self.first) => {
+                return Ok(SearchReport {
+                    engine: self.kind,
+                    ..Default::default()
+                });
+            }
+            Held::OnBits(_) => Some(
                 self.scratch
                     .problem_of_kept(&self.whole, &mut self.renumbered),
             ),
@@ -429,7 +456,71 @@ impl Narrowed {
             Held::Selecting(dlx, None) => {
                 Ok(dlx.search_split_reporting(settings, stop_requested, progress, &mut in_whole))
             }
-            Held::Board(_) => unreachable!("the board's narrowing was laid out as a problem above"),
+            Held::OnBits(on_bits) => {
+                let OnBits::Planes(planes) = &mut **on_bits else {
+                    unreachable!("the board's narrowing was laid out as a problem above")
+                };
+                // The planes hand on the options taken first leading each solution.
+                in_whole.lead = false;
+                in_whole.skip = if *lead_with_first { 0 } else { first.len() };
+                Ok(parallel::search_split(
+                    planes,
+                    settings,
+                    stop_requested,
+                    progress,
+                    &mut in_whole,
+                ))
+            }
+        }
+    }
+}
+
+/// The engines that hold the whole problem and narrow it on their bits.
+#[derive(Clone, Debug)]
+enum OnBits {
+    Board(Board),
+    Planes(Planes),
+}
+
+impl OnBits {
+    fn keep_only(&mut self, keep: impl FnMut(OptionId) -> bool) {
+        match self {
+            OnBits::Board(board) => board.keep_only(keep),
+            OnBits::Planes(planes) => planes.keep_only(keep),
+        }
+    }
+
+    fn take_first(&mut self, options: impl IntoIterator<Item = OptionId>) {
+        match self {
+            OnBits::Board(board) => board.take_first(options),
+            OnBits::Planes(planes) => planes.take_first(options),
+        }
+    }
+}
+
+impl Engine for OnBits {
+    fn kind(&self) -> EngineKind {
+        match self {
+            OnBits::Board(board) => board.kind(),
+            OnBits::Planes(planes) => planes.kind(),
+        }
+    }
+
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        match self {
+            OnBits::Board(board) => board.figures(),
+            OnBits::Planes(planes) => planes.figures(),
+        }
+    }
+
+    fn search<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        match self {
+            OnBits::Board(board) => board.search(limits, visitor),
+            OnBits::Planes(planes) => planes.search(limits, visitor),
         }
     }
 }
@@ -441,7 +532,7 @@ impl Engine for Narrowed {
 
     fn figures(&self) -> Vec<(&'static str, u64)> {
         match &self.held {
-            Held::Board(board) => board.figures(),
+            Held::OnBits(board) => board.figures(),
             _ => Vec::new(),
         }
     }
@@ -470,7 +561,7 @@ impl Engine for Narrowed {
             ..
         } = self;
         // The board holds the whole problem and leads with the options taken first itself.
-        let board = matches!(held, Held::Board(_));
+        let board = matches!(held, Held::OnBits(_));
         let mut in_whole = InWhole {
             inner: visitor,
             first,
@@ -486,7 +577,7 @@ impl Engine for Narrowed {
         match held {
             Held::Relaid(arena, _) => arena.search(limits, &mut in_whole),
             Held::Selecting(dlx, None) => dlx.search(limits, &mut in_whole),
-            Held::Board(board) => board.search(limits, &mut in_whole),
+            Held::OnBits(board) => board.search(limits, &mut in_whole),
             Held::Selecting(_, Some(problem)) | Held::Loaded(problem) => {
                 let mut engine = AnyEngine::new(problem, *kind)
                     .expect("the narrowed problem is part of the whole problem the engine took");
@@ -929,9 +1020,13 @@ mod tests {
             for kind in KINDS {
                 let mut engine = match Narrowed::new(problem.clone(), kind, ChoiceRule::Mrv) {
                     Ok(engine) => engine,
-                    Err(DlxError::TooLargeForBits { .. } | DlxError::TooLargeForBoard { .. }) => {
-                        continue
-                    }
+                    Err(
+                        DlxError::TooLargeForBits { .. }
+                        | DlxError::TooLargeForBoard { .. }
+                        | DlxError::Unsupported {
+                            engine: "planes", ..
+                        },
+                    ) => continue,
                     Err(refusal) => panic!("{context}: {kind} refused {refusal}"),
                 };
                 // Twice: a narrowing replaces the one before.
@@ -1037,7 +1132,12 @@ mod tests {
             true,
         )));
         for kind in KINDS {
-            let mut engine = Narrowed::new(problem.clone(), kind, ChoiceRule::Mrv).unwrap();
+            // The planes take only problems of the Sudoku matrix's shape.
+            let problem = match kind {
+                EngineKind::Planes => crate::conformance::latin_square(5),
+                _ => problem.clone(),
+            };
+            let mut engine = Narrowed::new(problem, kind, ChoiceRule::Mrv).unwrap();
             engine.take_first(&[OptionId(3)]);
             let mut none = |_: &[OptionId]| ControlFlow::Continue(());
             let outcome = engine.search_until(SearchLimits::default(), &stop, &mut none);

@@ -21,7 +21,6 @@
 
 mod propagate;
 mod search;
-mod split;
 #[cfg(test)]
 mod tests;
 
@@ -534,7 +533,7 @@ impl Engine for Board {
     ) -> Outcome<Option<V::Break>> {
         self.deductions = Deductions::default();
         let root_dead = self.start();
-        self.run(0, root_dead, limits, visitor)
+        crate::guesses::run(self, 0, root_dead, limits, visitor)
     }
 
     fn figures(&self) -> Vec<(&'static str, u64)> {

@@ -1,108 +1,60 @@
-//! The board's search loop: one iterative loop over the levels, each entered settled (its
-//! deductions made), which pushes solutions to a visitor.
+//! The board's levels as the loop of the engines that deduce between guesses takes them
+//! ([`crate::guesses`]), which gives them the loop and the cut for the split driver.
 
 use super::{Board, Level};
-use crate::gate::{none_asked, Gate};
-use crate::outcome::{Outcome, SearchStats};
-use crate::progress::TreePosition;
-use crate::search::{SearchLimits, Visitor};
+use crate::guesses::Guesses;
+use crate::problem::OptionId;
 
-/// Where the loop goes next.
-#[derive(Clone, Copy)]
-enum Step {
-    /// Enter the node at the current level, settled, or a dead end if `dead`.
-    Enter { dead: bool },
-    /// Try the next live option of the current level's item, or back up.
-    Next,
-}
-
-impl Board {
-    /// The loop from level `floor` (0: the root, [`Board::start`]ed; a subtree's depth once its
-    /// path is replayed), whose state is settled, or a dead end if `dead`, until it backs up to
-    /// the floor: enter a node, branch on the item of fewest live options, try them in input
-    /// order, each on a copy of the level's state with the option taken and what follows
-    /// deduced.
-    pub(super) fn run<V: Visitor + ?Sized>(
-        &mut self,
-        floor: usize,
-        dead: bool,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        if limits.max_solutions == Some(0) {
-            return none_asked();
-        }
-        let mut stats = SearchStats::default();
-        let mut gate = Gate::new(limits, visitor);
-        let mut level = floor;
-        let mut step = Step::Enter { dead };
-        let halt = loop {
-            match step {
-                Step::Enter { dead } => {
-                    let position = |stats: &SearchStats| self.position(level, stats);
-                    if let Err(halt) = gate.enter(visitor, &mut stats, position) {
-                        break halt;
-                    }
-                    if !dead {
-                        match self.least(level) {
-                            Some((item, degree)) => {
-                                self.path[level] = Level {
-                                    item,
-                                    next: 0,
-                                    degree,
-                                    tried: 0,
-                                    taken: self.taken.len() as u32,
-                                };
-                                step = Step::Next;
-                                continue;
-                            }
-                            None => {
-                                let taken = &self.taken;
-                                if let Err(halt) = gate.hand_on(visitor, &mut stats, taken) {
-                                    break halt;
-                                }
-                            }
-                        }
-                    }
-                    if level == floor {
-                        break gate.exhausted(visitor, &stats);
-                    }
-                    level -= 1;
-                    step = Step::Next;
-                }
-                Step::Next => {
-                    let here = self.path[level];
-                    self.taken.truncate(here.taken as usize);
-                    let Some((option, next)) = self.next_option(level, here.item, here.next) else {
-                        if level == floor {
-                            break gate.exhausted(visitor, &stats);
-                        }
-                        level -= 1;
-                        continue;
-                    };
-                    let here = &mut self.path[level];
-                    here.next = next;
-                    here.tried += 1;
-                    let alive = self.descend(level, option);
-                    level += 1;
-                    step = Step::Enter { dead: !alive };
-                }
-            }
-        };
-        Outcome {
-            answer: halt.broke_with,
-            stats,
-            stop: halt.stop,
-        }
+impl Guesses for Board {
+    fn start(&mut self) -> bool {
+        Board::start(self)
     }
 
-    /// Where the search stands with `level` levels chosen: each level's choice is the
-    /// `tried`-th of its item's `degree` options (see [`TreePosition`]).
-    fn position(&self, level: usize, stats: &SearchStats) -> TreePosition {
-        let mut at = TreePosition::at_root(level, stats);
-        for here in &self.path[..level] {
-            at.descend(here.tried, here.degree);
-        }
-        at
+    /// The item of fewest live options (the first in input order on ties).
+    fn branch(&mut self, level: usize) -> Option<u32> {
+        let (item, degree) = self.least(level)?;
+        self.path[level] = Level {
+            item,
+            next: 0,
+            degree,
+            tried: 0,
+            taken: self.taken.len() as u32,
+        };
+        Some(degree)
+    }
+
+    /// The item's live options in input order.
+    fn next_option(&mut self, level: usize) -> Option<u32> {
+        let here = self.path[level];
+        let (option, next) = Board::next_option(self, level, here.item, here.next)?;
+        let here = &mut self.path[level];
+        here.next = next;
+        here.tried += 1;
+        Some(option)
+    }
+
+    fn descend(&mut self, level: usize, option: u32) -> bool {
+        Board::descend(self, level, option)
+    }
+
+    fn taken(&self) -> &[OptionId] {
+        &self.taken
+    }
+
+    fn back_to(&mut self, level: usize) {
+        self.taken.truncate(self.path[level].taken as usize);
+    }
+
+    fn choice(&self, level: usize) -> (u32, u32) {
+        (self.path[level].tried, self.path[level].degree)
+    }
+
+    fn replayed(&mut self, level: usize) {
+        self.path[level] = Level {
+            degree: 1,
+            tried: 1,
+            taken: self.taken.len() as u32,
+            ..Level::default()
+        };
     }
 }

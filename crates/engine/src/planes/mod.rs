@@ -1,0 +1,469 @@
+//! Exact cover on planes of bits: the representation of the fastest Sudoku solvers, for every
+//! exact-cover problem of the Sudoku matrix's shape, found in the problem itself.
+//!
+//! That shape: some primary items, the *cells*, split the options between them (each option
+//! covers exactly one cell), and the other items split them into *planes* (each item's options
+//! lie in one plane), a cell having at most one option in each plane. An option is then a cell
+//! of a plane (Sudoku's digit in a cell), and every other item is a set of cells of one plane
+//! (a row, column or box of one digit; a diagonal, window or king's-move pair of one digit for
+//! the variants). The live options of a plane are one bitset over the cells; an option taken
+//! clears its cell in every plane and its *peers* (the cells of its plane sharing an item with
+//! it) in its own: a few word operations, whatever the problem.
+//!
+//! Between two guesses the engine takes what is forced, as Algorithm X would one node at a
+//! time: a cell left in one plane (a naked single, counted across the planes with a few ANDs
+//! and ORs), an item left with one cell (a hidden single); a cell or an item left with none
+//! ends the node. At the root it also applies the [item-domination](crate::domination) rule
+//! (Sudoku's locked candidates): when every live option of an item lies in another item, the
+//! other item's remaining options go. Then it branches on an item of fewest live options (a
+//! cell of two first), trying its options in plane or cell order. Each level owns a copy of
+//! its state (two bitsets a plane: about 300 bytes on Sudoku's matrix), so that backing up is
+//! going back to the level above.
+//!
+//! The shape is recognised by [`Planes::try_new`]: the cells are the primary items whose
+//! options share no other item, taken in input order while they cover options not yet covered;
+//! the planes are the groups of options the other items join. Whatever found them, the result
+//! is checked (each option in one cell, each cell at most once a plane, each item in one
+//! plane), so a problem either has the shape or is refused. It holds at most 128 cells (a
+//! plane is one 128-bit word) and 64 planes.
+
+mod propagate;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{Engine, EngineKind};
+use crate::error::DlxError;
+use crate::outcome::Outcome;
+use crate::problem::{ItemKind, OptionId, Problem};
+use crate::search::{SearchLimits, Visitor};
+use std::sync::Arc;
+
+/// Exact cover on planes of bits (see the module's note).
+///
+/// # Invariant
+/// The state of level `l + 1` is that of level `l` after the option chosen at `l` and what
+/// follows from it: a function of the level above and the path alone, so that a subtree can be
+/// replayed from its path on any copy. A plane's live cells are always open cells.
+#[derive(Clone, Debug)]
+pub struct Planes {
+    tables: Arc<Tables>,
+    /// The live cells of each plane at the root: every option, or those [`Planes::keep_only`]
+    /// kept.
+    root: Vec<u128>,
+    /// The options every search starts with taken ([`Planes::take_first`]).
+    preset: Vec<u32>,
+    /// Each level's state, [`Tables::stride`] words a level: each plane's live cells, each
+    /// plane's taken cells, the open cells.
+    states: Vec<u128>,
+    /// Each level's branch.
+    path: Vec<Level>,
+    /// The options taken so far, forced and chosen, in order: a solution when all is covered.
+    taken: Vec<OptionId>,
+    /// The houses of each plane (one bit each) that lost a cell since they were last looked
+    /// at, while a level is settled: only they can have become forced or dead.
+    pending: Vec<u64>,
+    /// What the last search deduced.
+    deductions: Deductions,
+}
+
+/// The problem, laid out for the engine; shared by the copies a split search makes.
+#[derive(Debug)]
+struct Tables {
+    planes: usize,
+    /// Every cell, one bit each.
+    all_cells: u128,
+    /// The option at each cell of each plane (`plane * 128 + cell`), or [`NO_OPTION`].
+    option_at: Box<[u32]>,
+    /// The plane and cell of each option.
+    place_of: Box<[(u8, u8)]>,
+    /// The peers of each cell of each plane (`plane * 128 + cell`): the cells of the plane an
+    /// option there rules out, its own included.
+    peers: Box<[u128]>,
+    /// The cells of each primary item other than the cells, grouped by plane
+    /// ([`Tables::house_start`]): an item whose cells must hold exactly one option.
+    houses: Box<[u128]>,
+    /// Where each plane's houses start (one more entry than planes).
+    house_start: Box<[u32]>,
+    /// The houses of each cell of each plane (`plane * 128 + cell`), one bit each by their
+    /// place among the plane's: those to look at again when the cell loses its option.
+    houses_at: Box<[u64]>,
+    /// For each house, the items of its plane it may lie in ([`Overlap`]), from
+    /// `overlap_start[house]`.
+    overlaps: Box<[Overlap]>,
+    overlap_start: Box<[u32]>,
+    /// A primary item no option covers: no solution.
+    unsolvable: bool,
+}
+
+/// Another item of a house's plane sharing two cells or more with it: when the house's live
+/// cells all lie in `within`, the cells of `removes` (the other item's cells outside the house)
+/// lose their option in the plane.
+#[derive(Clone, Copy, Debug)]
+struct Overlap {
+    within: u128,
+    removes: u128,
+}
+
+/// No option at this cell of this plane.
+const NO_OPTION: u32 = u32::MAX;
+
+/// The most cells: one 128-bit word a plane.
+const MOST_CELLS: usize = 128;
+
+/// The most planes.
+const MOST_PLANES: usize = 64;
+
+/// The most primary items of a plane other than the cells: one bit each in a word.
+const MOST_HOUSES: usize = 64;
+
+/// A level's branch: an open cell, tried in each plane it is live in, or a house, tried at
+/// each of its live cells.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The house's plane, or [`CELL_BRANCH`] for a cell.
+    plane: u32,
+    /// The cell branched on (a cell branch).
+    cell: u32,
+    /// What is left to try: planes (a cell branch) or cells (a house branch), one bit each.
+    rest: u128,
+    /// How many options the item had (`d`) and which is being tried (`k`, from 1).
+    degree: u32,
+    tried: u32,
+    /// How many options were taken above this level's choice.
+    taken: u32,
+}
+
+/// [`Level::plane`] of a branch on a cell.
+const CELL_BRANCH: u32 = u32::MAX;
+
+/// What the deductions of the last search took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Deductions {
+    /// Options taken because their cell or item had no other (singles).
+    forced: u64,
+    /// Options removed by the domination rule (locked candidates).
+    dominated: u64,
+}
+
+impl Planes {
+    /// Loads a problem of the planes' shape (see the module's note), or says why not.
+    pub fn try_new(problem: &Problem) -> Result<Planes, DlxError> {
+        let tables = Tables::recognise(problem).map_err(|what| DlxError::Unsupported {
+            engine: "planes",
+            what,
+        })?;
+        let mut planes = Planes {
+            root: vec![0; tables.planes],
+            preset: Vec::new(),
+            states: Vec::new(),
+            path: Vec::new(),
+            taken: Vec::new(),
+            pending: vec![0; tables.planes],
+            deductions: Deductions::default(),
+            tables: Arc::new(tables),
+        };
+        planes.keep_only(|_| true);
+        Ok(planes)
+    }
+
+    /// Whether the planes are the engine to choose for `problem` (what `auto` does): whether
+    /// it has their shape. On Sudoku's matrices, classic and its variants, they run more
+    /// puzzles a second than links and the board (docs/benchmarks.md).
+    pub fn preferred_for(problem: &Problem) -> bool {
+        Tables::recognise(problem).is_ok()
+    }
+
+    /// Searches only among the options `keep` keeps, from the next search on: `keep(OptionId)`
+    /// is asked once for each option, in order. Clears what [`Planes::take_first`] set.
+    pub fn keep_only(&mut self, mut keep: impl FnMut(OptionId) -> bool) {
+        self.preset.clear();
+        self.root.fill(0);
+        for (option, &(plane, cell)) in self.tables.place_of.iter().enumerate() {
+            if keep(OptionId(option as u32)) {
+                self.root[usize::from(plane)] |= 1 << cell;
+            }
+        }
+    }
+
+    /// Starts every search from now on with `options` taken, as if a path from the root had
+    /// chosen them (they begin every solution, and they are no node). An option not kept, or
+    /// ruled out by another one here, makes the root a dead end.
+    pub fn take_first(&mut self, options: impl IntoIterator<Item = OptionId>) {
+        self.preset.clear();
+        self.preset
+            .extend(options.into_iter().map(|option| option.0));
+    }
+}
+
+impl Tables {
+    /// The words of a level's state: each plane's live and taken cells, and the open cells.
+    fn stride(&self) -> usize {
+        2 * self.planes + 1
+    }
+
+    /// The problem's cells, planes and items as bits, or what keeps it from the planes' shape.
+    fn recognise(problem: &Problem) -> Result<Tables, &'static str> {
+        if problem.has_colours() || problem.has_bounds() {
+            return Err("colours or multiplicities: the planes take plain exact cover");
+        }
+        // Each option is a cell of a plane: more options than places cannot be the shape (and
+        // a huge problem is turned away before any table is made for it).
+        if problem.option_count() > MOST_CELLS * MOST_PLANES {
+            return Err("more options than 128 cells of 64 planes: not the planes' shape");
+        }
+        let lists = ItemLists::new(problem);
+        let (cell_of, is_cell) = find_cells(problem, &lists)?;
+        let plane_of = find_planes(problem, &lists, &is_cell)?;
+        let planes = plane_of.iter().map(|&p| p as usize + 1).max().unwrap_or(0);
+        let mut option_at = vec![NO_OPTION; planes * MOST_CELLS];
+        let mut place_of = Vec::with_capacity(problem.option_count());
+        for option in problem.options() {
+            let (plane, cell) = (plane_of[option.index()], cell_of[option.index()]);
+            let at = &mut option_at[usize::from(plane) * MOST_CELLS + usize::from(cell)];
+            if *at != NO_OPTION {
+                return Err("two options of one cell in one plane: not the planes' shape");
+            }
+            *at = option.0;
+            place_of.push((plane, cell));
+        }
+        let mut peers = vec![0u128; planes * MOST_CELLS];
+        for (at, peer) in peers.iter_mut().enumerate() {
+            *peer = 1 << (at % MOST_CELLS);
+        }
+        let mut houses: Vec<Vec<u128>> = vec![Vec::new(); planes];
+        let mut others: Vec<Vec<u128>> = vec![Vec::new(); planes];
+        let mut unsolvable = false;
+        for item in problem.items() {
+            let list = lists.of(item.index());
+            let primary = problem.item_kind(item) == ItemKind::Primary;
+            if is_cell[item.index()] {
+                continue;
+            }
+            let Some(&first) = list.first() else {
+                unsolvable |= primary;
+                continue;
+            };
+            let plane = usize::from(plane_of[first as usize]);
+            let mask = list
+                .iter()
+                .fold(0u128, |mask, &option| mask | 1 << cell_of[option as usize]);
+            for cell in bits(mask) {
+                peers[plane * MOST_CELLS + cell] |= mask;
+            }
+            others[plane].push(mask);
+            if primary {
+                houses[plane].push(mask);
+            }
+        }
+        if houses.iter().any(|plane| plane.len() > MOST_HOUSES) {
+            return Err("a plane of more than 64 primary items: the planes hold 64 a plane");
+        }
+        let mut houses_at = vec![0u64; planes * MOST_CELLS];
+        for (plane, plane_houses) in houses.iter().enumerate() {
+            for (place, &house) in plane_houses.iter().enumerate() {
+                for cell in bits(house) {
+                    houses_at[plane * MOST_CELLS + cell] |= 1 << place;
+                }
+            }
+        }
+        let mut house_start = vec![0u32];
+        let mut overlap_start = vec![0u32];
+        let (mut flat, mut overlaps) = (Vec::new(), Vec::new());
+        for (plane_houses, plane_others) in houses.iter().zip(&others) {
+            for &house in plane_houses {
+                flat.push(house);
+                overlaps.extend(plane_others.iter().filter_map(|&other| {
+                    let shared = (house & other).count_ones();
+                    let removes = other & !house;
+                    (shared >= 2 && removes != 0).then_some(Overlap {
+                        within: other,
+                        removes,
+                    })
+                }));
+                overlap_start.push(overlaps.len() as u32);
+            }
+            house_start.push(flat.len() as u32);
+        }
+        let cells = cell_of.iter().map(|&c| u32::from(c) + 1).max().unwrap_or(0);
+        Ok(Tables {
+            planes,
+            all_cells: u128::MAX.checked_shr(128 - cells).unwrap_or(0),
+            option_at: option_at.into(),
+            place_of: place_of.into(),
+            peers: peers.into(),
+            houses: flat.into(),
+            house_start: house_start.into(),
+            houses_at: houses_at.into(),
+            overlaps: overlaps.into(),
+            overlap_start: overlap_start.into(),
+            unsolvable,
+        })
+    }
+}
+
+/// Each item's options, one list after another (one allocation, not one an item: the
+/// chooser asks every problem whether it has the planes' shape).
+struct ItemLists {
+    start: Vec<u32>,
+    options: Vec<u32>,
+}
+
+impl ItemLists {
+    fn new(problem: &Problem) -> ItemLists {
+        let mut start = vec![0u32; problem.item_count() + 1];
+        for option in problem.options() {
+            for item in problem.option_items(option) {
+                start[item.index() + 1] += 1;
+            }
+        }
+        for at in 1..start.len() {
+            start[at] += start[at - 1];
+        }
+        let mut next = start.clone();
+        let mut options = vec![0u32; problem.entry_count()];
+        for option in problem.options() {
+            for item in problem.option_items(option) {
+                let at = &mut next[item.index()];
+                options[*at as usize] = option.0;
+                *at += 1;
+            }
+        }
+        ItemLists { start, options }
+    }
+
+    fn of(&self, item: usize) -> &[u32] {
+        &self.options[self.start[item] as usize..self.start[item + 1] as usize]
+    }
+}
+
+/// The cell of each option, and which items are the cells: primary items whose options share
+/// no other item, taken in input order as long as none of their options has a cell yet;
+/// refused unless every option gets one and they are at most [`MOST_CELLS`].
+fn find_cells(problem: &Problem, lists: &ItemLists) -> Result<(Vec<u8>, Vec<bool>), &'static str> {
+    const NONE: u8 = u8::MAX;
+    let mut cell_of = vec![NONE; problem.option_count()];
+    let mut seen_with = vec![u32::MAX; problem.item_count()];
+    let mut cells = 0usize;
+    let mut is_cell = vec![false; problem.item_count()];
+    for item in problem.items() {
+        let list = lists.of(item.index());
+        if problem.item_kind(item) != ItemKind::Primary || list.is_empty() {
+            continue;
+        }
+        if list.iter().any(|&option| cell_of[option as usize] != NONE) {
+            continue;
+        }
+        let mut apart = true;
+        'options: for &option in list {
+            for other in problem.option_items(OptionId(option)) {
+                if *other == item {
+                    continue;
+                }
+                if seen_with[other.index()] == item.0 {
+                    apart = false;
+                    break 'options;
+                }
+                seen_with[other.index()] = item.0;
+            }
+        }
+        if !apart {
+            continue;
+        }
+        if cells == MOST_CELLS {
+            return Err("more than 128 cells: the planes hold a cell a bit of one word");
+        }
+        for &option in list {
+            cell_of[option as usize] = cells as u8;
+        }
+        is_cell[item.index()] = true;
+        cells += 1;
+    }
+    if cell_of.contains(&NONE) {
+        return Err("an option in no cell (no primary item splits the options between them)");
+    }
+    Ok((cell_of, is_cell))
+}
+
+/// The plane of each option: the groups of options that the items other than the cells join
+/// (an item's options all in one plane), numbered in the order of their first option; refused
+/// past [`MOST_PLANES`].
+fn find_planes(
+    problem: &Problem,
+    lists: &ItemLists,
+    is_cell: &[bool],
+) -> Result<Vec<u8>, &'static str> {
+    let mut parent: Vec<u32> = (0..problem.option_count() as u32).collect();
+    fn root(parent: &mut [u32], mut at: u32) -> u32 {
+        while parent[at as usize] != at {
+            let up = parent[parent[at as usize] as usize];
+            parent[at as usize] = up;
+            at = up;
+        }
+        at
+    }
+    for item in problem.items() {
+        let list = lists.of(item.index());
+        if is_cell[item.index()] || list.len() < 2 {
+            continue;
+        }
+        let first = root(&mut parent, list[0]);
+        for &option in &list[1..] {
+            let other = root(&mut parent, option);
+            parent[other as usize] = first;
+        }
+    }
+    let mut number = vec![u8::MAX; problem.option_count()];
+    let mut planes = 0usize;
+    let mut plane_of = Vec::with_capacity(problem.option_count());
+    for option in 0..problem.option_count() as u32 {
+        let top = root(&mut parent, option) as usize;
+        if number[top] == u8::MAX {
+            if planes == MOST_PLANES {
+                return Err("more than 64 planes: the planes hold at most 64");
+            }
+            number[top] = planes as u8;
+            planes += 1;
+        }
+        plane_of.push(number[top]);
+    }
+    Ok(plane_of)
+}
+
+/// The places of the set bits of `mask`, lowest first.
+fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let at = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            at
+        })
+    })
+}
+
+impl Engine for Planes {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Planes
+    }
+
+    /// Runs the search, handing every solution to `visitor` (the options taken, forced and
+    /// chosen, in the order taken), until the tree is exhausted, a limit is reached or the
+    /// visitor says stop. A node is a guess (the root and each option tried); the options
+    /// the deductions took and removed are [`Engine::figures`].
+    fn search<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        self.deductions = Deductions::default();
+        let root_dead = self.start();
+        crate::guesses::run(self, 0, root_dead, limits, visitor)
+    }
+
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("forced", self.deductions.forced),
+            ("dominated", self.deductions.dominated),
+        ]
+    }
+}
