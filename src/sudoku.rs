@@ -247,11 +247,12 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
     }
     let outcome = match (givens.candidates(), options.split_counts, options.mode) {
         (None, _, Mode::Count { .. }) if options.memo => memo_count(givens.grid()),
-        (Some(candidates), _, mode) => solvers.solve_within(givens.grid(), candidates, mode),
-        (None, Some(shard), Mode::Count { limit }) => {
+        (candidates, Some(shard), Mode::Count { limit }) => {
             let limit = Some(limit).filter(|&limit| limit != u64::MAX);
-            solvers.count_on_every_core(givens.grid(), limit, shard, &interrupt::requested)
+            let stop = &interrupt::requested;
+            solvers.count_on_every_core(givens.grid(), candidates, limit, shard, stop)
         }
+        (Some(candidates), _, mode) => solvers.solve_within(givens.grid(), candidates, mode),
         (None, _, mode) => {
             solvers.solve_propagated(givens.grid(), options.algorithm, mode, propagation)
         }

@@ -168,10 +168,11 @@ pub struct XcArgs {
     seed: Option<u64>,
     /// The search engine: `auto` (chosen by the problem, the default; see below), `links`
     /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities), `bits`
-    /// (Algorithms X and C on bitsets, for small problems: no multiplicities) or `board`
+    /// (Algorithms X and C on bitsets, for small problems: no multiplicities), `board`
     /// (option bits and item counts, forced items taken between guesses, its nodes guesses: no
-    /// multiplicities). MCC
-    /// problems (bounds) run on links.
+    /// colours, no multiplicities) or `planes` (problems of the Sudoku matrix's shape, a word of
+    /// cells a plane, its nodes guesses: no colours, no multiplicities). MCC problems (bounds)
+    /// run on links.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser(), conflicts_with = "estimate")]
     engine: Option<EngineKind>,
     #[command(flatten)]

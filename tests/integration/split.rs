@@ -3,6 +3,7 @@
 //! whole: every solution in exactly one shard, counts and figures summed exactly.
 
 use crate::common::{data, dlx, spawn_dlx_with, stderr, stdout};
+use dlx_puzzles::sudoku::{DigitSet, Grid, Shape};
 use std::collections::BTreeSet;
 
 /// The figure `name: N` of a `--stats` report.
@@ -187,6 +188,33 @@ fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
     );
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("--shard"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_pencilmark_count_is_split_within_its_candidates() {
+    // The 6x6 grids with a first row given, the digit 5 struck from the last cell: the shards
+    // of a pencilmark count add up to its one-thread count, each shard counting its share.
+    let shape = Shape::for_side(6).unwrap();
+    let candidates = |cell: usize| match cell {
+        0..6 => DigitSet::of(cell as u8 + 1),
+        35 => DigitSet::all(6) - DigitSet::of(5),
+        _ => DigitSet::all(6),
+    };
+    let puzzle = format!("{}\n", Grid::empty(shape).pencilmark_line(candidates));
+    let one = dlx(&["sudoku", "--count", "--threads", "1"], puzzle.as_bytes());
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    let whole: u64 = stdout(&one).trim().parse().unwrap();
+    assert!(whole > 0 && whole < 39_168, "{whole}");
+    let two = dlx(&["sudoku", "--count", "--threads", "2"], puzzle.as_bytes());
+    assert_eq!(stdout(&two), stdout(&one), "{}", stderr(&two));
+    let mut sum = 0;
+    for k in 1..=4 {
+        let shard = format!("{k}/4");
+        let out = dlx(&["sudoku", "--count", "--shard", &shard], puzzle.as_bytes());
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        sum += stdout(&out).trim().parse::<u64>().unwrap();
+    }
+    assert_eq!(sum, whole, "the shards add up to the whole");
 }
 
 /// `dlx args` on `stdin`, run to its end with its address space limited to `bytes`: a run

@@ -318,7 +318,8 @@ impl EngineKind {
     }
 
     /// The engine that runs `problem`: `Auto` chooses by the measurements of
-    /// docs/benchmarks.md (the board for problems of many exclusions, `Board::preferred_for`;
+    /// docs/benchmarks.md (the planes for problems of the Sudoku matrix's shape,
+    /// `Planes::preferred_for`; the board for problems of many exclusions, `Board::preferred_for`;
     /// bitsets for small dense problems, `Bits::preferred_for`; else
     /// cells for problems with colours and those with no more secondary items than primary
     /// ones, [`Cells::preferred_for`]; else links, which also take bounds and the other
@@ -339,7 +340,7 @@ impl EngineKind {
         if !default_rule && !chosen.takes_rules() {
             return Err(DlxError::Unsupported {
                 engine: chosen.name(),
-                what: "another choice rule: it chooses items by DLX1's rule, as its Knuth program does",
+                what: "another choice rule: only dancing links take one; it chooses an item of fewest options",
             });
         }
         if problem.has_bounds() && !chosen.takes_bounds() {

@@ -189,9 +189,11 @@ struct Scratch {
 }
 
 impl Narrowed {
-    /// `problem` on the engine `kind`, resolved by [`EngineKind::choose`] for `rule`: `rule` is
-    /// the choice rule the caller measured best, which only dancing links take, so `auto`
-    /// then picks links, and a named engine that takes no rule searches by DLX1's. Every
+    /// `problem` on the engine `kind`, resolved by [`EngineKind::choose_preferring`] for
+    /// `rule`: `rule` is the choice rule the caller measured best, which only dancing links
+    /// take, so `auto` then picks links, unless the problem has the planes' or the board's
+    /// shape (they measured faster than links on any rule); a named engine that takes no rule
+    /// searches by DLX1's. Every
     /// option is kept until the first [`Narrowed::narrow`]. Refused: a problem with
     /// multiplicities (an option taken first does not settle a bounded item), and one the
     /// engine cannot take.

@@ -35,7 +35,7 @@ mod tests;
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::outcome::Outcome;
-use crate::problem::{ItemKind, OptionId, Problem};
+use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::search::{SearchLimits, Visitor};
 use std::sync::Arc;
 
@@ -116,6 +116,19 @@ const MOST_PLANES: usize = 64;
 
 /// The most primary items of a plane other than the cells: one bit each in a word.
 const MOST_HOUSES: usize = 64;
+
+/// The most pairs of a house and another item of its plane compared to make the domination
+/// rule's table: it bounds the time of recognising the shape, which the chooser asks of every
+/// problem. A 9x9 Sudoku has 6,561 such pairs (27 houses by 27 items in each of 9 planes), its
+/// anti-knight variant 61,011 (the pairs of cells a knight's move apart are items too).
+const MOST_PAIRS: usize = 1 << 22;
+
+/// The most entries of the domination rule's table ([`Overlap`]): it bounds the table's memory
+/// and the root's settling, which goes over the table once for each option it removes, to
+/// about 10^8 word operations (8,192 options by 16,384 entries), a tenth of a second: short
+/// enough to need no look at the stop flag. A 9x9 Sudoku has 972 (a row or column meets 3
+/// boxes, a box 6 lines, in each of 9 planes).
+const MOST_OVERLAPS: usize = 1 << 14;
 
 /// A level's branch: an open cell, tried in each plane it is live in, or a house, tried at
 /// each of its live cells.
@@ -213,8 +226,30 @@ impl Tables {
             return Err("more options than 128 cells of 64 planes: not the planes' shape");
         }
         let lists = ItemLists::new(problem);
-        let (cell_of, is_cell) = find_cells(problem, &lists)?;
-        let plane_of = find_planes(problem, &lists, &is_cell)?;
+        // The cells are found greedily in input order, which can mix two families of items
+        // that would each do (a Latin square's cells, rows or columns) when one of another
+        // family comes first: then the greedy starts again at each item of the first option.
+        let first_option = problem
+            .options()
+            .next()
+            .map(|first| problem.option_items(first));
+        let starts = first_option.unwrap_or(&[]).iter().map(|item| item.index());
+        let mut refusal = None;
+        for start in std::iter::once(0).chain(starts.take(MOST_CELL_STARTS)) {
+            match Tables::lay_out(problem, &lists, start) {
+                Err(what) if what == MIXED_PLANES || what == TOO_MANY_PLANES => {
+                    refusal.get_or_insert(what);
+                }
+                laid_out => return laid_out,
+            }
+        }
+        Err(refusal.unwrap_or(MIXED_PLANES))
+    }
+
+    /// [`Tables::recognise`] with the cells looked for from the item `start` on, round to it.
+    fn lay_out(problem: &Problem, lists: &ItemLists, start: usize) -> Result<Tables, &'static str> {
+        let (cell_of, is_cell) = find_cells(problem, lists, start)?;
+        let plane_of = find_planes(problem, lists, &is_cell)?;
         let planes = plane_of.iter().map(|&p| p as usize + 1).max().unwrap_or(0);
         let mut option_at = vec![NO_OPTION; planes * MOST_CELLS];
         let mut place_of = Vec::with_capacity(problem.option_count());
@@ -222,7 +257,7 @@ impl Tables {
             let (plane, cell) = (plane_of[option.index()], cell_of[option.index()]);
             let at = &mut option_at[usize::from(plane) * MOST_CELLS + usize::from(cell)];
             if *at != NO_OPTION {
-                return Err("two options of one cell in one plane: not the planes' shape");
+                return Err(MIXED_PLANES);
             }
             *at = option.0;
             place_of.push((plane, cell));
@@ -259,6 +294,19 @@ impl Tables {
         if houses.iter().any(|plane| plane.len() > MOST_HOUSES) {
             return Err("a plane of more than 64 primary items: the planes hold 64 a plane");
         }
+        // Items of the same cells rule out the same options: one overlap serves them all.
+        for plane in &mut others {
+            plane.sort_unstable();
+            plane.dedup();
+        }
+        let pairs: usize = houses
+            .iter()
+            .zip(&others)
+            .map(|(h, o)| h.len() * o.len())
+            .sum();
+        if pairs > MOST_PAIRS {
+            return Err("too many items in a plane to compare them (the domination rule's table)");
+        }
         let mut houses_at = vec![0u64; planes * MOST_CELLS];
         for (plane, plane_houses) in houses.iter().enumerate() {
             for (place, &house) in plane_houses.iter().enumerate() {
@@ -281,6 +329,9 @@ impl Tables {
                         removes,
                     })
                 }));
+                if overlaps.len() > MOST_OVERLAPS {
+                    return Err("items overlapping too much for the domination rule's table");
+                }
                 overlap_start.push(overlaps.len() as u32);
             }
             house_start.push(flat.len() as u32);
@@ -337,16 +388,32 @@ impl ItemLists {
     }
 }
 
+/// What [`Tables::lay_out`] says when the items other than the cells join two options of a cell.
+const MIXED_PLANES: &str = "two options of one cell in one plane: not the planes' shape";
+
+/// What [`find_planes`] says past [`MOST_PLANES`].
+const TOO_MANY_PLANES: &str = "more than 64 planes: the planes hold at most 64";
+
+/// How many items of the first option the search for cells starts again from.
+const MOST_CELL_STARTS: usize = 4;
+
 /// The cell of each option, and which items are the cells: primary items whose options share
-/// no other item, taken in input order as long as none of their options has a cell yet;
-/// refused unless every option gets one and they are at most [`MOST_CELLS`].
-fn find_cells(problem: &Problem, lists: &ItemLists) -> Result<(Vec<u8>, Vec<bool>), &'static str> {
+/// no other item, taken in input order from the item `start` on (round to it) as long as none
+/// of their options has a cell yet; refused unless every option gets one and they are at most
+/// [`MOST_CELLS`].
+fn find_cells(
+    problem: &Problem,
+    lists: &ItemLists,
+    start: usize,
+) -> Result<(Vec<u8>, Vec<bool>), &'static str> {
     const NONE: u8 = u8::MAX;
     let mut cell_of = vec![NONE; problem.option_count()];
     let mut seen_with = vec![u32::MAX; problem.item_count()];
     let mut cells = 0usize;
     let mut is_cell = vec![false; problem.item_count()];
-    for item in problem.items() {
+    let count = problem.item_count();
+    for at in (start..count).chain(0..start.min(count)) {
+        let item = ItemId(at as u32);
         let list = lists.of(item.index());
         if problem.item_kind(item) != ItemKind::Primary || list.is_empty() {
             continue;
@@ -420,7 +487,7 @@ fn find_planes(
         let top = root(&mut parent, option) as usize;
         if number[top] == u8::MAX {
             if planes == MOST_PLANES {
-                return Err("more than 64 planes: the planes hold at most 64");
+                return Err(TOO_MANY_PLANES);
             }
             number[top] = planes as u8;
             planes += 1;

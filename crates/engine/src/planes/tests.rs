@@ -198,6 +198,41 @@ fn problems_of_another_shape_are_refused_with_the_reason() {
     b.option(&[x]).unwrap();
     b.option(&[y]).unwrap();
     assert!(refused(&b.build()).contains("no cell"));
+    // One plane (a secondary item joins every option) of 65 cells, each its own house.
+    let mut b = ProblemBuilder::new();
+    let joined = b.secondary("s").unwrap();
+    let items: Vec<[ItemId; 3]> = (0..65)
+        .map(|k| {
+            let cell = b.primary(&format!("c{k}")).unwrap();
+            [cell, b.primary(&format!("h{k}")).unwrap(), joined]
+        })
+        .collect();
+    for option in &items {
+        b.option(option).unwrap();
+    }
+    assert!(refused(&b.build()).contains("64 primary items"));
+    // Items without end in one plane: the domination rule's table is not made for them.
+    let mut b = ProblemBuilder::new();
+    let cells: Vec<ItemId> = (0..100)
+        .map(|k| b.primary(&format!("c{k}")).unwrap())
+        .collect();
+    let houses: Vec<ItemId> = (0..50)
+        .map(|k| b.primary(&format!("h{k}")).unwrap())
+        .collect();
+    let mut options: Vec<Vec<ItemId>> = (0..100).map(|k| vec![cells[k], houses[k / 2]]).collect();
+    // 100,000 items of three cells each, no two alike: 50 houses by 100,050 items to compare.
+    let triples = (0..100usize)
+        .flat_map(|a| (a + 1..100).flat_map(move |b| (b + 1..100).map(move |c| [a, b, c])));
+    for (k, triple) in triples.take(100_000).enumerate() {
+        let item = b.secondary(&format!("s{k}")).unwrap();
+        for cell in triple {
+            options[cell].push(item);
+        }
+    }
+    for option in &options {
+        b.option(option).unwrap();
+    }
+    assert!(refused(&b.build()).contains("too many items"));
     // The chooser leaves them to the others, and takes the planes for the shape.
     let auto = |problem: &Problem| {
         EngineKind::Auto
@@ -207,6 +242,35 @@ fn problems_of_another_shape_are_refused_with_the_reason() {
     assert_ne!(auto(&Problem::queens(6)), EngineKind::Planes);
     assert_eq!(auto(&sudoku(2, 2, false, true)), EngineKind::Planes);
     assert_eq!(auto(&latin_square(5)), EngineKind::Planes);
+}
+
+#[test]
+fn the_cells_are_found_whichever_item_comes_first() {
+    // A Latin square with one row item listed before the cells: the greedy search for cells
+    // from the first item takes that row and the other cells, which no plane holds; it starts
+    // again from the first option's other items and finds the cells (or the rows).
+    let square = latin_square(4);
+    let mut b = ProblemBuilder::new();
+    let first_row = square.item_count() / 3;
+    let order: Vec<usize> = std::iter::once(first_row)
+        .chain((0..square.item_count()).filter(|&item| item != first_row))
+        .collect();
+    let mut new_id = vec![ItemId(0); square.item_count()];
+    for &item in &order {
+        new_id[item] = b.primary(&format!("i{item}")).unwrap();
+    }
+    for option in square.options() {
+        let items: Vec<ItemId> = square
+            .option_items(option)
+            .iter()
+            .map(|item| new_id[item.index()])
+            .collect();
+        b.option(&items).unwrap();
+    }
+    let reordered = b.build();
+    let mut planes = Planes::try_new(&reordered).expect("a Latin square has the shape");
+    assert_eq!(planes.count(), count_on_links(&reordered));
+    assert_eq!(count_on_links(&reordered), 576);
 }
 
 #[test]

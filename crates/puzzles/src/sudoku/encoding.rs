@@ -181,6 +181,7 @@ impl ClassicSolver {
     pub fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
         shard: Shard,
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
@@ -200,6 +201,7 @@ impl ClassicSolver {
             &mut self.engine,
             work,
             puzzle,
+            candidates,
             settings,
             stop_requested,
             progress,
@@ -213,11 +215,12 @@ fn count_split_pruned(
     engine: &mut Relaid,
     work: &mut PrunedScratch,
     puzzle: &Grid,
+    allowed: Option<&[DigitSet]>,
     settings: SearchRequest,
     stop_requested: &(dyn Fn() -> bool + Sync),
     progress: Option<&dyn ProgressSink>,
 ) -> SearchReport<()> {
-    if !work.load(engine, puzzle, None) {
+    if !work.load(engine, puzzle, allowed) {
         return SearchReport {
             engine: dlx_engine::Engine::kind(engine),
             ..SearchReport::default()

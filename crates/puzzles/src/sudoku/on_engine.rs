@@ -299,12 +299,13 @@ impl EngineSolver {
     pub(crate) fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
         shard: Shard,
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
     ) -> SearchReport<()> {
-        if !self.narrow(puzzle, None) {
+        if !self.narrow(puzzle, candidates) {
             return SearchReport {
                 engine: self.kind(),
                 ..SearchReport::default()

@@ -73,9 +73,10 @@ impl SudokuSolver {
 
     /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`, as the chooser
     /// resolves it for the rules' problem ([`dlx_engine::Narrowed::new`]: `auto` takes the
-    /// board for rules of many exclusions, anti-king and anti-knight, and dancing links for the
-    /// others, by the measurements of docs/benchmarks.md); refused when that engine cannot
-    /// take the rules' problem.
+    /// planes for rules of the Sudoku matrix's shape, every variant but Killer, and dancing
+    /// links for Killer and for classic rules, which run on links' tuned encoding, by the
+    /// measurements of docs/benchmarks.md); refused when that engine cannot take the rules'
+    /// problem.
     ///
     /// ```
     /// use dlx_engine::{Count, EngineKind};
@@ -256,25 +257,37 @@ impl SudokuSolver {
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> SearchReport<()> {
-        self.count_split_reporting(puzzle, shard, limit, stop_requested, None)
+        self.count_split_reporting(puzzle, None, shard, limit, stop_requested, None)
     }
 
-    /// [`SudokuSolver::count_split`], telling `progress` how much of the tree is done.
+    /// [`SudokuSolver::count_split`] of `puzzle` with its empty cells restricted to
+    /// `candidates` when given (pencilmarks), telling `progress` how much of the tree is done.
     pub fn count_split_reporting(
         &mut self,
         puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
         shard: Shard,
         limit: Option<u64>,
         stop_requested: &(dyn Fn() -> bool + Sync),
         progress: Option<&dyn ProgressSink>,
     ) -> SearchReport<()> {
         match &mut self.engine {
-            Engine::Classic(solver) => {
-                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
-            }
-            Engine::Chosen(solver) => {
-                solver.count_split_reporting(puzzle, shard, limit, stop_requested, progress)
-            }
+            Engine::Classic(solver) => solver.count_split_reporting(
+                puzzle,
+                candidates,
+                shard,
+                limit,
+                stop_requested,
+                progress,
+            ),
+            Engine::Chosen(solver) => solver.count_split_reporting(
+                puzzle,
+                candidates,
+                shard,
+                limit,
+                stop_requested,
+                progress,
+            ),
         }
     }
 }

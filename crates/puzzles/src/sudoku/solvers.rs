@@ -372,7 +372,7 @@ impl Solvers {
     /// 100,000 nodes answers small counts at their usual cost (the split's plan
     /// would cost more than it saves), a bigger tree is counted again, split into subtrees
     /// ([`SudokuSolver::count_split`]). With a `shard`, only that share of the tree is counted,
-    /// always split. The node budget of these solvers does not apply; `stop_requested` is asked
+    /// always split. With `candidates`, the empty cells take only theirs (pencilmarks). The node budget of these solvers does not apply; `stop_requested` is asked
     /// at every node of the split search, the solvers' stop flag at every node of the first.
     ///
     /// ```
@@ -382,18 +382,20 @@ impl Solvers {
     /// // Every 4x4 grid: a tree too small to split.
     /// let empty = Grid::empty(Shape::new(2, 2).unwrap());
     /// let never = || false;
-    /// let count = Solvers::default().count_on_every_core(&empty, None, None, &never);
+    /// let count = Solvers::default().count_on_every_core(&empty, None, None, None, &never);
     /// assert_eq!(count.answer, Verdict::Count(Count::exactly(288)));
     /// ```
     pub fn count_on_every_core(
         &mut self,
         puzzle: &Grid,
+        candidates: Option<&[DigitSet]>,
         limit: Option<u64>,
         shard: Option<Shard>,
         stop_requested: &(dyn Fn() -> bool + Sync),
     ) -> Outcome<Verdict> {
         let progress = self.progress.clone();
         let solver = self.dlx_for(puzzle.shape());
+        let puzzle = Restricted { puzzle, candidates };
         count_on_every_core(solver, progress, puzzle, limit, shard, stop_requested)
     }
 
@@ -412,7 +414,10 @@ impl Solvers {
         Ok(count_on_every_core(
             solver,
             progress,
-            puzzle,
+            Restricted {
+                puzzle,
+                candidates: None,
+            },
             limit,
             shard,
             stop_requested,
@@ -441,11 +446,18 @@ impl Solvers {
     }
 }
 
+/// A puzzle and, for pencilmarks, the candidates its empty cells may take.
+#[derive(Clone, Copy)]
+struct Restricted<'a> {
+    puzzle: &'a Grid,
+    candidates: Option<&'a [DigitSet]>,
+}
+
 /// [`Solvers::count_on_every_core`] with `solver`.
 fn count_on_every_core(
     solver: &mut SudokuSolver,
     progress: Option<Arc<dyn ProgressSink + Send>>,
-    puzzle: &Grid,
+    Restricted { puzzle, candidates }: Restricted<'_>,
     limit: Option<u64>,
     shard: Option<Shard>,
     stop_requested: &(dyn Fn() -> bool + Sync),
@@ -454,7 +466,16 @@ fn count_on_every_core(
 
     if shard.is_none() {
         solver.set_node_budget(Some(SPLIT_AFTER_NODES));
-        let small = solver.count_solutions(puzzle, limit);
+        let small = match candidates {
+            None => solver.count_solutions(puzzle, limit),
+            Some(candidates) => {
+                let mut within = WithinCandidates {
+                    solver: &mut *solver,
+                    candidates,
+                };
+                Solve::count_solutions(&mut within, puzzle, limit)
+            }
+        };
         solver.set_node_budget(budget);
         if !small.ran_out_of_nodes() {
             return small.map(Verdict::Count);
@@ -462,6 +483,7 @@ fn count_on_every_core(
     }
     let split = solver.count_split_reporting(
         puzzle,
+        candidates,
         shard.unwrap_or(Shard::WHOLE),
         limit,
         stop_requested,
@@ -724,7 +746,7 @@ pub(super) mod tests {
         let verdict = solvers.solve(&empty, Algorithm::Dlx, Mode::First).answer;
         assert!(matches!(verdict, Verdict::Solved(_)), "{verdict:?}");
         lowered.store(true, std::sync::atomic::Ordering::Relaxed);
-        let count = solvers.count_on_every_core(&empty, None, None, &|| false);
+        let count = solvers.count_on_every_core(&empty, None, None, None, &|| false);
         assert_eq!(
             count.stop,
             Stop::Interrupted,
