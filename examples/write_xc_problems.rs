@@ -25,6 +25,7 @@ fn main() -> std::io::Result<()> {
         ReferenceProblem::dlx1_suite()
             .into_iter()
             .chain(ReferenceProblem::xcc_mcc_suite())
+            .chain(ReferenceProblem::dlx5_suite())
             .collect()
     };
     for classic in suite {

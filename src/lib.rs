@@ -14,6 +14,7 @@ mod input;
 mod interrupt;
 mod man;
 mod memo;
+mod min_cost;
 mod output;
 mod progress;
 mod puzzle_bar;

@@ -41,6 +41,13 @@ Formats (Knuth's; `|` starts a comment line):
       C X:0
       B X:1
       C Y:1          -> the solution `A C X:1 Y:1`, `B X:1`, `C Y:1`
+  DLX5, costs: `|n` after an option's items gives it the cost n (several add up; none: 0);
+  --min-cost finds a solution of least total cost, --best K the K best.
+      A B C
+      A B |3
+      C |1
+      A |1
+      B C |2         -> with --min-cost: `| cost 3`, `A |1`, `B C |2`
 --stats gives Knuth's figures for the engine that ran, which its first line names: on links,
 DLX1's on plain problems, DLX2's (with cleansings) on problems with colours, DLX3's on problems
 with bounds; on cells, SSXCC's (nodes count forced moves too; updates count items swapped out
@@ -108,8 +115,8 @@ probes of --estimate stop within moments): the whole solutions found so far (wit
 --estimate, the estimate of the probes made), the figures so far on stderr marked partial,
 exit 130, 143 or 129; a second signal ends at once."))]
 pub struct XcArgs {
-    /// Problem file in Knuth's format (DLX1, DLX2's colours or DLX3's bounds); `-` or nothing
-    /// reads standard input.
+    /// Problem file in Knuth's format (DLX1, DLX2's colours, DLX3's bounds or DLX5's costs);
+    /// `-` or nothing reads standard input.
     file: Option<PathBuf>,
     /// Print only the number of solutions.
     #[arg(long)]
@@ -177,6 +184,8 @@ pub struct XcArgs {
     engine: Option<EngineKind>,
     #[command(flatten)]
     memo: super::memo::MemoArgs,
+    #[command(flatten)]
+    min_cost: super::min_cost::MinCostArgs,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -258,6 +267,19 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             seed: args.seed.unwrap_or(0),
         };
         return super::memo::run(&args.memo, context);
+    }
+    if args.min_cost.wanted() {
+        drop(out);
+        let context = super::min_cost::MinCostContext {
+            problem: &problem,
+            input_name: &input_name,
+            count: args.count,
+            stats: args.stats,
+            limit: args.limit,
+            max_nodes: args.max_nodes,
+            threads: args.threads,
+        };
+        return super::min_cost::run(&args.min_cost, context);
     }
     let request = search_request(&args);
     let started = Instant::now();

@@ -4,12 +4,13 @@
 //! or only in one colour), with dancing links and, without bounds, with dancing cells, which
 //! find the same solutions when both search the whole tree, as do the board and the planes
 //! (on the problems of their shape), and with the
-//! bitsets, which walk links' tree: the same solutions in the same order, the same nodes.
+//! bitsets, which walk links' tree: the same solutions in the same order, the same nodes; and
+//! DLX5's minimum-cost search ends on the least cost of links' solutions (costs `|n` parse too).
 
 #![no_main]
 
 use dlx_engine::{
-    board_with_domination, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, ItemKind,
+    board_with_domination, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, ItemKind, MinCost,
     OptionId, Problem, SearchLimits, Stop,
 };
 use libfuzzer_sys::fuzz_target;
@@ -146,6 +147,27 @@ fuzz_target!(|bytes: &[u8]| {
             ),
             "the planes refuse only what is not their shape: {refusal}"
         ),
+    }
+    // The minimum-cost search (DLX5's): only covers, and when both searched their whole trees,
+    // the least cost of links' solutions is the cost of the last solution it met.
+    if !problem.has_bounds() {
+        let mut min_cost = MinCost::try_new(&problem).expect("DLX5 takes what has no bounds");
+        let cost =
+            |options: &[OptionId]| -> u64 { options.iter().map(|&o| problem.option_cost(o)).sum() };
+        let mut last = None;
+        let report = min_cost.search(limits, &mut |options: &[OptionId]| {
+            assert_cover(&problem, options);
+            assert!(
+                last.is_none_or(|c| cost(options) < c),
+                "an improving solution"
+            );
+            last = Some(cost(options));
+            ControlFlow::Continue(())
+        });
+        if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
+            let least = by_links.iter().map(|s| cost(s)).min();
+            assert_eq!(last, least, "the least cost");
+        }
     }
     // The u16 arena, where the problem fits it, searches the same tree: the same report, node
     // for node. Under the node budget: a count with no budget timed out on a 12-queens variant.

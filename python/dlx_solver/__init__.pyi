@@ -16,6 +16,7 @@ from .dlx_solver import covers_bool as covers_bool
 from .dlx_solver import first as first
 from .dlx_solver import generate as generate
 from .dlx_solver import is_unique as is_unique
+from .dlx_solver import min_cost as min_cost
 from .dlx_solver import rate as rate
 from .dlx_solver import read_knuth as read_knuth
 from .dlx_solver import solve as solve
@@ -37,6 +38,7 @@ __all__ = [
     "first",
     "generate",
     "is_unique",
+    "min_cost",
     "rate",
     "read_knuth",
     "solve",

@@ -1,7 +1,7 @@
 """Type stubs of the compiled module; the package ``dlx_solver`` re-exports it."""
 
 import os
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Optional, Union, final, overload
 
 import numpy as np
@@ -29,6 +29,7 @@ __all__ = [
     "generate",
     "is_unique",
     "rate",
+    "min_cost",
     "read_knuth",
     "solve",
     "sudoku_count",
@@ -152,6 +153,17 @@ def count_bool(
     engine: _Engine = "auto",
 ) -> Count: ...
 def read_knuth(text: str) -> Problem: ...
+def min_cost(
+    options: _ProblemLike,
+    costs: Optional[Sequence[int]] = None,
+    k: int = 1,
+    primary: Optional[Iterable[_Item]] = None,
+    secondary: Optional[Iterable[_Item]] = None,
+    colored: bool = False,
+    *,
+    max_nodes: Optional[int] = None,
+    threads: Optional[int] = None,
+) -> list[tuple[int, tuple[int, ...]]]: ...
 
 # Counting without enumerating (Knuth's DLX6): exact ints past 2^64, and the ZDD.
 @final

@@ -4,6 +4,7 @@
 //! puzzles crate's `Grid`, runs the searches with the GIL released (interruptible by Ctrl-C),
 //! and turns the answers back. Its docstrings carry the Python examples, run by pytest.
 
+mod cheapest;
 mod errors;
 mod interrupt;
 mod memo;
@@ -266,8 +267,60 @@ fn count_bool(
     )
 }
 
+/// The cheapest solutions, as Knuth's DLX5 finds them: a list of `(cost, solution)` pairs in
+/// increasing cost, each solution a tuple of option indices, the `k` cheapest (a cost repeated
+/// as often as it occurs among them; fewer when there are fewer solutions, none when there is
+/// none). `costs[i]` is the cost of option `i` (non-negative integers); without `costs`, the
+/// costs of a `Problem` read by `read_knuth` (`|n` after an option's items), or 0. Other
+/// arguments as for `covers`; colours are taken, bounds are not (`ValueError`). The search
+/// runs on one thread whatever `threads` says; `Undecided` when `max_nodes` ran out first.
+///
+/// >>> options = [["a", "b"], ["c"], ["a"], ["b", "c"]]
+/// >>> dlx_solver.min_cost(options, costs=[3, 1, 1, 2])
+/// [(3, (2, 3))]
+/// >>> dlx_solver.min_cost(options, costs=[3, 1, 1, 2], k=2)
+/// [(3, (2, 3)), (4, (0, 1))]
+#[pyfunction]
+#[pyo3(signature = (options, costs=None, k=1, primary=None, secondary=None, colored=false, *, max_nodes=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn min_cost<'py>(
+    py: Python<'py>,
+    options: &Bound<'py, PyAny>,
+    costs: Option<Vec<u64>>,
+    k: usize,
+    primary: Option<&Bound<'py, PyAny>>,
+    secondary: Option<&Bound<'py, PyAny>>,
+    colored: bool,
+    max_nodes: Option<u64>,
+    threads: Option<usize>,
+) -> PyResult<Vec<(u64, Bound<'py, PyTuple>)>> {
+    let _ = threads;
+    let mut problem = problem_of(options, primary, secondary, colored, None)?;
+    if let Some(costs) = costs {
+        let given = match options.cast::<PyProblem>() {
+            Ok(problem) => problem.get().indices.iter().max().map_or(0, |&i| i + 1),
+            Err(_) => options.len()?,
+        };
+        if costs.len() != given {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "costs has {} entries for {given} options",
+                costs.len()
+            )));
+        }
+        let indices = &problem.indices;
+        problem.problem = problem
+            .problem
+            .with_costs(|option| costs[indices[option.index()]])
+            .map_err(|e| errors::ProblemError::new_err(e.to_string()))?;
+    }
+    cheapest::run(py, &problem, k, max_nodes)?
+        .into_iter()
+        .map(|(cost, solution)| Ok((cost, PyTuple::new(py, solution)?)))
+        .collect()
+}
+
 /// Reads a problem in Knuth's text format (items line, `|` before the secondary items,
-/// `a:b|name` bounds, one option a line, `x:c` colours). Raises `FormatError` whose `line` and
+/// `a:b|name` bounds, one option a line, `x:c` colours, `|n` costs, which `min_cost` reads). Raises `FormatError` whose `line` and
 /// `column` say where the text is wrong.
 ///
 /// >>> p = dlx_solver.read_knuth("a b c\na b\nc\nb c\n")
@@ -295,6 +348,7 @@ fn dlx_solver(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(covers_bool, m)?)?;
     m.add_function(wrap_pyfunction!(count_bool, m)?)?;
     m.add_function(wrap_pyfunction!(read_knuth, m)?)?;
+    m.add_function(wrap_pyfunction!(min_cost, m)?)?;
     m.add("ProblemError", py.get_type::<errors::ProblemError>())?;
     m.add("FormatError", py.get_type::<errors::FormatError>())?;
     m.add("Undecided", py.get_type::<errors::Undecided>())?;

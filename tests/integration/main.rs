@@ -18,6 +18,7 @@ mod generate;
 mod killer;
 mod memo;
 mod memory;
+mod min_cost;
 mod odd_inputs;
 mod output_fields;
 mod output_safety;

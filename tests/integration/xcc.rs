@@ -86,7 +86,7 @@ fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<Op
 
 /// Whether chosen options meet the definition: each primary item covered within its bounds,
 /// each secondary item used by one option, or only by options that agree on its colour.
-fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
+pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
     let n = problem.item_count();
     let mut times = vec![0u32; n];
     let mut uncoloured = vec![0u32; n];

@@ -4,7 +4,8 @@
 //! optionally `|` and the secondary items. Every later line is one option, its items separated by
 //! white space. A line whose first visible character is `|` is a comment; blank lines are skipped.
 //! Names are visible characters without `|` or `:`. DLX1 limits names to 8 characters; we accept
-//! any length, so every file DLX1 reads is read the same way here.
+//! any length, so every file DLX1 reads is read the same way here. An option's word `|n` (after
+//! its first item) is DLX5's cost, n in decimal; several add up.
 
 use super::problem::{Bounds, BuildError, Colour, ItemKind, OptionId, Problem, ProblemBuilder};
 use crate::excerpt::Excerpt;
@@ -67,6 +68,15 @@ pub enum FormatErrorKind {
         Excerpt(.found)
     )]
     BadColour {
+        /// The entry, as written.
+        found: String,
+    },
+    /// An option's cost that is not `|n`, n a decimal number (DLX5's), or one past `u64`.
+    #[error(
+        "`{}` in an option; expected a cost `|n`, n a decimal number below 2^64",
+        Excerpt(.found)
+    )]
+    BadCost {
         /// The entry, as written.
         found: String,
     },
@@ -156,26 +166,51 @@ pub(crate) fn parse_problem_bytes(bytes: &[u8]) -> Result<Problem, FormatError> 
         if items_read {
             split_words(text, &mut words);
             entries.clear();
+            // DLX5's costs, `|n` after any item, added up; where the last one is, for an error.
+            let (mut cost, mut cost_offset) = (0u64, None);
+            let column = |offset| char_column(text.as_bytes(), offset);
+            // The costs taken out, the entries' positions in the option are no longer those
+            // of the words: `items_at` maps them back.
+            let mut items_at = Vec::new();
             for &(offset, word) in &words {
+                if let Some(digits) = word.strip_prefix('|') {
+                    let bad = || FormatError {
+                        line,
+                        column: column(offset),
+                        kind: FormatErrorKind::BadCost {
+                            found: word.to_string(),
+                        },
+                    };
+                    let value = parse_cost(digits).ok_or_else(bad)?;
+                    cost = cost.checked_add(value).ok_or_else(bad)?;
+                    cost_offset = Some(offset);
+                    continue;
+                }
                 let entry = split_colour(word).ok_or_else(|| FormatError {
                     line,
-                    column: char_column(text.as_bytes(), offset),
+                    column: column(offset),
                     kind: FormatErrorKind::BadColour {
                         found: word.to_string(),
                     },
                 })?;
                 entries.push(entry);
+                items_at.push(offset);
             }
-            builder.coloured_option_by_names(&entries).map_err(|e| {
-                let column = e
-                    .position()
-                    .map_or(1, |p| char_column(text.as_bytes(), words[p].0));
+            let option = builder.coloured_option_by_names(&entries).map_err(|e| {
+                let column = e.position().map_or(1, |p| column(items_at[p]));
                 FormatError {
                     line,
                     column,
                     kind: FormatErrorKind::Build(e),
                 }
             })?;
+            if let (Some(option), Some(offset)) = (option, cost_offset) {
+                builder.set_cost(option, cost).map_err(|e| FormatError {
+                    line,
+                    column: column(offset),
+                    kind: FormatErrorKind::Build(e),
+                })?;
+            }
         } else {
             read_items(text, line, &mut builder)?;
             items_read = true;
@@ -330,6 +365,14 @@ fn parse_bounds(prefix: &str) -> Option<Result<Bounds, BuildError>> {
     })
 }
 
+/// The digits of a cost after its `|`, as DLX5 reads them: one decimal digit or more.
+fn parse_cost(digits: &str) -> Option<u64> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 /// Splits an option's word into its item name and colour: `name` or `name:c`, `c` one visible
 /// character. `None` when the colon is there but one such character does not follow it alone.
 fn split_colour(token: &str) -> Option<(&str, Option<Colour>)> {
@@ -353,7 +396,7 @@ fn char_column(raw: &[u8], byte_offset: usize) -> usize {
 }
 
 /// Writes one option as Knuth's format has it, without a line end: its items' names separated
-/// by spaces, each coloured one as `name:c`. Fails with `InvalidData` on a colour that is no
+/// by spaces, each coloured one as `name:c`, then its cost `|n` if it has one. Fails with `InvalidData` on a colour that is no
 /// visible character.
 pub(crate) fn write_option<W: io::Write>(
     problem: &Problem,
@@ -382,6 +425,10 @@ pub(crate) fn write_option<W: io::Write>(
                 ))
             }
         }
+    }
+    let cost = problem.option_cost(option);
+    if cost != 0 {
+        write!(out, " |{cost}")?;
     }
     Ok(())
 }
@@ -462,6 +509,34 @@ mod tests {
 
     fn err(text: &str) -> FormatError {
         parse_problem(text).unwrap_err()
+    }
+
+    #[test]
+    fn reads_and_writes_dlx5s_costs() {
+        let p = parse_problem("A B | x\nA |2 x:c |3\nB\nA B |0\n").unwrap();
+        assert!(p.has_costs());
+        let costs: Vec<u64> = p.options().map(|o| p.option_cost(o)).collect();
+        assert_eq!(costs, [5, 0, 0]);
+        assert_eq!(p.option_items(OptionId(0)).len(), 2);
+        let mut written = Vec::new();
+        p.write(&mut written).unwrap();
+        assert_eq!(
+            String::from_utf8(written).unwrap(),
+            "A B | x\nA x:c |5\nB\nA B\n"
+        );
+        // Without costs, a problem is read as before, and has none.
+        assert!(!parse_problem("A\nA\n").unwrap().has_costs());
+        // An option of no primary item is dropped with its cost.
+        let dropped = parse_problem("A | x\nA\nx |4\n").unwrap();
+        assert_eq!((dropped.option_count(), dropped.has_costs()), (1, false));
+        for (text, column) in [("A\nA |\n", 3), ("A\nA |-1\n", 3), ("A\nA |1|2\n", 3)] {
+            let e = err(text);
+            assert_eq!((e.line, e.column), (2, column), "{text:?}");
+            assert!(
+                matches!(e.kind, FormatErrorKind::BadCost { .. }),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]

@@ -142,6 +142,7 @@ mod guesses;
 mod lazy;
 mod links;
 mod memo;
+mod min_cost;
 mod names;
 mod narrowed;
 mod node;
@@ -169,6 +170,7 @@ pub use format::{FormatError, FormatErrorKind};
 pub use links::Dlx;
 pub use links::{Estimate, Spread};
 pub use memo::{Memo, MemoResult, Zdd};
+pub use min_cost::MinCost;
 pub use narrowed::Narrowed;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use problem::{

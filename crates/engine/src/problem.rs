@@ -174,6 +174,20 @@ pub enum BuildError {
         /// The most nodes 32-bit links address.
         limit: u64,
     },
+    /// A cost given to an option the builder does not have.
+    #[error("option id {id} has no option: only {count} are kept")]
+    UnknownOption {
+        /// The id given.
+        id: u32,
+        /// The options kept so far.
+        count: usize,
+    },
+    /// The options' costs would add up past what a sum of them may reach.
+    #[error("the options' costs add up past {limit}")]
+    CostTooLarge {
+        /// The most they may add up to ([`Problem::MAX_TOTAL_COST`]).
+        limit: u64,
+    },
     /// A size a reference problem (`Problem::try_queens` and the others) cannot be built at:
     /// one that leaves nothing to place (a board of no squares), or one past the bound that
     /// keeps the problem within memory and its building within moments.
@@ -220,6 +234,9 @@ pub struct Problem {
     /// problem without colours pays nothing for them.
     colours: Vec<Option<Colour>>,
     starts: Vec<u32>,
+    /// The cost of each option (DLX5's `|n`); empty until the first cost is given, so a
+    /// problem without costs pays nothing for them.
+    costs: Vec<u64>,
     dropped_options: usize,
 }
 
@@ -233,6 +250,7 @@ impl Default for Problem {
             entries: Vec::new(),
             colours: Vec::new(),
             starts: vec![0],
+            costs: Vec::new(),
             dropped_options: 0,
         }
     }
@@ -243,6 +261,10 @@ impl Problem {
     /// hold: links are `u32`, and an item's list length must stay below the arena's `COVERED`
     /// bit (bit 31 of its `u32` length), so the limit is 2^31 - 1.
     pub const MAX_NODES: u64 = i32::MAX as u64;
+
+    /// The most the costs of all options may add up to ([`ProblemBuilder::set_cost`]): below
+    /// `u64::MAX`, which a minimum-cost search keeps for "no bound yet".
+    pub const MAX_TOTAL_COST: u64 = u64::MAX - 1;
 
     /// Number of items, primary and secondary.
     pub fn item_count(&self) -> usize {
@@ -291,6 +313,16 @@ impl Problem {
     /// Whether some option gives a secondary item a colour (an XCC problem, DLX2's).
     pub fn has_colours(&self) -> bool {
         self.colours.iter().any(Option::is_some)
+    }
+
+    /// Whether some option has a cost (DLX5's `|n`).
+    pub fn has_costs(&self) -> bool {
+        self.costs.iter().any(|&cost| cost != 0)
+    }
+
+    /// The cost of an option (DLX5's `|n`, the sum of them if it has several): 0 without.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        self.costs.get(option.index()).copied().unwrap_or(0)
     }
 
     /// Whether some primary item has bounds other than exactly once (an MCC problem, DLX3's).
@@ -351,6 +383,8 @@ pub struct ProblemBuilder {
     last_option_seen: Vec<u32>,
     options_tried: u32,
     scratch: Vec<ItemId>,
+    /// The costs given so far, added up ([`ProblemBuilder::set_cost`]).
+    total_cost: u64,
 }
 
 impl ProblemBuilder {
@@ -540,6 +574,34 @@ impl ProblemBuilder {
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Gives `option` (added by this builder) a cost, as DLX5's `|n` does: a minimum-cost
+    /// search looks for the solutions whose options' costs add up to the least. Refused when
+    /// the costs of all the options would add up past [`Problem::MAX_TOTAL_COST`], so that no
+    /// sum of them overflows.
+    pub fn set_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let costs = &mut self.problem.costs;
+        let count = self.problem.starts.len() - 1;
+        if option.index() >= count {
+            return Err(BuildError::UnknownOption {
+                id: option.0,
+                count,
+            });
+        }
+        let old = costs.get(option.index()).copied().unwrap_or(0);
+        let total = self.total_cost - old;
+        if cost > Problem::MAX_TOTAL_COST - total {
+            return Err(BuildError::CostTooLarge {
+                limit: Problem::MAX_TOTAL_COST,
+            });
+        }
+        if costs.len() < count {
+            costs.resize(count, 0);
+        }
+        costs[option.index()] = cost;
+        self.total_cost = total + cost;
         Ok(())
     }
 

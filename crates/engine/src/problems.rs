@@ -11,7 +11,9 @@
 //! `updates` come out as DLX1's.
 
 use super::format::write_problem;
-use super::problem::{Bounds, BuildError, Colour, ItemId, Problem, ProblemBuilder};
+use super::problem::{
+    Bounds, BuildError, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder,
+};
 use std::collections::HashSet;
 use std::io;
 
@@ -241,6 +243,43 @@ impl Problem {
             })
             .collect();
         Ok(random_coloured(seed, &bounds, secondary, options))
+    }
+
+    /// This problem with a random cost from `0..=most` on each option (DLX5's `|n`), drawn from
+    /// `seed`; the items, options and colours are this problem's. What minimum-cost searches
+    /// are checked and timed on: queens and pentominoes with random costs, as DLX5 was.
+    pub fn with_random_costs(&self, seed: u64, most: u64) -> Problem {
+        let mut random = Random::new(seed ^ 0x636f_7374);
+        self.with_costs(|_| random.below(most as usize + 1) as u64)
+            .expect("random costs of a problem's options add up within u64")
+    }
+
+    /// This problem with `cost(option)` as each option's cost (DLX5's `|n`), asked once an
+    /// option in order; the items, options and colours are this problem's. Refused when the
+    /// costs add up past [`Problem::MAX_TOTAL_COST`].
+    pub fn with_costs(&self, mut cost: impl FnMut(OptionId) -> u64) -> Result<Problem, BuildError> {
+        let mut b = ProblemBuilder::new();
+        for item in self.items() {
+            let name = self.item_name(item);
+            declare(match self.item_kind(item) {
+                ItemKind::Primary => b.primary_with_bounds(name, self.item_bounds(item)),
+                ItemKind::Secondary => b.secondary(name),
+            });
+        }
+        for option in self.options() {
+            let entries: Vec<(ItemId, Option<Colour>)> = self
+                .option_items(option)
+                .iter()
+                .copied()
+                .zip(self.option_colours(option))
+                .collect();
+            let cost = cost(option);
+            // A kept option has a primary item and was checked when this problem was built.
+            if let Some(id) = b.coloured_option(&entries)? {
+                b.set_cost(id, cost)?;
+            }
+        }
+        Ok(b.build())
     }
 
     /// `count` random words of `len` letters from `a..=e`, distinct, in order of drawing.
@@ -590,6 +629,51 @@ impl ReferenceProblem {
         ]
     }
 
+    /// The problems with costs of `tests/data/xc/`, whose DLX5 figures (the cheapest solution,
+    /// and the five best) `tests/data/xc/README.md` lists: the classic problems with random
+    /// costs, ties among them (costs 0 to 2) and without.
+    pub fn dlx5_suite() -> Vec<ReferenceProblem> {
+        let classic = |file, title, problem| ReferenceProblem {
+            file,
+            title,
+            problem,
+        };
+        let words = |seed, count, len| Problem::random_words(seed, count, len);
+        vec![
+            classic(
+                "toy_costs.dlx",
+                "the toy problem, random costs 0 to 9 (seed 1)",
+                Problem::toy().with_random_costs(1, 9),
+            ),
+            classic(
+                "queens8_costs.dlx",
+                "8 queens, random costs 0 to 20 (seed 1)",
+                Problem::queens(8).with_random_costs(1, 20),
+            ),
+            classic(
+                "queens12_ties.dlx",
+                "12 queens, random costs 0 to 2 (seed 2)",
+                Problem::queens(12).with_random_costs(2, 2),
+            ),
+            classic(
+                "langford7_costs.dlx",
+                "Langford pairs for n = 7, random costs 0 to 20 (seed 3)",
+                Problem::langford(7).with_random_costs(3, 20),
+            ),
+            classic(
+                "xcc_random2_costs.dlx",
+                "random XCC, seed 2, with random costs 0 to 20 (seed 4)",
+                Problem::random_xcc(2, 12, 6, 60).with_random_costs(4, 20),
+            ),
+            classic(
+                "word_rectangles3x4_costs.dlx",
+                "3x4 word rectangles, random costs 0 to 20 (seed 5)",
+                Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3))
+                    .with_random_costs(5, 20),
+            ),
+        ]
+    }
+
     /// Larger problems (colours, bounds, domino tilings), for timing the engine against Knuth's
     /// programs (not kept in `tests/data/xc/`: the example `write_xc_problems` writes them where
     /// asked).
@@ -624,6 +708,21 @@ impl ReferenceProblem {
                 "mcc_random_large.dlx",
                 "random MCC, seed 5: 20 primary items with bounds, 8 secondary, 80 options",
                 Problem::random_mcc(5, 20, 8, 80),
+            ),
+            classic(
+                "pentominoes6x10_costs.dlx",
+                "the twelve pentominoes on a 6x10 board, random costs 0 to 20 (seed 1)",
+                Problem::pentominoes(6, 10).with_random_costs(1, 20),
+            ),
+            classic(
+                "queens20_costs.dlx",
+                "20 queens, random costs 0 to 20 (seed 1)",
+                Problem::queens(20).with_random_costs(1, 20),
+            ),
+            classic(
+                "queens22_costs.dlx",
+                "22 queens, random costs 0 to 20 (seed 1)",
+                Problem::queens(22).with_random_costs(1, 20),
             ),
             classic(
                 "mcc_random_90.dlx",

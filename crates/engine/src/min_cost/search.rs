@@ -1,0 +1,414 @@
+//! The minimum-cost search's loop: DLX5's, with its cutoff, its choice of item and its
+//! covering that stops where the options cost too much.
+
+use super::{option_of, MinCost, Node, LOOKAHEAD, NO_CUTOFF};
+use crate::gate::{none_asked, Gate, Halt};
+use crate::outcome::{Outcome, SearchStats};
+use crate::problem::OptionId;
+use crate::progress::TreePosition;
+use crate::search::{SearchLimits, Visitor};
+use std::collections::BinaryHeap;
+
+/// What each level keeps to go back: its choice, the net cost before it, and the thresholds
+/// its covering used (uncovering must stop where covering stopped, though the cutoff moved).
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    choice: u32,
+    cost_before: u64,
+    /// The threshold of the branch item's covering, fixed when the level is entered.
+    item_threshold: u64,
+    /// The threshold of the other items' covering, for the option being tried.
+    threshold: u64,
+}
+
+/// The best costs met so far, and the cutoff they make: the cost an option must stay under.
+struct Cutoff {
+    /// The `k` cheapest net costs met (a max-heap).
+    best: BinaryHeap<u64>,
+    keep: usize,
+    ties: bool,
+}
+
+impl Cutoff {
+    /// The net cost a partial solution must stay under to go on.
+    #[inline(always)]
+    fn bound(&self) -> u64 {
+        match (self.best.peek(), self.ties) {
+            (Some(&least), true) => least + 1,
+            (Some(&worst), false) if self.best.len() == self.keep => worst,
+            _ => NO_CUTOFF,
+        }
+    }
+
+    /// A solution of net cost `cost`, under the bound, was met.
+    fn met(&mut self, cost: u64) {
+        if self.ties {
+            self.best.clear();
+        } else if self.best.len() == self.keep {
+            self.best.pop();
+        }
+        self.best.push(cost);
+    }
+}
+
+/// The arena's lists, and the covering of DLX5 on them.
+struct Arena<'a> {
+    nodes: &'a mut [Node],
+    prev: &'a mut [u32],
+    next: &'a mut [u32],
+    len: &'a mut [u32],
+    second: i32,
+    /// The first node that is no header: a list's walk ends at a node below it.
+    first_entry: u32,
+}
+
+impl Arena<'_> {
+    /// Hides option `option` (a node of it) from every list but its own node's, skipping the
+    /// entries a colour has satisfied.
+    #[inline(always)]
+    fn hide(&mut self, option: u32, stats: &mut SearchStats) {
+        let mut node = option + 1;
+        while node != option {
+            let here = self.nodes[node as usize];
+            if here.colour >= 0 {
+                if here.item <= 0 {
+                    node = here.up;
+                    continue;
+                }
+                self.nodes[here.up as usize].down = here.down;
+                self.nodes[here.down as usize].up = here.up;
+                stats.updates += 1;
+                if here.item < self.second {
+                    self.len[here.item as usize] -= 1;
+                }
+            }
+            node += 1;
+        }
+    }
+
+    /// Undoes [`Arena::hide`].
+    #[inline(always)]
+    fn unhide(&mut self, option: u32) {
+        let mut node = option + 1;
+        while node != option {
+            let here = self.nodes[node as usize];
+            if here.colour >= 0 {
+                if here.item <= 0 {
+                    node = here.up;
+                    continue;
+                }
+                self.nodes[here.up as usize].down = node;
+                self.nodes[here.down as usize].up = node;
+                if here.item < self.second {
+                    self.len[here.item as usize] += 1;
+                }
+            }
+            node += 1;
+        }
+    }
+
+    /// Covers `item`: out of the active list, and its options under `threshold` hidden.
+    fn cover(&mut self, item: u32, threshold: u64, stats: &mut SearchStats) {
+        if (item as i32) < self.second {
+            let (before, after) = (self.prev[item as usize], self.next[item as usize]);
+            self.next[before as usize] = after;
+            self.prev[after as usize] = before;
+        }
+        stats.updates += 1;
+        let mut option = self.nodes[item as usize].down;
+        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+            self.hide(option, stats);
+            option = self.nodes[option as usize].down;
+        }
+    }
+
+    /// Undoes [`Arena::cover`], going down the list as covering did.
+    fn uncover(&mut self, item: u32, threshold: u64) {
+        let mut option = self.nodes[item as usize].down;
+        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+            self.unhide(option);
+            option = self.nodes[option as usize].down;
+        }
+        if (item as i32) < self.second {
+            let (before, after) = (self.prev[item as usize], self.next[item as usize]);
+            self.next[before as usize] = item;
+            self.prev[after as usize] = item;
+        }
+    }
+
+    /// Imposes the colour of entry `entry` on its secondary item: the options under
+    /// `threshold` of another colour (or none) hidden, those of its colour satisfied.
+    fn purify(&mut self, entry: u32, threshold: u64, stats: &mut SearchStats) {
+        let Node { item, colour, .. } = self.nodes[entry as usize];
+        stats.cleansings += 1;
+        let mut option = self.nodes[item as usize].down;
+        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+            if self.nodes[option as usize].colour != colour {
+                self.hide(option, stats);
+            } else if option != entry {
+                stats.cleansings += 1;
+                self.nodes[option as usize].colour = -1;
+            }
+            option = self.nodes[option as usize].down;
+        }
+    }
+
+    /// Undoes [`Arena::purify`].
+    fn unpurify(&mut self, entry: u32, threshold: u64) {
+        let Node { item, colour, .. } = self.nodes[entry as usize];
+        let mut option = self.nodes[item as usize].down;
+        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+            if self.nodes[option as usize].colour < 0 {
+                self.nodes[option as usize].colour = colour;
+            } else if option != entry {
+                self.unhide(option);
+            }
+            option = self.nodes[option as usize].down;
+        }
+    }
+
+    /// Covers the items of `chosen`'s option other than its own node's, left to right.
+    fn cover_rest(&mut self, chosen: u32, threshold: u64, stats: &mut SearchStats) {
+        let mut node = chosen + 1;
+        while node != chosen {
+            let here = self.nodes[node as usize];
+            if here.item <= 0 {
+                node = here.up;
+                continue;
+            }
+            match here.colour {
+                0 => self.cover(here.item as u32, threshold, stats),
+                c if c > 0 => self.purify(node, threshold, stats),
+                _ => {}
+            }
+            node += 1;
+        }
+    }
+
+    /// Undoes [`Arena::cover_rest`], right to left.
+    fn uncover_rest(&mut self, chosen: u32, threshold: u64) {
+        let mut node = chosen - 1;
+        while node != chosen {
+            let here = self.nodes[node as usize];
+            if here.item <= 0 {
+                node = here.down;
+                continue;
+            }
+            match here.colour {
+                0 => self.uncover(here.item as u32, threshold),
+                c if c > 0 => self.unpurify(node, threshold),
+                _ => {}
+            }
+            node -= 1;
+        }
+    }
+
+    /// The item to branch on with `budget` left under the cutoff: fewest options under it
+    /// (counted up to [`LOOKAHEAD`], the list's length past that), then the dearest cheapest
+    /// option, then the first. `None` when an item can no longer be covered under the cutoff.
+    fn choose(&self, budget: u64) -> Option<u32> {
+        let (mut best, mut fewest, mut dearest) = (0u32, u32::MAX, 0u64);
+        let mut item = self.next[0];
+        while item != 0 {
+            let first = self.nodes[item as usize].down;
+            if first < self.first_entry {
+                return None;
+            }
+            let least = self.nodes[first as usize].cost;
+            if least >= budget {
+                return None;
+            }
+            let mut usable = 1u32;
+            let mut option = self.nodes[first as usize].down;
+            let counted = loop {
+                if option < self.first_entry || self.nodes[option as usize].cost >= budget {
+                    break Some(usable);
+                }
+                if usable == fewest {
+                    break None;
+                }
+                if usable >= LOOKAHEAD {
+                    break Some(self.len[item as usize]);
+                }
+                usable += 1;
+                option = self.nodes[option as usize].down;
+            };
+            if let Some(usable) = counted {
+                if usable < fewest || (usable == fewest && least > dearest) {
+                    (best, fewest, dearest) = (item, usable, least);
+                }
+            }
+            item = self.next[item as usize];
+        }
+        Some(best)
+    }
+}
+
+/// The search of `engine`'s problem, handing each solution met to `visitor`.
+pub(super) fn run<V: Visitor + ?Sized>(
+    engine: &mut MinCost,
+    limits: SearchLimits,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    if limits.max_solutions == Some(0) {
+        return none_asked();
+    }
+    let mut stats = SearchStats::default();
+    let mut gate = Gate::new(limits, visitor);
+    let mut cutoff = Cutoff {
+        best: BinaryHeap::with_capacity(engine.best),
+        keep: engine.best,
+        ties: engine.ties,
+    };
+    let first_entry = engine.len.len() as u32;
+    let mut arena = Arena {
+        nodes: &mut engine.nodes,
+        prev: &mut engine.prev,
+        next: &mut engine.next,
+        len: &mut engine.len,
+        second: engine.second as i32,
+        first_entry,
+    };
+    let mut path: Vec<Level> = Vec::new();
+    let mut solution: Vec<OptionId> = Vec::new();
+    let halt = search(
+        &mut arena,
+        &mut path,
+        &mut cutoff,
+        &mut gate,
+        &mut stats,
+        &mut solution,
+        visitor,
+    );
+    if halt.stop != crate::outcome::Stop::Exhausted {
+        // Stopped midway: the lists are put back as the search found them.
+        for level in (0..path.len()).rev() {
+            let Level {
+                choice,
+                item_threshold,
+                threshold,
+                ..
+            } = path[level];
+            arena.uncover_rest(choice, threshold);
+            let item = arena.nodes[choice as usize].item as u32;
+            arena.uncover(item, item_threshold);
+        }
+    }
+    Outcome {
+        answer: halt.broke_with,
+        stats,
+        stop: halt.stop,
+    }
+}
+
+/// Where a search with `path` above it stands (see [`TreePosition`]): each level's choice as
+/// the k-th of the options of its item still in its list.
+fn position(arena: &Arena<'_>, path: &[Level], stats: &SearchStats) -> TreePosition {
+    let mut at = TreePosition::at_root(path.len(), stats);
+    for level in path {
+        let item = arena.nodes[level.choice as usize].item as u32;
+        let (mut k, mut d, mut option) = (0u32, 0u32, arena.nodes[item as usize].down);
+        while option >= arena.first_entry {
+            d += 1;
+            if option == level.choice {
+                k = d;
+            }
+            option = arena.nodes[option as usize].down;
+        }
+        at.descend(k, d);
+    }
+    at
+}
+
+/// DLX5's loop: enter a node, choose an item, try its options cheapest first while they stay
+/// under the cutoff; `path` holds the levels entered and not left when it stops early.
+#[allow(clippy::too_many_arguments)]
+fn search<V: Visitor + ?Sized>(
+    arena: &mut Arena<'_>,
+    path: &mut Vec<Level>,
+    cutoff: &mut Cutoff,
+    gate: &mut Gate,
+    stats: &mut SearchStats,
+    solution: &mut Vec<OptionId>,
+    visitor: &mut V,
+) -> Halt<V::Break> {
+    let mut cost = 0u64;
+    // Entering a node: `true`; going on with the current level's next option: `false`.
+    let mut entering = true;
+    loop {
+        if entering {
+            let position = |stats: &SearchStats| position(arena, path, stats);
+            if let Err(halt) = gate.enter(visitor, stats, position) {
+                return halt;
+            }
+            let Some(item) = arena.choose(cutoff.bound() - cost) else {
+                // A dead end: back to the level above, to its next option.
+                let Some(above) = path.last() else {
+                    return gate.exhausted(visitor, stats);
+                };
+                cost = above.cost_before;
+                entering = false;
+                continue;
+            };
+            let choice = arena.nodes[item as usize].down;
+            let next_cost = cost + arena.nodes[choice as usize].cost;
+            let item_threshold = cutoff.bound() - next_cost;
+            arena.cover(item, item_threshold, stats);
+            path.push(Level {
+                choice,
+                cost_before: cost,
+                item_threshold,
+                threshold: 0,
+            });
+        } else {
+            // The level's option tried: uncover it, and take the next one still under the cutoff.
+            let level = path.len() - 1;
+            let Level {
+                choice,
+                cost_before,
+                item_threshold,
+                threshold,
+            } = path[level];
+            arena.uncover_rest(choice, threshold);
+            let item = arena.nodes[choice as usize].item as u32;
+            let next = arena.nodes[choice as usize].down;
+            let next_cost = cost_before + arena.nodes[next as usize].cost;
+            if next == item || next_cost >= cutoff.bound() {
+                arena.uncover(item, item_threshold);
+                path.pop();
+                let Some(above) = path.last() else {
+                    return gate.exhausted(visitor, stats);
+                };
+                cost = above.cost_before;
+                continue;
+            }
+            path[level].choice = next;
+        }
+        // Try the current level's choice: cover its other items; a solution if none is left.
+        let level = path.len() - 1;
+        let Level {
+            choice,
+            cost_before,
+            ..
+        } = path[level];
+        let next_cost = cost_before + arena.nodes[choice as usize].cost;
+        let threshold = cutoff.bound() - next_cost;
+        path[level].threshold = threshold;
+        arena.cover_rest(choice, threshold, stats);
+        if arena.next[0] == 0 {
+            if let Err(halt) = gate.enter_leaf(stats) {
+                return halt;
+            }
+            cutoff.met(next_cost);
+            let options = path.iter().map(|l| option_of(arena.nodes, l.choice));
+            if let Err(halt) = gate.solution(visitor, stats, solution, options) {
+                return halt;
+            }
+            cost = cost_before;
+            entering = false;
+            continue;
+        }
+        cost = next_cost;
+        entering = true;
+    }
+}

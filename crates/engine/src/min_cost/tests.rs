@@ -1,0 +1,132 @@
+//! The minimum-cost search against the brute-force oracle: every solution enumerated and
+//! sorted by cost, on random problems with colours, ties of cost, zero costs and none.
+
+use super::MinCost;
+use crate::conformance::{brute_force, is_solution, random_problems, seed};
+use crate::engine::Engine;
+use crate::outcome::{SearchStats, Stop};
+use crate::problem::{OptionId, Problem, ProblemBuilder};
+use crate::search::SearchLimits;
+use std::ops::ControlFlow;
+
+/// `problem` with a cost on each option, drawn from `0..=most` by a generator seeded with
+/// `seed`.
+fn with_costs(problem: &Problem, seed: u64, most: u64) -> Problem {
+    let mut b = ProblemBuilder::new();
+    for item in problem.items() {
+        b.item(problem.item_name(item), problem.item_kind(item))
+            .unwrap();
+    }
+    let mut state = seed | 1;
+    for option in problem.options() {
+        let entries: Vec<_> = problem
+            .option_items(option)
+            .iter()
+            .copied()
+            .zip(problem.option_colours(option))
+            .collect();
+        let id = b.coloured_option(&entries).unwrap().unwrap();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        b.set_cost(id, state % (most + 1)).unwrap();
+    }
+    b.build()
+}
+
+fn cost_of(problem: &Problem, options: &[OptionId]) -> u64 {
+    options.iter().map(|&o| problem.option_cost(o)).sum()
+}
+
+/// Every solution the search meets, in order, with its figures.
+fn met(engine: &mut MinCost, limits: SearchLimits) -> (Vec<Vec<OptionId>>, SearchStats, Stop) {
+    let mut found = Vec::new();
+    let outcome = engine.search(limits, &mut |options: &[OptionId]| {
+        found.push(options.to_vec());
+        ControlFlow::<()>::Continue(())
+    });
+    (found, outcome.stats, outcome.stop)
+}
+
+#[test]
+fn the_k_best_costs_and_the_count_of_the_cheapest_are_the_oracles() {
+    let seed = seed();
+    let problems = random_problems(seed, 240).filter(|p| !p.has_bounds());
+    for (case, plain) in problems.enumerate() {
+        let most = [0, 2, 20][case % 3];
+        let problem = with_costs(&plain, seed ^ case as u64, most);
+        let context = format!("seed {seed}, case {case}: {problem:?}");
+        let mut costs: Vec<u64> = brute_force(&problem)
+            .iter()
+            .map(|solution| cost_of(&problem, solution))
+            .collect();
+        costs.sort_unstable();
+        for keep in [1, 2, 3, 5] {
+            let mut engine = MinCost::try_new(&problem).unwrap().keeping(keep).unwrap();
+            let (found, stats, stop) = met(&mut engine, SearchLimits::default());
+            assert_eq!(stop, Stop::Exhausted, "{context}");
+            assert_eq!(stats.solutions, found.len() as u64, "{context}");
+            assert!(found.iter().all(|s| is_solution(&problem, s)), "{context}");
+            // Each solution met beats the keep-th best met before it, so the cheapest `keep`
+            // met are the cheapest `keep` there are.
+            let mut best: Vec<u64> = found.iter().map(|s| cost_of(&problem, s)).collect();
+            best.sort_unstable();
+            best.truncate(keep);
+            let expected = &costs[..costs.len().min(keep)];
+            assert_eq!(best, expected, "keep {keep}, {context}");
+            // A second search meets the same: the first put every list back.
+            let again = met(&mut engine, SearchLimits::default());
+            assert_eq!((again.0, again.1), (found, stats), "{context}");
+        }
+        let mut counting = MinCost::try_new(&problem).unwrap().counting_ties();
+        let (found, _, _) = met(&mut counting, SearchLimits::default());
+        let least = found.iter().map(|s| cost_of(&problem, s)).min();
+        assert_eq!(least, costs.first().copied(), "{context}");
+        let cheapest = found
+            .iter()
+            .filter(|s| Some(cost_of(&problem, s)) == least)
+            .count();
+        let expected = costs.iter().filter(|&&c| Some(c) == least).count();
+        assert_eq!(cheapest, expected, "ties, {context}");
+    }
+}
+
+#[test]
+fn a_search_stopped_early_puts_its_lists_back() {
+    let problem = with_costs(&Problem::queens(8), 3, 20);
+    let mut engine = MinCost::try_new(&problem).unwrap();
+    let (whole, stats, _) = met(&mut engine, SearchLimits::default());
+    for budget in [1, 2, 7, stats.nodes / 2] {
+        let limits = SearchLimits {
+            max_solutions: None,
+            max_nodes: Some(budget),
+        };
+        let (_, cut, stop) = met(&mut engine, limits);
+        assert!(cut.nodes <= budget);
+        assert_eq!(stop, Stop::NodeBudget);
+        assert_eq!(met(&mut engine, SearchLimits::default()).0, whole);
+    }
+    let limits = SearchLimits {
+        max_solutions: Some(1),
+        max_nodes: None,
+    };
+    let (first, _, stop) = met(&mut engine, limits);
+    assert_eq!((first.len(), stop), (1, Stop::SolutionLimit));
+    assert_eq!(met(&mut engine, SearchLimits::default()).1, stats);
+}
+
+#[test]
+fn what_dlx5_does_not_take_is_refused() {
+    let bounds = Problem::parse("2|A B\nA\nA B\n").unwrap();
+    assert!(MinCost::try_new(&bounds).is_err());
+    let problem = Problem::parse("A\nA |3\n").unwrap();
+    assert!(MinCost::try_new(&problem).unwrap().keeping(0).is_err());
+    assert!(MinCost::try_new(&problem)
+        .unwrap()
+        .keeping(super::MOST_BEST + 1)
+        .is_err());
+    // An item no option covers: one node, no solution.
+    let none = Problem::parse("A B\nA |1\n").unwrap();
+    let (found, stats, _) = met(&mut MinCost::try_new(&none).unwrap(), Default::default());
+    assert_eq!((found.len(), stats.nodes), (0, 1));
+}
