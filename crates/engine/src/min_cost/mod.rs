@@ -86,6 +86,8 @@ pub struct MinCost {
     best: usize,
     /// Whether an option may equal the cutoff (a count of the cheapest solutions).
     ties: bool,
+    /// Whether some entry gives its item a colour.
+    coloured: bool,
 }
 
 impl MinCost {
@@ -238,6 +240,7 @@ fn lay_out(problem: &Problem) -> MinCost {
         total_tax,
         best: 1,
         ties: false,
+        coloured: problem.has_colours(),
     }
 }
 

@@ -52,7 +52,8 @@ impl Cutoff {
 }
 
 /// The arena's lists, and the covering of DLX5 on them.
-struct Arena<'a> {
+/// `COLOURS`: whether some entry has a colour; without, an entry's colour is never looked at.
+struct Arena<'a, const COLOURS: bool> {
     nodes: &'a mut [Node],
     prev: &'a mut [u32],
     next: &'a mut [u32],
@@ -62,25 +63,46 @@ struct Arena<'a> {
     first_entry: u32,
 }
 
-impl Arena<'_> {
+impl<const COLOURS: bool> Arena<'_, COLOURS> {
+    #[inline(always)]
+    fn node(&self, index: u32) -> &Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: every link in the arena is the index of one of its nodes: `lay_out` builds
+        // them so, and covering and uncovering only copy links between nodes.
+        unsafe { self.nodes.get_unchecked(index as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, index: u32) -> &mut Node {
+        debug_assert!((index as usize) < self.nodes.len());
+        // SAFETY: as in `node`.
+        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, item: i32) -> &mut u32 {
+        debug_assert!(item > 0 && (item as usize) < self.len.len());
+        // SAFETY: an entry's item is from 1 to the item count, and `len` has one more entry.
+        unsafe { self.len.get_unchecked_mut(item as usize) }
+    }
+
     /// Hides option `option` (a node of it) from every list but its own node's, skipping the
     /// entries a colour has satisfied.
     #[inline(always)]
     fn hide(&mut self, option: u32, stats: &mut SearchStats) {
         let mut node = option + 1;
         while node != option {
-            let here = self.nodes[node as usize];
-            if here.colour >= 0 {
+            let here = *self.node(node);
+            if !COLOURS || here.colour >= 0 {
                 if here.item <= 0 {
                     node = here.up;
                     continue;
                 }
-                self.nodes[here.up as usize].down = here.down;
-                self.nodes[here.down as usize].up = here.up;
+                self.node_mut(here.up).down = here.down;
+                self.node_mut(here.down).up = here.up;
                 stats.updates += 1;
-                if here.item < self.second {
-                    self.len[here.item as usize] -= 1;
-                }
+                // A secondary item's length is kept too (and never read): no branch here.
+                *self.len_mut(here.item) -= 1;
             }
             node += 1;
         }
@@ -91,17 +113,15 @@ impl Arena<'_> {
     fn unhide(&mut self, option: u32) {
         let mut node = option + 1;
         while node != option {
-            let here = self.nodes[node as usize];
-            if here.colour >= 0 {
+            let here = *self.node(node);
+            if !COLOURS || here.colour >= 0 {
                 if here.item <= 0 {
                     node = here.up;
                     continue;
                 }
-                self.nodes[here.up as usize].down = node;
-                self.nodes[here.down as usize].up = node;
-                if here.item < self.second {
-                    self.len[here.item as usize] += 1;
-                }
+                self.node_mut(here.up).down = node;
+                self.node_mut(here.down).up = node;
+                *self.len_mut(here.item) += 1;
             }
             node += 1;
         }
@@ -115,19 +135,19 @@ impl Arena<'_> {
             self.prev[after as usize] = before;
         }
         stats.updates += 1;
-        let mut option = self.nodes[item as usize].down;
-        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+        let mut option = self.node(item).down;
+        while option >= self.first_entry && self.node(option).cost < threshold {
             self.hide(option, stats);
-            option = self.nodes[option as usize].down;
+            option = self.node(option).down;
         }
     }
 
     /// Undoes [`Arena::cover`], going down the list as covering did.
     fn uncover(&mut self, item: u32, threshold: u64) {
-        let mut option = self.nodes[item as usize].down;
-        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
+        let mut option = self.node(item).down;
+        while option >= self.first_entry && self.node(option).cost < threshold {
             self.unhide(option);
-            option = self.nodes[option as usize].down;
+            option = self.node(option).down;
         }
         if (item as i32) < self.second {
             let (before, after) = (self.prev[item as usize], self.next[item as usize]);
@@ -141,29 +161,29 @@ impl Arena<'_> {
     fn purify(&mut self, entry: u32, threshold: u64, stats: &mut SearchStats) {
         let Node { item, colour, .. } = self.nodes[entry as usize];
         stats.cleansings += 1;
-        let mut option = self.nodes[item as usize].down;
-        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
-            if self.nodes[option as usize].colour != colour {
+        let mut option = self.node(item as u32).down;
+        while option >= self.first_entry && self.node(option).cost < threshold {
+            if self.node(option).colour != colour {
                 self.hide(option, stats);
             } else if option != entry {
                 stats.cleansings += 1;
-                self.nodes[option as usize].colour = -1;
+                self.node_mut(option).colour = -1;
             }
-            option = self.nodes[option as usize].down;
+            option = self.node(option).down;
         }
     }
 
     /// Undoes [`Arena::purify`].
     fn unpurify(&mut self, entry: u32, threshold: u64) {
         let Node { item, colour, .. } = self.nodes[entry as usize];
-        let mut option = self.nodes[item as usize].down;
-        while option >= self.first_entry && self.nodes[option as usize].cost < threshold {
-            if self.nodes[option as usize].colour < 0 {
-                self.nodes[option as usize].colour = colour;
+        let mut option = self.node(item as u32).down;
+        while option >= self.first_entry && self.node(option).cost < threshold {
+            if self.node(option).colour < 0 {
+                self.node_mut(option).colour = colour;
             } else if option != entry {
                 self.unhide(option);
             }
-            option = self.nodes[option as usize].down;
+            option = self.node(option).down;
         }
     }
 
@@ -210,18 +230,18 @@ impl Arena<'_> {
         let (mut best, mut fewest, mut dearest) = (0u32, u32::MAX, 0u64);
         let mut item = self.next[0];
         while item != 0 {
-            let first = self.nodes[item as usize].down;
+            let first = self.node(item).down;
             if first < self.first_entry {
                 return None;
             }
-            let least = self.nodes[first as usize].cost;
+            let least = self.node(first).cost;
             if least >= budget {
                 return None;
             }
             let mut usable = 1u32;
-            let mut option = self.nodes[first as usize].down;
+            let mut option = self.node(first).down;
             let counted = loop {
-                if option < self.first_entry || self.nodes[option as usize].cost >= budget {
+                if option < self.first_entry || self.node(option).cost >= budget {
                     break Some(usable);
                 }
                 if usable == fewest {
@@ -231,7 +251,7 @@ impl Arena<'_> {
                     break Some(self.len[item as usize]);
                 }
                 usable += 1;
-                option = self.nodes[option as usize].down;
+                option = self.node(option).down;
             };
             if let Some(usable) = counted {
                 if usable < fewest || (usable == fewest && least > dearest) {
@@ -261,39 +281,31 @@ pub(super) fn run<V: Visitor + ?Sized>(
         ties: engine.ties,
     };
     let first_entry = engine.len.len() as u32;
-    let mut arena = Arena {
-        nodes: &mut engine.nodes,
-        prev: &mut engine.prev,
-        next: &mut engine.next,
-        len: &mut engine.len,
-        second: engine.second as i32,
-        first_entry,
-    };
     let mut path: Vec<Level> = Vec::new();
     let mut solution: Vec<OptionId> = Vec::new();
-    let halt = search(
-        &mut arena,
-        &mut path,
-        &mut cutoff,
-        &mut gate,
-        &mut stats,
-        &mut solution,
-        visitor,
-    );
-    if halt.stop != crate::outcome::Stop::Exhausted {
-        // Stopped midway: the lists are put back as the search found them.
-        for level in (0..path.len()).rev() {
-            let Level {
-                choice,
-                item_threshold,
-                threshold,
-                ..
-            } = path[level];
-            arena.uncover_rest(choice, threshold);
-            let item = arena.nodes[choice as usize].item as u32;
-            arena.uncover(item, item_threshold);
-        }
+    macro_rules! arena {
+        ($colours:literal) => {
+            Arena::<$colours> {
+                nodes: &mut engine.nodes,
+                prev: &mut engine.prev,
+                next: &mut engine.next,
+                len: &mut engine.len,
+                second: engine.second as i32,
+                first_entry,
+            }
+        };
     }
+    let mut walk = Walk {
+        path: &mut path,
+        cutoff: &mut cutoff,
+        gate: &mut gate,
+        stats: &mut stats,
+        solution: &mut solution,
+    };
+    let halt = match engine.coloured {
+        true => walk.run(&mut arena!(true), visitor),
+        false => walk.run(&mut arena!(false), visitor),
+    };
     Outcome {
         answer: halt.broke_with,
         stats,
@@ -301,9 +313,56 @@ pub(super) fn run<V: Visitor + ?Sized>(
     }
 }
 
+/// The state of one run beside the arena: the levels entered, the cutoff, the gate, the
+/// figures and the solution handed on.
+struct Walk<'a> {
+    path: &'a mut Vec<Level>,
+    cutoff: &'a mut Cutoff,
+    gate: &'a mut Gate,
+    stats: &'a mut SearchStats,
+    solution: &'a mut Vec<OptionId>,
+}
+
+impl Walk<'_> {
+    /// Searches `arena`, and puts its lists back when the search stops midway.
+    fn run<const C: bool, V: Visitor + ?Sized>(
+        &mut self,
+        arena: &mut Arena<'_, C>,
+        visitor: &mut V,
+    ) -> Halt<V::Break> {
+        let halt = search(
+            arena,
+            self.path,
+            self.cutoff,
+            self.gate,
+            self.stats,
+            self.solution,
+            visitor,
+        );
+        if halt.stop != crate::outcome::Stop::Exhausted {
+            for level in (0..self.path.len()).rev() {
+                let Level {
+                    choice,
+                    item_threshold,
+                    threshold,
+                    ..
+                } = self.path[level];
+                arena.uncover_rest(choice, threshold);
+                let item = arena.node(choice).item as u32;
+                arena.uncover(item, item_threshold);
+            }
+        }
+        halt
+    }
+}
+
 /// Where a search with `path` above it stands (see [`TreePosition`]): each level's choice as
 /// the k-th of the options of its item still in its list.
-fn position(arena: &Arena<'_>, path: &[Level], stats: &SearchStats) -> TreePosition {
+fn position<const C: bool>(
+    arena: &Arena<'_, C>,
+    path: &[Level],
+    stats: &SearchStats,
+) -> TreePosition {
     let mut at = TreePosition::at_root(path.len(), stats);
     for level in path {
         let item = arena.nodes[level.choice as usize].item as u32;
@@ -323,8 +382,8 @@ fn position(arena: &Arena<'_>, path: &[Level], stats: &SearchStats) -> TreePosit
 /// DLX5's loop: enter a node, choose an item, try its options cheapest first while they stay
 /// under the cutoff; `path` holds the levels entered and not left when it stops early.
 #[allow(clippy::too_many_arguments)]
-fn search<V: Visitor + ?Sized>(
-    arena: &mut Arena<'_>,
+fn search<const C: bool, V: Visitor + ?Sized>(
+    arena: &mut Arena<'_, C>,
     path: &mut Vec<Level>,
     cutoff: &mut Cutoff,
     gate: &mut Gate,
