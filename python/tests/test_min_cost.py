@@ -64,6 +64,8 @@ def test_costs_read_from_knuths_format():
     assert dlx_solver.min_cost(problem, costs=[0, 0, 5, 5]) == [(0, (0, 1))]
     # No solution: an empty list.
     assert dlx_solver.min_cost([["a"], ["b"]], primary=["a", "b", "c"]) == []
+    # No primary item: the empty solution, of cost 0.
+    assert dlx_solver.min_cost([["x"]], primary=[]) == [(0, ())]
 
 
 def test_bad_arguments_are_refused():

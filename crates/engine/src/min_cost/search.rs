@@ -391,6 +391,19 @@ fn search<const C: bool, V: Visitor + ?Sized>(
     solution: &mut Vec<OptionId>,
     visitor: &mut V,
 ) -> Halt<V::Break> {
+    if arena.next[0] == 0 {
+        // No primary item (the library allows it, Knuth's format cannot say it): the empty
+        // solution, of cost 0, is the only one, at the root.
+        let position = |stats: &SearchStats| position(arena, path, stats);
+        if let Err(halt) = gate.enter(visitor, stats, position) {
+            return halt;
+        }
+        cutoff.met(0);
+        if let Err(halt) = gate.solution(visitor, stats, solution, std::iter::empty()) {
+            return halt;
+        }
+        return gate.exhausted(visitor, stats);
+    }
     let mut cost = 0u64;
     // Entering a node: `true`; going on with the current level's next option: `false`.
     let mut entering = true;

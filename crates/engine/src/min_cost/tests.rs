@@ -125,6 +125,15 @@ fn what_dlx5_does_not_take_is_refused() {
         .unwrap()
         .keeping(super::MOST_BEST + 1)
         .is_err());
+    // No primary item: the empty solution, of cost 0.
+    let mut b = ProblemBuilder::new();
+    let x = b.secondary("x").unwrap();
+    assert_eq!(b.option(&[x]).unwrap(), None);
+    let (found, stats, _) = met(
+        &mut MinCost::try_new(&b.build()).unwrap(),
+        Default::default(),
+    );
+    assert_eq!((found, stats.nodes), (vec![Vec::new()], 1));
     // An item no option covers: one node, no solution.
     let none = Problem::parse("A B\nA |1\n").unwrap();
     let (found, stats, _) = met(&mut MinCost::try_new(&none).unwrap(), Default::default());
