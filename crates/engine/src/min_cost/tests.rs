@@ -125,6 +125,17 @@ fn what_dlx5_does_not_take_is_refused() {
         .unwrap()
         .keeping(super::MOST_BEST + 1)
         .is_err());
+    // A cost for an option the builder does not have, and costs past what a sum may reach.
+    let mut b = ProblemBuilder::new();
+    let a = b.primary("a").unwrap();
+    let first = b.option(&[a]).unwrap().unwrap();
+    assert!(b.set_cost(OptionId(1), 1).is_err());
+    b.set_cost(first, Problem::MAX_TOTAL_COST).unwrap();
+    let second = b.option(&[a]).unwrap().unwrap();
+    assert!(b.set_cost(second, 1).is_err());
+    // Setting a cost again replaces it in the total.
+    b.set_cost(first, 0).unwrap();
+    b.set_cost(second, 1).unwrap();
     // No primary item: the empty solution, of cost 0.
     let mut b = ProblemBuilder::new();
     let x = b.secondary("x").unwrap();
