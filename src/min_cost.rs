@@ -6,9 +6,8 @@ use super::interrupt;
 use super::output::Output;
 use super::report::report;
 use dlx_engine::batch::Batch;
-use dlx_engine::{Engine, MinCost, OptionId, Outcome, Problem, SearchLimits, Stop, Visitor};
+use dlx_engine::{Cheapest, MinCost, OptionId, Problem, Shard, Stop};
 use std::io::Write;
-use std::ops::ControlFlow;
 use std::time::Instant;
 
 /// The flags of the minimum-cost search, part of `dlx xc`'s.
@@ -17,7 +16,12 @@ pub struct MinCostArgs {
     /// Print a solution of least total cost (the options' `|n` costs added up; an option
     /// without one costs 0), as Knuth's DLX5 finds it: the block begins with the comment line
     /// `| cost N`. With --count: the number of solutions of least cost. --stats gives DLX5's
-    /// figures: the improving solutions met, nodes, updates, cleansings.
+    /// figures: the improving solutions met, nodes, updates, cleansings. It runs on one
+    /// thread unless --threads N asks for more: the tree is then searched in parallel with one
+    /// shared cutoff, and among solutions of one cost those first in the order of their options'
+    /// numbers are kept, the same for every N. --shard K/N prints its part's best, one a line:
+    /// cost, option numbers, options, tab-separated; `sort -t TAB -k1,1n -k2,2` of all the
+    /// parts' lines puts the whole's best first.
     #[arg(long, conflicts_with_all = MIN_COST_CONFLICTS)]
     min_cost: bool,
     /// Print the K best solutions (1 to 15000) in increasing cost, each block beginning with its
@@ -28,10 +32,10 @@ pub struct MinCostArgs {
     best: Option<u64>,
 }
 
-/// What a minimum-cost search cannot be combined with: other engines and rules, shards, the
-/// estimate and the memoized count.
+/// What a minimum-cost search cannot be combined with: other engines and rules, a limit on
+/// the solutions met, the estimate and the memoized count.
 const MIN_COST_CONFLICTS: [&str; 7] = [
-    "engine", "rule", "shard", "estimate", "memo", "zdd", "random",
+    "engine", "rule", "limit", "estimate", "memo", "zdd", "random",
 ];
 
 impl MinCostArgs {
@@ -47,98 +51,43 @@ pub struct MinCostContext<'a> {
     pub input_name: &'a str,
     pub count: bool,
     pub stats: bool,
-    pub limit: Option<u64>,
     pub max_nodes: Option<u64>,
     pub threads: Option<u64>,
-}
-
-/// The solutions met, as the run keeps them: the `keep` cheapest (the latest of a cost going
-/// first when one must go), or, counting, the least cost and how many solutions have it.
-struct Cheapest<'a> {
-    problem: &'a Problem,
-    keep: usize,
-    kept: Vec<(u64, Vec<OptionId>)>,
-    counting: bool,
-    least: Option<(u64, u64)>,
-}
-
-impl Visitor for Cheapest<'_> {
-    type Break = ();
-
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-        let cost: u64 = options.iter().map(|&o| self.problem.option_cost(o)).sum();
-        if self.counting {
-            self.least = match self.least {
-                Some((least, count)) if least == cost => Some((least, count + 1)),
-                _ => Some((cost, 1)),
-            };
-            return ControlFlow::Continue(());
-        }
-        self.kept.push((cost, options.to_vec()));
-        if self.kept.len() > self.keep {
-            // The dearest goes, the latest met of its cost: the search met it under a cutoff it
-            // could not beat, so it is one of the dearest kept.
-            let worst = (0..self.kept.len())
-                .rev()
-                .max_by_key(|&k| self.kept[k].0)
-                .unwrap_or(0);
-            self.kept.remove(worst);
-        }
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<()> {
-        if interrupt::requested() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
+    pub shard: Option<Shard>,
 }
 
 /// Runs the minimum-cost search the flags ask for, and prints its answer.
 pub fn run(args: &MinCostArgs, context: MinCostContext<'_>) -> anyhow::Result<Exit> {
     let problem = context.problem;
-    let keep = args.best.unwrap_or(1) as usize;
     let mut engine = MinCost::try_new(problem)?;
     engine = match context.count {
         true => engine.counting_ties(),
-        false => engine.keeping(keep)?,
+        false => engine.keeping(args.best.unwrap_or(1) as usize)?,
     };
-    let mut cheapest = Cheapest {
-        problem,
-        keep,
-        kept: Vec::new(),
-        counting: context.count,
-        least: None,
-    };
-    let limits = SearchLimits {
-        max_solutions: context.limit,
-        max_nodes: context.max_nodes,
-    };
+    // One thread unless more are asked for: DLX5's search, its figures and its ties.
+    let threads = context.threads.map_or(1, |n| n as usize);
+    let shard = context.shard.unwrap_or(Shard::WHOLE);
     let started = Instant::now();
-    let outcome = engine.search(limits, &mut cheapest);
+    let found = engine.cheapest(threads, shard, context.max_nodes, &interrupt::stop_flag());
     let elapsed = started.elapsed();
     let signal = interrupt::signal();
-    let stop = match (outcome.answer, signal) {
-        (Some(()), _) | (None, Some(_)) => Stop::Interrupted,
-        (None, None) => outcome.stop,
+    let stop = match signal {
+        Some(_) => Stop::Interrupted,
+        None => found.stop,
     };
     let out = Output::stdout()?;
-    write_answer(out, &cheapest, context.count, stop)?;
+    write_answer(out, problem, &found, context.count, context.shard.is_some())?;
     if context.stats || signal.is_some() {
-        print_stats(&outcome, &cheapest, &engine, stop, &context, elapsed);
+        print_stats(&found, &engine, stop, &context, threads, elapsed);
     }
     if let Some(signal) = signal {
         report!(
             "dlx: interrupted after {} nodes: the cheapest found so far, not proven the least",
-            outcome.stats.nodes
+            found.stats.nodes
         );
         return Ok(Exit::interrupted_by(signal));
     }
-    let found = cheapest.least.is_some() || !cheapest.kept.is_empty();
-    Ok(match (found, stop) {
+    Ok(match (found.least_cost(), stop) {
         (_, Stop::NodeBudget | Stop::SolutionLimit) => {
             report!(
                 "dlx: {}: stopped before the search ended: the cheapest found so far, not \
@@ -147,37 +96,50 @@ pub fn run(args: &MinCostArgs, context: MinCostContext<'_>) -> anyhow::Result<Ex
             );
             Exit::Undecided
         }
-        (false, _) => {
+        (None, _) => {
             report!("dlx: {}: no solution", context.input_name);
             Exit::Unsolved
         }
-        (true, _) => Exit::Solved,
+        (Some(_), _) => Exit::Solved,
     })
 }
 
-/// Writes the count of the cheapest solutions, or the solutions kept in increasing cost, each
-/// after its `| cost N` line.
+/// Writes the count of the cheapest solutions, or the solutions kept in increasing cost: each
+/// after its `| cost N` line, or, for a shard, one a line as [`write_shard_line`] writes it (a
+/// count: the least cost and how many solutions have it, tab-separated).
 fn write_answer(
     mut out: Output,
-    cheapest: &Cheapest<'_>,
+    problem: &Problem,
+    found: &Cheapest,
     count: bool,
-    stop: Stop,
+    shard: bool,
 ) -> anyhow::Result<()> {
     let written = (|| -> std::io::Result<()> {
-        if count {
-            let (solutions, complete) = match cheapest.least {
-                Some((_, solutions)) => (solutions, stop == Stop::Exhausted),
-                None => (0, stop == Stop::Exhausted),
-            };
-            let undecided = if complete { "" } else { "+ undecided" };
-            return writeln!(out, "{solutions}{undecided}");
-        }
-        let mut kept: Vec<&(u64, Vec<OptionId>)> = cheapest.kept.iter().collect();
-        // Stable: solutions of one cost in the order they were met.
-        kept.sort_by_key(|(cost, _)| *cost);
-        for (cost, options) in kept {
-            writeln!(out, "| cost {cost}")?;
-            super::xc::print_solution(&mut out, cheapest.problem, options)?;
+        match (count, shard) {
+            (true, true) => {
+                if let Some((least, solutions)) = found.least {
+                    writeln!(out, "{least}\t{solutions}")?;
+                }
+            }
+            (true, false) => {
+                let solutions = found.least.map_or(0, |(_, solutions)| solutions);
+                let undecided = match found.stop {
+                    Stop::Exhausted => "",
+                    _ => "+ undecided",
+                };
+                writeln!(out, "{solutions}{undecided}")?;
+            }
+            (false, true) => {
+                for (cost, options) in &found.solutions {
+                    write_shard_line(&mut out, problem, *cost, options)?;
+                }
+            }
+            (false, false) => {
+                for (cost, options) in &found.solutions {
+                    writeln!(out, "| cost {cost}")?;
+                    super::xc::print_solution(&mut out, problem, options)?;
+                }
+            }
         }
         Ok(())
     })();
@@ -187,17 +149,44 @@ fn write_answer(
     }
 }
 
-/// DLX5's figures on stderr, with the least cost (or the best costs) and how the search ended.
+/// One solution of a shard on one line, tab-separated: its cost; its options' numbers (from 1,
+/// in input order) in increasing order, zero-padded to one width and joined by commas, so that
+/// the text sorts as the numbers do; and the options. `sort -t TAB -k1,1n -k2,2` of every
+/// shard's lines then puts the whole's answer first.
+fn write_shard_line(
+    out: &mut impl Write,
+    problem: &Problem,
+    cost: u64,
+    options: &[OptionId],
+) -> std::io::Result<()> {
+    let width = problem.option_count().to_string().len();
+    let numbers: Vec<String> = options
+        .iter()
+        .map(|o| format!("{:0width$}", o.index() + 1))
+        .collect();
+    write!(out, "{cost}\t{}", numbers.join(","))?;
+    for &option in options {
+        out.write_all(b"\t")?;
+        problem.write_option(option, out)?;
+    }
+    out.write_all(b"\n")
+}
+
+/// The figures on stderr (DLX5's on one thread), with the least cost and how the search ended.
 fn print_stats(
-    outcome: &Outcome<Option<()>>,
-    cheapest: &Cheapest<'_>,
+    found: &Cheapest,
     engine: &MinCost,
     stop: Stop,
     context: &MinCostContext<'_>,
+    threads: usize,
     elapsed: std::time::Duration,
 ) {
-    report!("engine: links (DLX5, minimum cost)");
-    let stats = &outcome.stats;
+    let split = threads > 1 || context.shard.is_some();
+    match split {
+        false => report!("engine: links (DLX5, minimum cost)"),
+        true => report!("engine: links (DLX5's search split, one shared cutoff)"),
+    }
+    let stats = &found.stats;
     report!(
         "solutions: {}\nnodes: {}\nupdates: {}\ncleansings: {}",
         stats.solutions,
@@ -205,14 +194,14 @@ fn print_stats(
         stats.updates,
         stats.cleansings
     );
-    match (cheapest.least, cheapest.kept.iter().map(|(c, _)| *c).min()) {
-        (Some((least, _)), _) | (None, Some(least)) => report!("least cost: {least}"),
-        (None, None) => {}
+    if let Some(least) = found.least_cost() {
+        report!("least cost: {least}");
     }
     report!("total tax: {}", engine.total_tax());
     report!("time: {:.3} s", elapsed.as_secs_f64());
-    if context.threads.is_some_and(|n| n > 1) {
-        report!("threads: 1 (the minimum-cost search runs on one thread)");
+    report!("threads: {threads}");
+    if split {
+        report!("figures: the split run's, added up (DLX5's own on one thread without --shard)");
     }
     report!(
         "dropped options: {}\nstopped: {}",

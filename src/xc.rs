@@ -275,9 +275,9 @@ pub fn run(args: XcArgs) -> anyhow::Result<Exit> {
             input_name: &input_name,
             count: args.count,
             stats: args.stats,
-            limit: args.limit,
             max_nodes: args.max_nodes,
             threads: args.threads,
+            shard: args.shard,
         };
         return super::min_cost::run(&args.min_cost, context);
     }

@@ -11,7 +11,7 @@
 
 use dlx_engine::{
     board_with_domination, Cells, ChoiceRule, Dlx, DlxError, Engine, EngineKind, ItemKind, MinCost,
-    OptionId, Problem, SearchLimits, Stop,
+    OptionId, Problem, SearchLimits, Shard, Stop, StopFlag,
 };
 use libfuzzer_sys::fuzz_target;
 use std::ops::ControlFlow;
@@ -167,6 +167,16 @@ fuzz_target!(|bytes: &[u8]| {
         if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
             let least = by_links.iter().map(|s| cost(s)).min();
             assert_eq!(last, least, "the least cost");
+        }
+        // Split over two threads under the same budget: only covers, with their costs, and
+        // when it searched its whole tree, the same least cost.
+        let split = min_cost.cheapest(2, Shard::WHOLE, limits.max_nodes, &StopFlag::never());
+        for (paid, options) in &split.solutions {
+            assert_cover(&problem, options);
+            assert_eq!(*paid, cost(options), "the cost of a split solution");
+        }
+        if split.stop == Stop::Exhausted && report.stop == Stop::Exhausted {
+            assert_eq!(split.least_cost(), last, "the least cost, split");
         }
     }
     // The u16 arena, where the problem fits it, searches the same tree: the same report, node

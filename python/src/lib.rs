@@ -273,7 +273,10 @@ fn count_bool(
 /// none). `costs[i]` is the cost of option `i` (non-negative integers); without `costs`, the
 /// costs of a `Problem` read by `read_knuth` (`|n` after an option's items), or 0. Other
 /// arguments as for `covers`; colours are taken, bounds are not (`ValueError`). The search
-/// runs on one thread whatever `threads` says; `Undecided` when `max_nodes` ran out first.
+/// runs on one thread, DLX5's (among solutions of one cost, those it meets first), unless
+/// `threads` asks for more: the tree is then searched in parallel with one shared cutoff, and
+/// among solutions of one cost those whose sorted option indices come first are kept, the
+/// same answer for every number of threads. `Undecided` when `max_nodes` ran out first.
 ///
 /// >>> options = [["a", "b"], ["c"], ["a"], ["b", "c"]]
 /// >>> dlx_solver.min_cost(options, costs=[3, 1, 1, 2])
@@ -294,7 +297,6 @@ fn min_cost<'py>(
     max_nodes: Option<u64>,
     threads: Option<usize>,
 ) -> PyResult<Vec<(u64, Bound<'py, PyTuple>)>> {
-    let _ = threads;
     let mut problem = problem_of(options, primary, secondary, colored, None)?;
     if let Some(costs) = costs {
         let given = match options.cast::<PyProblem>() {
@@ -313,7 +315,7 @@ fn min_cost<'py>(
             .with_costs(|option| costs[indices[option.index()]])
             .map_err(|e| errors::ProblemError::new_err(e.to_string()))?;
     }
-    cheapest::run(py, &problem, k, max_nodes)?
+    cheapest::run(py, &problem, k, max_nodes, threads.unwrap_or(1))?
         .into_iter()
         .map(|(cost, solution)| Ok((cost, PyTuple::new(py, solution)?)))
         .collect()

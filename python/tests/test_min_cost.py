@@ -11,8 +11,8 @@ import pytest
 import dlx_solver
 
 
-def brute_force_costs(options, costs, secondary=()):
-    """The costs of every cover, in increasing order."""
+def brute_force_covers(options, costs, secondary=()):
+    """Every cover as (cost, sorted option indices), in increasing order."""
     items = {item for option in options for item in option}
     primary = items - set(secondary)
     found = []
@@ -22,8 +22,13 @@ def brute_force_costs(options, costs, secondary=()):
             if all(covered[item] == 1 for item in primary) and all(
                 covered[item] <= 1 for item in secondary
             ):
-                found.append(sum(costs[k] for k in chosen))
+                found.append((sum(costs[k] for k in chosen), chosen))
     return sorted(found)
+
+
+def brute_force_costs(options, costs, secondary=()):
+    """The costs of every cover, in increasing order."""
+    return [cost for cost, _ in brute_force_covers(options, costs, secondary)]
 
 
 def random_problem(seed):
@@ -80,3 +85,17 @@ def test_bad_arguments_are_refused():
     with pytest.raises(dlx_solver.Undecided):
         queens = dlx_solver.Problem.queens(8)
         dlx_solver.min_cost(queens, costs=list(range(64)), max_nodes=3)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_on_several_threads_the_answer_is_the_oracles_first_in_order(seed):
+    # Split over threads, ties of cost go in the order of their sorted option indices: the
+    # answer is the oracle's first k, the same on 2 and 3 threads.
+    options, secondary, costs = random_problem(seed)
+    items = {item for option in options for item in option}
+    primary = sorted(items - set(secondary))
+    for k in (1, 3):
+        expected = brute_force_covers(options, costs, secondary)[:k]
+        for threads in (2, 3):
+            found = dlx_solver.min_cost(options, costs=costs, k=k, primary=primary, threads=threads)
+            assert found == expected, (k, threads)

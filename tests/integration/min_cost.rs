@@ -193,10 +193,10 @@ fn what_min_cost_cannot_do_is_said() {
     let out = dlx(&["xc", "--min-cost", "--max-nodes", "20", queens], b"");
     assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
     assert!(stderr(&out).contains("not proven"), "{}", stderr(&out));
-    // Other engines, shards and multiplicities are refused.
+    // Other engines, a limit on the solutions met and multiplicities are refused.
     for args in [
         vec!["xc", "--min-cost", "--engine", "cells", queens],
-        vec!["xc", "--best", "2", "--shard", "1/2", queens],
+        vec!["xc", "--best", "2", "--limit", "3", queens],
         vec!["xc", "--best", "0", queens],
     ] {
         assert_eq!(dlx(&args, b"").status.code(), Some(2), "{args:?}");
@@ -207,4 +207,98 @@ fn what_min_cost_cannot_do_is_said() {
     // A problem without costs: each solution costs 0, and the first found is printed.
     let out = dlx(&["xc", "--min-cost"], b"A B\nA\nB\nA B\n");
     assert_eq!(stdout(&out), "| cost 0\nA\nB\n\n");
+}
+
+/// The blocks of `--best` on `threads` threads, their costs checked against their options and
+/// each a solution.
+fn best_on(problem: &Problem, text: &[u8], best: &str, threads: &str) -> Vec<(u64, Vec<OptionId>)> {
+    let out = dlx(&["xc", "--best", best, "--threads", threads], text);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let found = blocks(problem, &stdout(&out));
+    for (cost, options) in &found {
+        assert!(is_solution(problem, options));
+        assert_eq!(
+            *cost,
+            options.iter().map(|&o| problem.option_cost(o)).sum::<u64>()
+        );
+    }
+    found
+}
+
+#[test]
+fn on_every_thread_count_and_merged_from_shards_the_answer_is_one() {
+    // 8 queens with costs 0 to 2 (many ties) and 0 to 20: every solution listed by the plain
+    // search, sorted by (cost, option numbers), is the oracle of the split answer.
+    for (seed, most) in [(9, 2), (4, 20)] {
+        let problem = Problem::queens(8).with_random_costs(seed, most);
+        let mut text = Vec::new();
+        problem.write(&mut text).unwrap();
+        let mut all: Vec<(u64, Vec<OptionId>)> = blocks(
+            &problem,
+            &stdout(&dlx(&["xc", "--engine", "links"], &text))
+                .split("\n\n")
+                .filter(|b| !b.trim().is_empty())
+                .map(|b| format!("| cost 0\n{b}\n\n"))
+                .collect::<String>(),
+        )
+        .into_iter()
+        .map(|(_, mut options)| {
+            options.sort();
+            let cost = options.iter().map(|&o| problem.option_cost(o)).sum();
+            (cost, options)
+        })
+        .collect();
+        assert_eq!(all.len(), 92);
+        all.sort();
+        for best in [1, 5] {
+            let expected = &all[..best];
+            let one = best_on(&problem, &text, &best.to_string(), "1");
+            let costs =
+                |found: &[(u64, Vec<OptionId>)]| found.iter().map(|s| s.0).collect::<Vec<_>>();
+            assert_eq!(costs(&one), costs(expected), "one thread, --best {best}");
+            for threads in ["2", "3", "4"] {
+                let split = best_on(&problem, &text, &best.to_string(), threads);
+                assert_eq!(
+                    split, expected,
+                    "{threads} threads, --best {best}, seed {seed}"
+                );
+            }
+            // Three shards, merged as docs/cli.md says: sort by cost, then by option numbers.
+            let mut lines: Vec<String> = (1..=3)
+                .flat_map(|k| {
+                    let shard = format!("{k}/3");
+                    let out = dlx(
+                        &["xc", "--best", &best.to_string(), "--shard", &shard],
+                        &text,
+                    );
+                    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+                    stdout(&out).lines().map(str::to_string).collect::<Vec<_>>()
+                })
+                .collect();
+            lines.sort_by_key(|line| {
+                let mut fields = line.split('\t');
+                let cost: u64 = fields.next().unwrap().parse().unwrap();
+                (cost, fields.next().unwrap().to_string())
+            });
+            let merged: Vec<(u64, Vec<OptionId>)> = lines[..best]
+                .iter()
+                .map(|line| {
+                    let fields: Vec<&str> = line.split('\t').collect();
+                    let block = format!("| cost {}\n{}\n", fields[0], fields[2..].join("\n"));
+                    blocks(&problem, &block).remove(0)
+                })
+                .collect();
+            assert_eq!(merged, expected, "3 shards, --best {best}, seed {seed}");
+        }
+        // The count of the cheapest, split.
+        let least = all[0].0;
+        let cheapest = all.iter().filter(|s| s.0 == least).count();
+        for threads in ["1", "2"] {
+            let out = dlx(
+                &["xc", "--min-cost", "--count", "--threads", threads],
+                &text,
+            );
+            assert_eq!(stdout(&out), format!("{cheapest}\n"), "{threads} threads");
+        }
+    }
 }

@@ -170,7 +170,7 @@ pub use format::{FormatError, FormatErrorKind};
 pub use links::Dlx;
 pub use links::{Estimate, Spread};
 pub use memo::{Memo, MemoResult, Zdd};
-pub use min_cost::MinCost;
+pub use min_cost::{Cheapest, MinCost};
 pub use narrowed::Narrowed;
 pub use outcome::{Count, Outcome, SearchStats, Stop, Uniqueness};
 pub use problem::{

@@ -720,6 +720,11 @@ impl ReferenceProblem {
                 Problem::queens(20).with_random_costs(1, 20),
             ),
             classic(
+                "queens21_costs.dlx",
+                "21 queens, random costs 0 to 20 (seed 1)",
+                Problem::queens(21).with_random_costs(1, 20),
+            ),
+            classic(
                 "queens22_costs.dlx",
                 "22 queens, random costs 0 to 20 (seed 1)",
                 Problem::queens(22).with_random_costs(1, 20),

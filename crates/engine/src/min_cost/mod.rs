@@ -31,15 +31,21 @@
 //! option through when it can *equal* the best cost, not only beat it: every solution of the
 //! least cost is then met (and more, before the least is known).
 
+mod cheapest;
 mod search;
+mod split;
 #[cfg(test)]
 mod tests;
+
+pub use cheapest::Cheapest;
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::outcome::Outcome;
 use crate::problem::{ItemKind, OptionId, Problem};
 use crate::search::{SearchLimits, Visitor};
+use crate::stop_flag::StopFlag;
+use crate::subtrees::Shard;
 
 /// How many options under the cutoff the choice of item counts in a list before it takes the
 /// list's length instead (DLX5's `h`, by default 10).
@@ -88,6 +94,8 @@ pub struct MinCost {
     ties: bool,
     /// Whether some entry gives its item a colour.
     coloured: bool,
+    /// Each option's cost, as the problem gives it.
+    costs: Vec<u64>,
 }
 
 impl MinCost {
@@ -124,6 +132,39 @@ impl MinCost {
         self.best = 1;
         self.ties = true;
         self
+    }
+
+    /// Searches for the cheapest solutions (with [`MinCost::keeping`], the `k` cheapest; with
+    /// [`MinCost::counting_ties`], the least cost and how many solutions have it), ending early
+    /// after about `max_nodes` nodes or once `stop` is raised.
+    ///
+    /// On one thread and the whole tree, this is DLX5's search: its figures, and among
+    /// solutions of one cost the first it meets. On more `threads` (or a `shard` of the
+    /// tree), the top of the tree is cut into subtrees searched in parallel with one cutoff
+    /// that every thread tightens; the answer is then the first `k` in the order of (cost,
+    /// options in increasing order), the same for every number of threads and on every
+    /// machine, and a shard's answer is its own part's first `k` in that order, so that the
+    /// first `k` of all shards' are the whole's.
+    ///
+    /// ```
+    /// use dlx_engine::{MinCost, Problem, Shard, StopFlag};
+    ///
+    /// let problem = Problem::parse("A B C\nA B |3\nC |1\nA |1\nB C |2\n").unwrap();
+    /// let mut engine = MinCost::try_new(&problem).unwrap().keeping(2).unwrap();
+    /// for threads in [1, 2] {
+    ///     let found = engine.cheapest(threads, Shard::WHOLE, None, &StopFlag::never());
+    ///     let costs: Vec<u64> = found.solutions.iter().map(|(cost, _)| *cost).collect();
+    ///     assert_eq!(costs, [3, 4]);
+    /// }
+    /// ```
+    pub fn cheapest(
+        &mut self,
+        threads: usize,
+        shard: Shard,
+        max_nodes: Option<u64>,
+        stop: &StopFlag,
+    ) -> Cheapest {
+        split::cheapest(self, threads, shard, max_nodes, stop)
     }
 
     /// The taxes of all primary items, added up: what a solution's net cost lacks of its cost.
@@ -241,6 +282,7 @@ fn lay_out(problem: &Problem) -> MinCost {
         best: 1,
         ties: false,
         coloured: problem.has_colours(),
+        costs: problem.options().map(|o| problem.option_cost(o)).collect(),
     }
 }
 

@@ -21,8 +21,18 @@ struct Level {
     threshold: u64,
 }
 
+/// What a search prunes with: the net cost a partial solution must stay under, and the news
+/// of a solution met under it. One thread keeps its own ([`Cutoff`], DLX5's); threads that share
+/// a tree share one ([`super::split`]'s).
+pub(super) trait Bound {
+    /// The net cost a partial solution must stay under to go on.
+    fn bound(&self) -> u64;
+    /// A solution of net cost `cost` was met.
+    fn met(&mut self, cost: u64);
+}
+
 /// The best costs met so far, and the cutoff they make: the cost an option must stay under.
-struct Cutoff {
+pub(super) struct Cutoff {
     /// The `k` cheapest net costs met (a max-heap).
     best: BinaryHeap<u64>,
     keep: usize,
@@ -30,7 +40,17 @@ struct Cutoff {
 }
 
 impl Cutoff {
-    /// The net cost a partial solution must stay under to go on.
+    /// The cutoff of a search keeping `keep` best costs, or letting ties of the least through.
+    pub(super) fn new(keep: usize, ties: bool) -> Cutoff {
+        Cutoff {
+            best: BinaryHeap::with_capacity(keep),
+            keep,
+            ties,
+        }
+    }
+}
+
+impl Bound for Cutoff {
     #[inline(always)]
     fn bound(&self) -> u64 {
         match (self.best.peek(), self.ties) {
@@ -40,7 +60,6 @@ impl Cutoff {
         }
     }
 
-    /// A solution of net cost `cost`, under the bound, was met.
     fn met(&mut self, cost: u64) {
         if self.ties {
             self.best.clear();
@@ -53,19 +72,19 @@ impl Cutoff {
 
 /// The arena's lists, and the covering of DLX5 on them.
 /// `COLOURS`: whether some entry has a colour; without, an entry's colour is never looked at.
-struct Arena<'a, const COLOURS: bool> {
-    nodes: &'a mut [Node],
+pub(super) struct Arena<'a, const COLOURS: bool> {
+    pub(super) nodes: &'a mut [Node],
     prev: &'a mut [u32],
-    next: &'a mut [u32],
+    pub(super) next: &'a mut [u32],
     len: &'a mut [u32],
     second: i32,
     /// The first node that is no header: a list's walk ends at a node below it.
-    first_entry: u32,
+    pub(super) first_entry: u32,
 }
 
 impl<const COLOURS: bool> Arena<'_, COLOURS> {
     #[inline(always)]
-    fn node(&self, index: u32) -> &Node {
+    pub(super) fn node(&self, index: u32) -> &Node {
         debug_assert!((index as usize) < self.nodes.len());
         // SAFETY: every link in the arena is the index of one of its nodes: `lay_out` builds
         // them so, and covering and uncovering only copy links between nodes.
@@ -128,7 +147,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 
     /// Covers `item`: out of the active list, and its options under `threshold` hidden.
-    fn cover(&mut self, item: u32, threshold: u64, stats: &mut SearchStats) {
+    pub(super) fn cover(&mut self, item: u32, threshold: u64, stats: &mut SearchStats) {
         if (item as i32) < self.second {
             let (before, after) = (self.prev[item as usize], self.next[item as usize]);
             self.next[before as usize] = after;
@@ -143,7 +162,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 
     /// Undoes [`Arena::cover`], going down the list as covering did.
-    fn uncover(&mut self, item: u32, threshold: u64) {
+    pub(super) fn uncover(&mut self, item: u32, threshold: u64) {
         let mut option = self.node(item).down;
         while option >= self.first_entry && self.node(option).cost < threshold {
             self.unhide(option);
@@ -188,7 +207,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 
     /// Covers the items of `chosen`'s option other than its own node's, left to right.
-    fn cover_rest(&mut self, chosen: u32, threshold: u64, stats: &mut SearchStats) {
+    pub(super) fn cover_rest(&mut self, chosen: u32, threshold: u64, stats: &mut SearchStats) {
         let mut node = chosen + 1;
         while node != chosen {
             let here = self.nodes[node as usize];
@@ -206,7 +225,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 
     /// Undoes [`Arena::cover_rest`], right to left.
-    fn uncover_rest(&mut self, chosen: u32, threshold: u64) {
+    pub(super) fn uncover_rest(&mut self, chosen: u32, threshold: u64) {
         let mut node = chosen - 1;
         while node != chosen {
             let here = self.nodes[node as usize];
@@ -226,7 +245,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     /// The item to branch on with `budget` left under the cutoff: fewest options under it
     /// (counted up to [`LOOKAHEAD`], the list's length past that), then the dearest cheapest
     /// option, then the first. `None` when an item can no longer be covered under the cutoff.
-    fn choose(&self, budget: u64) -> Option<u32> {
+    pub(super) fn choose(&self, budget: u64) -> Option<u32> {
         let (mut best, mut fewest, mut dearest) = (0u32, u32::MAX, 0u64);
         let mut item = self.next[0];
         while item != 0 {
@@ -264,6 +283,21 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 }
 
+impl MinCost {
+    /// The arena's lists, for a search that reads colours when `C`.
+    pub(super) fn arena<const C: bool>(&mut self) -> Arena<'_, C> {
+        let first_entry = self.len.len() as u32;
+        Arena {
+            nodes: &mut self.nodes,
+            prev: &mut self.prev,
+            next: &mut self.next,
+            len: &mut self.len,
+            second: self.second as i32,
+            first_entry,
+        }
+    }
+}
+
 /// The search of `engine`'s problem, handing each solution met to `visitor`.
 pub(super) fn run<V: Visitor + ?Sized>(
     engine: &mut MinCost,
@@ -273,38 +307,31 @@ pub(super) fn run<V: Visitor + ?Sized>(
     if limits.max_solutions == Some(0) {
         return none_asked();
     }
+    let mut cutoff = Cutoff::new(engine.best, engine.ties);
+    run_below(engine, &[], &mut cutoff, limits, visitor)
+}
+
+/// Searches the subtree below `prefix` (choices from the root, one a level, as
+/// [`super::split`]'s walk meets them) pruning with `bound`, and hands `visitor` each solution
+/// met, the prefix's options first. The prefix is covered in full and not counted; the lists
+/// are as they were when the search returns, however it ended.
+pub(super) fn run_below<B: Bound, V: Visitor + ?Sized>(
+    engine: &mut MinCost,
+    prefix: &[u32],
+    bound: &mut B,
+    limits: SearchLimits,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
     let mut stats = SearchStats::default();
-    let mut gate = Gate::new(limits, visitor);
-    let mut cutoff = Cutoff {
-        best: BinaryHeap::with_capacity(engine.best),
-        keep: engine.best,
-        ties: engine.ties,
-    };
-    let first_entry = engine.len.len() as u32;
-    let mut path: Vec<Level> = Vec::new();
-    let mut solution: Vec<OptionId> = Vec::new();
-    macro_rules! arena {
-        ($colours:literal) => {
-            Arena::<$colours> {
-                nodes: &mut engine.nodes,
-                prev: &mut engine.prev,
-                next: &mut engine.next,
-                len: &mut engine.len,
-                second: engine.second as i32,
-                first_entry,
-            }
-        };
-    }
     let mut walk = Walk {
-        path: &mut path,
-        cutoff: &mut cutoff,
-        gate: &mut gate,
+        path: Vec::with_capacity(prefix.len() + 32),
+        gate: Gate::new(limits, visitor),
         stats: &mut stats,
-        solution: &mut solution,
+        solution: Vec::new(),
     };
     let halt = match engine.coloured {
-        true => walk.run(&mut arena!(true), visitor),
-        false => walk.run(&mut arena!(false), visitor),
+        true => walk.run(&mut engine.arena::<true>(), prefix, bound, visitor),
+        false => walk.run(&mut engine.arena::<false>(), prefix, bound, visitor),
     };
     Outcome {
         answer: halt.broke_with,
@@ -313,44 +340,54 @@ pub(super) fn run<V: Visitor + ?Sized>(
     }
 }
 
-/// The state of one run beside the arena: the levels entered, the cutoff, the gate, the
-/// figures and the solution handed on.
+/// The state of one run beside the arena: the levels entered, the gate, the figures and the
+/// solution handed on.
 struct Walk<'a> {
-    path: &'a mut Vec<Level>,
-    cutoff: &'a mut Cutoff,
-    gate: &'a mut Gate,
+    path: Vec<Level>,
+    gate: Gate,
     stats: &'a mut SearchStats,
-    solution: &'a mut Vec<OptionId>,
+    solution: Vec<OptionId>,
 }
 
 impl Walk<'_> {
-    /// Searches `arena`, and puts its lists back when the search stops midway.
-    fn run<const C: bool, V: Visitor + ?Sized>(
+    /// Covers `prefix` in full, searches below it, and puts the lists back.
+    fn run<const C: bool, B: Bound, V: Visitor + ?Sized>(
         &mut self,
         arena: &mut Arena<'_, C>,
+        prefix: &[u32],
+        bound: &mut B,
         visitor: &mut V,
     ) -> Halt<V::Break> {
+        let mut cost = 0u64;
+        let mut uncounted = SearchStats::default();
+        for &choice in prefix {
+            let item = arena.node(choice).item as u32;
+            arena.cover(item, NO_CUTOFF, &mut uncounted);
+            arena.cover_rest(choice, NO_CUTOFF, &mut uncounted);
+            self.path.push(Level {
+                choice,
+                cost_before: cost,
+                item_threshold: NO_CUTOFF,
+                threshold: NO_CUTOFF,
+            });
+            cost += arena.node(choice).cost;
+        }
         let halt = search(
             arena,
-            self.path,
-            self.cutoff,
-            self.gate,
+            &mut self.path,
+            prefix.len(),
+            cost,
+            bound,
+            &mut self.gate,
             self.stats,
-            self.solution,
+            &mut self.solution,
             visitor,
         );
-        if halt.stop != crate::outcome::Stop::Exhausted {
-            for level in (0..self.path.len()).rev() {
-                let Level {
-                    choice,
-                    item_threshold,
-                    threshold,
-                    ..
-                } = self.path[level];
-                arena.uncover_rest(choice, threshold);
-                let item = arena.node(choice).item as u32;
-                arena.uncover(item, item_threshold);
-            }
+        // Levels still entered: the prefix's, and those of a search stopped midway.
+        for level in self.path.drain(..).rev() {
+            arena.uncover_rest(level.choice, level.threshold);
+            let item = arena.node(level.choice).item as u32;
+            arena.uncover(item, level.item_threshold);
         }
         halt
     }
@@ -380,18 +417,23 @@ fn position<const C: bool>(
 }
 
 /// DLX5's loop: enter a node, choose an item, try its options cheapest first while they stay
-/// under the cutoff; `path` holds the levels entered and not left when it stops early.
+/// under the cutoff; the search ends when it would leave the `base` levels of `path` it
+/// started below (at net cost `cost`), and `path` holds the levels entered and not left when
+/// it stops early. A shared cutoff may fall under the cost of a level while it is searched:
+/// the budgets then saturate at 0, and the level ends at its next choice.
 #[allow(clippy::too_many_arguments)]
-fn search<const C: bool, V: Visitor + ?Sized>(
+fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
     arena: &mut Arena<'_, C>,
     path: &mut Vec<Level>,
-    cutoff: &mut Cutoff,
+    base: usize,
+    mut cost: u64,
+    cutoff: &mut B,
     gate: &mut Gate,
     stats: &mut SearchStats,
     solution: &mut Vec<OptionId>,
     visitor: &mut V,
 ) -> Halt<V::Break> {
-    if arena.next[0] == 0 {
+    if arena.next[0] == 0 && base == 0 {
         // No primary item (the library allows it, Knuth's format cannot say it): the empty
         // solution, of cost 0, is the only one, at the root.
         let position = |stats: &SearchStats| position(arena, path, stats);
@@ -404,7 +446,6 @@ fn search<const C: bool, V: Visitor + ?Sized>(
         }
         return gate.exhausted(visitor, stats);
     }
-    let mut cost = 0u64;
     // Entering a node: `true`; going on with the current level's next option: `false`.
     let mut entering = true;
     loop {
@@ -413,18 +454,19 @@ fn search<const C: bool, V: Visitor + ?Sized>(
             if let Err(halt) = gate.enter(visitor, stats, position) {
                 return halt;
             }
-            let Some(item) = arena.choose(cutoff.bound() - cost) else {
+            let Some(item) = arena.choose(cutoff.bound().saturating_sub(cost)) else {
                 // A dead end: back to the level above, to its next option.
-                let Some(above) = path.last() else {
+                if path.len() == base {
                     return gate.exhausted(visitor, stats);
-                };
+                }
+                let above = path[path.len() - 1];
                 cost = above.cost_before;
                 entering = false;
                 continue;
             };
             let choice = arena.nodes[item as usize].down;
             let next_cost = cost + arena.nodes[choice as usize].cost;
-            let item_threshold = cutoff.bound() - next_cost;
+            let item_threshold = cutoff.bound().saturating_sub(next_cost);
             arena.cover(item, item_threshold, stats);
             path.push(Level {
                 choice,
@@ -448,9 +490,10 @@ fn search<const C: bool, V: Visitor + ?Sized>(
             if next == item || next_cost >= cutoff.bound() {
                 arena.uncover(item, item_threshold);
                 path.pop();
-                let Some(above) = path.last() else {
+                if path.len() == base {
                     return gate.exhausted(visitor, stats);
-                };
+                }
+                let above = path[path.len() - 1];
                 cost = above.cost_before;
                 continue;
             }
@@ -464,7 +507,7 @@ fn search<const C: bool, V: Visitor + ?Sized>(
             ..
         } = path[level];
         let next_cost = cost_before + arena.nodes[choice as usize].cost;
-        let threshold = cutoff.bound() - next_cost;
+        let threshold = cutoff.bound().saturating_sub(next_cost);
         path[level].threshold = threshold;
         arena.cover_rest(choice, threshold, stats);
         if arena.next[0] == 0 {

@@ -1,12 +1,15 @@
 //! The minimum-cost search against the brute-force oracle: every solution enumerated and
 //! sorted by cost, on random problems with colours, ties of cost, zero costs and none.
 
-use super::MinCost;
+use super::{Cheapest, MinCost};
 use crate::conformance::{brute_force, is_solution, random_problems, seed};
 use crate::engine::Engine;
+use crate::links::Dlx;
 use crate::outcome::{SearchStats, Stop};
 use crate::problem::{OptionId, Problem, ProblemBuilder};
 use crate::search::SearchLimits;
+use crate::stop_flag::StopFlag;
+use crate::subtrees::Shard;
 use std::ops::ControlFlow;
 
 /// `problem` with a cost on each option, drawn from `0..=most` by a generator seeded with
@@ -149,4 +152,117 @@ fn what_dlx5_does_not_take_is_refused() {
     let none = Problem::parse("A B\nA |1\n").unwrap();
     let (found, stats, _) = met(&mut MinCost::try_new(&none).unwrap(), Default::default());
     assert_eq!((found.len(), stats.nodes), (0, 1));
+}
+
+/// Every solution of `problem` with its cost, in the order of (cost, options in increasing
+/// order): the order a split search answers in.
+fn in_order(problem: &Problem) -> Vec<(u64, Vec<OptionId>)> {
+    // Queens have too many options for the oracle: there, dancing links list the solutions.
+    let solutions = match problem.option_count() {
+        0..=20 => brute_force(problem),
+        _ => Dlx::new(problem).solutions(None).answer,
+    };
+    let mut all: Vec<(u64, Vec<OptionId>)> = solutions
+        .into_iter()
+        .map(|mut solution| {
+            solution.sort_unstable();
+            (cost_of(problem, &solution), solution)
+        })
+        .collect();
+    all.sort();
+    all
+}
+
+/// The answer of `cheapest` on `threads` threads and `shard`, keeping `keep` or counting ties.
+fn cheapest(problem: &Problem, keep: Option<usize>, threads: usize, shard: Shard) -> Cheapest {
+    let engine = MinCost::try_new(problem).unwrap();
+    let mut engine = match keep {
+        Some(keep) => engine.keeping(keep).unwrap(),
+        None => engine.counting_ties(),
+    };
+    let found = engine.cheapest(threads, shard, None, &StopFlag::never());
+    assert_eq!(found.stop, Stop::Exhausted);
+    for (cost, options) in &found.solutions {
+        assert!(is_solution(problem, options));
+        assert_eq!(*cost, cost_of(problem, options));
+    }
+    found
+}
+
+#[test]
+fn split_over_threads_and_shards_the_answer_is_the_oracles() {
+    let seed = seed();
+    let plain = random_problems(seed, 160).filter(|p| !p.has_bounds());
+    let queens = [Problem::queens(6), Problem::queens(8)];
+    for (case, plain) in queens.into_iter().chain(plain).enumerate() {
+        let most = [0, 2, 20][case % 3];
+        let problem = with_costs(&plain, seed ^ case as u64, most);
+        let context = format!("seed {seed}, case {case}: {problem:?}");
+        let all = in_order(&problem);
+        for keep in [1, 3] {
+            let expected = &all[..all.len().min(keep)];
+            let costs = |found: &Cheapest| found.solutions.iter().map(|s| s.0).collect::<Vec<_>>();
+            let one = cheapest(&problem, Some(keep), 1, Shard::WHOLE);
+            let expected_costs: Vec<u64> = expected.iter().map(|s| s.0).collect();
+            assert_eq!(
+                costs(&one),
+                expected_costs,
+                "one thread, keep {keep}, {context}"
+            );
+            for threads in [2, 3] {
+                let split = cheapest(&problem, Some(keep), threads, Shard::WHOLE);
+                assert_eq!(
+                    split.solutions, expected,
+                    "{threads} threads, keep {keep}, {context}"
+                );
+            }
+            for count in [2, 3] {
+                let mut merged: Vec<(u64, Vec<OptionId>)> = (0..count)
+                    .flat_map(|index| {
+                        let shard = Shard { index, count };
+                        cheapest(&problem, Some(keep), 2, shard).solutions
+                    })
+                    .collect();
+                merged.sort();
+                merged.truncate(keep);
+                assert_eq!(merged, expected, "{count} shards, keep {keep}, {context}");
+            }
+        }
+        let least = all.first().map(|(cost, _)| *cost);
+        let ties = least.map(|least| (least, all.iter().filter(|s| s.0 == least).count() as u64));
+        for threads in [1, 2] {
+            let counted = cheapest(&problem, None, threads, Shard::WHOLE);
+            assert_eq!(
+                counted.least, ties,
+                "counting on {threads} threads, {context}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_split_search_stops_at_its_node_budget_and_at_the_stop_flag() {
+    let problem = with_costs(&Problem::queens(10), 5, 20);
+    let mut engine = MinCost::try_new(&problem).unwrap().keeping(3).unwrap();
+    let whole = engine.cheapest(2, Shard::WHOLE, None, &StopFlag::never());
+    assert_eq!(whole.stop, Stop::Exhausted);
+    let budget = whole.stats.nodes / 4;
+    let cut = engine.cheapest(2, Shard::WHOLE, Some(budget), &StopFlag::never());
+    assert_eq!(
+        cut.stop,
+        Stop::NodeBudget,
+        "{} nodes in all",
+        whole.stats.nodes
+    );
+    assert!(cut.stats.nodes < whole.stats.nodes);
+    let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+        true,
+    )));
+    for threads in [1, 2] {
+        let stopped = engine.cheapest(threads, Shard::WHOLE, None, &raised);
+        assert_eq!(stopped.stop, Stop::Interrupted, "{threads} threads");
+    }
+    // The engine is as it was: the same answer again (the figures depend on timing).
+    let again = engine.cheapest(2, Shard::WHOLE, None, &StopFlag::never());
+    assert_eq!((again.solutions, again.stop), (whole.solutions, whole.stop));
 }

@@ -1,0 +1,471 @@
+//! The cheapest covers on every core and in shards: the top of the tree walked without a
+//! cutoff and cut into subtrees, the subtrees searched on the rayon pool with one cutoff that
+//! every thread tightens and reads, each shard taking its share of them.
+//!
+//! A thread's cutoff falls when another thread finds a cheap solution, so which solutions each
+//! thread meets, and in what order, depends on timing. The answer does not: split, the cutoff
+//! lets through a solution that *equals* the `k`-th best cost met (one thread, as DLX5, only
+//! one that beats it), so every solution of a cost up to the final `k`-th best is met by some
+//! thread, and the answer is the first `k` of them in the order of (cost, options in
+//! increasing order), an order that is the same on every machine and for every number of
+//! threads. Shards, searched apart, give each its first `k` in that order: the first `k` of all
+//! of them are the whole's.
+
+use super::cheapest::{Cheapest, FirstInOrder, LastMet, Ties};
+use super::search::{run, run_below, Arena, Bound};
+use super::{option_of, MinCost, NO_CUTOFF};
+use crate::outcome::{SearchStats, Stop};
+use crate::problem::OptionId;
+use crate::search::{SearchLimits, Visitor};
+use crate::stop_flag::StopFlag;
+use crate::subtrees::{Shard, MAX_DEPTH};
+use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, AtomicU8, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+/// The subtrees a cut aims at for each shard: a number that depends on the shards only, so that
+/// every machine cuts the tree alike. Few: the levels above the cut are chosen without a
+/// cutoff, and a deeper cut loses DLX5's choice of item there (on 20 queens with random costs,
+/// a cut at 256 subtrees made the search 2.4 times larger, at 16 subtrees 1.2 times, most of
+/// that from letting ties through).
+const SUBTREES_PER_SHARD: usize = 16;
+
+/// The subtrees a cut of the whole tree aims at for each thread: the threads take them
+/// cheapest first from one queue, and a cheap one found early prunes the rest.
+const SUBTREES_PER_THREAD: usize = 4;
+
+/// The most subtrees a cut keeps: a deeper cut that would hold more is not taken.
+const MOST_SUBTREES: usize = 1 << 20;
+
+/// Nodes a thread counts before adding them to the shared count the node budget reads.
+const NODES_PER_REPORT: u64 = 1 << 10;
+
+/// Searches `engine`'s problem for its cheapest solutions, on one thread as DLX5 does, or split
+/// over `threads` threads and this `shard`'s part of the tree.
+pub(super) fn cheapest(
+    engine: &mut MinCost,
+    threads: usize,
+    shard: Shard,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Cheapest {
+    if threads <= 1 && shard == Shard::WHOLE {
+        return one_thread(engine, max_nodes, stop);
+    }
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(|| split(engine, shard, max_nodes, stop)),
+        // No thread could be started: the parts are searched on this one, with the same answer.
+        Err(_) => split(engine, shard, max_nodes, stop),
+    }
+}
+
+/// The solutions met and the figures of a search or of a part of one.
+#[derive(Clone, Debug)]
+struct Found {
+    first: FirstInOrder,
+    ties: Option<Ties>,
+    stats: SearchStats,
+}
+
+impl Found {
+    fn new(keep: usize, counting: bool) -> Found {
+        Found {
+            first: FirstInOrder::new(keep),
+            ties: counting.then(Ties::default),
+            stats: SearchStats::default(),
+        }
+    }
+
+    fn met(&mut self, cost: u64, options: &[OptionId]) {
+        match &mut self.ties {
+            Some(ties) => ties.met(cost),
+            None => self.first.met(cost, options),
+        }
+    }
+
+    fn merge(mut self, other: Found) -> Found {
+        self.stats += other.stats;
+        Found {
+            first: self.first.merge(other.first),
+            ties: match (self.ties, other.ties) {
+                (Some(a), Some(b)) => Some(a.merge(b)),
+                (a, b) => a.or(b),
+            },
+            stats: self.stats,
+        }
+    }
+}
+
+/// DLX5's search on this thread, keeping the `k` last solutions met (or counting those of the
+/// least cost).
+fn one_thread(engine: &mut MinCost, max_nodes: Option<u64>, stop: &StopFlag) -> Cheapest {
+    struct Keeper<'a> {
+        costs: &'a [u64],
+        last: LastMet,
+        ties: Option<Ties>,
+        stop: &'a StopFlag,
+    }
+    impl Visitor for Keeper<'_> {
+        type Break = ();
+        fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+            let cost = options.iter().map(|o| self.costs[o.index()]).sum();
+            match &mut self.ties {
+                Some(ties) => ties.met(cost),
+                None => self.last.met(cost, options),
+            }
+            ControlFlow::Continue(())
+        }
+        #[inline(always)]
+        fn enter_node(&mut self) -> ControlFlow<()> {
+            match self.stop.is_raised() {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        }
+    }
+    let costs = engine.costs.clone();
+    let mut keeper = Keeper {
+        costs: &costs,
+        last: LastMet::new(engine.best),
+        ties: engine.ties.then(Ties::default),
+        stop,
+    };
+    let limits = SearchLimits {
+        max_solutions: None,
+        max_nodes,
+    };
+    let outcome = run(engine, limits, &mut keeper);
+    Cheapest {
+        least: keeper.ties.and_then(|ties| ties.0),
+        solutions: keeper.last.into_sorted(),
+        stats: outcome.stats,
+        stop: match outcome.answer {
+            Some(()) => Stop::Interrupted,
+            None => outcome.stop,
+        },
+    }
+}
+
+/// The cutoff every thread of a split search shares: the `keep` best net costs met, and the
+/// bound they make, one more than the `keep`-th (ties go on), read by every thread at every
+/// node without a lock.
+struct SharedBound {
+    bound: AtomicU64,
+    best: Mutex<BinaryHeap<u64>>,
+    keep: usize,
+}
+
+impl SharedBound {
+    fn met(&self, cost: u64) {
+        let mut best = self.best.lock().unwrap_or_else(PoisonError::into_inner);
+        best.push(cost);
+        if best.len() > self.keep {
+            best.pop();
+        }
+        if best.len() == self.keep {
+            if let Some(&worst) = best.peek() {
+                self.bound
+                    .fetch_min(worst.saturating_add(1), Ordering::Relaxed);
+            }
+        }
+    }
+}
+
+impl Bound for &SharedBound {
+    #[inline(always)]
+    fn bound(&self) -> u64 {
+        self.bound.load(Ordering::Relaxed)
+    }
+
+    fn met(&mut self, cost: u64) {
+        SharedBound::met(self, cost);
+    }
+}
+
+/// Why a split search stopped early, as its threads tell each other.
+const RUNNING: u8 = 0;
+const OUT_OF_NODES: u8 = 1;
+const INTERRUPTED: u8 = 2;
+
+/// What every thread of a split search reads and tells: the node budget, the stop flag and
+/// whether the search must end.
+struct Halting<'a> {
+    max_nodes: u64,
+    nodes: AtomicU64,
+    stop: &'a StopFlag,
+    state: AtomicU8,
+}
+
+impl Halting<'_> {
+    fn halted(&self) -> bool {
+        self.state.load(Ordering::Relaxed) != RUNNING
+    }
+
+    fn halt(&self, why: u8) {
+        let _ = self
+            .state
+            .compare_exchange(RUNNING, why, Ordering::Relaxed, Ordering::Relaxed);
+    }
+}
+
+/// One thread's search of one subtree: what it meets, its node count, and the news of a halt.
+struct PartVisitor<'a> {
+    costs: &'a [u64],
+    found: Found,
+    halting: &'a Halting<'a>,
+    nodes: u64,
+}
+
+impl Visitor for PartVisitor<'_> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        let cost = options.iter().map(|o| self.costs[o.index()]).sum();
+        self.found.met(cost, options);
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        if self.halting.stop.is_raised() {
+            self.halting.halt(INTERRUPTED);
+            return ControlFlow::Break(());
+        }
+        self.nodes += 1;
+        if self.nodes == NODES_PER_REPORT {
+            self.nodes = 0;
+            let before = self
+                .halting
+                .nodes
+                .fetch_add(NODES_PER_REPORT, Ordering::Relaxed);
+            if before + NODES_PER_REPORT >= self.halting.max_nodes {
+                self.halting.halt(OUT_OF_NODES);
+            }
+            if self.halting.halted() {
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl PartVisitor<'_> {
+    /// Adds the nodes not yet told to the shared count, at the end of a subtree.
+    fn tell_nodes(&mut self) {
+        let before = self.halting.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        if before + self.nodes >= self.halting.max_nodes {
+            self.halting.halt(OUT_OF_NODES);
+        }
+        self.nodes = 0;
+    }
+}
+
+/// This shard's part of the tree searched on the current rayon pool, with one shared cutoff.
+fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &StopFlag) -> Cheapest {
+    let counting = engine.ties;
+    let keep = if counting { 1 } else { engine.best };
+    let halting = Halting {
+        max_nodes: max_nodes.unwrap_or(u64::MAX),
+        nodes: AtomicU64::new(0),
+        stop,
+        state: AtomicU8::new(RUNNING),
+    };
+    let shared = SharedBound {
+        bound: AtomicU64::new(NO_CUTOFF),
+        best: Mutex::new(BinaryHeap::with_capacity(keep + 1)),
+        keep,
+    };
+    let mut target = SUBTREES_PER_SHARD.saturating_mul(shard.count.max(1) as usize);
+    if shard == Shard::WHOLE {
+        target = target.max(SUBTREES_PER_THREAD * rayon::current_num_threads());
+    }
+    let mut found = Found::new(keep, counting);
+    let Some(top) = cut(engine, target.min(MOST_SUBTREES), &halting) else {
+        return Cheapest {
+            stop: Stop::Interrupted,
+            ..Cheapest::default()
+        };
+    };
+    if shard.takes_top() {
+        found.stats = top.stats;
+        for (cost, options) in &top.solutions {
+            shared.met(cost - engine.total_tax);
+            found.met(*cost, options);
+        }
+    }
+    let mut mine: Vec<&(u64, Vec<u32>)> = (top.subtrees.iter().enumerate())
+        .filter(|&(n, _)| shard.takes_subtree(n as u64))
+        .map(|(_, subtree)| subtree)
+        .collect();
+    // The cheapest paths first, on every thread: their subtrees hold the cheap solutions that
+    // make the cutoff fall for the others.
+    mine.sort_by_key(|(cost, _)| *cost);
+    let next = AtomicUsize::new(0);
+    let parts = Mutex::new(Found::new(keep, counting));
+    let costs = &engine.costs;
+    let template = &*engine;
+    rayon::scope(|scope| {
+        for _ in 0..rayon::current_num_threads().min(mine.len()) {
+            scope.spawn(|_| {
+                let mut worker = template.clone();
+                let mut visitor = PartVisitor {
+                    costs,
+                    found: Found::new(keep, counting),
+                    halting: &halting,
+                    nodes: 0,
+                };
+                while let Some((_, path)) = mine.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    if halting.halted() {
+                        break;
+                    }
+                    let mut bound = &shared;
+                    let limits = SearchLimits::default();
+                    let outcome = run_below(&mut worker, path, &mut bound, limits, &mut visitor);
+                    visitor.tell_nodes();
+                    visitor.found.stats += outcome.stats;
+                }
+                let mut parts = parts.lock().unwrap_or_else(PoisonError::into_inner);
+                *parts =
+                    std::mem::replace(&mut *parts, Found::new(keep, counting)).merge(visitor.found);
+            });
+        }
+    });
+    let parts = parts.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let found = found.merge(parts);
+    Cheapest {
+        least: found.ties.and_then(|ties| ties.0),
+        solutions: found.first.into_sorted(),
+        stats: found.stats,
+        stop: match halting.state.load(Ordering::Relaxed) {
+            RUNNING => Stop::Exhausted,
+            OUT_OF_NODES => Stop::NodeBudget,
+            _ => Stop::Interrupted,
+        },
+    }
+}
+
+/// The top of the tree, cut: the subtrees below the cut in the order of a walk, and the
+/// solutions above it with their costs.
+struct Top {
+    /// Each subtree's path and its net cost.
+    subtrees: Vec<(u64, Vec<u32>)>,
+    solutions: Vec<(u64, Vec<OptionId>)>,
+    stats: SearchStats,
+}
+
+/// A piece met by a walk of the top: a solution (its net cost and options) or the subtree
+/// below the path walked.
+enum Piece<'a> {
+    Solution(u64, Vec<OptionId>),
+    Subtree(u64, &'a [u32]),
+}
+
+/// Cuts `engine`'s tree at the shallowest depth that gives at least `target` subtrees, or where
+/// the tree ends or stops growing, or at [`MAX_DEPTH`] (a deeper cut of more than
+/// [`MOST_SUBTREES`] is not taken). `None` when the stop flag was raised.
+fn cut(engine: &mut MinCost, target: usize, halting: &Halting<'_>) -> Option<Top> {
+    let total_tax = engine.total_tax;
+    let mut arena = engine.arena::<true>();
+    let mut stats = SearchStats::default();
+    let count = |arena: &mut Arena<'_, true>, depth: usize, enough: usize| {
+        let mut subtrees = 0usize;
+        let flow = walk(arena, depth, &mut Vec::new(), 0, halting, &mut |piece| {
+            if let Piece::Subtree(..) = piece {
+                subtrees += 1;
+                if subtrees >= enough {
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        match flow {
+            ControlFlow::Break(()) if halting.stop.is_raised() => None,
+            _ => Some(subtrees),
+        }
+    };
+    let mut depth = 1;
+    let mut subtrees = count(&mut arena, depth, target)?;
+    while subtrees > 0 && subtrees < target && depth < MAX_DEPTH {
+        let deeper = count(&mut arena, depth + 1, MOST_SUBTREES + 1)?;
+        if deeper <= subtrees || deeper > MOST_SUBTREES {
+            break;
+        }
+        depth += 1;
+        subtrees = deeper;
+    }
+    let mut top = Top {
+        subtrees: Vec::with_capacity(subtrees),
+        solutions: Vec::new(),
+        stats: SearchStats::default(),
+    };
+    let flow = walk(
+        &mut arena,
+        depth,
+        &mut Vec::new(),
+        0,
+        halting,
+        &mut |piece| {
+            stats.nodes += 1;
+            match piece {
+                Piece::Subtree(cost, path) => top.subtrees.push((cost, path.to_vec())),
+                Piece::Solution(net, options) => {
+                    stats.solutions += 1;
+                    top.solutions.push((net + total_tax, options));
+                }
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    top.stats = stats;
+    flow.is_continue().then_some(top)
+}
+
+/// Walks the tree above the cut after `depth` more levels below `path` (at net cost `cost`),
+/// every list covered in full, handing `visit` each piece in the order of the walk. Breaks when
+/// `visit` does or the stop flag is raised; the lists are as they were when it returns.
+fn walk(
+    arena: &mut Arena<'_, true>,
+    depth: usize,
+    path: &mut Vec<u32>,
+    cost: u64,
+    halting: &Halting<'_>,
+    visit: &mut dyn FnMut(Piece<'_>) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    if halting.stop.is_raised() {
+        halting.halt(INTERRUPTED);
+        return ControlFlow::Break(());
+    }
+    if arena.next[0] == 0 {
+        let options = path.iter().map(|&c| option_of(arena.nodes, c)).collect();
+        return visit(Piece::Solution(cost, options));
+    }
+    if depth == 0 {
+        return visit(Piece::Subtree(cost, path));
+    }
+    // An item of no option left: a dead end, no piece.
+    let Some(item) = arena.choose(NO_CUTOFF) else {
+        return ControlFlow::Continue(());
+    };
+    let mut uncounted = SearchStats::default();
+    arena.cover(item, NO_CUTOFF, &mut uncounted);
+    let mut option = arena.node(item).down;
+    let mut flow = ControlFlow::Continue(());
+    while option >= arena.first_entry {
+        path.push(option);
+        arena.cover_rest(option, NO_CUTOFF, &mut uncounted);
+        let below = cost + arena.node(option).cost;
+        flow = walk(arena, depth - 1, path, below, halting, visit);
+        arena.uncover_rest(option, NO_CUTOFF);
+        path.pop();
+        if flow.is_break() {
+            break;
+        }
+        option = arena.node(option).down;
+    }
+    arena.uncover(item, NO_CUTOFF);
+    flow
+}
