@@ -671,6 +671,11 @@ impl ReferenceProblem {
                 Problem::word_rectangles(3, 4, &words(1, 40, 4), &words(2, 40, 3))
                     .with_random_costs(5, 20),
             ),
+            classic(
+                "dominoes6x6_costs.dlx",
+                "domino tilings of a 6x6 board, random costs 0 to 20 (seed 6)",
+                Problem::dominoes(6, 6).with_random_costs(6, 20),
+            ),
         ]
     }
 
