@@ -257,6 +257,16 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
             if least >= budget {
                 return None;
             }
+            // A list under the budget to its dearest option counts whole, without a walk: the
+            // walk would count its length, or stop at the lookahead and take its length.
+            if self.node(self.node(item).up).cost < budget {
+                let usable = self.len[item as usize];
+                if usable < fewest || (usable == fewest && least > dearest) {
+                    (best, fewest, dearest) = (item, usable, least);
+                }
+                item = self.next[item as usize];
+                continue;
+            }
             let mut usable = 1u32;
             let mut option = self.node(first).down;
             let counted = loop {
