@@ -315,7 +315,8 @@ fn min_cost<'py>(
             .with_costs(|option| costs[indices[option.index()]])
             .map_err(|e| errors::ProblemError::new_err(e.to_string()))?;
     }
-    cheapest::run(py, &problem, k, max_nodes, threads.unwrap_or(1))?
+    let threads = threads::threads_or(threads, || 1)?;
+    cheapest::run(py, &problem, k, max_nodes, threads)?
         .into_iter()
         .map(|(cost, solution)| Ok((cost, PyTuple::new(py, solution)?)))
         .collect()

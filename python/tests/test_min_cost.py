@@ -85,6 +85,10 @@ def test_bad_arguments_are_refused():
     with pytest.raises(dlx_solver.Undecided):
         queens = dlx_solver.Problem.queens(8)
         dlx_solver.min_cost(queens, costs=list(range(64)), max_nodes=3)
+    with pytest.raises(dlx_solver.Undecided):
+        dlx_solver.min_cost(queens, costs=list(range(64)), max_nodes=3, threads=2)
+    with pytest.raises(ValueError, match="threads"):
+        dlx_solver.min_cost([["a"]], threads=100000)
 
 
 @pytest.mark.parametrize("seed", range(40))
