@@ -17,9 +17,10 @@ pub struct MinCostArgs {
     /// without one costs 0), as Knuth's DLX5 finds it: the block begins with the comment line
     /// `| cost N`. With --count: the number of solutions of least cost. --stats gives DLX5's
     /// figures: the improving solutions met, nodes, updates, cleansings. It runs on one
-    /// thread unless --threads N asks for more: the tree is then searched in parallel with one
-    /// shared cutoff, and among solutions of one cost those first in the order of their options'
-    /// numbers are kept, the same for every N. --shard K/N prints its part's best, one a line:
+    /// thread unless --threads N asks for more (and no --max-nodes, which is kept exactly on
+    /// one thread): the tree is then searched in parallel with one shared cutoff, and among
+    /// solutions of one cost those first in the order of their options' numbers are kept, the
+    /// same for every N. --shard K/N prints its part's best, one a line:
     /// cost, option numbers, options, tab-separated; `sort -t TAB -k1,1n -k2,2` of all the
     /// parts' lines puts the whole's best first.
     #[arg(long, conflicts_with_all = MIN_COST_CONFLICTS)]
@@ -66,9 +67,13 @@ pub fn run(args: &MinCostArgs, context: MinCostContext<'_>) -> anyhow::Result<Ex
     };
     // One thread unless more are asked for: DLX5's search, its figures and its ties.
     let threads = context.threads.map_or(1, |n| n as usize);
-    let shard = context.shard.unwrap_or(Shard::WHOLE);
     let started = Instant::now();
-    let found = engine.cheapest(threads, shard, context.max_nodes, &interrupt::stop_flag());
+    let found = engine.cheapest(
+        threads,
+        context.shard,
+        context.max_nodes,
+        &interrupt::stop_flag(),
+    );
     let elapsed = started.elapsed();
     let signal = interrupt::signal();
     let stop = match signal {
@@ -181,7 +186,9 @@ fn print_stats(
     threads: usize,
     elapsed: std::time::Duration,
 ) {
-    let split = threads > 1 || context.shard.is_some();
+    // A node budget is kept exactly on one thread: the engine then uses no other.
+    let budget = context.max_nodes.is_some();
+    let split = context.shard.is_some() || (threads > 1 && !budget);
     match split {
         false => report!("engine: links (DLX5, minimum cost)"),
         true => report!("engine: links (DLX5's search split, one shared cutoff)"),
@@ -199,7 +206,11 @@ fn print_stats(
     }
     report!("total tax: {}", engine.total_tax());
     report!("time: {:.3} s", elapsed.as_secs_f64());
-    report!("threads: {threads}");
+    match (budget && threads > 1, split) {
+        (true, _) => report!("threads: 1 (a node budget is kept exactly on one thread)"),
+        (false, true) => report!("threads: {threads}"),
+        (false, false) => report!("threads: 1"),
+    }
     if split {
         report!("figures: the split run's, added up (DLX5's own on one thread without --shard)");
     }

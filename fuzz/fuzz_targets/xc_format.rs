@@ -168,9 +168,10 @@ fuzz_target!(|bytes: &[u8]| {
             let least = by_links.iter().map(|s| cost(s)).min();
             assert_eq!(last, least, "the least cost");
         }
-        // Split over two threads under the same budget: only covers, with their costs, and
-        // when it searched its whole tree, the same least cost.
-        let split = min_cost.cheapest(2, Shard::WHOLE, limits.max_nodes, &StopFlag::never());
+        // Split (the one shard of one, on one thread under the same budget): only covers, with
+        // their costs, and when it searched its whole tree, the same least cost.
+        let whole = Some(Shard::WHOLE);
+        let split = min_cost.cheapest(2, whole, limits.max_nodes, &StopFlag::never());
         for (paid, options) in &split.solutions {
             assert_cover(&problem, options);
             assert_eq!(*paid, cost(options), "the cost of a split solution");

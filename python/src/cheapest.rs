@@ -4,7 +4,7 @@
 use crate::errors::Undecided;
 use crate::interrupt::run_interruptible;
 use crate::model::PyProblem;
-use dlx_engine::{DlxError, MinCost, Shard, Stop};
+use dlx_engine::{DlxError, MinCost, Stop};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -23,7 +23,7 @@ pub(crate) fn run(
         .map_err(refused)?;
     let found = run_interruptible(py, |stop| {
         let mut engine = engine;
-        engine.cheapest(threads, Shard::WHOLE, max_nodes, &stop)
+        engine.cheapest(threads, None, max_nodes, &stop)
     })?;
     if found.stop != Stop::Exhausted {
         return Err(Undecided::new_err(

@@ -290,6 +290,29 @@ fn on_every_thread_count_and_merged_from_shards_the_answer_is_one() {
                 .collect();
             assert_eq!(merged, expected, "3 shards, --best {best}, seed {seed}");
         }
+        // The one shard of one is split too: the same first solution, its numbers sorted.
+        let whole = dlx(&["xc", "--min-cost", "--shard", "1/1"], &text);
+        let line = stdout(&whole);
+        let fields: Vec<&str> = line.trim_end().split('\t').collect();
+        assert_eq!(fields[0], all[0].0.to_string(), "{line}");
+        let numbers: Vec<usize> = fields[1].split(',').map(|n| n.parse().unwrap()).collect();
+        let expected: Vec<usize> = all[0].1.iter().map(|o| o.index() + 1).collect();
+        assert_eq!(numbers, expected, "{line}");
+        // A node budget on several threads: kept exactly, on one.
+        let out = dlx(
+            &[
+                "xc",
+                "--min-cost",
+                "--threads",
+                "2",
+                "--max-nodes",
+                "50",
+                "--stats",
+            ],
+            &text,
+        );
+        assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+        assert!(figure(&stderr(&out), "nodes") <= 50, "{}", stderr(&out));
         // The count of the cheapest, split.
         let least = all[0].0;
         let cheapest = all.iter().filter(|s| s.0 == least).count();

@@ -138,21 +138,23 @@ impl MinCost {
     /// [`MinCost::counting_ties`], the least cost and how many solutions have it), ending early
     /// after about `max_nodes` nodes or once `stop` is raised.
     ///
-    /// On one thread and the whole tree, this is DLX5's search: its figures, and among
-    /// solutions of one cost the first it meets. On more `threads` (or a `shard` of the
-    /// tree), the top of the tree is cut into subtrees searched in parallel with one cutoff
-    /// that every thread tightens; the answer is then the first `k` in the order of (cost,
-    /// options in increasing order), the same for every number of threads and on every
-    /// machine, and a shard's answer is its own part's first `k` in that order, so that the
-    /// first `k` of all shards' are the whole's.
+    /// Without a `shard`, on one thread (or under a node budget), this is DLX5's search: its
+    /// figures, and among solutions of one cost the first it meets. On more `threads`, or for
+    /// a `shard` of the tree (even the one shard of one), the top of the tree is cut into
+    /// subtrees searched in parallel with one cutoff that every thread tightens; the answer is
+    /// then the first `k` in the order of (cost, options in increasing order), the same for
+    /// every number of threads and on every machine, and a shard's answer is its own part's
+    /// first `k` in that order, so that the first `k` of all shards' are the whole's. A shard
+    /// under a node budget searches its subtrees on one thread, each under what is left of
+    /// the budget, so that it is never passed.
     ///
     /// ```
-    /// use dlx_engine::{MinCost, Problem, Shard, StopFlag};
+    /// use dlx_engine::{MinCost, Problem, StopFlag};
     ///
     /// let problem = Problem::parse("A B C\nA B |3\nC |1\nA |1\nB C |2\n").unwrap();
     /// let mut engine = MinCost::try_new(&problem).unwrap().keeping(2).unwrap();
     /// for threads in [1, 2] {
-    ///     let found = engine.cheapest(threads, Shard::WHOLE, None, &StopFlag::never());
+    ///     let found = engine.cheapest(threads, None, None, &StopFlag::never());
     ///     let costs: Vec<u64> = found.solutions.iter().map(|(cost, _)| *cost).collect();
     ///     assert_eq!(costs, [3, 4]);
     /// }
@@ -160,7 +162,7 @@ impl MinCost {
     pub fn cheapest(
         &mut self,
         threads: usize,
-        shard: Shard,
+        shard: Option<Shard>,
         max_nodes: Option<u64>,
         stop: &StopFlag,
     ) -> Cheapest {

@@ -35,24 +35,29 @@ const SUBTREES_PER_SHARD: usize = 16;
 /// cheapest first from one queue, and a cheap one found early prunes the rest.
 const SUBTREES_PER_THREAD: usize = 4;
 
-/// The most subtrees a cut keeps: a deeper cut that would hold more is not taken.
-const MOST_SUBTREES: usize = 1 << 20;
+/// The most subtrees a cut keeps: a deeper cut that would hold more is not taken, and shards
+/// past that many get nothing (the walks to that depth took 14 s of pentominoes at 2^20).
+const MOST_SUBTREES: usize = 1 << 16;
 
-/// Nodes a thread counts before adding them to the shared count the node budget reads.
-const NODES_PER_REPORT: u64 = 1 << 10;
-
-/// Searches `engine`'s problem for its cheapest solutions, on one thread as DLX5 does, or split
-/// over `threads` threads and this `shard`'s part of the tree.
+/// Searches `engine`'s problem for its cheapest solutions: the whole tree on one thread as
+/// DLX5 does, or split (over `threads` threads, or as a `shard`, even the one shard of one).
+/// A node budget is kept exactly: a split search under one runs its subtrees on one thread,
+/// each under what the others left of it, and a search of the whole tree is DLX5's.
 pub(super) fn cheapest(
     engine: &mut MinCost,
     threads: usize,
-    shard: Shard,
+    shard: Option<Shard>,
     max_nodes: Option<u64>,
     stop: &StopFlag,
 ) -> Cheapest {
-    if threads <= 1 && shard == Shard::WHOLE {
-        return one_thread(engine, max_nodes, stop);
-    }
+    let shard = match shard {
+        None if threads <= 1 || max_nodes.is_some() => {
+            return one_thread(engine, max_nodes, stop);
+        }
+        None => Shard::WHOLE,
+        Some(shard) => shard,
+    };
+    let threads = if max_nodes.is_some() { 1 } else { threads };
     match rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
@@ -186,16 +191,16 @@ impl Bound for &SharedBound {
     }
 }
 
-/// Why a split search stopped early, as its threads tell each other.
+/// Why a split search left work undone, as its threads tell each other.
 const RUNNING: u8 = 0;
 const OUT_OF_NODES: u8 = 1;
 const INTERRUPTED: u8 = 2;
 
-/// What every thread of a split search reads and tells: the node budget, the stop flag and
-/// whether the search must end.
+/// What every thread of a split search reads and tells: the node budget and the nodes used
+/// of it, the stop flag, and whether work was left undone (the search must then end).
 struct Halting<'a> {
-    max_nodes: u64,
-    nodes: AtomicU64,
+    max_nodes: Option<u64>,
+    used: AtomicU64,
     stop: &'a StopFlag,
     state: AtomicU8,
 }
@@ -210,14 +215,39 @@ impl Halting<'_> {
             .state
             .compare_exchange(RUNNING, why, Ordering::Relaxed, Ordering::Relaxed);
     }
+
+    /// The limits of the next subtree's search: what is left of the budget (the search runs
+    /// on one thread when there is one). `None`, and the search halted, when nothing is left.
+    fn limits(&self) -> Option<SearchLimits> {
+        let Some(max) = self.max_nodes else {
+            return Some(SearchLimits::default());
+        };
+        let used = self.used.load(Ordering::Relaxed);
+        if used >= max {
+            self.halt(OUT_OF_NODES);
+            return None;
+        }
+        Some(SearchLimits {
+            max_solutions: None,
+            max_nodes: Some(max - used),
+        })
+    }
+
+    /// How the search ended.
+    fn stop(&self) -> Stop {
+        match self.state.load(Ordering::Relaxed) {
+            RUNNING => Stop::Exhausted,
+            OUT_OF_NODES => Stop::NodeBudget,
+            _ => Stop::Interrupted,
+        }
+    }
 }
 
-/// One thread's search of one subtree: what it meets, its node count, and the news of a halt.
+/// One thread's search of its subtrees: what it meets, and the stop flag read at every node.
 struct PartVisitor<'a> {
     costs: &'a [u64],
     found: Found,
-    halting: &'a Halting<'a>,
-    nodes: u64,
+    stop: &'a StopFlag,
 }
 
 impl Visitor for PartVisitor<'_> {
@@ -231,36 +261,10 @@ impl Visitor for PartVisitor<'_> {
 
     #[inline(always)]
     fn enter_node(&mut self) -> ControlFlow<()> {
-        if self.halting.stop.is_raised() {
-            self.halting.halt(INTERRUPTED);
-            return ControlFlow::Break(());
+        match self.stop.is_raised() {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
         }
-        self.nodes += 1;
-        if self.nodes == NODES_PER_REPORT {
-            self.nodes = 0;
-            let before = self
-                .halting
-                .nodes
-                .fetch_add(NODES_PER_REPORT, Ordering::Relaxed);
-            if before + NODES_PER_REPORT >= self.halting.max_nodes {
-                self.halting.halt(OUT_OF_NODES);
-            }
-            if self.halting.halted() {
-                return ControlFlow::Break(());
-            }
-        }
-        ControlFlow::Continue(())
-    }
-}
-
-impl PartVisitor<'_> {
-    /// Adds the nodes not yet told to the shared count, at the end of a subtree.
-    fn tell_nodes(&mut self) {
-        let before = self.halting.nodes.fetch_add(self.nodes, Ordering::Relaxed);
-        if before + self.nodes >= self.halting.max_nodes {
-            self.halting.halt(OUT_OF_NODES);
-        }
-        self.nodes = 0;
     }
 }
 
@@ -269,8 +273,8 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
     let counting = engine.ties;
     let keep = if counting { 1 } else { engine.best };
     let halting = Halting {
-        max_nodes: max_nodes.unwrap_or(u64::MAX),
-        nodes: AtomicU64::new(0),
+        max_nodes,
+        used: AtomicU64::new(0),
         stop,
         state: AtomicU8::new(RUNNING),
     };
@@ -286,10 +290,11 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
     let mut found = Found::new(keep, counting);
     let Some(top) = cut(engine, target.min(MOST_SUBTREES), &halting) else {
         return Cheapest {
-            stop: Stop::Interrupted,
+            stop: halting.stop(),
             ..Cheapest::default()
         };
     };
+    halting.used.store(top.stats.nodes, Ordering::Relaxed);
     if shard.takes_top() {
         found.stats = top.stats;
         for (cost, options) in &top.solutions {
@@ -315,18 +320,26 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
                 let mut visitor = PartVisitor {
                     costs,
                     found: Found::new(keep, counting),
-                    halting: &halting,
-                    nodes: 0,
+                    stop,
                 };
                 while let Some((_, path)) = mine.get(next.fetch_add(1, Ordering::Relaxed)) {
                     if halting.halted() {
                         break;
                     }
+                    let Some(limits) = halting.limits() else {
+                        break;
+                    };
                     let mut bound = &shared;
-                    let limits = SearchLimits::default();
                     let outcome = run_below(&mut worker, path, &mut bound, limits, &mut visitor);
-                    visitor.tell_nodes();
+                    halting
+                        .used
+                        .fetch_add(outcome.stats.nodes, Ordering::Relaxed);
                     visitor.found.stats += outcome.stats;
+                    match (outcome.answer, outcome.stop) {
+                        (Some(()), _) => halting.halt(INTERRUPTED),
+                        (None, Stop::NodeBudget) => halting.halt(OUT_OF_NODES),
+                        _ => {}
+                    }
                 }
                 let mut parts = parts.lock().unwrap_or_else(PoisonError::into_inner);
                 *parts =
@@ -340,11 +353,7 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
         least: found.ties.and_then(|ties| ties.0),
         solutions: found.first.into_sorted(),
         stats: found.stats,
-        stop: match halting.state.load(Ordering::Relaxed) {
-            RUNNING => Stop::Exhausted,
-            OUT_OF_NODES => Stop::NodeBudget,
-            _ => Stop::Interrupted,
-        },
+        stop: halting.stop(),
     }
 }
 
@@ -373,15 +382,25 @@ fn cut(engine: &mut MinCost, target: usize, halting: &Halting<'_>) -> Option<Top
     let mut stats = SearchStats::default();
     let count = |arena: &mut Arena<'_, true>, depth: usize, enough: usize| {
         let mut subtrees = 0usize;
-        let flow = walk(arena, depth, &mut Vec::new(), 0, halting, &mut |piece| {
-            if let Piece::Subtree(..) = piece {
-                subtrees += 1;
-                if subtrees >= enough {
-                    return ControlFlow::Break(());
+        // The walks that look for the depth are not counted, as DLX5's own reading is not.
+        let mut uncounted = Entered::unbounded();
+        let flow = walk(
+            arena,
+            depth,
+            &mut Vec::new(),
+            0,
+            halting,
+            &mut uncounted,
+            &mut |piece| {
+                if let Piece::Subtree(..) = piece {
+                    subtrees += 1;
+                    if subtrees >= enough {
+                        return ControlFlow::Break(());
+                    }
                 }
-            }
-            ControlFlow::Continue(())
-        });
+                ControlFlow::Continue(())
+            },
+        );
         match flow {
             ControlFlow::Break(()) if halting.stop.is_raised() => None,
             _ => Some(subtrees),
@@ -402,14 +421,18 @@ fn cut(engine: &mut MinCost, target: usize, halting: &Halting<'_>) -> Option<Top
         solutions: Vec::new(),
         stats: SearchStats::default(),
     };
+    let mut entered = Entered {
+        nodes: 0,
+        budget: halting.max_nodes.unwrap_or(u64::MAX),
+    };
     let flow = walk(
         &mut arena,
         depth,
         &mut Vec::new(),
         0,
         halting,
+        &mut entered,
         &mut |piece| {
-            stats.nodes += 1;
             match piece {
                 Piece::Subtree(cost, path) => top.subtrees.push((cost, path.to_vec())),
                 Piece::Solution(net, options) => {
@@ -420,31 +443,56 @@ fn cut(engine: &mut MinCost, target: usize, halting: &Halting<'_>) -> Option<Top
             ControlFlow::Continue(())
         },
     );
+    stats.nodes = entered.nodes;
     top.stats = stats;
     flow.is_continue().then_some(top)
 }
 
+/// The nodes a walk of the top entered, and the most it may.
+struct Entered {
+    nodes: u64,
+    budget: u64,
+}
+
+impl Entered {
+    fn unbounded() -> Entered {
+        Entered {
+            nodes: 0,
+            budget: u64::MAX,
+        }
+    }
+}
+
 /// Walks the tree above the cut after `depth` more levels below `path` (at net cost `cost`),
-/// every list covered in full, handing `visit` each piece in the order of the walk. Breaks when
-/// `visit` does or the stop flag is raised; the lists are as they were when it returns.
+/// every list covered in full, handing `visit` each piece in the order of the walk. A node is
+/// counted in `entered` unless it is a subtree's root (its search enters it). Breaks when
+/// `visit` does, the stop flag is raised or `entered` reaches its budget; the lists are as
+/// they were when it returns.
+#[allow(clippy::too_many_arguments)]
 fn walk(
     arena: &mut Arena<'_, true>,
     depth: usize,
     path: &mut Vec<u32>,
     cost: u64,
     halting: &Halting<'_>,
+    entered: &mut Entered,
     visit: &mut dyn FnMut(Piece<'_>) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     if halting.stop.is_raised() {
         halting.halt(INTERRUPTED);
         return ControlFlow::Break(());
     }
+    if depth == 0 && arena.next[0] != 0 {
+        return visit(Piece::Subtree(cost, path));
+    }
+    if entered.nodes >= entered.budget {
+        halting.halt(OUT_OF_NODES);
+        return ControlFlow::Break(());
+    }
+    entered.nodes += 1;
     if arena.next[0] == 0 {
         let options = path.iter().map(|&c| option_of(arena.nodes, c)).collect();
         return visit(Piece::Solution(cost, options));
-    }
-    if depth == 0 {
-        return visit(Piece::Subtree(cost, path));
     }
     // An item of no option left: a dead end, no piece.
     let Some(item) = arena.choose(NO_CUTOFF) else {
@@ -458,7 +506,7 @@ fn walk(
         path.push(option);
         arena.cover_rest(option, NO_CUTOFF, &mut uncounted);
         let below = cost + arena.node(option).cost;
-        flow = walk(arena, depth - 1, path, below, halting, visit);
+        flow = walk(arena, depth - 1, path, below, halting, entered, visit);
         arena.uncover_rest(option, NO_CUTOFF);
         path.pop();
         if flow.is_break() {

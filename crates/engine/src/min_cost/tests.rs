@@ -174,7 +174,12 @@ fn in_order(problem: &Problem) -> Vec<(u64, Vec<OptionId>)> {
 }
 
 /// The answer of `cheapest` on `threads` threads and `shard`, keeping `keep` or counting ties.
-fn cheapest(problem: &Problem, keep: Option<usize>, threads: usize, shard: Shard) -> Cheapest {
+fn cheapest(
+    problem: &Problem,
+    keep: Option<usize>,
+    threads: usize,
+    shard: Option<Shard>,
+) -> Cheapest {
     let engine = MinCost::try_new(problem).unwrap();
     let mut engine = match keep {
         Some(keep) => engine.keeping(keep).unwrap(),
@@ -202,7 +207,7 @@ fn split_over_threads_and_shards_the_answer_is_the_oracles() {
         for keep in [1, 3] {
             let expected = &all[..all.len().min(keep)];
             let costs = |found: &Cheapest| found.solutions.iter().map(|s| s.0).collect::<Vec<_>>();
-            let one = cheapest(&problem, Some(keep), 1, Shard::WHOLE);
+            let one = cheapest(&problem, Some(keep), 1, None);
             let expected_costs: Vec<u64> = expected.iter().map(|s| s.0).collect();
             assert_eq!(
                 costs(&one),
@@ -210,17 +215,20 @@ fn split_over_threads_and_shards_the_answer_is_the_oracles() {
                 "one thread, keep {keep}, {context}"
             );
             for threads in [2, 3] {
-                let split = cheapest(&problem, Some(keep), threads, Shard::WHOLE);
+                let split = cheapest(&problem, Some(keep), threads, None);
                 assert_eq!(
                     split.solutions, expected,
                     "{threads} threads, keep {keep}, {context}"
                 );
             }
+            // The one shard of one is split too, on one thread: the same order.
+            let whole = cheapest(&problem, Some(keep), 1, Some(Shard::WHOLE));
+            assert_eq!(whole.solutions, expected, "1/1, keep {keep}, {context}");
             for count in [2, 3] {
                 let mut merged: Vec<(u64, Vec<OptionId>)> = (0..count)
                     .flat_map(|index| {
                         let shard = Shard { index, count };
-                        cheapest(&problem, Some(keep), 2, shard).solutions
+                        cheapest(&problem, Some(keep), 2, Some(shard)).solutions
                     })
                     .collect();
                 merged.sort();
@@ -231,7 +239,7 @@ fn split_over_threads_and_shards_the_answer_is_the_oracles() {
         let least = all.first().map(|(cost, _)| *cost);
         let ties = least.map(|least| (least, all.iter().filter(|s| s.0 == least).count() as u64));
         for threads in [1, 2] {
-            let counted = cheapest(&problem, None, threads, Shard::WHOLE);
+            let counted = cheapest(&problem, None, threads, None);
             assert_eq!(
                 counted.least, ties,
                 "counting on {threads} threads, {context}"
@@ -244,25 +252,44 @@ fn split_over_threads_and_shards_the_answer_is_the_oracles() {
 fn a_split_search_stops_at_its_node_budget_and_at_the_stop_flag() {
     let problem = with_costs(&Problem::queens(10), 5, 20);
     let mut engine = MinCost::try_new(&problem).unwrap().keeping(3).unwrap();
-    let whole = engine.cheapest(2, Shard::WHOLE, None, &StopFlag::never());
+    let whole = engine.cheapest(2, None, None, &StopFlag::never());
     assert_eq!(whole.stop, Stop::Exhausted);
     let budget = whole.stats.nodes / 4;
-    let cut = engine.cheapest(2, Shard::WHOLE, Some(budget), &StopFlag::never());
+    let cut = engine.cheapest(2, None, Some(budget), &StopFlag::never());
     assert_eq!(
         cut.stop,
         Stop::NodeBudget,
         "{} nodes in all",
         whole.stats.nodes
     );
-    assert!(cut.stats.nodes < whole.stats.nodes);
+    assert!(cut.stats.nodes <= budget);
+    // A shard under a budget: its subtrees on one thread, each under what is left of it, the
+    // walk above the cut counted too; a budget it needs whole is not reported as cut.
+    let shard = Some(Shard::WHOLE);
+    let split = engine.cheapest(2, shard, None, &StopFlag::never());
+    let all = split.stats.nodes;
+    for budget in [0, 1, 5, all / 3, all - 1] {
+        let cut = engine.cheapest(2, shard, Some(budget), &StopFlag::never());
+        assert_eq!(cut.stop, Stop::NodeBudget, "budget {budget} of {all}");
+        assert!(
+            cut.stats.nodes <= budget,
+            "{} nodes, budget {budget}",
+            cut.stats.nodes
+        );
+    }
+    let enough = engine.cheapest(2, shard, Some(all), &StopFlag::never());
+    assert_eq!(
+        (enough.stop, enough.solutions),
+        (Stop::Exhausted, split.solutions)
+    );
     let raised = StopFlag::new(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
         true,
     )));
     for threads in [1, 2] {
-        let stopped = engine.cheapest(threads, Shard::WHOLE, None, &raised);
+        let stopped = engine.cheapest(threads, None, None, &raised);
         assert_eq!(stopped.stop, Stop::Interrupted, "{threads} threads");
     }
     // The engine is as it was: the same answer again (the figures depend on timing).
-    let again = engine.cheapest(2, Shard::WHOLE, None, &StopFlag::never());
+    let again = engine.cheapest(2, None, None, &StopFlag::never());
     assert_eq!((again.solutions, again.stop), (whole.solutions, whole.stop));
 }
