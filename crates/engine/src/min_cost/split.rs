@@ -105,48 +105,79 @@ impl Found {
     }
 }
 
+/// What one thread keeps on DLX5's search: the `k` last solutions met, or the count of those
+/// of the least cost.
+struct LastOrTies {
+    last: LastMet,
+    ties: Option<Ties>,
+}
+
+/// What a search keeps of the solutions it meets.
+trait Keep {
+    fn met(&mut self, cost: u64, options: &[OptionId]);
+}
+
+impl Keep for LastOrTies {
+    fn met(&mut self, cost: u64, options: &[OptionId]) {
+        match &mut self.ties {
+            Some(ties) => ties.met(cost),
+            None => self.last.met(cost, options),
+        }
+    }
+}
+
+impl Keep for Found {
+    fn met(&mut self, cost: u64, options: &[OptionId]) {
+        Found::met(self, cost, options);
+    }
+}
+
+/// A thread's visitor: each solution met handed to `kept` with its cost, and the stop flag
+/// read at every node.
+struct Meeting<'a, K> {
+    costs: &'a [u64],
+    kept: K,
+    stop: &'a StopFlag,
+}
+
+impl<K: Keep> Visitor for Meeting<'_, K> {
+    type Break = ();
+
+    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        let cost = options.iter().map(|o| self.costs[o.index()]).sum();
+        self.kept.met(cost, options);
+        ControlFlow::Continue(())
+    }
+
+    #[inline(always)]
+    fn enter_node(&mut self) -> ControlFlow<()> {
+        match self.stop.is_raised() {
+            true => ControlFlow::Break(()),
+            false => ControlFlow::Continue(()),
+        }
+    }
+}
+
 /// DLX5's search on this thread, keeping the `k` last solutions met (or counting those of the
 /// least cost).
 fn one_thread(engine: &mut MinCost, max_nodes: Option<u64>, stop: &StopFlag) -> Cheapest {
-    struct Keeper<'a> {
-        costs: &'a [u64],
-        last: LastMet,
-        ties: Option<Ties>,
-        stop: &'a StopFlag,
-    }
-    impl Visitor for Keeper<'_> {
-        type Break = ();
-        fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-            let cost = options.iter().map(|o| self.costs[o.index()]).sum();
-            match &mut self.ties {
-                Some(ties) => ties.met(cost),
-                None => self.last.met(cost, options),
-            }
-            ControlFlow::Continue(())
-        }
-        #[inline(always)]
-        fn enter_node(&mut self) -> ControlFlow<()> {
-            match self.stop.is_raised() {
-                true => ControlFlow::Break(()),
-                false => ControlFlow::Continue(()),
-            }
-        }
-    }
     let costs = engine.costs.clone();
-    let mut keeper = Keeper {
+    let mut meeting = Meeting {
         costs: &costs,
-        last: LastMet::new(engine.best),
-        ties: engine.ties.then(Ties::default),
+        kept: LastOrTies {
+            last: LastMet::new(engine.best),
+            ties: engine.ties.then(Ties::default),
+        },
         stop,
     };
     let limits = SearchLimits {
         max_solutions: None,
         max_nodes,
     };
-    let outcome = run(engine, limits, &mut keeper);
+    let outcome = run(engine, limits, &mut meeting);
     Cheapest {
-        least: keeper.ties.and_then(|ties| ties.0),
-        solutions: keeper.last.into_sorted(),
+        least: meeting.kept.ties.and_then(|ties| ties.0),
+        solutions: meeting.kept.last.into_sorted(),
         stats: outcome.stats,
         stop: match outcome.answer {
             Some(()) => Stop::Interrupted,
@@ -243,31 +274,6 @@ impl Halting<'_> {
     }
 }
 
-/// One thread's search of its subtrees: what it meets, and the stop flag read at every node.
-struct PartVisitor<'a> {
-    costs: &'a [u64],
-    found: Found,
-    stop: &'a StopFlag,
-}
-
-impl Visitor for PartVisitor<'_> {
-    type Break = ();
-
-    fn solution(&mut self, options: &[OptionId]) -> ControlFlow<()> {
-        let cost = options.iter().map(|o| self.costs[o.index()]).sum();
-        self.found.met(cost, options);
-        ControlFlow::Continue(())
-    }
-
-    #[inline(always)]
-    fn enter_node(&mut self) -> ControlFlow<()> {
-        match self.stop.is_raised() {
-            true => ControlFlow::Break(()),
-            false => ControlFlow::Continue(()),
-        }
-    }
-}
-
 /// This shard's part of the tree searched on the current rayon pool, with one shared cutoff.
 fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &StopFlag) -> Cheapest {
     let counting = engine.ties;
@@ -317,9 +323,9 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
         for _ in 0..rayon::current_num_threads().min(mine.len()) {
             scope.spawn(|_| {
                 let mut worker = template.clone();
-                let mut visitor = PartVisitor {
+                let mut visitor = Meeting {
                     costs,
-                    found: Found::new(keep, counting),
+                    kept: Found::new(keep, counting),
                     stop,
                 };
                 while let Some((_, path)) = mine.get(next.fetch_add(1, Ordering::Relaxed)) {
@@ -334,7 +340,7 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
                     halting
                         .used
                         .fetch_add(outcome.stats.nodes, Ordering::Relaxed);
-                    visitor.found.stats += outcome.stats;
+                    visitor.kept.stats += outcome.stats;
                     match (outcome.answer, outcome.stop) {
                         (Some(()), _) => halting.halt(INTERRUPTED),
                         (None, Stop::NodeBudget) => halting.halt(OUT_OF_NODES),
@@ -343,7 +349,7 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
                 }
                 let mut parts = parts.lock().unwrap_or_else(PoisonError::into_inner);
                 *parts =
-                    std::mem::replace(&mut *parts, Found::new(keep, counting)).merge(visitor.found);
+                    std::mem::replace(&mut *parts, Found::new(keep, counting)).merge(visitor.kept);
             });
         }
     });
