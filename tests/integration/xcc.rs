@@ -4,10 +4,7 @@
 
 use crate::common::{data, dlx, shared_or_skip, stderr, stdout};
 use dlx_engine::Engine;
-use dlx_engine::{
-    ChoiceRule, Colour, Dlx, ItemKind, OptionId, Problem, ReferenceProblem, SearchLimits,
-    SearchStats,
-};
+use dlx_engine::{ChoiceRule, Dlx, OptionId, Problem, ReferenceProblem, SearchLimits, SearchStats};
 use std::ops::ControlFlow;
 use std::path::Path;
 
@@ -84,38 +81,9 @@ fn check_figures(file: &str, problem: &Problem, figures: &Figures) -> Vec<Vec<Op
     solutions
 }
 
-/// Whether chosen options meet the definition: each primary item covered within its bounds,
-/// each secondary item used by one option, or only by options that agree on its colour.
+/// Whether chosen options meet the definition ([`Problem::is_solution`]).
 pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
-    let n = problem.item_count();
-    let mut times = vec![0u32; n];
-    let mut uncoloured = vec![0u32; n];
-    let mut colours: Vec<Option<Colour>> = vec![None; n];
-    for &o in options {
-        for (&item, colour) in problem
-            .option_items(o)
-            .iter()
-            .zip(problem.option_colours(o))
-        {
-            let i = item.index();
-            times[i] += 1;
-            match colour {
-                None => uncoloured[i] += 1,
-                Some(c) if colours[i].is_some_and(|seen| seen != c) => return false,
-                Some(c) => colours[i] = Some(c),
-            }
-        }
-    }
-    problem.items().all(|item| {
-        let i = item.index();
-        match problem.item_kind(item) {
-            ItemKind::Primary => {
-                let bounds = problem.item_bounds(item);
-                (bounds.lower()..=bounds.upper()).contains(&times[i])
-            }
-            ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
-        }
-    })
+    problem.is_solution(options)
 }
 
 #[test]

@@ -13,7 +13,7 @@ use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::outcome::Stop;
 use crate::parallel;
-use crate::problem::{Bounds, Colour, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::problem::{Bounds, Colour, ItemId, OptionId, Problem, ProblemBuilder};
 use crate::progress::ProgressSink;
 use crate::request::SearchRequest;
 use crate::search::SearchLimits;
@@ -551,36 +551,9 @@ pub(crate) fn latin_square(n: usize) -> Problem {
     b.build()
 }
 
-/// Whether a set of options is a solution by the definition: each primary item covered
-/// within its bounds (exactly once without), each secondary item at most once uncoloured or
-/// any number of times in one colour.
+/// Whether a set of options is a solution by the definition ([`Problem::is_solution`]).
 pub(crate) fn is_solution(problem: &Problem, options: &[OptionId]) -> bool {
-    let n = problem.item_count();
-    let mut times = vec![0u32; n];
-    let mut uncoloured = vec![0u32; n];
-    let mut colour: Vec<Option<Colour>> = vec![None; n];
-    for &option in options {
-        let entries = problem.option_items(option).iter();
-        for (&item, given) in entries.zip(problem.option_colours(option)) {
-            let i = item.index();
-            times[i] += 1;
-            match given {
-                None => uncoloured[i] += 1,
-                Some(c) if colour[i].is_some_and(|seen| seen != c) => return false,
-                Some(c) => colour[i] = Some(c),
-            }
-        }
-    }
-    problem.items().all(|item| {
-        let i = item.index();
-        match problem.item_kind(item) {
-            ItemKind::Primary => {
-                let bounds = problem.item_bounds(item);
-                (bounds.lower()..=bounds.upper()).contains(&times[i])
-            }
-            ItemKind::Secondary => uncoloured[i] == 0 || times[i] == 1,
-        }
-    })
+    problem.is_solution(options)
 }
 
 /// Every subset of options that is a solution: the oracle.

@@ -129,6 +129,7 @@ mod cells;
 mod choice_rule;
 #[cfg(test)]
 mod conformance;
+mod definition;
 mod domination;
 mod engine;
 mod error;
