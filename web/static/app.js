@@ -41,13 +41,17 @@ function startWorker() {
   return ready;
 }
 
+// The call is pending from the moment it is made, so that Stop pressed while the worker is
+// still loading cancels it too.
 function call(name, args, onProgress = () => {}) {
-  return ready.then(() => new Promise((resolve, reject) => {
+  return new Promise((resolve, reject) => {
     const id = nextId++;
     pending = { id, resolve, reject, onProgress };
     lastProgress = null;
-    worker.postMessage({ id, call: name, args });
-  }));
+    ready.then(() => {
+      if (pending && pending.id === id) worker.postMessage({ id, call: name, args });
+    }, reject);
+  });
 }
 
 class Stopped extends Error {}
@@ -74,7 +78,9 @@ function placeCaret(line, column) {
   const lines = ui.input.value.split('\n');
   let at = 0;
   for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
-  at += Math.max(0, column - 1);
+  // Columns count characters, as the CLI does; the text area counts UTF-16 units.
+  const before = Array.from(lines[line - 1] || '').slice(0, Math.max(0, column - 1)).join('');
+  at += before.length;
   ui.input.focus();
   ui.input.setSelectionRange(at, Math.min(at + 1, ui.input.value.length));
 }
@@ -164,47 +170,61 @@ async function runTask(task) {
 async function compare() {
   busy(true);
   showError(null);
+  ui.answer.textContent = '';
+  ui.drawing.innerHTML = '';
+  ui.figures.replaceChildren();
   ui.comparison.hidden = false;
   // Questions whose answers do not depend on the algorithm: a puzzle with several solutions
   // may be solved differently by each, but its uniqueness verdict is the same.
   const task = ui.kind.value === 'xc' ? 'count' : 'unique';
-  const { result: names } = await call('algorithms', [ui.kind.value]);
   const rows = [];
+  let shown = false;
   ui.comparisonNote.textContent = `Task: ${task}, each algorithm in turn on the same input.`;
+  drawComparison(rows);
   try {
+    const { result: names } = await call('algorithms', [ui.kind.value]);
     for (const algorithm of names) {
       ui.status.textContent = `${algorithm}…`;
-      const row = { algorithm };
+      const row = { algorithm, running: true };
       rows.push(row);
       drawComparison(rows);
-      try {
-        const { result, millis } = await call('run', [request(task, algorithm)], (p) => {
-          row.nodes = p.nodes; row.running = true;
-          ui.status.textContent = `${algorithm}: ${progressText(p)}`;
-          drawComparison(rows);
-        });
-        row.running = false;
-        if (!result.ok) { row.refused = (result.error && result.error.message) || result.request; continue; }
-        const s = result.summary;
-        Object.assign(row, {
-          millis, nodes: s.nodes, engine: result.engine, answer: result.answer,
-          puzzles: s.answered ?? s.puzzles ?? 1, invalid: s.invalid || 0, valid: s.valid,
-        });
-        if (rows.length === 1 || !rows[0].answer) show(result, millis);
-      } finally { drawComparison(rows); }
+      const { result, millis } = await call('run', [request(task, algorithm)], (p) => {
+        row.nodes = p.nodes;
+        ui.status.textContent = `${algorithm}: ${progressText(p)}`;
+        drawComparison(rows);
+      });
+      row.running = false;
+      if (!result.ok) {
+        row.refused = result.error || { message: result.request };
+        continue;
+      }
+      const s = result.summary;
+      Object.assign(row, {
+        millis, nodes: s.nodes, engine: result.engine, answer: result.answer,
+        puzzles: s.answered ?? s.puzzles ?? 1, invalid: s.invalid || 0, valid: s.valid,
+        errors: s.errors || 0, firstError: (result.puzzles || []).find((p) => p.verdict === 'error'),
+      });
+      if (!shown) { show(result, millis); shown = true; }
+      drawComparison(rows);
     }
-    const answered = rows.filter((r) => r.answer !== undefined);
+    const answered = rows.filter((r) => r.answer !== undefined && r.puzzles > 0);
     const agree = answered.every((r) => agrees(r.answer, answered[0].answer));
-    ui.comparisonNote.textContent += agree
-      ? ` All ${answered.length} algorithms that answered give the same answer${answered.some((r) => r.valid !== undefined) ? ', every solution validated' : ''}.`
-      : ' The algorithms disagree: this is a bug, please report it with the input.';
+    if (!answered.length) {
+      const refused = rows.find((r) => r.refused) || rows.find((r) => r.firstError);
+      if (refused && refused.refused) showError(refused.refused);
+      ui.comparisonNote.textContent += ' No algorithm answered: the input has a fault.';
+    } else {
+      ui.comparisonNote.textContent += agree
+        ? ` All ${answered.length} algorithms that answered give the same answer, every solution validated.`
+        : ' The algorithms disagree: this is a bug, please report it with the input.';
+    }
     ui.status.textContent = 'Comparison done';
   } catch (error) {
-    const running = rows.find((r) => r.running) || rows[rows.length - 1];
+    const running = rows.find((r) => r.running);
     if (running) { running.running = false; running.stopped = true; }
-    drawComparison(rows);
     ui.status.textContent = error instanceof Stopped ? 'Stopped' : String(error.message || error);
   } finally {
+    drawComparison(rows);
     busy(false);
   }
 }
@@ -223,9 +243,11 @@ function drawComparison(rows) {
     const tr = document.createElement('tr');
     tr.dataset.algorithm = r.algorithm;
     const rate = r.millis ? number(Math.round((1000 * r.puzzles) / r.millis)) : '';
-    const state = r.refused ? `refused: ${r.refused}` : r.stopped ? 'stopped'
+    const refusals = r.errors ? `, ${number(r.errors)} line${r.errors > 1 ? 's' : ''} refused` : '';
+    const state = r.refused ? `refused: ${r.refused.message}` : r.stopped ? 'stopped'
       : r.running || r.millis === undefined ? 'running…'
-      : r.invalid ? `${r.invalid} INVALID` : 'validated';
+      : r.invalid ? `${r.invalid} INVALID` : r.puzzles === 0 ? `refused: ${r.firstError ? r.firstError.error : 'nothing answered'}`
+      : `validated${refusals}`;
     const cells = [r.algorithm + (r.engine && r.engine !== r.algorithm ? ` (${r.engine})` : ''),
       number(r.nodes), r.millis !== undefined ? `${r.millis.toFixed(1)} ms` : '', rate, state];
     cells.forEach((text, i) => {

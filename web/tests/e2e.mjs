@@ -177,6 +177,27 @@ try {
   check(await page.locator('#chart svg rect').count() >= 2 * rows.length, 'the chart draws a bar per algorithm and figure');
   await shot('07-compared');
 
+  // Stop pressed the moment the comparison starts leaves the page ready.
+  await page.evaluate(() => {
+    document.querySelector('[data-testid=compare]').click();
+    document.querySelector('[data-testid=stop]').click();
+  });
+  await page.waitForFunction(() => !document.querySelector('[data-testid=solve]').disabled, null, { timeout: 5000 });
+  check(await id('stop').isDisabled() && await id('status').textContent() === 'Stopped',
+    'a comparison stopped at once stops and leaves the page ready');
+
+  // A comparison on an input every algorithm refuses shows the fault and no stale answer.
+  await id('kind').selectOption('xc');
+  await id('input').fill('A B\nA C\n');
+  await id('status').evaluate((e) => { e.textContent = ''; });
+  await id('compare').click();
+  await page.waitForFunction(() => /^Comparison done/.test(document.querySelector('[data-testid=status]').textContent), null, { timeout: 30000 });
+  const refusal = await id('error').textContent();
+  const stale = await id('answer').textContent();
+  check(/^line 2, column 3: /.test(refusal) && stale === '',
+    `a comparison on a malformed problem shows its place (${refusal}) and no earlier answer (${stale})`);
+  await shot('08-compare-refused');
+
   check(errors.length === 0, `no page error and no request leaving the page: ${errors.join('; ')}`);
 } catch (error) {
   failures += 1;

@@ -103,6 +103,7 @@ impl Kind {
             "sudoku" => Ok(Kind::Sudoku),
             "sudominoku" => Ok(Kind::Sudominoku),
             "xc" => Ok(Kind::Xc),
+            "" => Err("no kind given (sudoku, a variant, sudominoku or xc)".to_string()),
             list => Variants::parse(list).map(Kind::Variants).map_err(|error| {
                 format!("unknown kind {list:?} (sudoku, a variant, sudominoku or xc): {error}")
             }),
@@ -116,6 +117,11 @@ impl Request {
     pub fn from_json(json: &str) -> Result<Request, String> {
         let value: Value =
             serde_json::from_str(json).map_err(|error| format!("a malformed request: {error}"))?;
+        if !value.is_object() {
+            return Err(format!(
+                "a request is a JSON object of named fields, not {value}"
+            ));
+        }
         let field = |name: &str| value.get(name).filter(|v| !v.is_null());
         let name = |name: &str, default: &'static str| -> Result<String, String> {
             match field(name) {

@@ -5,9 +5,12 @@
 use super::drawing::Drawing;
 use super::progress::{BatchProgress, Progress};
 use super::request::{Algorithm, Request, Task};
-use dlx_engine::Outcome;
-use dlx_puzzles::sudoku::variant::{Rules, Variants};
-use dlx_puzzles::sudoku::{self, Boxes, Format, Grid, Mode, Propagation, Record, Solvers, Verdict};
+use dlx_engine::{Count, Outcome, SearchStats, Stop};
+use dlx_puzzles::sudoku::variant::{RuleBroken, Rules, Variants};
+use dlx_puzzles::sudoku::{
+    self, Boxes, Format, Grid, GridError, Mode, ParseError, ParseErrorKind, Propagation, Record,
+    Solvers, Verdict,
+};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -47,6 +50,19 @@ pub fn answer(
     for record in &records {
         let puzzle = match &record.givens {
             Ok(givens) => givens.grid().clone(),
+            // Well-formed givens that break a rule: a puzzle without solution, as the CLI
+            // answers it, not a malformed line.
+            Err(ParseError {
+                kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
+                ..
+            }) => {
+                let outcome = clash(mode);
+                let (entry, line) = tally.take(&|_| Ok(()), record.line, &outcome);
+                batch.puzzle_done(0, true);
+                entries.push(entry);
+                answer_lines.push(line);
+                continue;
+            }
             Err(error) => {
                 tally.errors += 1;
                 let (line, message) = super::error_entry(error.line, error.column, &error.kind);
@@ -57,26 +73,25 @@ pub fn answer(
             }
         };
         let rules = match variants {
-            None => Rules::classic(puzzle.shape()),
-            Some(variants) => match record.rules(variants, None) {
-                Ok(rules) => rules,
-                Err(error) => {
-                    tally.errors += 1;
-                    let (line, message) = super::error_entry(record.line, 1, &error);
-                    answer_lines.push(line);
-                    entries.push(message);
-                    batch.puzzle_done(0, false);
-                    continue;
-                }
-            },
+            None => Ok(Rules::classic(puzzle.shape())),
+            Some(variants) => record.rules(variants, None),
         };
-        let outcome = match solvers.solve_under(&rules, &puzzle, algorithm, mode, Propagation::None)
-        {
-            Ok(outcome) => outcome,
+        let outcome = rules.and_then(|rules| {
+            let outcome = solvers.solve_under(&rules, &puzzle, algorithm, mode, Propagation::None);
+            outcome.map(|outcome| (rules, outcome))
+        });
+        let (rules, outcome) = match outcome {
+            Ok(answered) => answered,
             Err(error) => {
-                // The algorithm cannot take these rules: the whole request is refused.
-                let message = format!("{}: {error}", request.algorithm.name());
-                return super::failure(record.line, 1, &message);
+                // The rules, or the algorithm's refusal of them (a shape an engine cannot
+                // hold, variants a baseline does not know): this puzzle's answer.
+                tally.errors += 1;
+                let fault = format!("{}: {error}", request.algorithm.name());
+                let (line, message) = super::error_entry(record.line, 1, &fault);
+                answer_lines.push(line);
+                entries.push(message);
+                batch.puzzle_done(0, false);
+                continue;
             }
         };
         if algorithm == sudoku::Algorithm::Dlx && engine_ran.is_none() {
@@ -84,7 +99,8 @@ pub fn answer(
                 .searched_under(&rules)
                 .map(|solver| solver.engine().name());
         }
-        let (entry, line) = tally.take(&rules, &puzzle, record.line, &outcome);
+        let check = |grid: &Grid| rules.check_solution(grid, &puzzle);
+        let (entry, line) = tally.take(&check, record.line, &outcome);
         batch.puzzle_done(
             outcome.stats.nodes,
             entry.get("solution").is_some() || entry.get("count").is_some(),
@@ -109,6 +125,18 @@ pub fn answer(
         "summary": tally.to_json(),
         "puzzles": entries,
     })
+}
+
+/// The answer to givens that break a rule: no solution, found without a search.
+fn clash(mode: Mode) -> Outcome<Verdict> {
+    Outcome {
+        answer: match mode {
+            Mode::Count { .. } => Verdict::Count(Count::exactly(0)),
+            _ => Verdict::NoSolution,
+        },
+        stats: SearchStats::default(),
+        stop: Stop::Exhausted,
+    }
 }
 
 /// The records of a text: a line each for variants; for classic rules, in the format the text
@@ -148,11 +176,10 @@ struct Tally {
 
 impl Tally {
     /// One puzzle's answer: its entry for the page and its line of the answer, every solution
-    /// checked against the rules.
+    /// put to `check` (the rules, with the puzzle's givens).
     fn take(
         &mut self,
-        rules: &Rules,
-        puzzle: &Grid,
+        check: &dyn Fn(&Grid) -> Result<(), RuleBroken>,
         line: usize,
         outcome: &Outcome<Verdict>,
     ) -> (Value, String) {
@@ -162,7 +189,7 @@ impl Tally {
         match &outcome.answer {
             Verdict::Solved(grid) => {
                 self.solved += 1;
-                let check = rules.check_solution(grid, puzzle);
+                let check = check(grid);
                 match check {
                     Ok(()) => self.valid += 1,
                     Err(_) => self.invalid += 1,

@@ -52,6 +52,15 @@ fn every_example_is_answered_alike_by_every_algorithm_and_every_solution_is_vali
                 );
                 continue;
             }
+            if answer["puzzles"][0]["verdict"] == "error" {
+                // A refusal of the puzzle's rules by this algorithm, in the puzzle's place.
+                let message = answer["puzzles"][0]["error"].as_str().unwrap_or_default();
+                assert!(
+                    message.starts_with(&algorithm),
+                    "{name} on {algorithm}: {answer}"
+                );
+                continue;
+            }
             assert_eq!(
                 answer["summary"]["invalid"].as_u64().unwrap_or(0),
                 0,
@@ -222,6 +231,9 @@ fn a_node_budget_leaves_a_count_a_lower_bound_and_bad_requests_are_refused() {
         json!({"algorithm": "magic", "text": ""}),
         json!({"listed": 0, "kind": "xc", "text": "A\nA\n"}),
         json!({"max_nodes": -1, "text": ""}),
+        json!({"kind": "", "text": ""}),
+        json!([]),
+        json!(null),
     ] {
         let answer = ask(bad.clone());
         assert_eq!(answer["ok"], false, "{bad}");
@@ -262,5 +274,42 @@ proptest::proptest! {
             }
             None => proptest::prop_assert!(false, "no ok field: {}", answer),
         }
+    }
+}
+
+#[test]
+fn an_engine_that_cannot_hold_a_shape_refuses_its_lines_and_answers_the_others() {
+    // The planes take at most 128 cells: a 16x16 line is refused in its place, the 9x9 after it
+    // answered.
+    let big = ".".repeat(256);
+    let small = example("sudoku 9x9", 2);
+    let text = format!("{big}\n{small}");
+    let answer =
+        ask(json!({"kind": "sudoku", "task": "solve", "algorithm": "planes", "text": text}));
+    assert_eq!(answer["ok"], true, "{answer}");
+    let puzzles = answer["puzzles"].as_array().unwrap();
+    assert_eq!(puzzles[0]["verdict"], "error");
+    assert!(
+        puzzles[0]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("planes: "),
+        "{answer}"
+    );
+    assert_eq!(puzzles[1]["verdict"], "solved");
+    assert_eq!(answer["summary"]["valid"], 1);
+}
+
+#[test]
+fn givens_that_break_a_rule_have_no_solution_as_the_cli_says() {
+    let text = format!("11{}\n", ".".repeat(79));
+    for (task, expected) in [
+        ("solve", "no solution"),
+        ("count", "0"),
+        ("unique", "no solution"),
+    ] {
+        let answer = ask(json!({"kind": "sudoku", "task": task, "text": text}));
+        assert_eq!(answer["answer"], expected, "{task}: {answer}");
+        assert_eq!(answer["summary"]["errors"], 0);
     }
 }

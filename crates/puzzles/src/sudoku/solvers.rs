@@ -251,6 +251,11 @@ impl Solvers {
         propagation: Propagation,
     ) -> Result<Outcome<Verdict>, RulesError> {
         if rules.is_classic() {
+            if algorithm == Algorithm::Dlx {
+                // The engine's refusal of the shape (the planes past 128 cells, say), as an
+                // error rather than the panic of `dlx_for` in the search below.
+                self.try_dlx_for(rules.shape())?;
+            }
             return Ok(self.solve_propagated(puzzle, algorithm, mode, propagation));
         }
         if algorithm == Algorithm::Candidates {
