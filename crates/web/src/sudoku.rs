@@ -5,7 +5,7 @@
 use super::drawing::Drawing;
 use super::progress::{BatchProgress, Progress};
 use super::request::{Algorithm, Request, Task};
-use dlx_engine::{Count, Outcome, SearchStats, Stop};
+use dlx_engine::Outcome;
 use dlx_puzzles::sudoku::variant::{RuleBroken, Rules, Variants};
 use dlx_puzzles::sudoku::{
     self, Boxes, Format, Grid, GridError, Mode, ParseError, ParseErrorKind, Propagation, Record,
@@ -56,7 +56,7 @@ pub fn answer(
                 kind: ParseErrorKind::Givens(GridError::Conflict { .. }),
                 ..
             }) => {
-                let outcome = clash(mode);
+                let outcome = mode.no_solution();
                 let (entry, line) = tally.take(&|_| Ok(()), record.line, &outcome);
                 batch.puzzle_done(0, true);
                 entries.push(entry);
@@ -125,18 +125,6 @@ pub fn answer(
         "summary": tally.to_json(),
         "puzzles": entries,
     })
-}
-
-/// The answer to givens that break a rule: no solution, found without a search.
-fn clash(mode: Mode) -> Outcome<Verdict> {
-    Outcome {
-        answer: match mode {
-            Mode::Count { .. } => Verdict::Count(Count::exactly(0)),
-            _ => Verdict::NoSolution,
-        },
-        stats: SearchStats::default(),
-        stop: Stop::Exhausted,
-    }
 }
 
 /// The records of a text: a line each for variants; for classic rules, in the format the text

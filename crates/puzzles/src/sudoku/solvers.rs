@@ -521,6 +521,15 @@ impl Solve for WithinCandidates<'_> {
     }
 }
 
+impl Mode {
+    /// The answer, under this mode, to a puzzle found to have no solution before any search
+    /// (givens that break a rule, a contradiction of cross-hatching): "no solution", or a
+    /// count of 0, without a node searched.
+    pub fn no_solution(self) -> Outcome<Verdict> {
+        no_solution(self)
+    }
+}
+
 /// The answer to a puzzle found to have no solution before any search, under `mode`.
 fn no_solution(mode: Mode) -> Outcome<Verdict> {
     Outcome {
