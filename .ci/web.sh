@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI: the page in a real browser. Builds web/dist (bash web/build.sh: the wasm32 target and
+# CI: the page's crate tested natively, then the page in a real browser. Builds web/dist (bash web/build.sh: the wasm32 target and
 # the matching wasm-bindgen command are installed there when missing), installs Debian's
 # Chromium when missing and Playwright's driver from npm (playwright-core: no browser download),
 # then runs the end-to-end test, whose screenshots land in target/web-e2e/.
@@ -11,6 +11,9 @@ if [ ! -x /usr/bin/chromium ]; then
         exit 1
     }
 fi
+# The page's requests answered natively first (the crate is outside cargo test's default
+# members): a wrong answer is named here, before a browser is involved.
+cargo test -p dlx-web
 bash web/build.sh
 (cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
 node web/tests/e2e.mjs

@@ -1,7 +1,8 @@
 //! The engine and the puzzles for the page in `web/`: one call a search, a JSON request in
 //! and a JSON answer out, so that the JavaScript stays a thin layer (it sends what the user
 //! typed and shows what comes back). Compiled to WebAssembly by `bash web/build.sh`; the
-//! same calls are tested natively by `cargo test`.
+//! same calls are tested natively by `cargo test -p dlx-web` (outside the workspace's default
+//! members, as `.ci/web.sh` runs it).
 //!
 //! A request names the kind of input (`sudoku`, a variant list such as `x` or `killer`,
 //! `sudominoku`, `xc`), the task (`solve`, `count`, `unique`), the algorithm (an engine, or a
