@@ -145,6 +145,10 @@ function progressText({ fraction, nodes, found }) {
 
 async function runTask(task) {
   busy(true);
+  // Nothing of the previous answer stays on screen while the new search runs.
+  ui.answer.textContent = '';
+  ui.drawing.innerHTML = '';
+  ui.figures.replaceChildren();
   ui.status.textContent = 'Searching…';
   try {
     const { result, millis } = await call('run', [request(task)], (p) => { ui.status.textContent = progressText(p); });
