@@ -313,3 +313,21 @@ fn givens_that_break_a_rule_have_no_solution_as_the_cli_says() {
         assert_eq!(answer["summary"]["errors"], 0);
     }
 }
+
+#[test]
+fn what_an_algorithm_cannot_take_is_refused_with_its_reason() {
+    // DLX5's search takes no multiplicities: costs with bounds are refused, not searched.
+    let bounded = "2|A B\nA |1\nA B |2\nA |3\n";
+    let answer = ask(json!({"kind": "xc", "task": "solve", "text": bounded}));
+    assert_eq!(answer["ok"], false, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("multiplicities"), "{message}");
+    // The baselines solve Sudoku and its variants, not Su-domino-ku.
+    let text = example("sudominoku", 1);
+    let answer = ask(json!({"kind": "sudominoku", "algorithm": "backtrack", "text": text}));
+    assert_eq!(answer["ok"], false, "{answer}");
+    assert!(answer["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("baselines"));
+}
