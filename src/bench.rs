@@ -28,7 +28,8 @@ Solvers: dlx (the engine dlx sudoku runs by default), dlx+crosshatch (cross-hatc
 dlx-links (dancing links on the tuned encoding), dlx-cells (dancing cells, Knuth's SSXCC, on
 each puzzle's exact-cover problem), dlx-bits (the bitsets on the same problem, up to 20x20
 grids), dlx-board (the board: option bits, forced items taken between guesses), dlx-planes
-(the planes: a word of cells a digit, singles between guesses, up to 11x11 grids; each
+(the planes: a word of cells a digit, singles between guesses, up to 11x11 grids), dlx-bands
+(the bands: a word of cells a band and digit, 9x9 grids only; what dlx runs on them; each
 engine also with +crosshatch), candidates (bitmask
 candidates, fewest-candidates cell first), backtrack (the textbook solver: it can take seconds
 to hours per hard puzzle; give it --limit and --max-nodes: without --max-nodes a run that
@@ -41,7 +42,7 @@ same whether or not standard output is watched: `dlx bench: FILE: SOLVER: N puzz
 With --variant LIST the files hold puzzles of those variants, one a line as `dlx sudoku
 --variant` reads them, and each answer is checked against every rule of its variant. Solvers:
 dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-links, dlx-cells,
-dlx-bits, dlx-board and dlx-planes (the same problem on that engine), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
+dlx-bits, dlx-board, dlx-planes and dlx-bands (the same problem on that engine), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
 rules). A solver is built for each puzzle whose rules differ from the previous one's (every
 Killer), inside the timed span.
 
@@ -123,7 +124,7 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
                         unknown(
                             name,
                             "dlx, dlx+crosshatch, dlx-links, dlx-cells, dlx-bits, dlx-board, \
-                             dlx-planes, candidates or backtrack",
+                             dlx-planes, dlx-bands, candidates or backtrack",
                         )
                     })
             })
@@ -148,7 +149,7 @@ fn contenders(names: &[String], variants: Option<&Variants>) -> anyhow::Result<V
                 .ok_or_else(|| {
                     unknown(
                         name,
-                        "dlx, dlx-links, dlx-cells, dlx-bits, dlx-board, dlx-planes, dlx-colours or backtrack \
+                        "dlx, dlx-links, dlx-cells, dlx-bits, dlx-board, dlx-planes, dlx-bands, dlx-colours or backtrack \
                          with --variant",
                     )
                 })?;

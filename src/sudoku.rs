@@ -268,7 +268,7 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
     let searched_by = match (givens.candidates(), options.mode) {
         (None, Mode::Count { .. }) if options.memo => Some("memo"),
         (None, _) if options.algorithm != Algorithm::Dlx => None,
-        _ => Some(solvers.engine().name()),
+        _ => Some(solvers.dlx_engine_for(givens.grid().shape()).name()),
     };
     answer.extra.push(("engine", searched_by.into()));
     // The engine's own figures, from a search on one thread (a split count gathers none).

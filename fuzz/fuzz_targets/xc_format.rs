@@ -118,35 +118,32 @@ fuzz_target!(|bytes: &[u8]| {
             "the board refuses only bounds and problems past its memory bound: {refusal}"
         ),
     }
-    // The planes, where the problem has their shape: only covers, and links' solutions when
-    // both searched their whole trees; any other problem refused with the reason.
-    match EngineKind::Planes.load(&problem) {
-        Ok(mut planes) => {
-            let mut by_planes = Vec::new();
-            let report = planes.search(limits, &mut |options: &[OptionId]| {
-                assert_cover(&problem, options);
-                let mut options = options.to_vec();
-                options.sort();
-                by_planes.push(options);
-                ControlFlow::Continue(())
-            });
-            assert!(report.stats.nodes <= 20_000);
-            if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
-                by_links.sort();
-                by_planes.sort();
-                assert_eq!(by_planes, by_links, "the planes' solutions");
-            }
-        }
-        Err(refusal) => assert!(
-            matches!(
-                refusal,
-                DlxError::Unsupported {
-                    engine: "planes",
-                    ..
+    // The planes and the bands, where the problem has their shape: only covers, and links'
+    // solutions when both searched their whole trees; any other problem refused with the
+    // reason.
+    for kind in [EngineKind::Planes, EngineKind::Bands] {
+        match kind.load(&problem) {
+            Ok(mut engine) => {
+                let mut found = Vec::new();
+                let report = engine.search(limits, &mut |options: &[OptionId]| {
+                    assert_cover(&problem, options);
+                    let mut options = options.to_vec();
+                    options.sort();
+                    found.push(options);
+                    ControlFlow::Continue(())
+                });
+                assert!(report.stats.nodes <= 20_000);
+                if report.stop == Stop::Exhausted && links.stop == Stop::Exhausted {
+                    by_links.sort();
+                    found.sort();
+                    assert_eq!(found, by_links, "the {kind}' solutions");
                 }
+            }
+            Err(refusal) => assert!(
+                matches!(refusal, DlxError::Unsupported { engine, .. } if engine == kind.name()),
+                "the {kind} refuse only what is not their shape: {refusal}"
             ),
-            "the planes refuse only what is not their shape: {refusal}"
-        ),
+        }
     }
     // The minimum-cost search (DLX5's): only covers, and when both searched their whole trees,
     // the least cost of links' solutions is the cost of the last solution it met.

@@ -132,9 +132,9 @@ impl Visitor for Keeping<'_> {
 /// (2, False, '2+', True)
 ///
 /// A Count equals another with the same two fields, and an int equal to `solutions`.
-/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"`, `"board"` or
-/// `"planes"`; a classic Sudoku count's is `"links"` and a variant's `"planes"` unless
-/// `engine=` named another), None for a Count made by hand;
+/// `engine` names the engine that counted (`"links"`, `"cells"`, `"bits"`, `"board"`,
+/// `"planes"` or `"bands"`; a classic 9x9 Sudoku count's is `"bands"`, another classic
+/// shape's `"links"` and a variant's `"planes"` unless `engine=` named another), None for a Count made by hand;
 /// it takes no part in equality.
 ///
 /// >>> dlx_solver.count(dlx_solver.Problem.queens(6), engine="cells").engine
@@ -421,7 +421,8 @@ impl Covers {
     }
 
     /// Stops the search; the iterator then ends.
-    /// The engine that searches (`"links"`, `"cells"`, `"bits"`, `"board"` or `"planes"`), as
+    /// The engine that searches (`"links"`, `"cells"`, `"bits"`, `"board"`, `"planes"` or
+    /// `"bands"`), as
     /// `engine="auto"` resolves it for the problem; a ProblemError when the engine asked for
     /// does not take it.
     ///

@@ -202,8 +202,12 @@ fn answer(
         Verdict::NoSolution => nothing("no solution"),
         Verdict::Multiple => Answer::Unique(false),
         Verdict::Count(count) => {
-            let searched = rules.and_then(|rules| solvers.searched_under(rules));
-            let engine = searched.map_or(solvers.engine(), |solver| solver.engine());
+            let engine = match rules {
+                Some(rules) => solvers
+                    .searched_under(rules)
+                    .map_or(solvers.engine(), |solver| solver.engine()),
+                None => solvers.dlx_engine_for(grid.shape()),
+            };
             Answer::Count(count, engine)
         }
         Verdict::Undecided => nothing("the node budget ran out, or the search was stopped"),

@@ -133,6 +133,26 @@ def test_every_engine_answers_alike_and_a_count_names_its_engine():
     assert dlx_solver.solve("." * 625, engine="bits") is None
 
 
+def test_a_9x9_puzzle_runs_on_the_bands_by_default_and_rates_on_links_scale():
+    # The project's minimal puzzle with one given left out: several solutions to count.
+    several = "." + MINIMAL[1:]
+    by_engine = {
+        engine: dlx_solver.sudoku.count(several, engine=engine)
+        for engine in ("auto", "bands", "links", "planes")
+    }
+    assert by_engine["auto"].engine == "bands"
+    assert by_engine["bands"].engine == "bands"
+    assert len({c.solutions for c in by_engine.values()}) == 1, by_engine
+    assert by_engine["bands"].solutions >= 1
+    solution = dlx_solver.solve(MINIMAL, engine="bands")
+    check_sudoku(MINIMAL, solution)
+    assert solution == dlx_solver.solve(MINIMAL, engine="links")
+    # The rating is links' nodes whatever engine `auto` solves on.
+    assert dlx_solver.rate(MINIMAL) == dlx_solver.rate(MINIMAL, engine="links")
+    # Another shape is not the bands' matrix: no answer, as for any engine that refuses it.
+    assert dlx_solver.sudoku.count("." * 16, engine="bands") is None
+
+
 def test_kaggle_shaped_csv_through_pandas(tmp_path: Path):
     pd = pytest.importorskip("pandas")
     puzzles = dlx_solver.generate(30, seed=11)

@@ -511,6 +511,28 @@ fn latin_square(n: usize) -> Problem {
     Problem::parse(&out).unwrap()
 }
 
+/// Sudoku's 9x9 matrix in Knuth's format: the Latin square of side 9 with its boxes, the one
+/// problem the bands take.
+fn sudoku_9x9() -> Problem {
+    let names = |prefix: &'static str| (0..81).map(move |k| format!("{prefix}{k}"));
+    let text: Vec<String> = names("p")
+        .chain(names("r"))
+        .chain(names("c"))
+        .chain(names("b"))
+        .collect();
+    let mut out = text.join(" ") + "\n";
+    for row in 0..9 {
+        for column in 0..9 {
+            for digit in 0..9 {
+                let (cell, rd, cd) = (row * 9 + column, row * 9 + digit, column * 9 + digit);
+                let bd = (row / 3 * 3 + column / 3) * 9 + digit;
+                out.push_str(&format!("p{cell} r{rd} c{cd} b{bd}\n"));
+            }
+        }
+    }
+    Problem::parse(&out).unwrap()
+}
+
 /// `dlx xc --count` as a user runs it: the count printed, on stdout.
 fn cli_count(args: &[&str], text: &str) -> u64 {
     let mut all = vec!["xc", "--count", "-"];
@@ -740,9 +762,11 @@ fn the_driver_refuses_each_conflict_and_stops_at_a_raised_flag() {
         true,
     )));
     for engine in EngineKind::ALL.into_iter().skip(1) {
-        // The planes take only problems of the Sudoku matrix's shape (812,851,200 Latin squares of side 6).
+        // The planes take only problems of the Sudoku matrix's shape (812,851,200 Latin squares of side 6),
+        // the bands only the 9x9 matrix (6.67 * 10^21 grids).
         let problem = match engine {
             EngineKind::Planes => latin_square(6),
+            EngineKind::Bands => sudoku_9x9(),
             _ => problem.clone(),
         };
         for threads in [1, 2] {
@@ -771,6 +795,7 @@ fn dropping_the_lazy_iterator_ends_a_long_search() {
         // shape: 9.98 * 10^36 of them, 100 options each.
         let (problem, size) = match engine {
             EngineKind::Planes => (latin_square(10), 100),
+            EngineKind::Bands => (sudoku_9x9(), 81),
             _ => (Problem::queens(16), 16),
         };
         let loaded = engine.load(&problem).unwrap();

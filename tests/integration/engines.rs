@@ -572,7 +572,8 @@ fn sudoku_json_names_the_engine_that_searched() {
         let object: serde_json::Value = serde_json::from_str(line.trim()).unwrap();
         object["engine"].clone()
     };
-    assert_eq!(engine_of(&[]), "links");
+    assert_eq!(engine_of(&[]), "bands");
+    assert_eq!(engine_of(&["--engine", "links"]), "links");
     assert_eq!(engine_of(&["--engine", "cells"]), "cells");
     assert_eq!(engine_of(&["--engine", "cells", "--variant", "x"]), "cells");
     assert_eq!(engine_of(&["--variant", "x"]), "planes");

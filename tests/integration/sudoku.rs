@@ -407,7 +407,8 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
         &["--count"],
         &["--algo", "candidates"],
     ] {
-        let mut args = vec!["sudoku", "--max-nodes", "5"];
+        // Two nodes: the root and one guess; the bands take three to solve it, links 156.
+        let mut args = vec!["sudoku", "--max-nodes", "2"];
         args.extend_from_slice(flags);
         let out = dlx(&args, input.as_bytes());
         assert_eq!(out.status.code(), Some(3), "{flags:?}: {}", stderr(&out));
@@ -426,7 +427,7 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
         }
         assert!(!stderr(&out).contains("no solution"), "{flags:?}");
     }
-    let out = dlx(&["sudoku", "--max-nodes", "5", "--jsonl"], input.as_bytes());
+    let out = dlx(&["sudoku", "--max-nodes", "2", "--jsonl"], input.as_bytes());
     let statuses: Vec<String> = stdout(&out)
         .lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["status"].to_string())
@@ -439,7 +440,7 @@ fn a_node_budget_leaves_a_hard_puzzle_undecided_with_exit_code_3() {
     assert_lines_solve(&input, &stdout(&out));
     let unsolvable = format!(".123456789{}", ".".repeat(71));
     let out = dlx(
-        &["sudoku", "--max-nodes", "5"],
+        &["sudoku", "--max-nodes", "2"],
         format!("{hard}\n{unsolvable}\n").as_bytes(),
     );
     assert_eq!(out.status.code(), Some(1));

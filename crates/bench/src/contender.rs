@@ -60,7 +60,7 @@ impl Contender {
 
     /// The contender's name: `dlx` (the engine `dlx sudoku` runs by default), `dlx+crosshatch`,
     /// `dlx-colours` (Killer's colour encoding), `dlx-` and an engine's name for that engine
-    /// (`dlx-links`, `dlx-cells`, `dlx-bits`, `dlx-board`, `dlx-planes`), `candidates`, `backtrack`, ...
+    /// (`dlx-links`, `dlx-cells`, `dlx-bits`, `dlx-board`, `dlx-planes`, `dlx-bands`), `candidates`, `backtrack`, ...
     pub fn name(self) -> String {
         let base = match (self.algorithm, self.killer_encoding) {
             (Algorithm::Dlx, _) if self.engine != EngineKind::Auto => {

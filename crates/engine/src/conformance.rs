@@ -24,7 +24,8 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// Every engine by name (`auto` aside): what a test of a type that serves each runs on.
+/// Every engine by name that takes small problems (`auto` aside, and the bands, which take
+/// Sudoku's 9x9 matrix alone: `bands/tests.rs`): what a test of a type that serves each runs on.
 pub(crate) const NAMED_ENGINES: [EngineKind; 5] = [
     EngineKind::Links,
     EngineKind::Cells,
@@ -424,15 +425,22 @@ impl Shape {
 }
 
 /// A small linear congruential generator: the suite needs no more, and builds no dependency.
-struct Random(u64);
+pub(crate) struct Random(pub(crate) u64);
 
 impl Random {
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.0 = self
             .0
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n.max(1)
+    }
+
+    /// Puts `items` in a random order.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for at in (1..items.len()).rev() {
+            items.swap(at, self.below(at as u64 + 1) as usize);
+        }
     }
 
     /// A problem of up to five primary items and three secondary ones, and up to twelve
@@ -545,6 +553,67 @@ pub(crate) fn latin_square(n: usize) -> Problem {
                     columns[column * n + symbol],
                 ];
                 b.option(&items).unwrap();
+            }
+        }
+    }
+    b.build()
+}
+
+/// Sudoku of `rows` x `columns` boxes as exact cover, as the puzzles crate builds it: options
+/// `(row * side + column) * side + digit`, each covering its cell, row-digit, column-digit and
+/// box-digit items; with the two diagonals as primary items (Sudoku X) when asked, and
+/// king's-move pairs of one digit as secondary items (anti-king) when asked.
+pub(crate) fn sudoku(rows: usize, columns: usize, diagonals: bool, anti_king: bool) -> Problem {
+    let side = rows * columns;
+    let mut b = ProblemBuilder::new();
+    let mut items = |prefix: &str, count: usize| -> Vec<ItemId> {
+        let name = |k| format!("{prefix}{k}");
+        (0..count).map(|k| b.primary(&name(k)).unwrap()).collect()
+    };
+    let cells = items("p", side * side);
+    let row_digits = items("r", side * side);
+    let column_digits = items("c", side * side);
+    let box_digits = items("b", side * side);
+    let diagonal_digits = items("x", if diagonals { 2 * side } else { 0 });
+    let mut pairs: Vec<((usize, usize), ItemId)> = Vec::new();
+    if anti_king {
+        for cell in 0..side * side {
+            let (row, column) = (cell / side, cell % side);
+            for (dr, dc) in [(1, -1), (1, 1)] {
+                let (r, c) = (row + dr as usize, column as isize + dc);
+                if r < side && (0..side as isize).contains(&c) {
+                    let other = r * side + c as usize;
+                    for digit in 0..side {
+                        let name = format!("k{cell}.{other}.{digit}");
+                        let item = b.secondary(&name).unwrap();
+                        pairs.push(((cell * side + digit, other * side + digit), item));
+                    }
+                }
+            }
+        }
+    }
+    for row in 0..side {
+        for column in 0..side {
+            let boxed = (row / rows) * rows + column / columns;
+            for digit in 0..side {
+                let option = (row * side + column) * side + digit;
+                let mut entries = vec![
+                    cells[row * side + column],
+                    row_digits[row * side + digit],
+                    column_digits[column * side + digit],
+                    box_digits[boxed * side + digit],
+                ];
+                if diagonals && row == column {
+                    entries.push(diagonal_digits[digit]);
+                }
+                if diagonals && row + column == side - 1 {
+                    entries.push(diagonal_digits[side + digit]);
+                }
+                let paired = pairs
+                    .iter()
+                    .filter(|((a, z), _)| *a == option || *z == option);
+                entries.extend(paired.map(|&(_, item)| item));
+                b.option(&entries).unwrap();
             }
         }
     }

@@ -5,6 +5,7 @@
 //! rule, shards) is declared by its [`EngineKind`], which is also where `auto` is resolved
 //! into an engine, once, for the CLI, Python and the puzzle families alike.
 
+use super::bands::Bands;
 use super::bits::Bits;
 use super::board::Board;
 use super::cells::Cells;
@@ -252,17 +253,21 @@ pub enum EngineKind {
     /// Sudoku matrix's shape (each option one cell of one plane): the bitboard solvers'
     /// representation, found in the problem.
     Planes,
+    /// Exact cover on bands of bits (`crates/engine/src/bands/`), for Sudoku's 9x9 matrix alone:
+    /// the bitboard solvers' representation of that problem, with their band rule.
+    Bands,
 }
 
 impl EngineKind {
     /// Every value, `Auto` first, in the order the CLI and Python list them.
-    pub const ALL: [EngineKind; 6] = [
+    pub const ALL: [EngineKind; 7] = [
         EngineKind::Auto,
         EngineKind::Links,
         EngineKind::Cells,
         EngineKind::Bits,
         EngineKind::Board,
         EngineKind::Planes,
+        EngineKind::Bands,
     ];
 
     /// The name the CLI's `--engine` and Python's `engine=` take.
@@ -274,6 +279,7 @@ impl EngineKind {
             EngineKind::Bits => "bits",
             EngineKind::Board => "board",
             EngineKind::Planes => "planes",
+            EngineKind::Bands => "bands",
         }
     }
 
@@ -294,6 +300,9 @@ impl EngineKind {
             }
             EngineKind::Planes => {
                 "planes (a bitset of cells a plane, forced items between guesses: Sudoku's shape)"
+            }
+            EngineKind::Bands => {
+                "bands (a word of cells a band and digit, the band rule and singles: Sudoku's 9x9)"
             }
         }
     }
@@ -330,6 +339,7 @@ impl EngineKind {
         let default_rule = rule == ChoiceRule::Mrv;
         let chosen = match self {
             EngineKind::Auto if !default_rule => EngineKind::Links,
+            EngineKind::Auto if Bands::preferred_for(problem) => EngineKind::Bands,
             EngineKind::Auto if Planes::preferred_for(problem) => EngineKind::Planes,
             EngineKind::Auto if Board::preferred_for(problem) => EngineKind::Board,
             EngineKind::Auto if Bits::preferred_for(problem) => EngineKind::Bits,
@@ -371,6 +381,9 @@ impl EngineKind {
     ) -> Result<(EngineKind, ChoiceRule), DlxError> {
         let rule = match self {
             // The planes' and the board's measured leads are over links on their best rule.
+            EngineKind::Auto if Bands::preferred_for(problem) => {
+                return Ok((EngineKind::Bands, ChoiceRule::Mrv));
+            }
             EngineKind::Auto if Planes::preferred_for(problem) => {
                 return Ok((EngineKind::Planes, ChoiceRule::Mrv));
             }
@@ -434,6 +447,8 @@ pub(crate) enum AnyEngine {
     Board(Board),
     /// The planes.
     Planes(Planes),
+    /// The bands.
+    Bands(Bands),
 }
 
 impl AnyEngine {
@@ -446,6 +461,7 @@ impl AnyEngine {
             EngineKind::Bits => AnyEngine::Bits(Bits::try_new(problem)?),
             EngineKind::Board => AnyEngine::Board(Board::try_new(problem)?),
             EngineKind::Planes => AnyEngine::Planes(Planes::try_new(problem)?),
+            EngineKind::Bands => AnyEngine::Bands(Bands::try_new(problem)?),
         })
     }
 }
@@ -467,7 +483,8 @@ impl AnyEngine {
             AnyEngine::Links(_)
             | AnyEngine::Cells(_)
             | AnyEngine::Board(_)
-            | AnyEngine::Planes(_) => usize::MAX,
+            | AnyEngine::Planes(_)
+            | AnyEngine::Bands(_) => usize::MAX,
         }
     }
 
@@ -507,6 +524,13 @@ impl AnyEngine {
                 progress,
                 visitor,
             )),
+            AnyEngine::Bands(engine) => Ok(parallel::search_split(
+                engine,
+                settings,
+                stop_requested,
+                progress,
+                visitor,
+            )),
         }
     }
 }
@@ -519,6 +543,7 @@ impl Engine for AnyEngine {
             AnyEngine::Bits(engine) => engine.kind(),
             AnyEngine::Board(engine) => engine.kind(),
             AnyEngine::Planes(engine) => engine.kind(),
+            AnyEngine::Bands(engine) => engine.kind(),
         }
     }
 
@@ -529,6 +554,7 @@ impl Engine for AnyEngine {
             AnyEngine::Bits(engine) => engine.figures(),
             AnyEngine::Board(engine) => engine.figures(),
             AnyEngine::Planes(engine) => engine.figures(),
+            AnyEngine::Bands(engine) => engine.figures(),
         }
     }
 
@@ -543,6 +569,7 @@ impl Engine for AnyEngine {
             AnyEngine::Bits(engine) => engine.search(limits, visitor),
             AnyEngine::Board(engine) => engine.search(limits, visitor),
             AnyEngine::Planes(engine) => engine.search(limits, visitor),
+            AnyEngine::Bands(engine) => engine.search(limits, visitor),
         }
     }
 }

@@ -231,3 +231,68 @@ fn walk_level<G: Guesses + ?Sized>(
     walk.share = share;
     flow
 }
+
+/// The [`Guesses`] of an engine whose levels are a `path` of branches (`$level`: `Default`, with
+/// `degree`, `tried` and `taken` fields) and whose options taken are a `taken` list, given its
+/// `start`, `branch` (the settled level's branch), `option_of` (the next option of a branch,
+/// taken off it) and `descend`: the planes and the bands, written once.
+macro_rules! guesses_on_a_path {
+    ($engine:ident, $level:ident) => {
+        impl Guesses for $engine {
+            fn start(&mut self) -> bool {
+                $engine::start(self)
+            }
+
+            fn branch(&mut self, level: usize) -> Option<u32> {
+                let branch = $engine::branch(self, level)?;
+                self.set_level(level, branch);
+                Some(branch.degree)
+            }
+
+            fn next_option(&mut self, level: usize) -> Option<u32> {
+                let mut here = self.path[level];
+                let option = self.option_of(&mut here)?;
+                here.tried += 1;
+                self.path[level] = here;
+                Some(option)
+            }
+
+            fn descend(&mut self, level: usize, option: u32) -> bool {
+                $engine::descend(self, level, option)
+            }
+
+            fn taken(&self) -> &[OptionId] {
+                &self.taken
+            }
+
+            fn back_to(&mut self, level: usize) {
+                self.taken.truncate(self.path[level].taken as usize);
+            }
+
+            fn choice(&self, level: usize) -> (u32, u32) {
+                (self.path[level].tried, self.path[level].degree)
+            }
+
+            fn replayed(&mut self, level: usize) {
+                let one = $level {
+                    degree: 1,
+                    tried: 1,
+                    taken: self.taken.len() as u32,
+                    ..$level::default()
+                };
+                self.set_level(level, one);
+            }
+        }
+
+        impl $engine {
+            /// Records the branch of `level`.
+            fn set_level(&mut self, level: usize, branch: $level) {
+                if self.path.len() <= level {
+                    self.path.resize(level + 1, $level::default());
+                }
+                self.path[level] = branch;
+            }
+        }
+    };
+}
+pub(crate) use guesses_on_a_path;

@@ -122,6 +122,7 @@
 
 #![warn(missing_docs)]
 
+mod bands;
 pub mod batch;
 mod bits;
 mod board;

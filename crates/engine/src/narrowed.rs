@@ -11,6 +11,7 @@
 //! - the board clears the bits of the options not kept and starts from those taken first;
 //! - the other engines load the narrowed problem.
 
+use super::bands::Bands;
 use super::board::Board;
 use super::choice_rule::ChoiceRule;
 use super::engine::{AnyEngine, Engine, EngineKind};
@@ -215,6 +216,7 @@ impl Narrowed {
             EngineKind::Planes => {
                 Held::OnBits(Box::new(OnBits::Planes(Planes::try_new(&problem)?)))
             }
+            EngineKind::Bands => Held::OnBits(Box::new(OnBits::Bands(Bands::try_new(&problem)?))),
             other => {
                 // Checked once on the whole problem, which holds every narrower one.
                 other.load(&problem)?;
@@ -395,10 +397,10 @@ impl Narrowed {
                 ..Default::default()
             });
         }
-        // The board splits its narrowing laid out as a problem; the planes split their own
-        // tree, which starts from the options taken first.
+        // The board splits its narrowing laid out as a problem; the planes and the bands split
+        // their own tree, which starts from the options taken first.
         let board_problem = match &self.held {
-            Held::OnBits(on_bits) if matches!(**on_bits, OnBits::Planes(_)) => None,
+            Held::OnBits(on_bits) if !matches!(**on_bits, OnBits::Board(_)) => None,
             Held::OnBits(_) if !self.scratch.take_first(&self.whole, &self.first) => {
                 return Ok(SearchReport {
                     engine: self.kind,
@@ -459,19 +461,30 @@ impl Narrowed {
                 Ok(dlx.search_split_reporting(settings, stop_requested, progress, &mut in_whole))
             }
             Held::OnBits(on_bits) => {
-                let OnBits::Planes(planes) = &mut **on_bits else {
-                    unreachable!("the board's narrowing was laid out as a problem above")
-                };
-                // The planes hand on the options taken first leading each solution.
+                // The planes and the bands hand on the options taken first leading each
+                // solution.
                 in_whole.lead = false;
                 in_whole.skip = if *lead_with_first { 0 } else { first.len() };
-                Ok(parallel::search_split(
-                    planes,
-                    settings,
-                    stop_requested,
-                    progress,
-                    &mut in_whole,
-                ))
+                let visitor = &mut in_whole;
+                match &mut **on_bits {
+                    OnBits::Planes(planes) => Ok(parallel::search_split(
+                        planes,
+                        settings,
+                        stop_requested,
+                        progress,
+                        visitor,
+                    )),
+                    OnBits::Bands(bands) => Ok(parallel::search_split(
+                        bands,
+                        settings,
+                        stop_requested,
+                        progress,
+                        visitor,
+                    )),
+                    OnBits::Board(_) => {
+                        unreachable!("the board's narrowing was laid out as a problem above")
+                    }
+                }
             }
         }
     }
@@ -482,6 +495,7 @@ impl Narrowed {
 enum OnBits {
     Board(Board),
     Planes(Planes),
+    Bands(Bands),
 }
 
 impl OnBits {
@@ -489,6 +503,7 @@ impl OnBits {
         match self {
             OnBits::Board(board) => board.keep_only(keep),
             OnBits::Planes(planes) => planes.keep_only(keep),
+            OnBits::Bands(bands) => bands.keep_only(keep),
         }
     }
 
@@ -496,6 +511,7 @@ impl OnBits {
         match self {
             OnBits::Board(board) => board.take_first(options),
             OnBits::Planes(planes) => planes.take_first(options),
+            OnBits::Bands(bands) => bands.take_first(options),
         }
     }
 }
@@ -505,6 +521,7 @@ impl Engine for OnBits {
         match self {
             OnBits::Board(board) => board.kind(),
             OnBits::Planes(planes) => planes.kind(),
+            OnBits::Bands(bands) => bands.kind(),
         }
     }
 
@@ -512,6 +529,7 @@ impl Engine for OnBits {
         match self {
             OnBits::Board(board) => board.figures(),
             OnBits::Planes(planes) => planes.figures(),
+            OnBits::Bands(bands) => bands.figures(),
         }
     }
 
@@ -523,6 +541,7 @@ impl Engine for OnBits {
         match self {
             OnBits::Board(board) => board.search(limits, visitor),
             OnBits::Planes(planes) => planes.search(limits, visitor),
+            OnBits::Bands(bands) => bands.search(limits, visitor),
         }
     }
 }

@@ -262,7 +262,7 @@ proptest::proptest! {
             "anti-knight", "jigsaw", "killer", "x,anti-king", "sudominoku", "xc"]),
         task in proptest::sample::select(vec!["solve", "count", "unique"]),
         algorithm in proptest::sample::select(vec!["auto", "links", "cells", "bits", "board",
-            "planes", "backtrack", "candidates"]),
+            "planes", "bands", "backtrack", "candidates"]),
     ) {
         let answer = ask(json!({"kind": kind, "task": task, "algorithm": algorithm,
             "text": text, "max_nodes": 20_000}));

@@ -209,6 +209,37 @@ impl Planes {
     }
 }
 
+/// A problem as the planes lay it out (its cells, its planes and each plane's primary items
+/// other than the cells), for an engine made for one shape of it: the bands take Sudoku's 9x9
+/// matrix from it.
+pub(crate) struct PlanesLayout(Tables);
+
+impl PlanesLayout {
+    /// The layout of `problem`, or what keeps it from the planes' shape.
+    pub(crate) fn of(problem: &Problem) -> Result<PlanesLayout, &'static str> {
+        Tables::recognise(problem).map(PlanesLayout)
+    }
+
+    pub(crate) fn planes(&self) -> usize {
+        self.0.planes
+    }
+
+    pub(crate) fn cells(&self) -> usize {
+        self.0.all_cells.count_ones() as usize
+    }
+
+    /// The option at `cell` of `plane`, if there is one.
+    pub(crate) fn option_at(&self, plane: usize, cell: usize) -> Option<u32> {
+        let option = self.0.option_at[plane * MOST_CELLS + cell];
+        (option != NO_OPTION).then_some(option)
+    }
+
+    /// The primary items of `plane` other than the cells, as their cells.
+    pub(crate) fn houses(&self, plane: usize) -> &[u128] {
+        self.0.houses_of(plane)
+    }
+}
+
 impl Tables {
     /// The words of a level's state: each plane's live and taken cells, and the open cells.
     fn stride(&self) -> usize {

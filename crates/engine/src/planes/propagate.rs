@@ -235,7 +235,7 @@ use std::sync::Arc;
 impl Tables {
     /// The primary items of `plane` other than the cells, as their cells.
     #[inline(always)]
-    fn houses_of(&self, plane: usize) -> &[u128] {
+    pub(super) fn houses_of(&self, plane: usize) -> &[u128] {
         let range = self.house_start[plane] as usize..self.house_start[plane + 1] as usize;
         &self.houses[range]
     }

@@ -3,72 +3,11 @@
 //! oracle on random problems of the shape).
 
 use super::Planes;
-use crate::conformance::latin_square;
+use crate::conformance::{latin_square, sudoku};
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::links::Dlx;
 use crate::problem::{ItemId, OptionId, Problem, ProblemBuilder};
-
-/// Sudoku of `rows` x `columns` boxes as exact cover, as the puzzles crate builds it: options
-/// `(row * side + column) * side + digit`, each covering its cell, row-digit, column-digit and
-/// box-digit items; with the two diagonals as primary items (Sudoku X) when asked, and
-/// king's-move pairs of one digit as secondary items (anti-king) when asked.
-fn sudoku(rows: usize, columns: usize, diagonals: bool, anti_king: bool) -> Problem {
-    let side = rows * columns;
-    let mut b = ProblemBuilder::new();
-    let mut items = |prefix: &str, count: usize| -> Vec<ItemId> {
-        let name = |k| format!("{prefix}{k}");
-        (0..count).map(|k| b.primary(&name(k)).unwrap()).collect()
-    };
-    let cells = items("p", side * side);
-    let row_digits = items("r", side * side);
-    let column_digits = items("c", side * side);
-    let box_digits = items("b", side * side);
-    let diagonal_digits = items("x", if diagonals { 2 * side } else { 0 });
-    let mut pairs: Vec<((usize, usize), ItemId)> = Vec::new();
-    if anti_king {
-        for cell in 0..side * side {
-            let (row, column) = (cell / side, cell % side);
-            for (dr, dc) in [(1, -1), (1, 1)] {
-                let (r, c) = (row + dr as usize, column as isize + dc);
-                if r < side && (0..side as isize).contains(&c) {
-                    let other = r * side + c as usize;
-                    for digit in 0..side {
-                        let name = format!("k{cell}.{other}.{digit}");
-                        let item = b.secondary(&name).unwrap();
-                        pairs.push(((cell * side + digit, other * side + digit), item));
-                    }
-                }
-            }
-        }
-    }
-    for row in 0..side {
-        for column in 0..side {
-            let boxed = (row / rows) * rows + column / columns;
-            for digit in 0..side {
-                let option = (row * side + column) * side + digit;
-                let mut entries = vec![
-                    cells[row * side + column],
-                    row_digits[row * side + digit],
-                    column_digits[column * side + digit],
-                    box_digits[boxed * side + digit],
-                ];
-                if diagonals && row == column {
-                    entries.push(diagonal_digits[digit]);
-                }
-                if diagonals && row + column == side - 1 {
-                    entries.push(diagonal_digits[side + digit]);
-                }
-                let paired = pairs
-                    .iter()
-                    .filter(|((a, z), _)| *a == option || *z == option);
-                entries.extend(paired.map(|&(_, item)| item));
-                b.option(&entries).unwrap();
-            }
-        }
-    }
-    b.build()
-}
 
 fn count_on_links(problem: &Problem) -> u64 {
     Dlx::new(problem).count()

@@ -296,7 +296,7 @@ impl Rater {
             }
             Some(None) => {}
         }
-        let solver = solvers.dlx_for(shape);
+        let solver = solvers.rating_dlx_for(shape);
         let mut nodes = 0u64;
         for relabelling in &tables.relabellings {
             relabelling.apply_into(puzzle, &mut tables.relabelled);

@@ -73,10 +73,10 @@ impl SudokuSolver {
 
     /// A solver of `rules` (Killer's cages in `encoding`) on the engine `kind`, as the chooser
     /// resolves it for the rules' problem ([`dlx_engine::Narrowed::new`]: `auto` takes the
-    /// planes for rules of the Sudoku matrix's shape, every variant but Killer, and dancing
-    /// links for Killer and for classic rules, which run on links' tuned encoding, by the
-    /// measurements of docs/benchmarks.md); refused when that engine cannot take the rules'
-    /// problem.
+    /// bands for classic 9x9 rules, the planes for rules of the Sudoku matrix's shape, every
+    /// variant but Killer, and dancing links for Killer and for classic rules of other shapes,
+    /// which run on links' tuned encoding, by the measurements of docs/benchmarks.md); refused
+    /// when that engine cannot take the rules' problem.
     ///
     /// ```
     /// use dlx_engine::{Count, EngineKind};
@@ -95,13 +95,23 @@ impl SudokuSolver {
         encoding: KillerEncoding,
         kind: EngineKind,
     ) -> Result<SudokuSolver, RulesError> {
-        // `auto` picks links for classic Sudoku: only they take its choice rule (on_engine.rs).
-        let classic_on_links = matches!(kind, EngineKind::Auto | EngineKind::Links);
-        let engine = match rules.is_classic() && classic_on_links {
+        let classic = rules.is_classic();
+        if classic && kind == EngineKind::Links {
+            let solver = ClassicSolver::new(rules.shape(), kind).map_err(RulesError::Engine)?;
+            return Ok(SudokuSolver {
+                engine: Engine::Classic(Box::new(solver)),
+            });
+        }
+        // `auto` on classic rules: the bands when the chooser names them (the 9x9 matrix),
+        // else links on their tuned layout, which measured faster than the planes on the
+        // other shapes (docs/benchmarks.md; only links take its choice rule: on_engine.rs).
+        let chosen = EngineSolver::new(rules, encoding, kind)?;
+        let tuned = classic && kind == EngineKind::Auto && chosen.kind() != EngineKind::Bands;
+        let engine = match tuned {
             true => Engine::Classic(Box::new(
-                ClassicSolver::new(rules.shape(), kind).map_err(RulesError::Engine)?,
+                ClassicSolver::new(chosen.rules().shape(), kind).map_err(RulesError::Engine)?,
             )),
-            false => Engine::Chosen(Box::new(EngineSolver::new(rules, encoding, kind)?)),
+            false => Engine::Chosen(Box::new(chosen)),
         };
         Ok(SudokuSolver { engine })
     }

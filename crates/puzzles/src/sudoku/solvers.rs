@@ -76,6 +76,9 @@ pub enum Verdict {
 #[derive(Default)]
 pub struct Solvers {
     dlx: Vec<SudokuSolver>,
+    /// Under `auto`, the classic solvers on dancing links that rate puzzles: links' nodes are
+    /// the ratings' scale, whichever engine `auto` solves on ([`Solvers::rating_dlx_for`]).
+    rating: Vec<SudokuSolver>,
     backtracker: Backtracker,
     candidates: CandidateSolver,
     max_nodes: Option<u64>,
@@ -123,6 +126,11 @@ impl Solvers {
                 .into_iter()
                 .map(|solver| solver.with_stop_flag(stop.clone()))
                 .collect(),
+            rating: self
+                .rating
+                .into_iter()
+                .map(|solver| solver.with_stop_flag(stop.clone()))
+                .collect(),
             backtracker: self.backtracker.with_stop_flag(stop.clone()),
             candidates: self.candidates.with_stop_flag(stop.clone()),
             ruled: self
@@ -146,13 +154,14 @@ impl Solvers {
     pub fn with_engine(mut self, kind: EngineKind) -> Solvers {
         self.engine = kind;
         self.dlx.clear();
+        self.rating.clear();
         self.ruled.clear();
         self
     }
 
-    /// The exact-cover engine these solvers' DLX searches of classic rules run on: `Auto`
-    /// resolved, to the dancing links the encodings are written for (under other rules `auto`
-    /// may take the board: [`Solvers::searched_under`] tells which ran).
+    /// The engine whose nodes rate puzzles: `Auto` resolved to dancing links, the ratings'
+    /// scale (`auto` may solve on another: [`Solvers::searched_under`] and
+    /// [`Solvers::dlx_engine_for`] tell which ran).
     pub fn engine(&self) -> EngineKind {
         match self.engine {
             EngineKind::Auto => EngineKind::Links,
@@ -177,6 +186,14 @@ impl Solvers {
         &self.stop
     }
 
+    /// The engine the DLX solver of classic rules of `shape` runs on (`auto` resolved for the
+    /// shape's problem), or the engine asked if it refuses the shape.
+    pub fn dlx_engine_for(&mut self, shape: Shape) -> EngineKind {
+        let asked = self.engine();
+        self.try_dlx_for(shape)
+            .map_or(asked, |solver| solver.engine())
+    }
+
     /// The DLX solver for a shape, built on first use. Panics where the engine refuses the
     /// shape: a caller that may meet such a shape asks [`Solvers::try_dlx_for`] first.
     pub fn dlx_for(&mut self, shape: Shape) -> &mut SudokuSolver {
@@ -199,6 +216,28 @@ impl Solvers {
             }
         };
         Ok(&mut self.dlx[index])
+    }
+
+    /// The DLX solver whose nodes rate a classic puzzle of `shape`: dancing links under `auto`
+    /// (the ratings' scale: [`Solvers::engine`]), else the engine named, as [`Solvers::dlx_for`]
+    /// makes it.
+    pub(crate) fn rating_dlx_for(&mut self, shape: Shape) -> &mut SudokuSolver {
+        if self.engine != EngineKind::Auto {
+            return self.dlx_for(shape);
+        }
+        let index = match self.rating.iter().position(|s| s.shape() == shape) {
+            Some(index) => index,
+            None => {
+                let rules = Rules::classic(shape);
+                let solver = SudokuSolver::on_engine(rules, self.encoding, EngineKind::Links)
+                    .expect("links take every shape")
+                    .with_node_budget(self.max_nodes)
+                    .with_stop_flag(self.stop.clone());
+                self.rating.push(solver);
+                self.rating.len() - 1
+            }
+        };
+        &mut self.rating[index]
     }
 
     /// The DLX solver that searched `rules` last (for classic rules, their shape's), if one
@@ -770,13 +809,14 @@ pub(super) mod tests {
 
     #[test]
     fn a_node_budget_gives_undecided_never_no_solution() {
-        // A minimal puzzle the project made: 156 DLX nodes, more for the baselines.
+        // A minimal puzzle the project made: 156 nodes of dancing links, more for the
+        // baselines (`auto`'s bands guess less).
         let puzzle = crate::sudoku::Grid::parse_line(
             ".1......8......23.6.5..1....2.8..6..1.....4....4..5..273..8....2..7....4......9..",
             1,
         )
         .unwrap();
-        let mut solvers = Solvers::with_node_budget(Some(5));
+        let mut solvers = Solvers::with_node_budget(Some(5)).with_engine(EngineKind::Links);
         for algorithm in [Algorithm::Dlx, Algorithm::Backtrack, Algorithm::Candidates] {
             for mode in [Mode::First, Mode::Unique, Mode::Count { limit: 2 }] {
                 let outcome = solvers.solve(&puzzle, algorithm, mode);

@@ -1,0 +1,201 @@
+//! Exact cover on bands: the representation of the bitboard Sudoku solvers (JCZSolve's, fsss2's)
+//! for the one problem they solve, Sudoku's 9x9 matrix, found in the problem itself
+//! ([`geometry`]).
+//!
+//! An option is a digit in a cell; the live options of one digit in one band (three rows of
+//! the grid) are a 27-bit word, so that a level's state is 27 such words and the open cells of
+//! each band: 120 bytes, copied whole for each level below. Taking an option clears its peers
+//! from its digit's word of its band, its column from the digit's two other bands and its cell
+//! from the eight other digits' words: a dozen word operations. Between two guesses the engine
+//! takes what is forced, as Algorithm X would one node at a time, in two passes:
+//!
+//! - *Each changed band of each digit*: the band's rows and boxes are six items of which the
+//!   digit covers each once, so its live cells lie in some of the band's nine minirows (a row's
+//!   three cells in one box), and a cover of the band picks one minirow in each row and each box.
+//!   A table ([`tables::PLACEABLE`]) gives, for the live minirows, the cells of those in some such
+//!   pick; the others go. That is the domination rule on the band's items (Sudoku's locked
+//!   candidates, pointing and claiming alike) and more, in two lookups and an AND. A row left
+//!   with one live cell is a hidden single and is taken (a box with one lies, after the AND, in a
+//!   row with one); a band with no pick left ends the node.
+//! - *Each band's cells*: counted across the nine digits with ANDs and ORs, an open cell left
+//!   with one digit is a naked single and is taken; one with none ends the node.
+//!
+//! When neither pass changes anything the engine branches on a cell of two live options if
+//! there is one (else one of fewest), trying its digits in the planes' order.
+
+mod geometry;
+mod propagate;
+mod search;
+mod tables;
+#[cfg(test)]
+mod tests;
+
+use crate::engine::{Engine, EngineKind};
+use crate::error::DlxError;
+use crate::outcome::Outcome;
+use crate::problem::{OptionId, Problem};
+use crate::search::{SearchLimits, Visitor};
+use geometry::{CELLS, DIGITS, OPTIONS};
+use std::sync::Arc;
+
+/// Exact cover on bands (see the module's note).
+///
+/// # Invariant
+/// The state of level `l + 1` is that of level `l` after the option chosen at `l` and what
+/// follows from it: a function of the level above and the path alone, so that a subtree can be
+/// replayed from its path on any copy. A taken option's cell is closed and its bit stays set in
+/// its digit's word, the only live one of its row, column and box there.
+#[derive(Clone, Debug)]
+pub struct Bands {
+    tables: Arc<Tables>,
+    /// The live options at the root: every option, or those [`Bands::keep_only`] kept.
+    root: State,
+    /// The options every search starts with taken ([`Bands::take_first`]).
+    preset: Vec<u32>,
+    /// Each level's state.
+    states: Vec<State>,
+    /// Each level's branch.
+    path: Vec<Level>,
+    /// The options taken so far, forced and chosen, in order: a solution when all is covered.
+    taken: Vec<OptionId>,
+    /// What the last search deduced.
+    deductions: Deductions,
+}
+
+/// The problem's options by place, shared by the copies a split search makes.
+#[derive(Debug)]
+struct Tables {
+    /// The option of each digit at each cell (`digit * 81 + 9 * row + column`).
+    option_at: Box<[u32; OPTIONS]>,
+    /// The digit and cell of each option, as `digit * 81 + 9 * row + column`.
+    place_of: Box<[u16]>,
+}
+
+/// One level's state: each digit's live cells in each band (`3 * digit + band`), and each
+/// band's open cells.
+#[derive(Clone, Copy, Debug, Default)]
+struct State {
+    live: [u32; 3 * DIGITS],
+    open: [u32; 3],
+}
+
+/// Every cell of a band.
+const BAND: u32 = (1 << 27) - 1;
+
+/// A level's branch: a cell, tried with each digit left in `rest`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The cell's band and its bit in the band.
+    band: u8,
+    cell: u8,
+    /// The digits left to try, one bit each.
+    rest: u16,
+    /// How many options the cell had (`d`) and which is being tried (`k`, from 1).
+    degree: u32,
+    tried: u32,
+    /// How many options were taken above this level's choice.
+    taken: u32,
+}
+
+/// What the deductions of the last search took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Deductions {
+    /// Options taken because their cell, or a row of their digit, had no other (singles).
+    forced: u64,
+    /// Times a band of a digit lost live cells to the band rule (locked candidates and more).
+    narrowed: u64,
+}
+
+impl Bands {
+    /// Loads Sudoku's 9x9 matrix (see the module's note), or says why `problem` is not it.
+    pub fn try_new(problem: &Problem) -> Result<Bands, DlxError> {
+        let option_at = geometry::recognise(problem).map_err(|what| DlxError::Unsupported {
+            engine: "bands",
+            what,
+        })?;
+        let mut place_of = vec![0u16; OPTIONS];
+        for (place, &option) in option_at.iter().enumerate() {
+            place_of[option as usize] = place as u16;
+        }
+        let mut bands = Bands {
+            tables: Arc::new(Tables {
+                option_at,
+                place_of: place_of.into(),
+            }),
+            root: State::default(),
+            preset: Vec::new(),
+            states: Vec::new(),
+            path: Vec::new(),
+            taken: Vec::new(),
+            deductions: Deductions::default(),
+        };
+        bands.keep_only(|_| true);
+        Ok(bands)
+    }
+
+    /// Whether the bands are the engine to choose for `problem` (what `auto` does): whether it
+    /// is Sudoku's 9x9 matrix, on which they run more puzzles a second than every other engine
+    /// (docs/benchmarks.md).
+    pub fn preferred_for(problem: &Problem) -> bool {
+        geometry::recognise(problem).is_ok()
+    }
+
+    /// Searches only among the options `keep` keeps, from the next search on: `keep(OptionId)`
+    /// is asked once for each option, in order. Clears what [`Bands::take_first`] set.
+    pub fn keep_only(&mut self, mut keep: impl FnMut(OptionId) -> bool) {
+        self.preset.clear();
+        self.root = State {
+            live: [0; 3 * DIGITS],
+            open: [BAND; 3],
+        };
+        for (option, &place) in self.tables.place_of.iter().enumerate() {
+            if keep(OptionId(option as u32)) {
+                let (word, bit) = word_and_bit(usize::from(place));
+                self.root.live[word] |= 1 << bit;
+            }
+        }
+    }
+
+    /// Starts every search from now on with `options` taken, as if a path from the root had
+    /// chosen them (they begin every solution, and they are no node). An option not kept, or
+    /// ruled out by another one here, makes the root a dead end.
+    pub fn take_first(&mut self, options: impl IntoIterator<Item = OptionId>) {
+        self.preset.clear();
+        self.preset
+            .extend(options.into_iter().map(|option| option.0));
+    }
+}
+
+/// The word (`3 * digit + band`) and the bit in it of a place `digit * 81 + 9 * row + column`.
+#[inline(always)]
+fn word_and_bit(place: usize) -> (usize, u32) {
+    let (digit, cell) = (place / CELLS, place % CELLS);
+    (3 * digit + cell / 27, (cell % 27) as u32)
+}
+
+impl Engine for Bands {
+    fn kind(&self) -> EngineKind {
+        EngineKind::Bands
+    }
+
+    /// Runs the search, handing every solution to `visitor` (the options taken, forced and
+    /// chosen, in the order taken), until the tree is exhausted, a limit is reached or the
+    /// visitor says stop. A node is a guess (the root and each option tried); the options
+    /// the deductions took, and the bands they narrowed, are [`Engine::figures`].
+    fn search<V: Visitor + ?Sized>(
+        &mut self,
+        limits: SearchLimits,
+        visitor: &mut V,
+    ) -> Outcome<Option<V::Break>> {
+        self.deductions = Deductions::default();
+        let root_dead = self.start();
+        crate::guesses::run(self, 0, root_dead, limits, visitor)
+    }
+
+    fn figures(&self) -> Vec<(&'static str, u64)> {
+        vec![
+            ("forced", self.deductions.forced),
+            ("narrowed", self.deductions.narrowed),
+        ]
+    }
+}

@@ -1,0 +1,388 @@
+//! What the bands deduce between two guesses, and the branch they take when nothing more
+//! follows (see the module's note).
+
+use super::geometry::{CELLS, DIGITS};
+use super::tables::{live_minirows, PEERS, PLACEABLE, PLACEABLE_MINIROWS, SPREAD};
+use super::{word_and_bit, Bands, Deductions, Level, State, Tables};
+use crate::problem::OptionId;
+
+/// A level's state being settled, with the digit bands whose words changed since they were
+/// last looked at (bit `3 * digit + band`).
+struct Settling<'a> {
+    state: &'a mut State,
+    changed: u32,
+    /// The digits that lost a live cell since their columns were last looked at (bit
+    /// `digit`).
+    touched: u32,
+    /// The digits that lost a live cell since the stack rule last looked at them.
+    unstacked: u32,
+    tables: &'a Tables,
+    taken: &'a mut Vec<OptionId>,
+    deductions: &'a mut Deductions,
+}
+
+impl Settling<'_> {
+    /// Takes `digit` at `cell` of `band` (a live, open cell): its peers leave the digit's word
+    /// of the band, and [`Settling::close`] does the rest.
+    #[inline(always)]
+    fn take(&mut self, digit: usize, band: usize, cell: u32) {
+        let word = 3 * digit + band;
+        let live = self.state.live[word];
+        self.state.live[word] = live & !PEERS[cell as usize];
+        self.changed |= 1 << word;
+        self.close(digit, band, 1 << cell);
+    }
+
+    /// Closes `cells` of `band`, taken with `digit`, whose peers in the digit's word of the band
+    /// are gone: they leave the other digits' words, their columns the digit's two other
+    /// bands; each word that loses a cell is looked at again.
+    #[inline(always)]
+    fn close(&mut self, digit: usize, band: usize, cells: u32) {
+        let live = &mut self.state.live;
+        let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+        let spread = columns | columns << 9 | columns << 18;
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            let word = 3 * digit + other;
+            let before = live[word];
+            live[word] = before & !spread;
+            self.changed |= u32::from(live[word] != before) << word;
+        }
+        // The loop below leaves the digit's own word as it was, and its mark.
+        let own_word = 3 * digit + band;
+        let (own, marked) = (live[own_word], self.changed & 1 << own_word);
+        let mut touched = 1 << digit;
+        for other in 0..DIGITS {
+            let word = 3 * other + band;
+            let before = live[word];
+            live[word] = before & !cells;
+            let lost = u32::from(live[word] != before);
+            self.changed |= lost << word;
+            touched |= lost << other;
+        }
+        live[own_word] = own;
+        self.changed = self.changed & !(1 << own_word) | marked;
+        self.touched |= touched;
+        self.state.open[band] &= !cells;
+        let first = digit * CELLS + 27 * band;
+        let mut left = cells;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            self.taken
+                .push(OptionId(self.tables.option_at[first + cell]));
+        }
+    }
+
+    /// Settles the state: the band rule on every changed band of every digit, then the
+    /// columns of every digit that lost a cell, then the naked singles, until nothing changes.
+    /// `false` if the node is a dead end.
+    fn settle(&mut self) -> bool {
+        loop {
+            while self.changed != 0 {
+                let word = self.changed.trailing_zeros() as usize;
+                self.changed &= self.changed - 1;
+                if !self.narrow(word) {
+                    return false;
+                }
+            }
+            while self.touched != 0 {
+                let digit = self.touched.trailing_zeros() as usize;
+                self.touched &= self.touched - 1;
+                self.unstacked |= 1 << digit;
+                if !self.columns(digit) {
+                    return false;
+                }
+            }
+            if self.changed != 0 {
+                continue;
+            }
+            for band in 0..3 {
+                if !self.naked_singles(band) {
+                    return false;
+                }
+            }
+            if self.changed != 0 {
+                continue;
+            }
+            // The stack rule last: it costs more than the singles, and is seldom what is left.
+            while self.unstacked != 0 {
+                let digit = self.unstacked.trailing_zeros() as usize;
+                self.unstacked &= self.unstacked - 1;
+                if !self.stacks(digit) {
+                    return false;
+                }
+            }
+            if self.changed == 0 {
+                return true;
+            }
+        }
+    }
+
+    /// The band rule on one digit's band, and its rows of one live open cell taken: `false`
+    /// if the digit has no placement left in the band. A row of one cell leaves its box's
+    /// other rows no pick but another box, so the rule has already cleared the cell's peers in
+    /// the band.
+    #[inline(always)]
+    fn narrow(&mut self, word: usize) -> bool {
+        let (digit, band) = (word / 3, word % 3);
+        let before = self.state.live[word];
+        let live = before & PLACEABLE[live_minirows(before)];
+        if live == 0 {
+            return false;
+        }
+        if live != before {
+            self.state.live[word] = live;
+            self.deductions.narrowed += 1;
+            self.touched |= 1 << digit;
+        }
+        let mut alone = 0;
+        for row in 0..3 {
+            let cells = live & 0x1FF << (9 * row);
+            if cells & cells.wrapping_sub(1) == 0 {
+                alone |= cells;
+            }
+        }
+        let new = alone & self.state.open[band];
+        if new != 0 {
+            self.deductions.forced += u64::from(new.count_ones());
+            self.close(digit, band, new);
+        }
+        true
+    }
+
+    /// Takes the cells of `digit` alone in their column: `false` if a column has none.
+    #[inline(always)]
+    fn columns(&mut self, digit: usize) -> bool {
+        let (mut once, mut twice, mut taken) = (0u32, 0u32, 0u32);
+        let mut in_band = [0u32; 3];
+        for (band, columns) in in_band.iter_mut().enumerate() {
+            let live = self.state.live[3 * digit + band];
+            let rows = [live & 0x1FF, live >> 9 & 0x1FF, live >> 18];
+            *columns = rows[0] | rows[1] | rows[2];
+            twice |= once & *columns | rows[0] & rows[1] | rows[0] & rows[2] | rows[1] & rows[2];
+            once |= *columns;
+            let closed = live & !self.state.open[band];
+            taken |= closed | closed >> 9 | closed >> 18;
+        }
+        if once != 0x1FF {
+            return false;
+        }
+        let mut singles = once & !twice & !taken & 0x1FF;
+        while singles != 0 {
+            let column = singles.trailing_zeros();
+            singles &= singles - 1;
+            let band = in_band
+                .iter()
+                .position(|c| c & 1 << column != 0)
+                .unwrap_or(0);
+            let live = self.state.live[3 * digit + band];
+            let cells = live & super::tables::COLUMN[column as usize];
+            // A take of this round may have removed it, or closed its cell.
+            if cells == 0 || self.state.open[band] & cells == 0 {
+                continue;
+            }
+            self.take(digit, band, cells.trailing_zeros());
+            self.deductions.forced += 1;
+        }
+        true
+    }
+
+    /// The band rule turned a quarter: a stack's three columns and three boxes are six items
+    /// the digit covers once each, so a cover picks one *minicolumn* (a column's three cells in
+    /// one band) in each column and each band of the stack, and the minicolumns in no such pick
+    /// lose the digit. `false` if a stack has no pick left.
+    #[inline(always)]
+    fn stacks(&mut self, digit: usize) -> bool {
+        let in_band = [0, 1, 2].map(|band| {
+            let live = self.state.live[3 * digit + band];
+            (live | live >> 9 | live >> 18) & 0x1FF
+        });
+        let mut cut = [0u32; 3];
+        for stack in 0..3 {
+            let shift = 3 * stack;
+            // Bit `3 * column + band`: the transpose of a band's minirow bits.
+            let live = SPREAD[(in_band[0] >> shift & 7) as usize]
+                | SPREAD[(in_band[1] >> shift & 7) as usize] << 1
+                | SPREAD[(in_band[2] >> shift & 7) as usize] << 2;
+            let keep = PLACEABLE_MINIROWS[live as usize];
+            if keep == 0 {
+                return false;
+            }
+            let gone = live & !keep;
+            for (band, columns) in cut.iter_mut().enumerate() {
+                let bits = gone >> band & 0o111;
+                *columns |= ((bits | bits >> 2 | bits >> 4) & 7) << shift;
+            }
+        }
+        for (band, columns) in cut.into_iter().enumerate() {
+            let word = 3 * digit + band;
+            let before = self.state.live[word];
+            self.state.live[word] &= !(columns | columns << 9 | columns << 18);
+            if self.state.live[word] != before {
+                self.changed |= 1 << word;
+                self.touched |= 1 << digit;
+                self.deductions.narrowed += 1;
+            }
+        }
+        true
+    }
+
+    /// Takes the open cells of `band` left with one digit: `false` if one is left with none.
+    #[inline(always)]
+    fn naked_singles(&mut self, band: usize) -> bool {
+        let open = self.state.open[band];
+        if open == 0 {
+            return true;
+        }
+        let (once, twice) = once_and_twice(self.state, band);
+        if open & !once != 0 {
+            return false;
+        }
+        let mut singles = open & !twice;
+        while singles != 0 {
+            let cell = singles.trailing_zeros();
+            singles &= singles - 1;
+            let bit = 1 << cell;
+            let Some(digit) = (0..DIGITS).find(|&d| self.state.live[3 * d + band] & bit != 0)
+            else {
+                // Another single of this round took its last digit.
+                return false;
+            };
+            self.take(digit, band, cell);
+            self.deductions.forced += 1;
+        }
+        true
+    }
+}
+
+/// The cells of `band` live in at least one digit, and those live in two or more.
+#[inline(always)]
+fn once_and_twice(state: &State, band: usize) -> (u32, u32) {
+    let (mut once, mut twice) = (0, 0);
+    for digit in 0..DIGITS {
+        let live = state.live[3 * digit + band];
+        twice |= once & live;
+        once |= live;
+    }
+    (once, twice)
+}
+
+impl Bands {
+    /// Sets the root's state up from the options kept and those taken first, and settles it:
+    /// `true` if the root is a dead end.
+    pub(super) fn start(&mut self) -> bool {
+        let tables = &*self.tables;
+        self.taken.clear();
+        if self.states.is_empty() {
+            self.states.push(State::default());
+        }
+        self.states[0] = self.root;
+        let mut settling = Settling {
+            state: &mut self.states[0],
+            changed: (1 << (3 * DIGITS)) - 1,
+            touched: (1 << DIGITS) - 1,
+            unstacked: 0,
+            tables,
+            taken: &mut self.taken,
+            deductions: &mut self.deductions,
+        };
+        for &option in &self.preset {
+            let (word, bit) = word_and_bit(usize::from(tables.place_of[option as usize]));
+            let (digit, band) = (word / 3, word % 3);
+            let open = settling.state.open[band] & 1 << bit != 0;
+            if !open || settling.state.live[word] & 1 << bit == 0 {
+                return true;
+            }
+            settling.take(digit, band, bit);
+        }
+        !settling.settle()
+    }
+
+    /// Takes `option` at `level` on a copy of its state as the state of `level + 1`, and
+    /// settles it: `false` if that is a dead end.
+    pub(super) fn descend(&mut self, level: usize, option: u32) -> bool {
+        if self.states.len() < level + 2 {
+            self.states.resize(level + 2, State::default());
+        }
+        self.states[level + 1] = self.states[level];
+        let tables = &*self.tables;
+        let (word, bit) = word_and_bit(usize::from(tables.place_of[option as usize]));
+        let mut settling = Settling {
+            state: &mut self.states[level + 1],
+            changed: 0,
+            touched: 0,
+            unstacked: 0,
+            tables,
+            taken: &mut self.taken,
+            deductions: &mut self.deductions,
+        };
+        settling.take(word / 3, word % 3, bit);
+        settling.settle()
+    }
+
+    /// The branch of the settled `level`, or `None` when every cell is covered (a solution): an
+    /// open cell of two live digits, else one of fewest.
+    pub(super) fn branch(&self, level: usize) -> Option<Level> {
+        let state = &self.states[level];
+        let taken = self.taken.len() as u32;
+        let branch = |band: usize, cell: u32| {
+            let bit = 1 << cell;
+            let rest = (0..DIGITS)
+                .filter(|&digit| state.live[3 * digit + band] & bit != 0)
+                .fold(0u16, |rest, digit| rest | 1 << digit);
+            Level {
+                band: band as u8,
+                cell: cell as u8,
+                rest,
+                degree: rest.count_ones(),
+                tried: 0,
+                taken,
+            }
+        };
+        let mut open_band = None;
+        for band in 0..3 {
+            let open = state.open[band];
+            if open == 0 {
+                continue;
+            }
+            open_band.get_or_insert(band);
+            let (mut once, mut twice, mut thrice) = (0u32, 0u32, 0u32);
+            for digit in 0..DIGITS {
+                let live = state.live[3 * digit + band];
+                thrice |= twice & live;
+                twice |= once & live;
+                once |= live;
+            }
+            let pairs = twice & !thrice & open;
+            if pairs != 0 {
+                return Some(branch(band, pairs.trailing_zeros()));
+            }
+        }
+        open_band?;
+        let mut best: Option<Level> = None;
+        for band in 0..3 {
+            let mut open = state.open[band];
+            while open != 0 {
+                let cell = open.trailing_zeros();
+                open &= open - 1;
+                let here = branch(band, cell);
+                if best.is_none_or(|best| here.degree < best.degree) {
+                    best = Some(here);
+                }
+            }
+        }
+        best
+    }
+
+    /// The next option of `branch` to try, taking it off what is left.
+    #[inline(always)]
+    pub(super) fn option_of(&self, branch: &mut Level) -> Option<u32> {
+        if branch.rest == 0 {
+            return None;
+        }
+        let digit = branch.rest.trailing_zeros() as usize;
+        branch.rest &= branch.rest - 1;
+        let place = digit * CELLS + 27 * usize::from(branch.band) + usize::from(branch.cell);
+        Some(self.tables.option_at[place])
+    }
+}

@@ -1,0 +1,8 @@
+//! The bands' levels as the loop of the engines that deduce between guesses takes them
+//! ([`crate::guesses`]), which gives them the loop and the cut for the split driver.
+
+use super::{Bands, Level};
+use crate::guesses::{guesses_on_a_path, Guesses};
+use crate::problem::OptionId;
+
+guesses_on_a_path!(Bands, Level);
