@@ -112,16 +112,18 @@ pub struct SudokuArgs {
     /// always solved by dlx. Only dlx draws a --count's progress bar.
     #[arg(long, value_enum, default_value = "dlx")]
     algo: AlgoArg,
-    /// The engine under --algo dlx: `auto` (the default: for classic rules and Killer, dancing
-    /// links on the encodings written for them, ahead on the classic collections of easy
-    /// puzzles measured in docs/benchmarks.md; the planes for the other variants, 1.4x to 3x
-    /// faster there), `links`, `cells`
+    /// The engine under --algo dlx: `auto` (the default: the bands for classic 9x9 puzzles,
+    /// 1.6x to 2.5x links' speed on the public collections; for classic rules of other shapes
+    /// and Killer, dancing links on the encodings written for them; the planes for the other
+    /// variants, 1.4x to 3x faster there), `links`, `cells`
     /// (dancing cells, Knuth's SSXCC, on each puzzle's exact-cover problem), `bits` (the
     /// bitsets, slow on a matrix this sparse; they refuse grids from 25x25 up, past their
     /// memory bound), `board` (the rules' whole problem loaded once, forced items taken
     /// between guesses: its nodes are guesses) or `planes` (the bitboard solvers' words of
     /// cells a digit, found in the rules' problem: singles between guesses, locked candidates
-    /// at the root; grids of at most 128 cells, rules without cages). The answers are the same on every engine; --stats gives the figures of
+    /// at the root; grids of at most 128 cells, rules without cages) or `bands` (classic 9x9
+    /// alone: a word of cells a digit and band, the band rule and singles at every node).
+    /// The answers are the same on every engine; --stats gives the figures of
     /// the one that ran.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser())]
     engine: Option<EngineKind>,

@@ -55,7 +55,9 @@ of the active list and options removed from an item's set; `trail peak` is SSXCC
 save stack, `ssxcc bytes` its memory figure); on bits, DLX1's and DLX2's solutions and nodes,
 and no updates (bitsets move no links). For Knuth's figures whatever the problem, name the
 engine: --engine links (DLX1, DLX2, DLX3) or --engine cells --threads 1 (SSXCC).
-Engines: `auto` (the default) chooses by the problem: the planes for problems of the Sudoku
+Engines: `auto` (the default) chooses by the problem: the bands for Sudoku's 9x9 matrix itself
+(a 27-bit word of cells a digit and band, the band rule and singles at every node; nodes and
+figures as the planes'), the planes for other problems of the Sudoku
 matrix's shape (some primary items, the cells, split the options, and the other items each lie
 in one plane of options, a cell at most once a plane: Sudoku and its variants, Latin squares;
 at most 128 cells and 64 planes; a word of cells a plane, singles taken between guesses and
@@ -177,9 +179,9 @@ pub struct XcArgs {
     /// (dancing links), `cells` (dancing cells, Knuth's SSXCC: no multiplicities), `bits`
     /// (Algorithms X and C on bitsets, for small problems: no multiplicities), `board`
     /// (option bits and item counts, forced items taken between guesses, its nodes guesses: no
-    /// colours, no multiplicities) or `planes` (problems of the Sudoku matrix's shape, a word of
-    /// cells a plane, its nodes guesses: no colours, no multiplicities). MCC problems (bounds)
-    /// run on links.
+    /// colours, no multiplicities), `planes` (problems of the Sudoku matrix's shape, a word of
+    /// cells a plane, its nodes guesses: no colours, no multiplicities) or `bands` (Sudoku's 9x9
+    /// matrix alone, a word of cells a digit and band). MCC problems (bounds) run on links.
     #[arg(long, value_name = "ENGINE", value_parser = super::args::engine_parser(), conflicts_with = "estimate")]
     engine: Option<EngineKind>,
     #[command(flatten)]

@@ -16,8 +16,8 @@ pub(super) const OPTIONS: usize = CELLS * DIGITS;
 /// digits numbered as the planes are (in the order of their first option), or why the
 /// problem is not the matrix.
 pub(super) fn recognise(problem: &Problem) -> Result<Box<[u32; OPTIONS]>, &'static str> {
-    const NOT_SUDOKU: &str = "not Sudoku's 9x9 matrix (81 cells, 9 digits, rows, columns and \
-                              boxes): the bands take that one problem";
+    const NOT_SUDOKU: &str = "anything but Sudoku's 9x9 matrix (81 cells, 9 digits, rows, \
+                              columns and boxes)";
     if problem.item_count() != 4 * CELLS
         || problem.option_count() != OPTIONS
         || problem.primary_count() != problem.item_count()
