@@ -2,7 +2,10 @@
 //! follows (see the module's note).
 
 use super::geometry::{CELLS, DIGITS};
-use super::tables::{live_minirows, PEERS, PLACEABLE, PLACEABLE_MINIROWS, SPREAD};
+use super::tables::{
+    live_minirows, COLUMN, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
+    PLACEABLE_MINIROWS, SPREAD,
+};
 use super::{word_and_bit, Bands, Deductions, Level, State, Tables};
 use crate::problem::OptionId;
 
@@ -74,8 +77,8 @@ impl Settling<'_> {
     }
 
     /// Settles the state: the band rule on every changed band of every digit, then the
-    /// columns of every digit that lost a cell, then the naked singles, until nothing changes.
-    /// `false` if the node is a dead end.
+    /// columns of every digit that lost a cell, then the naked singles, then the stack rule and
+    /// the triad rule, until nothing changes. `false` if the node is a dead end.
     fn settle(&mut self) -> bool {
         loop {
             while self.changed != 0 {
@@ -104,13 +107,20 @@ impl Settling<'_> {
             if self.changed != 0 {
                 continue;
             }
-            // The stack rule last: it costs more than the singles, and is seldom what is left.
+            // The stack rule and the triad rule last: they cost more than the singles, and are
+            // seldom what is left.
             while self.unstacked != 0 {
                 let digit = self.unstacked.trailing_zeros() as usize;
                 self.unstacked &= self.unstacked - 1;
                 if !self.stacks(digit) {
                     return false;
                 }
+            }
+            if self.changed != 0 {
+                continue;
+            }
+            if !self.triads() {
+                return false;
             }
             if self.changed == 0 {
                 return true;
@@ -227,6 +237,99 @@ impl Settling<'_> {
         true
     }
 
+    /// The triad rule: a minirow's three cells hold three digits, one each, and so does a
+    /// minicolumn's (a column's three cells in one band, in one box). Where three digits are
+    /// each confined to one (in its row, or its column, they are live there alone), the others
+    /// leave it; where only three digits are live in one, each is confined to it and leaves
+    /// the rest of its row, or column. `false` if one has fewer than three live digits, or more
+    /// than three confined.
+    #[inline(always)]
+    fn triads(&mut self) -> bool {
+        const ALL: u32 = (1 << 27) - 1;
+        let live = &self.state.live;
+        // Per digit, 27 bits: a band's nine minirows, or its nine minicolumns, at `9 * band`.
+        let mut rows = [[0u32; 2]; DIGITS];
+        let mut columns = [[0u32; 2]; DIGITS];
+        // How many digits are live in each (at least one, two, three, four): minirows,
+        // confined minirows, minicolumns, confined minicolumns.
+        let mut counts = [[0u32; 4]; 4];
+        for digit in 0..DIGITS {
+            let words = [live[3 * digit], live[3 * digit + 1], live[3 * digit + 2]];
+            let mut minirows = 0;
+            let mut confined = 0;
+            for (band, &word) in words.iter().enumerate() {
+                let here = live_minirows(word);
+                minirows |= (here as u32) << (9 * band);
+                confined |= CONFINED[here] << (9 * band);
+            }
+            let in_band = words.map(|word| (word | word >> 9 | word >> 18) & 0x1FF);
+            let minicolumns = in_band[0] | in_band[1] << 9 | in_band[2] << 18;
+            let alone = [
+                in_band[0] & !in_band[1] & !in_band[2],
+                in_band[1] & !in_band[0] & !in_band[2],
+                in_band[2] & !in_band[0] & !in_band[1],
+            ];
+            let confined_columns = alone[0] | alone[1] << 9 | alone[2] << 18;
+            rows[digit] = [minirows, confined];
+            columns[digit] = [minicolumns, confined_columns];
+            for (counts, bits) in
+                counts
+                    .iter_mut()
+                    .zip([minirows, confined, minicolumns, confined_columns])
+            {
+                counts[3] |= counts[2] & bits;
+                counts[2] |= counts[1] & bits;
+                counts[1] |= counts[0] & bits;
+                counts[0] |= bits;
+            }
+        }
+        let [row_counts, confined_counts, column_counts, confined_column_counts] = counts;
+        if row_counts[2] != ALL
+            || column_counts[2] != ALL
+            || confined_counts[3] | confined_column_counts[3] != 0
+        {
+            return false;
+        }
+        // Three confined and a fourth live; three live and not all confined yet.
+        let row_full = confined_counts[2] & row_counts[3];
+        let row_tight = row_counts[2] & !row_counts[3] & !confined_counts[2];
+        let column_full = confined_column_counts[2] & column_counts[3];
+        let column_tight = column_counts[2] & !column_counts[3] & !confined_column_counts[2];
+        if row_full | row_tight | column_full | column_tight == 0 {
+            return true;
+        }
+        for digit in 0..DIGITS {
+            let [minirows, confined] = rows[digit];
+            let [minicolumns, confined_columns] = columns[digit];
+            let crowded = row_full & minirows & !confined;
+            let tight = row_tight & minirows;
+            let crowded_columns = column_full & minicolumns & !confined_columns;
+            let tight_columns = column_tight & minicolumns;
+            let tight_in = [0, 1, 2].map(|band| tight_columns >> (9 * band) & 0x1FF);
+            for band in 0..3 {
+                let shift = 9 * band;
+                let minirows_gone =
+                    crowded >> shift & 0x1FF | OTHERS_IN_ROW[(tight >> shift & 0x1FF) as usize];
+                let columns_gone = crowded_columns >> shift & 0x1FF
+                    | tight_in[(band + 1) % 3]
+                    | tight_in[(band + 2) % 3];
+                let cut = MINIROW_CELLS[minirows_gone as usize]
+                    | columns_gone
+                    | columns_gone << 9
+                    | columns_gone << 18;
+                let word = 3 * digit + band;
+                let before = self.state.live[word];
+                if before & cut != 0 {
+                    self.state.live[word] = before & !cut;
+                    self.changed |= 1 << word;
+                    self.touched |= 1 << digit;
+                    self.deductions.narrowed += 1;
+                }
+            }
+        }
+        true
+    }
+
     /// Takes the open cells of `band` left with one digit: `false` if one is left with none.
     #[inline(always)]
     fn naked_singles(&mut self, band: usize) -> bool {
@@ -320,9 +423,29 @@ impl Bands {
         settling.settle()
     }
 
-    /// The branch of the settled `level`, or `None` when every cell is covered (a solution): an
-    /// open cell of two live digits, else one of fewest.
+    /// The branch of the settled `level`, or `None` when every cell is covered (a solution): of
+    /// the open cells of two live digits, the one whose options rule out the most live options
+    /// (the first on ties), else the first of fewest; with the `popcnt` instruction when the
+    /// processor has it, as the choice counts bits.
     pub(super) fn branch(&self, level: usize) -> Option<Level> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the instruction the function is compiled for.
+            return unsafe { self.branch_with_popcnt(level) };
+        }
+        self.choose_branch(level)
+    }
+
+    /// [`Bands::choose_branch`] compiled for processors with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn branch_with_popcnt(&self, level: usize) -> Option<Level> {
+        self.choose_branch(level)
+    }
+
+    /// [`Bands::branch`], on any processor.
+    #[inline(always)]
+    fn choose_branch(&self, level: usize) -> Option<Level> {
         let state = &self.states[level];
         let taken = self.taken.len() as u32;
         let branch = |band: usize, cell: u32| {
@@ -339,6 +462,10 @@ impl Bands {
                 taken,
             }
         };
+        // Of the cells with two live digits, the one whose options rule out the most others:
+        // both of its subtrees start smaller. Against the first such cell, this halves the
+        // guesses on the hardest collections (docs/benchmarks.md).
+        let mut best_pair: Option<(u32, usize, u32)> = None;
         let mut open_band = None;
         for band in 0..3 {
             let open = state.open[band];
@@ -354,9 +481,34 @@ impl Bands {
                 once |= live;
             }
             let pairs = twice & !thrice & open;
-            if pairs != 0 {
-                return Some(branch(band, pairs.trailing_zeros()));
+            if pairs == 0 {
+                continue;
             }
+            let mut conflicts = [0u32; 27];
+            for digit in 0..DIGITS {
+                let words = &state.live[3 * digit..3 * digit + 3];
+                let mut here = words[band] & pairs;
+                while here != 0 {
+                    let cell = here.trailing_zeros() as usize;
+                    here &= here - 1;
+                    let column = COLUMN[cell % 9];
+                    conflicts[cell] += (words[band] & PEERS[cell]).count_ones()
+                        + (words[(band + 1) % 3] & column).count_ones()
+                        + (words[(band + 2) % 3] & column).count_ones();
+                }
+            }
+            let mut left = pairs;
+            while left != 0 {
+                let cell = left.trailing_zeros();
+                left &= left - 1;
+                let conflicts = conflicts[cell as usize];
+                if best_pair.is_none_or(|(most, _, _)| conflicts > most) {
+                    best_pair = Some((conflicts, band, cell));
+                }
+            }
+        }
+        if let Some((_, band, cell)) = best_pair {
+            return Some(branch(band, cell));
         }
         open_band?;
         let mut best: Option<Level> = None;
@@ -384,5 +536,26 @@ impl Bands {
         branch.rest &= branch.rest - 1;
         let place = digit * CELLS + 27 * usize::from(branch.band) + usize::from(branch.cell);
         Some(self.tables.option_at[place])
+    }
+}
+
+#[cfg(test)]
+impl State {
+    /// The triad rule alone, once, on this state: `false` if it finds a dead end.
+    pub(super) fn after_the_triad_rule(&mut self) -> bool {
+        let tables = Tables {
+            option_at: Box::new([0; super::geometry::OPTIONS]),
+            place_of: Box::new([]),
+        };
+        let mut settling = Settling {
+            state: self,
+            changed: 0,
+            touched: 0,
+            unstacked: 0,
+            tables: &tables,
+            taken: &mut Vec::new(),
+            deductions: &mut Deductions::default(),
+        };
+        settling.triads()
     }
 }

@@ -122,3 +122,50 @@ pub(super) const PLACEABLE_MINIROWS: [u32; 512] = {
 
 /// Three bits (`b0 b1 b2`) spread to the bits 0, 3 and 6.
 pub(super) const SPREAD: [u32; 8] = [0, 1, 8, 9, 64, 65, 72, 73];
+
+/// For a band's live minirows (nine bits), those alone in their row: the digit's cells in that
+/// row lie in that minirow.
+pub(super) const CONFINED: [u32; 512] = {
+    let mut table = [0u32; 512];
+    let mut live = 0;
+    while live < 512 {
+        let mut row = 0;
+        while row < 3 {
+            let bits = live >> (3 * row) & 7;
+            if bits != 0 && bits & (bits - 1) == 0 {
+                table[live] |= (bits as u32) << (3 * row);
+            }
+            row += 1;
+        }
+        live += 1;
+    }
+    table
+};
+
+/// A table over the 512 sets of minirows (nine bits): for each, the union of `$each` over the
+/// minirows `$m` in it.
+macro_rules! union_over_minirows {
+    (|$m:ident| $each:expr) => {{
+        let mut table = [0u32; 512];
+        let mut minirows = 0;
+        while minirows < 512 {
+            let mut $m = 0;
+            while $m < 9 {
+                if minirows >> $m & 1 == 1 {
+                    table[minirows] |= $each;
+                }
+                $m += 1;
+            }
+            minirows += 1;
+        }
+        table
+    }};
+}
+
+/// Minirows (nine bits) as the band's cells that lie in them (minirow `m` is bits `3m..3m+3`).
+pub(super) const MINIROW_CELLS: [u32; 512] = union_over_minirows!(|m| 7 << (3 * m));
+
+/// For some minirows (nine bits), the other minirows of their rows: where a digit confined to
+/// a minirow cannot go.
+pub(super) const OTHERS_IN_ROW: [u32; 512] =
+    union_over_minirows!(|m| 7 << (3 * (m / 3)) & !(1 << m));

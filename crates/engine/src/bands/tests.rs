@@ -3,7 +3,7 @@
 //! against dancing links on narrowed 9x9 problems, on one thread and split.
 
 use super::tables::{live_minirows, PLACEABLE, PLACEABLE_MINIROWS};
-use super::Bands;
+use super::{Bands, State};
 use crate::conformance::{latin_square, sudoku, Random};
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
@@ -47,6 +47,105 @@ fn the_band_rule_keeps_exactly_the_cells_of_some_placement() {
             "word {word:#029b}"
         );
     }
+}
+
+/// The triad rule as it reads, cell by cell: each of the 54 segments (a minirow, three cells of
+/// a row in one box, or a minicolumn, three of a column in one band) holds three digits. Its
+/// live digits and those confined to it (live nowhere else on its line) decide: fewer than
+/// three live or more than three confined is a dead end (`None`); three confined leave it to
+/// themselves; three live leave the rest of its line. Every segment reads the state as given.
+fn triad_rule_by_hand(candidates: &[u16; 81]) -> Option<[u16; 81]> {
+    let mut after = *candidates;
+    for (along_rows, line, segment) in (0..2)
+        .flat_map(|kind| (0..9).flat_map(move |line| (0..3).map(move |s| (kind == 0, line, s))))
+    {
+        let cell = |k: usize| {
+            if along_rows {
+                9 * line + k
+            } else {
+                9 * k + line
+            }
+        };
+        let inside: Vec<usize> = (3 * segment..3 * segment + 3).map(cell).collect();
+        let outside: Vec<usize> = (0..9).filter(|k| k / 3 != segment).map(cell).collect();
+        let live = inside.iter().fold(0, |live, &c| live | candidates[c]);
+        let elsewhere = outside.iter().fold(0, |live, &c| live | candidates[c]);
+        let confined = live & !elsewhere;
+        if live.count_ones() < 3 || confined.count_ones() > 3 {
+            return None;
+        }
+        if confined.count_ones() == 3 {
+            inside.iter().for_each(|&c| after[c] &= confined);
+        }
+        if live.count_ones() == 3 {
+            outside.iter().for_each(|&c| after[c] &= !live);
+        }
+    }
+    Some(after)
+}
+
+/// Candidates (digit sets by cell, `9 * row + column`) as the bands' state.
+fn state_of(candidates: &[u16; 81]) -> State {
+    let mut state = State {
+        live: [0; 27],
+        open: [(1 << 27) - 1; 3],
+    };
+    for (cell, &digits) in candidates.iter().enumerate() {
+        for digit in 0..9 {
+            if digits >> digit & 1 == 1 {
+                state.live[3 * digit + cell / 27] |= 1 << (cell % 27);
+            }
+        }
+    }
+    state
+}
+
+#[test]
+fn the_triad_rule_does_what_it_says_and_keeps_every_solution() {
+    let mut random = Random(23);
+    let (mut narrowed, mut dead) = (0, 0);
+    for case in 0..3_000 {
+        // Half the cases hold a filled grid's candidates and lose others at random; the rest
+        // are random candidates, which may hold no solution.
+        let grid = random_grid(&mut random);
+        let holds_a_grid = case % 2 == 0;
+        let keep_in_16 = 2 + random.below(12);
+        let mut candidates = [0u16; 81];
+        for (cell, digits) in candidates.iter_mut().enumerate() {
+            for digit in 0..9 {
+                if random.below(16) < keep_in_16 {
+                    *digits |= 1 << digit;
+                }
+            }
+            if holds_a_grid {
+                let place = grid.iter().find(|&&place| place / 9 == cell).unwrap();
+                *digits |= 1 << (place % 9);
+            }
+        }
+        let mut state = state_of(&candidates);
+        let alive = state.after_the_triad_rule();
+        let expected = triad_rule_by_hand(&candidates);
+        assert_eq!(alive, expected.is_some(), "case {case}");
+        if let Some(after) = expected {
+            assert_eq!(state.live, state_of(&after).live, "case {case}");
+            narrowed += usize::from(after != candidates);
+        } else {
+            dead += 1;
+        }
+        if holds_a_grid {
+            assert!(alive, "case {case}: a dead end that holds a solution");
+            for &place in &grid {
+                let (cell, digit) = (place / 9, place % 9);
+                let bit = 1 << (cell % 27);
+                assert!(state.live[3 * digit + cell / 27] & bit != 0, "case {case}");
+            }
+        }
+    }
+    // The cases reach both outcomes, and the rule's every branch.
+    assert!(
+        narrowed > 300 && dead > 300,
+        "narrowed {narrowed}, dead {dead}"
+    );
 }
 
 /// The 9x9 matrix with its items and options in a random order: the same problem to the
