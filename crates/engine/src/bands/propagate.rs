@@ -3,8 +3,8 @@
 
 use super::geometry::{CELLS, DIGITS};
 use super::tables::{
-    live_minirows, COLUMN, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
-    PLACEABLE_MINIROWS, SPREAD,
+    live_minirows, COLUMN, CONFINED, DIGITS_AT_WORDS, MINIROW_CELLS, OTHERS_IN_ROW, PEERS,
+    PLACEABLE, PLACEABLE_MINIROWS, SPREAD,
 };
 use super::{word_and_bit, Bands, Deductions, Level, State, Tables};
 use crate::problem::OptionId;
@@ -50,21 +50,18 @@ impl Settling<'_> {
             live[word] = before & !spread;
             self.changed |= u32::from(live[word] != before) << word;
         }
-        // The loop below leaves the digit's own word as it was, and its mark.
-        let own_word = 3 * digit + band;
-        let (own, marked) = (live[own_word], self.changed & 1 << own_word);
-        let mut touched = 1 << digit;
+        // The digit's own word keeps the cells: it is left out of the loop's losses.
+        let own = live[3 * digit + band];
+        let mut lost = 0u32;
         for other in 0..DIGITS {
             let word = 3 * other + band;
-            let before = live[word];
-            live[word] = before & !cells;
-            let lost = u32::from(live[word] != before);
-            self.changed |= lost << word;
-            touched |= lost << other;
+            lost |= u32::from(live[word] & cells != 0) << other;
+            live[word] &= !cells;
         }
-        live[own_word] = own;
-        self.changed = self.changed & !(1 << own_word) | marked;
-        self.touched |= touched;
+        live[3 * digit + band] = own;
+        lost &= !(1 << digit);
+        self.changed |= DIGITS_AT_WORDS[lost as usize] << band;
+        self.touched |= lost | 1 << digit;
         self.state.open[band] &= !cells;
         let first = digit * CELLS + 27 * band;
         let mut left = cells;

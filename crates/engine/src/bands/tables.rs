@@ -142,9 +142,9 @@ pub(super) const CONFINED: [u32; 512] = {
     table
 };
 
-/// A table over the 512 sets of minirows (nine bits): for each, the union of `$each` over the
-/// minirows `$m` in it.
-macro_rules! union_over_minirows {
+/// A table over the 512 sets of nine things (minirows, digits): for each, the union of `$each`
+/// over the things `$m` in it.
+macro_rules! union_over_nine {
     (|$m:ident| $each:expr) => {{
         let mut table = [0u32; 512];
         let mut minirows = 0;
@@ -163,9 +163,12 @@ macro_rules! union_over_minirows {
 }
 
 /// Minirows (nine bits) as the band's cells that lie in them (minirow `m` is bits `3m..3m+3`).
-pub(super) const MINIROW_CELLS: [u32; 512] = union_over_minirows!(|m| 7 << (3 * m));
+pub(super) const MINIROW_CELLS: [u32; 512] = union_over_nine!(|m| 7 << (3 * m));
 
 /// For some minirows (nine bits), the other minirows of their rows: where a digit confined to
 /// a minirow cannot go.
-pub(super) const OTHERS_IN_ROW: [u32; 512] =
-    union_over_minirows!(|m| 7 << (3 * (m / 3)) & !(1 << m));
+pub(super) const OTHERS_IN_ROW: [u32; 512] = union_over_nine!(|m| 7 << (3 * (m / 3)) & !(1 << m));
+
+/// Digits (nine bits) as the bits of their words in band 0 (`3 * digit`): shifted left by a
+/// band, those of that band.
+pub(super) const DIGITS_AT_WORDS: [u32; 512] = union_over_nine!(|digit| 1 << (3 * digit));
