@@ -168,7 +168,3 @@ pub(super) const MINIROW_CELLS: [u32; 512] = union_over_nine!(|m| 7 << (3 * m));
 /// For some minirows (nine bits), the other minirows of their rows: where a digit confined to
 /// a minirow cannot go.
 pub(super) const OTHERS_IN_ROW: [u32; 512] = union_over_nine!(|m| 7 << (3 * (m / 3)) & !(1 << m));
-
-/// Digits (nine bits) as the bits of their words in band 0 (`3 * digit`): shifted left by a
-/// band, those of that band.
-pub(super) const DIGITS_AT_WORDS: [u32; 512] = union_over_nine!(|digit| 1 << (3 * digit));

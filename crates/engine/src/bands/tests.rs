@@ -3,7 +3,7 @@
 //! against dancing links on narrowed 9x9 problems, on one thread and split.
 
 use super::tables::{live_minirows, PLACEABLE, PLACEABLE_MINIROWS};
-use super::{Bands, State};
+use super::{word, Bands, State};
 use crate::conformance::{latin_square, sudoku, Random};
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
@@ -93,7 +93,7 @@ fn state_of(candidates: &[u16; 81]) -> State {
     for (cell, &digits) in candidates.iter().enumerate() {
         for digit in 0..9 {
             if digits >> digit & 1 == 1 {
-                state.live[3 * digit + cell / 27] |= 1 << (cell % 27);
+                state.live[word(digit, cell / 27)] |= 1 << (cell % 27);
             }
         }
     }
@@ -137,7 +137,7 @@ fn the_triad_rule_does_what_it_says_and_keeps_every_solution() {
             for &place in &grid {
                 let (cell, digit) = (place / 9, place % 9);
                 let bit = 1 << (cell % 27);
-                assert!(state.live[3 * digit + cell / 27] & bit != 0, "case {case}");
+                assert!(state.live[word(digit, cell / 27)] & bit != 0, "case {case}");
             }
         }
     }
