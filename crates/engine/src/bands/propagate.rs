@@ -3,7 +3,7 @@
 
 use super::geometry::{CELLS, DIGITS};
 use super::tables::{
-    live_minirows, COLUMN, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
+    live_minirows, COLUMN_AT, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
     PLACEABLE_MINIROWS, SPREAD,
 };
 use super::{digit_and_band, word, word_and_bit, Bands, Deductions, Level, State, Tables};
@@ -519,16 +519,21 @@ impl Bands {
                 continue;
             }
             let mut conflicts = [0u32; 27];
+            let (next, last) = ((band + 1) % 3, (band + 2) % 3);
             for digit in 0..DIGITS {
-                let words = [0, 1, 2].map(|band| state.live[word(digit, band)]);
-                let mut here = words[band] & pairs;
+                let own = state.live[word(digit, band)];
+                let mut here = own & pairs;
+                if here == 0 {
+                    continue;
+                }
+                let others = [state.live[word(digit, next)], state.live[word(digit, last)]];
                 while here != 0 {
                     let cell = here.trailing_zeros() as usize;
                     here &= here - 1;
-                    let column = COLUMN[cell % 9];
-                    conflicts[cell] += (words[band] & PEERS[cell]).count_ones()
-                        + (words[(band + 1) % 3] & column).count_ones()
-                        + (words[(band + 2) % 3] & column).count_ones();
+                    let column = COLUMN_AT[cell];
+                    conflicts[cell] += (own & PEERS[cell]).count_ones()
+                        + (others[0] & column).count_ones()
+                        + (others[1] & column).count_ones();
                 }
             }
             let mut left = pairs;

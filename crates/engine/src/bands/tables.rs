@@ -14,6 +14,17 @@ pub(super) const COLUMN: [u32; 9] = {
     table
 };
 
+/// The cells of each cell's column within a band ([`COLUMN`] by cell).
+pub(super) const COLUMN_AT: [u32; 27] = {
+    let mut table = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        table[cell] = COLUMN[cell % 9];
+        cell += 1;
+    }
+    table
+};
+
 /// The peers of each cell within its band, itself left out: its row, its box and its column's
 /// two other cells in the band. A digit placed in the cell leaves them.
 pub(super) const PEERS: [u32; 27] = {
