@@ -11,6 +11,7 @@ use crate::links::Dlx;
 use crate::outcome::Count;
 use crate::problem::{ItemId, OptionId, Problem, ProblemBuilder};
 use crate::request::SearchRequest;
+use crate::subtrees::Shard;
 
 #[test]
 fn the_band_rule_keeps_exactly_the_cells_of_some_placement() {
@@ -372,22 +373,27 @@ fn a_split_search_finds_what_one_thread_does() {
         .num_threads(3)
         .build()
         .unwrap();
-    let split = pool.install(|| {
-        let mut count = 0u64;
-        let mut visitor = |_: &[OptionId]| {
-            count += 1;
-            std::ops::ControlFlow::<()>::Continue(())
-        };
-        let report = crate::parallel::search_split(
-            &mut bands,
-            SearchRequest::default(),
-            &|| false,
-            None,
-            &mut visitor,
-        );
-        (count, report.outcome.stats.nodes)
-    });
-    assert_eq!(split, (one.answer.solutions, one.stats.nodes));
+    let mut split = |shard: Shard| {
+        pool.install(|| {
+            let mut count = 0u64;
+            let mut visitor = |_: &[OptionId]| {
+                count += 1;
+                std::ops::ControlFlow::<()>::Continue(())
+            };
+            let request = SearchRequest {
+                shard,
+                min_subtrees: 16,
+                ..SearchRequest::default()
+            };
+            let report =
+                crate::parallel::search_split(&mut bands, request, &|| false, None, &mut visitor);
+            (count, report.outcome.stats.nodes)
+        })
+    };
+    assert_eq!(split(Shard::WHOLE), (one.answer.solutions, one.stats.nodes));
+    // Three shards find every solution once between them.
+    let shards: u64 = (0..3).map(|index| split(Shard { index, count: 3 }).0).sum();
+    assert_eq!(shards, one.answer.solutions);
 }
 
 #[test]
