@@ -273,9 +273,8 @@ pub fn answer_record(record: &Record, options: &Options, solvers: &mut Solvers) 
         _ => Some(solvers.dlx_engine_for(givens.grid().shape()).name()),
     };
     answer.extra.push(("engine", searched_by.into()));
-    // The engine's own figures, from a search on one thread (a split count gathers none).
-    let split = options.split_counts.is_some() && matches!(options.mode, Mode::Count { .. });
-    if searched_by.is_some_and(|name| name != "memo") && !split {
+    // The engine's own figures (a split count's summed over its pieces).
+    if searched_by.is_some_and(|name| name != "memo") {
         if let Ok(solver) = solvers.try_dlx_for(givens.grid().shape()) {
             answer.figures = solver.figures();
         }

@@ -97,14 +97,14 @@ fn answer(
         answer.text = drawing;
     }
     // The solver that searched tells the engine that ran (`auto` resolves by the rules) and
-    // its own figures, from a search on one thread (a split count gathers none).
+    // its own figures (a split count's summed over its pieces).
     let searched = (asked.algorithm == Algorithm::Dlx).then(|| solvers.searched_under(&rules));
     let searched_by = searched.map(|solver| match solver {
         Some(solver) => solver.engine().name(),
         None => solvers.engine().name(),
     });
     answer.extra.push(("engine", searched_by.into()));
-    if let (Some(Some(solver)), None) = (searched, asked.shard) {
+    if let Some(Some(solver)) = searched {
         answer.figures = solver.figures();
     }
     answer

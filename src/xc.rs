@@ -393,6 +393,11 @@ fn search(
 fn stats_note(report: &SearchReport<Halt>, request: &SearchRequest) -> Option<String> {
     let split_asked = request.threads > 1 || request.shard != Shard::WHOLE;
     let split_allowed = request.rule == ChoiceRule::Mrv && request.max_nodes.is_none();
+    let figures: String = report
+        .figures
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\n"))
+        .collect();
     if report.cut {
         let mut note = split_stats(report, request.shard, report.threads);
         if report.engine == EngineKind::Cells {
@@ -400,6 +405,8 @@ fn stats_note(report: &SearchReport<Halt>, request: &SearchRequest) -> Option<St
                 "figures: the split run's (SSXCC's own only on one thread without --shard)\n",
             );
         }
+        // The deductions of the engines that make them, summed over the pieces.
+        note.push_str(&figures);
         return Some(note);
     }
     if report.threads > 1 {
@@ -411,11 +418,6 @@ fn stats_note(report: &SearchReport<Halt>, request: &SearchRequest) -> Option<St
             request.shard.count
         ));
     }
-    let figures: String = report
-        .figures
-        .iter()
-        .map(|(name, value)| format!("{name}: {value}\n"))
-        .collect();
     (!figures.is_empty()).then_some(figures)
 }
 

@@ -191,6 +191,32 @@ fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
 }
 
 #[test]
+fn a_split_count_reports_the_one_thread_searchs_deductions_and_its_shards_add_up_to_them() {
+    // The planes deduce between guesses; a split count sums their deductions over the pieces
+    // as it sums the nodes.
+    let puzzle = format!("123456{}\n", ".".repeat(30));
+    let run = |extra: &[&str]| {
+        let mut args = vec!["sudoku", "--count", "--stats", "--engine", "planes"];
+        args.extend_from_slice(extra);
+        let out = dlx(&args, puzzle.as_bytes());
+        assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
+        let names = ["nodes", "forced", "dominated"];
+        names.map(|name| figure(&stderr(&out), name))
+    };
+    let one = run(&["--threads", "1"]);
+    assert!(one[1] > 0, "{one:?}");
+    assert_eq!(run(&["--threads", "2"]), one);
+    let mut shards = [0; 3];
+    for k in 1..=3 {
+        let part = run(&["--shard", &format!("{k}/3")]);
+        for (sum, value) in shards.iter_mut().zip(part) {
+            *sum += value;
+        }
+    }
+    assert_eq!(shards, one);
+}
+
+#[test]
 fn a_pencilmark_count_is_split_within_its_candidates() {
     // The 6x6 grids with a first row given, the digit 5 struck from the last cell: the shards
     // of a pencilmark count add up to its one-thread count, each shard counting its share.

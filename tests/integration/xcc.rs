@@ -32,6 +32,7 @@ fn knuths_figures(dir: &Path, rows_expected: usize) -> Vec<Figures> {
                 updates: number(cells[4]),
                 cleansings: number(cells[5]),
                 nodes: number(cells[6]),
+                ..SearchStats::default()
             },
         })
         .collect();

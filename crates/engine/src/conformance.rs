@@ -11,6 +11,7 @@
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
+use crate::guesses::Deductions;
 use crate::outcome::Stop;
 use crate::parallel;
 use crate::problem::{Bounds, Colour, ItemId, OptionId, Problem, ProblemBuilder};
@@ -148,7 +149,12 @@ pub(crate) fn check_split<E: Subtrees>(new: impl Fn(&Problem) -> Result<E, DlxEr
             assert_eq!(distinct.len(), first.len(), "{context}: limit {limit}");
             assert!(distinct.iter().all(|s| expected.binary_search(s).is_ok()));
         }
-        for parts in [2, 3, 7] {
+        // The deductions of the engines that make them (none for the others) are summed over
+        // the pieces as the nodes are: each shard's add up to the one-thread search's.
+        let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
+        let one = Deductions::of(&engine.search(SearchLimits::default(), &mut none).stats);
+        for parts in [1, 2, 3, 7] {
+            let mut deduced = Deductions::default();
             let sum: u64 = (0..parts)
                 .map(|index| {
                     let shard = Shard {
@@ -165,10 +171,17 @@ pub(crate) fn check_split<E: Subtrees>(new: impl Fn(&Problem) -> Result<E, DlxEr
                             &mut none,
                         )
                     });
-                    counted.outcome.stats.solutions
+                    let stats = counted.outcome.stats;
+                    deduced.forced += stats.forced;
+                    deduced.pruned += stats.pruned;
+                    stats.solutions
                 })
                 .sum();
             assert_eq!(sum, total, "{context}: {parts} shards: {problem:?}");
+            assert_eq!(
+                deduced, one,
+                "{context}: {parts} shards' deductions: {problem:?}"
+            );
         }
         let mut none = |_: &[OptionId]| ControlFlow::<()>::Continue(());
         let stopped = pool.install(|| {

@@ -11,6 +11,7 @@ use super::board::Board;
 use super::cells::Cells;
 use super::choice_rule::ChoiceRule;
 use super::error::DlxError;
+use super::guesses::{Deductions, Guesses};
 use super::lazy::LazySolutions;
 use super::links::Dlx;
 use super::outcome::{Count, Outcome, Uniqueness};
@@ -488,8 +489,32 @@ impl AnyEngine {
         }
     }
 
-    /// [`EngineKind::search_split_reporting`] on the engine held.
+    /// [`EngineKind::search_split_reporting`] on the engine held. The engines that deduce
+    /// between guesses give the split search's deductions as their figures, summed over the
+    /// pieces as the nodes are: the one-thread search's.
     pub(crate) fn search_split_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SearchRequest,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> Result<SearchReport<V::Break>, DlxError> {
+        let mut report = self.split_and_search(settings, stop_requested, progress, visitor)?;
+        let last = match self {
+            AnyEngine::Board(engine) => Some(engine.last_deductions()),
+            AnyEngine::Planes(engine) => Some(engine.last_deductions()),
+            AnyEngine::Bands(engine) => Some(engine.last_deductions()),
+            AnyEngine::Links(_) | AnyEngine::Cells(_) | AnyEngine::Bits(_) => None,
+        };
+        if let Some(last) = last {
+            *last = Deductions::of(&report.outcome.stats);
+            report.figures = self.figures();
+        }
+        Ok(report)
+    }
+
+    /// [`AnyEngine::search_split_reporting`], the figures left to it.
+    fn split_and_search<V: Visitor + ?Sized>(
         &mut self,
         settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),

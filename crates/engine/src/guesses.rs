@@ -44,6 +44,55 @@ pub(crate) trait Guesses {
     /// Records `level` as a level of a replayed path: one option of one, so that a subtree's
     /// progress is its own.
     fn replayed(&mut self, level: usize);
+
+    /// The deductions made since the loop last took them, which it moves into its figures.
+    fn deductions(&mut self) -> &mut Deductions;
+
+    /// The deductions of the last search from the root, or of the last split search: what
+    /// [`Engine::figures`] reports.
+    fn last_deductions(&mut self) -> &mut Deductions;
+}
+
+/// What the deductions between guesses did: counted by the engine as it settles a level,
+/// moved into the search's figures ([`SearchStats::forced`], [`SearchStats::pruned`]) by the
+/// loop and the walk above the cut, so that a split search sums them as it sums the nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Deductions {
+    /// Options taken because an item had no other live option (singles).
+    pub(crate) forced: u64,
+    /// What the domination rule removed (see [`SearchStats::pruned`]).
+    pub(crate) pruned: u64,
+}
+
+impl Deductions {
+    /// The deductions a search's figures carry.
+    pub(crate) fn of(stats: &SearchStats) -> Deductions {
+        Deductions {
+            forced: stats.forced,
+            pruned: stats.pruned,
+        }
+    }
+
+    /// Moves the deductions counted so far into `stats`, leaving none.
+    fn move_into(&mut self, stats: &mut SearchStats) {
+        let moved = std::mem::take(self);
+        stats.forced += moved.forced;
+        stats.pruned += moved.pruned;
+    }
+}
+
+/// [`Engine::search`] of an engine that deduces between guesses: the root set up and settled,
+/// then the loop; the deductions it made are kept for [`Engine::figures`].
+pub(crate) fn search_from_the_root<G: Guesses + ?Sized, V: Visitor + ?Sized>(
+    engine: &mut G,
+    limits: SearchLimits,
+    visitor: &mut V,
+) -> Outcome<Option<V::Break>> {
+    *engine.deductions() = Deductions::default();
+    let root_dead = engine.start();
+    let outcome = run(engine, 0, root_dead, limits, visitor);
+    *engine.last_deductions() = Deductions::of(&outcome.stats);
+    outcome
 }
 
 /// Where the loop goes next.
@@ -110,6 +159,7 @@ pub(crate) fn run<G: Guesses + ?Sized, V: Visitor + ?Sized>(
             }
         }
     };
+    engine.deductions().move_into(&mut stats);
     Outcome {
         answer: halt.broke_with,
         stats,
@@ -156,7 +206,9 @@ fn walk_pieces<G: Guesses + ?Sized>(
     visit: &mut VisitPiece<'_>,
 ) -> WalkEnd {
     let mut walk = TopWalk::new(depth, stop_requested);
+    *engine.deductions() = Deductions::default();
     let dead = engine.start();
+    engine.deductions().move_into(&mut walk.pending);
     let flow = walk_level(engine, 0, dead, &mut walk, visit);
     walk.end(flow)
 }
@@ -178,6 +230,8 @@ fn search_subtree<G: Guesses + ?Sized, V: Visitor + ?Sized>(
         alive = engine.descend(level, option);
         level += 1;
     }
+    // The walk above the cut counted the path's deductions once already.
+    *engine.deductions() = Deductions::default();
     run(engine, level, !alive, limits, visitor)
 }
 
@@ -209,6 +263,7 @@ fn walk_level<G: Guesses + ?Sized>(
             break;
         };
         let alive = engine.descend(level, option);
+        engine.deductions().move_into(&mut walk.pending);
         walk.path.push(option);
         flow = if level + 1 < walk.depth {
             walk_level(engine, level + 1, !alive, walk, visit)
@@ -271,6 +326,14 @@ macro_rules! guesses_on_a_path {
 
             fn choice(&self, level: usize) -> (u32, u32) {
                 (self.path[level].tried, self.path[level].degree)
+            }
+
+            fn deductions(&mut self) -> &mut crate::guesses::Deductions {
+                &mut self.deductions
+            }
+
+            fn last_deductions(&mut self) -> &mut crate::guesses::Deductions {
+                &mut self.last_deductions
             }
 
             fn replayed(&mut self, level: usize) {

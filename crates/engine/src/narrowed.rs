@@ -16,8 +16,9 @@ use super::board::Board;
 use super::choice_rule::ChoiceRule;
 use super::engine::{AnyEngine, Engine, EngineKind};
 use super::error::DlxError;
+use super::guesses::{Deductions, Guesses};
 use super::links::Dlx;
-use super::outcome::{Outcome, Stop};
+use super::outcome::{Outcome, SearchStats, Stop};
 use super::parallel;
 use super::planes::Planes;
 use super::problem::{Colour, ItemKind, OptionId, Problem, ProblemBuilder};
@@ -381,8 +382,24 @@ impl Narrowed {
     }
 
     /// [`EngineKind::search_split_reporting`] of the narrowed problem: the tree split over the
-    /// current rayon pool, or one shard's share of it.
+    /// current rayon pool, or one shard's share of it. The engines that deduce between guesses
+    /// report its deductions in [`Engine::figures`] afterwards, as after a search on one thread.
     pub fn search_split_reporting<V: Visitor + ?Sized>(
+        &mut self,
+        settings: SearchRequest,
+        stop_requested: &(dyn Fn() -> bool + Sync),
+        progress: Option<&dyn ProgressSink>,
+        visitor: &mut V,
+    ) -> Result<SearchReport<V::Break>, DlxError> {
+        let report = self.search_split(settings, stop_requested, progress, visitor)?;
+        if let Held::OnBits(on_bits) = &mut self.held {
+            on_bits.searched(&report.outcome.stats);
+        }
+        Ok(report)
+    }
+
+    /// [`Narrowed::search_split_reporting`], the figures left to it.
+    fn search_split<V: Visitor + ?Sized>(
         &mut self,
         mut settings: SearchRequest,
         stop_requested: &(dyn Fn() -> bool + Sync),
@@ -513,6 +530,16 @@ impl OnBits {
             OnBits::Planes(planes) => planes.take_first(options),
             OnBits::Bands(bands) => bands.take_first(options),
         }
+    }
+
+    /// Keeps the deductions a search elsewhere made (a split one) as this engine's last.
+    fn searched(&mut self, stats: &SearchStats) {
+        let deductions = Deductions::of(stats);
+        *match self {
+            OnBits::Board(board) => board.last_deductions(),
+            OnBits::Planes(planes) => planes.last_deductions(),
+            OnBits::Bands(bands) => bands.last_deductions(),
+        } = deductions;
     }
 }
 

@@ -24,6 +24,13 @@ pub struct SearchStats {
     /// item (purified), plus one for each node of the same colour whose constraint that
     /// satisfies. Zero for problems without colours.
     pub cleansings: u64,
+    /// Options the engines that deduce between guesses (the board, the planes, the bands) took
+    /// because an item had no other live option: singles, which are no nodes there. Zero for
+    /// the others. Carried with the nodes so that a split search sums them as it sums the nodes.
+    pub forced: u64,
+    /// What those engines' domination rule removed (locked candidates and more): options on the
+    /// board and the planes, a digit's band narrowed on the bands. Zero for the others.
+    pub pruned: u64,
 }
 
 impl std::ops::AddAssign for SearchStats {
@@ -32,6 +39,8 @@ impl std::ops::AddAssign for SearchStats {
         self.updates += other.updates;
         self.solutions += other.solutions;
         self.cleansings += other.cleansings;
+        self.forced += other.forced;
+        self.pruned += other.pruned;
     }
 }
 

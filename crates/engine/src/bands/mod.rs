@@ -38,6 +38,7 @@ mod tests;
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
+use crate::guesses::Deductions;
 use crate::outcome::Outcome;
 use crate::problem::{OptionId, Problem};
 use crate::search::{SearchLimits, Visitor};
@@ -64,8 +65,10 @@ pub struct Bands {
     path: Vec<Level>,
     /// The options taken so far, forced and chosen, in order: a solution when all is covered.
     taken: Vec<OptionId>,
-    /// What the last search deduced.
+    /// What the deductions did since the search loop last took them.
     deductions: Deductions,
+    /// What the last search deduced ([`Engine::figures`]).
+    last_deductions: Deductions,
 }
 
 /// The problem's options by place, shared by the copies a split search makes.
@@ -103,15 +106,6 @@ struct Level {
     taken: u32,
 }
 
-/// What the deductions of the last search took.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Deductions {
-    /// Options taken because their cell, or a row of their digit, had no other (singles).
-    forced: u64,
-    /// Times a band of a digit lost live cells to the band rule (locked candidates and more).
-    narrowed: u64,
-}
-
 impl Bands {
     /// Loads Sudoku's 9x9 matrix (see the module's note), or says why `problem` is not it.
     pub fn try_new(problem: &Problem) -> Result<Bands, DlxError> {
@@ -134,6 +128,7 @@ impl Bands {
             path: Vec::new(),
             taken: Vec::new(),
             deductions: Deductions::default(),
+            last_deductions: Deductions::default(),
         };
         bands.keep_only(|_| true);
         Ok(bands)
@@ -206,15 +201,16 @@ impl Engine for Bands {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        self.deductions = Deductions::default();
-        let root_dead = self.start();
-        crate::guesses::run(self, 0, root_dead, limits, visitor)
+        crate::guesses::search_from_the_root(self, limits, visitor)
     }
 
+    /// `forced`: options taken because their cell, or a row of their digit, had no other
+    /// (singles); `narrowed`: times a band of a digit lost live cells to the band rule (locked
+    /// candidates and more) or the triad rule.
     fn figures(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("forced", self.deductions.forced),
-            ("narrowed", self.deductions.narrowed),
+            ("forced", self.last_deductions.forced),
+            ("narrowed", self.last_deductions.pruned),
         ]
     }
 }

@@ -3,7 +3,7 @@
 
 use super::geometry::{CELLS, DIGITS};
 use super::tables::{
-    live_minirows, COLUMN_AT, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
+    columns_of, live_minirows, COLUMN_AT, CONFINED, MINIROW_CELLS, OTHERS_IN_ROW, PEERS, PLACEABLE,
     PLACEABLE_MINIROWS, SPREAD,
 };
 use super::{digit_and_band, word, word_and_bit, Bands, Deductions, Level, State, Tables};
@@ -42,7 +42,7 @@ impl Settling<'_> {
     #[inline(always)]
     fn close(&mut self, digit: usize, band: usize, cells: u32) {
         let live = &mut self.state.live;
-        let columns = (cells | cells >> 9 | cells >> 18) & 0x1FF;
+        let columns = columns_of(cells);
         let spread = columns | columns << 9 | columns << 18;
         for other in [(band + 1) % 3, (band + 2) % 3] {
             let word = word(digit, other);
@@ -136,7 +136,7 @@ impl Settling<'_> {
         }
         if live != before {
             self.state.live[word] = live;
-            self.deductions.narrowed += 1;
+            self.deductions.pruned += 1;
             self.touched |= 1 << digit;
         }
         let mut alone = 0;
@@ -197,10 +197,7 @@ impl Settling<'_> {
     /// lose the digit. `false` if a stack has no pick left.
     #[inline(always)]
     fn stacks(&mut self, digit: usize) -> bool {
-        let in_band = [0, 1, 2].map(|band| {
-            let live = self.state.live[word(digit, band)];
-            (live | live >> 9 | live >> 18) & 0x1FF
-        });
+        let in_band = [0, 1, 2].map(|band| columns_of(self.state.live[word(digit, band)]));
         let mut cut = [0u32; 3];
         for stack in 0..3 {
             let shift = 3 * stack;
@@ -225,7 +222,7 @@ impl Settling<'_> {
             if self.state.live[word] != before {
                 self.changed |= 1 << word;
                 self.touched |= 1 << digit;
-                self.deductions.narrowed += 1;
+                self.deductions.pruned += 1;
             }
         }
         true
@@ -256,7 +253,7 @@ impl Settling<'_> {
                 minirows |= (here as u32) << (9 * band);
                 confined |= CONFINED[here] << (9 * band);
             }
-            let in_band = words.map(|word| (word | word >> 9 | word >> 18) & 0x1FF);
+            let in_band = words.map(columns_of);
             let minicolumns = in_band[0] | in_band[1] << 9 | in_band[2] << 18;
             let alone = [
                 in_band[0] & !in_band[1] & !in_band[2],
@@ -317,7 +314,7 @@ impl Settling<'_> {
                     self.state.live[word] = before & !cut;
                     self.changed |= 1 << word;
                     self.touched |= 1 << digit;
-                    self.deductions.narrowed += 1;
+                    self.deductions.pruned += 1;
                 }
             }
         }

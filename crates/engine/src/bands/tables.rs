@@ -105,6 +105,13 @@ pub(super) const PLACEABLE: [u32; 512] = {
     table
 };
 
+/// The columns of a band's cells, one bit each (bit `c` for column `c`): the union of its three
+/// rows.
+#[inline(always)]
+pub(super) fn columns_of(cells: u32) -> u32 {
+    (cells | cells >> 9 | cells >> 18) & 0x1FF
+}
+
 /// The live minirows of a band's word (nine bits, [`PLACEABLE`]'s index).
 #[inline(always)]
 pub(super) fn live_minirows(cells: u32) -> usize {

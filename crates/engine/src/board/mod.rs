@@ -26,6 +26,7 @@ mod tests;
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
+use crate::guesses::Deductions;
 use crate::outcome::Outcome;
 use crate::problem::{ItemKind, OptionId, Problem};
 use crate::search::{SearchLimits, Visitor};
@@ -57,8 +58,10 @@ pub struct Board {
     taken: Vec<OptionId>,
     /// What is left to deduce at the level being settled.
     pending: Pending,
-    /// What the last search deduced.
+    /// What the deductions did since the search loop last took them.
     deductions: Deductions,
+    /// What the last search deduced ([`Engine::figures`]).
+    last_deductions: Deductions,
 }
 
 /// The problem, laid out for the engine; shared by the copies a split search makes.
@@ -153,15 +156,6 @@ const COVERED_FLOOR: u16 = COVERED - MOST_OPTIONS;
 /// The most options of a primary item.
 const MOST_OPTIONS: u16 = i16::MAX as u16;
 
-/// What the deductions of the last search took.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Deductions {
-    /// Options taken because their item had no other (singles).
-    forced: u64,
-    /// Options removed by the domination rule (locked candidates).
-    dominated: u64,
-}
-
 /// The board with its item-domination pass on, looking at items of at most `limit` live
 /// options: for the fuzz target and the measurements, which check and time the pass the
 /// default leaves off. Not part of the interface: the board is reached by its [`EngineKind`].
@@ -224,6 +218,7 @@ impl Board {
                 limit: Board::DEFAULT_DOMINANT_LIMIT,
             },
             deductions: Deductions::default(),
+            last_deductions: Deductions::default(),
             tables: Arc::new(tables),
         };
         board.keep_only(|_| true);
@@ -531,15 +526,15 @@ impl Engine for Board {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        self.deductions = Deductions::default();
-        let root_dead = self.start();
-        crate::guesses::run(self, 0, root_dead, limits, visitor)
+        crate::guesses::search_from_the_root(self, limits, visitor)
     }
 
+    /// `forced`: options taken because their item had no other (singles); `dominated`:
+    /// options removed by the domination rule (locked candidates).
     fn figures(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("forced", self.deductions.forced),
-            ("dominated", self.deductions.dominated),
+            ("forced", self.last_deductions.forced),
+            ("dominated", self.last_deductions.pruned),
         ]
     }
 }

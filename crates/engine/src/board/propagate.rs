@@ -166,7 +166,7 @@ impl Board {
             if limit < 2 {
                 return true;
             }
-            match state.dominate(limit, &mut self.deductions.dominated) {
+            match state.dominate(limit, &mut self.deductions.pruned) {
                 Pass::Quiet => return true,
                 Pass::Removed => {}
                 Pass::Dead => {

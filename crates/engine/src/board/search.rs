@@ -49,6 +49,14 @@ impl Guesses for Board {
         (self.path[level].tried, self.path[level].degree)
     }
 
+    fn deductions(&mut self) -> &mut crate::guesses::Deductions {
+        &mut self.deductions
+    }
+
+    fn last_deductions(&mut self) -> &mut crate::guesses::Deductions {
+        &mut self.last_deductions
+    }
+
     fn replayed(&mut self, level: usize) {
         self.path[level] = Level {
             degree: 1,

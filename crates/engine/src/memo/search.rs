@@ -317,6 +317,7 @@ impl<'s> MemoSearch<'s> {
             updates: self.links.updates,
             solutions: u64::try_from(count).unwrap_or(u64::MAX),
             cleansings: self.links.cleansings,
+            ..SearchStats::default()
         };
         Ok(Outcome {
             answer: MemoResult {

@@ -34,6 +34,7 @@ mod tests;
 
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
+use crate::guesses::Deductions;
 use crate::outcome::Outcome;
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::search::{SearchLimits, Visitor};
@@ -63,8 +64,10 @@ pub struct Planes {
     /// The houses of each plane (one bit each) that lost a cell since they were last looked
     /// at, while a level is settled: only they can have become forced or dead.
     pending: Vec<u64>,
-    /// What the last search deduced.
+    /// What the deductions did since the search loop last took them.
     deductions: Deductions,
+    /// What the last search deduced ([`Engine::figures`]).
+    last_deductions: Deductions,
 }
 
 /// The problem, laid out for the engine; shared by the copies a split search makes.
@@ -150,15 +153,6 @@ struct Level {
 /// [`Level::plane`] of a branch on a cell.
 const CELL_BRANCH: u32 = u32::MAX;
 
-/// What the deductions of the last search took.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Deductions {
-    /// Options taken because their cell or item had no other (singles).
-    forced: u64,
-    /// Options removed by the domination rule (locked candidates).
-    dominated: u64,
-}
-
 impl Planes {
     /// Loads a problem of the planes' shape (see the module's note), or says why not.
     pub fn try_new(problem: &Problem) -> Result<Planes, DlxError> {
@@ -174,6 +168,7 @@ impl Planes {
             taken: Vec::new(),
             pending: vec![0; tables.planes],
             deductions: Deductions::default(),
+            last_deductions: Deductions::default(),
             tables: Arc::new(tables),
         };
         planes.keep_only(|_| true);
@@ -553,15 +548,15 @@ impl Engine for Planes {
         limits: SearchLimits,
         visitor: &mut V,
     ) -> Outcome<Option<V::Break>> {
-        self.deductions = Deductions::default();
-        let root_dead = self.start();
-        crate::guesses::run(self, 0, root_dead, limits, visitor)
+        crate::guesses::search_from_the_root(self, limits, visitor)
     }
 
+    /// `forced`: options taken because their item had no other (singles); `dominated`:
+    /// options removed by the domination rule (locked candidates).
     fn figures(&self) -> Vec<(&'static str, u64)> {
         vec![
-            ("forced", self.deductions.forced),
-            ("dominated", self.deductions.dominated),
+            ("forced", self.last_deductions.forced),
+            ("dominated", self.last_deductions.pruned),
         ]
     }
 }

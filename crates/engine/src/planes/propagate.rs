@@ -337,7 +337,7 @@ fn apply_domination(
                 let live = state.live(plane);
                 let gone = live & overlap.removes;
                 if live & cells & !overlap.within == 0 && gone != 0 {
-                    deductions.dominated += u64::from(gone.count_ones());
+                    deductions.pruned += u64::from(gone.count_ones());
                     state.words[plane] &= !gone;
                     for cell in bits(gone) {
                         state.pending[plane] |= tables.houses_at[plane * MOST_CELLS + cell];

@@ -307,11 +307,12 @@ fn side_of(line: &str, kind: Kind, boxes: Boxes) -> Option<usize> {
         Kind::Puzzle | Kind::SmallDigits => {
             let (puzzle, _, _) = split_trailing(line.trim_start());
             let cells = puzzle.chars().count();
-            let cube_root = (1..=super::grid::MAX_SIDE).find(|side| side * side * side == cells);
-            match boxes.shape_for_cells(cells) {
-                Some(shape) => Some(shape.side()),
-                None => cube_root,
+            // A pencilmark line is read as one whatever else its length fits (729 symbols are
+            // also a 27x27 line), so its side is the cube root first.
+            if is_pencilmark_text_with_boxes(puzzle, boxes) {
+                return (1..=super::grid::MAX_SIDE).find(|side| side * side * side == cells);
             }
+            boxes.shape_for_cells(cells).map(|shape| shape.side())
         }
         Kind::Either | Kind::Other => None,
     }
@@ -534,6 +535,36 @@ mod tests {
             Format::detect(&format!("Puzzle 3\n{spaced}")),
             Some(Format::Spaced)
         );
+    }
+
+    #[test]
+    fn a_pencilmark_line_is_summarised_by_its_own_side_not_by_its_length_as_a_puzzle_line() {
+        for (rows, cols) in [(2, 2), (3, 3)] {
+            let side = rows * cols;
+            // Each cell keeps its digit and, every third cell, the next digit as well.
+            let grid = full_grid(rows, cols);
+            let line: String = (0..side * side)
+                .map(|cell| {
+                    let digit = grid[cell / side][cell % side] as usize;
+                    let other = if cell % 3 == 0 {
+                        digit % side + 1
+                    } else {
+                        digit
+                    };
+                    (1..=side)
+                        .map(|k| match k == digit || k == other {
+                            true => super::super::symbols::digit_symbol(k as u8),
+                            false => '.',
+                        })
+                        .collect::<String>()
+                })
+                .collect();
+            assert!(is_pencilmark_text_with_boxes(&line, Boxes::Usual));
+            let found = Detection::of(&format!("{line}\n{line}\n"), Boxes::Usual).unwrap();
+            assert_eq!(found.format, Format::Line);
+            assert_eq!(found.side, Some(side), "{line}");
+            assert!(found.to_string().ends_with(&format!(", {side}x{side}")));
+        }
     }
 
     #[test]
