@@ -7,7 +7,7 @@ use super::output::Output;
 use super::report::report;
 use super::{args, input};
 use anyhow::bail;
-use dlx_bench::{measure, Collection, Contender, Measurement};
+use dlx_bench::{measure, Collection, Contender, Measurement, PeerCommand};
 use dlx_engine::EngineKind;
 use dlx_puzzles::sudoku::variant::{KillerEncoding, Regions, Variant, Variants};
 use dlx_puzzles::sudoku::{
@@ -45,6 +45,20 @@ dlx (the variant's exact-cover encoding; Killer's cages as digit sets), dlx-link
 dlx-bits, dlx-board, dlx-planes and dlx-bands (the same problem on that engine), dlx-colours (Killer's cages as exact cover with colours), backtrack (the textbook backtracker under the variant's
 rules). A solver is built for each puzzle whose rules differ from the previous one's (every
 Killer), inside the timed span.
+
+With --peer NAME=COMMAND (repeatable) a solver outside the project is measured beside them,
+as a row named NAME: COMMAND runs under `sh -c`, is given the file's puzzles on its standard
+input, one a line (`.` for an empty cell), and prints one line an answer on its standard
+output. The answer's solution is the last field of its line (fields split at blanks, `:` and
+`,`) with a digit for every cell, checked as every other solver's is; a line without one is read
+by its last count (a field of a few digits): none or 0 is no solution, 2 or more is multiple,
+and 1 with no grid to check is an invalid answer. Its time runs from its start to its end (its
+start-up and its reading and writing included); its nodes are not known (0). A command that
+fails, or prints another number of lines than it was given puzzles, is a row saying so. Give it
+thousands of puzzles (--limit): on a few hundred, its start-up weighs on its rate. The
+command decides what it proves: --first does not reach it. Example, with tdoku built outside
+the project (its example/solve.c, which counts to 2, then searches again for the solution of a
+unique puzzle): --peer 'tdoku=/path/to/tdoku-solve 2'.
 
 With --svg FILE the table is also drawn as a bar chart (puzzles per second, log scale, a group
 of bars per file, each bar labelled with its rate; under the title, the processor and its
@@ -89,6 +103,10 @@ pub struct BenchArgs {
     /// Refuse a file larger than N bytes (each is read whole before timing).
     #[arg(long, value_name = "N", default_value_t = args::MAX_INPUT_BYTES)]
     max_input_bytes: u64,
+    /// Also measure a solver outside the project, run as a command (see below): NAME=COMMAND,
+    /// repeatable. Classic puzzles only.
+    #[arg(long, value_name = "NAME=COMMAND", conflicts_with = "variant")]
+    peer: Vec<PeerCommand>,
     /// Also draw the table as a bar chart in an SVG file.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -274,6 +292,16 @@ impl Measured<'_> {
                 measured: measure(collection, contender, self.mode, &mut solvers).map_err(
                     |refused| format!("refused: puzzle {}: {}", refused.index + 1, refused.error),
                 ),
+            };
+            reader_gone = table.write_row(short_name, &mut reference, row)?;
+            if reader_gone || interrupt::requested() {
+                return Ok(reader_gone);
+            }
+        }
+        for peer in &self.args.peer {
+            let row = Row {
+                solver: peer.name.clone(),
+                measured: peer.measure(&puzzles, &interrupt::stop_flag()),
             };
             reader_gone = table.write_row(short_name, &mut reference, row)?;
             if reader_gone || interrupt::requested() {

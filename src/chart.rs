@@ -86,6 +86,12 @@ fn draw(
             (0..groups * GROUP).with_key_points(centres),
             (low..high).log_scale(),
         )?;
+    // The plot's width in pixels, beside the margins and the rates' axis: the collections'
+    // names shrink to fit their group, so that long file names do not run into each other.
+    let plot_pixels = f64::from(SIZE.0) - 2.0 * 12.0 - 90.0;
+    let group_pixels = plot_pixels / f64::from(groups.max(1));
+    let longest_name = collections.iter().map(|c| c.chars().count()).max();
+    let name_size = font_to_fit(group_pixels * 0.95, longest_name.unwrap_or(1), 15.0);
     let name_at = |x: &i32| {
         let k = (x / GROUP) as usize;
         collections.get(k).map_or(String::new(), |c| c.to_string())
@@ -96,7 +102,9 @@ fn draw(
         .x_label_formatter(&name_at)
         .y_desc("puzzles/s (log scale)")
         .y_label_formatter(&|y| rate_text(*y))
-        .label_style(("sans-serif", 15).into_font().color(&BLACK))
+        .x_label_style(("sans-serif", name_size).into_font().color(&BLACK))
+        .y_label_style(("sans-serif", 15).into_font().color(&BLACK))
+        .axis_desc_style(("sans-serif", 15).into_font().color(&BLACK))
         .draw()?;
     let width = GROUP * 8 / 10 / solvers.len() as i32;
     let place = |bar: &Bar, j: usize| {
@@ -111,11 +119,21 @@ fn draw(
             Rectangle::new([(left, low), (left + width, top)], colour.filled())
         });
         chart.draw_series(rects)?;
-        // Each bar's rate just above it, centred.
-        let style = ("sans-serif", 14)
-            .into_font()
-            .color(&BLACK)
-            .pos(Pos::new(HPos::Center, VPos::Bottom));
+        // Each bar's rate just above it: centred when it fits the bar's width, else standing
+        // upright, so that neighbours' rates never overlap.
+        let bar_pixels = group_pixels * 0.8 / solvers.len() as f64;
+        let upright = font_to_fit(bar_pixels * 1.1, "000,000".len(), 14.0) < 11.0;
+        let style = match upright {
+            false => ("sans-serif", 14)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Center, VPos::Bottom)),
+            true => ("sans-serif", 13)
+                .into_font()
+                .transform(FontTransform::Rotate270)
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        };
         let values = bars.iter().filter(|b| b.solver == solver).map(|b| {
             let centre = place(b, j) + width / 2;
             let top = b.per_second.clamp(low, high);
@@ -125,6 +143,12 @@ fn draw(
     }
     root.present()?;
     Ok(())
+}
+
+/// The font size, at most `largest`, at which `chars` characters fit in `pixels` (a
+/// character of a sans-serif font, digits and lower case, is about half its size wide).
+fn font_to_fit(pixels: f64, chars: usize, largest: f64) -> f64 {
+    (pixels / (chars.max(1) as f64 * 0.5)).clamp(9.0, largest)
 }
 
 /// A rate as the chart writes it: whole numbers with a comma between thousands (`12,345`),
@@ -192,6 +216,30 @@ mod tests {
         assert_eq!(rate_text(2.5), "2.5");
         assert_eq!(rate_text(0.001), "0.001");
         assert_eq!(rate_text(0.0), "0");
+    }
+
+    #[test]
+    fn rates_stand_upright_when_the_bars_are_too_narrow_for_them() {
+        let collections = ["one", "two", "three", "four", "five"];
+        let solvers = ["a", "b", "c", "d", "e"];
+        let chart = |solvers: &[&'static str]| {
+            let bars: Vec<Bar> = collections
+                .iter()
+                .flat_map(|&collection| {
+                    solvers.iter().map(move |&solver| Bar {
+                        collection,
+                        solver,
+                        per_second: 123_456.0,
+                    })
+                })
+                .collect();
+            bar_chart(&bars, "test").unwrap()
+        };
+        // Two bars a group have room for their rates; five do not. (The rates' axis is named
+        // upright in both.)
+        assert_eq!(chart(&solvers[..2]).matches("rotate").count(), 1);
+        assert_eq!(chart(&solvers).matches("rotate").count(), 1 + 25);
+        assert!(font_to_fit(1000.0, 10, 15.0) == 15.0 && font_to_fit(1.0, 10, 15.0) == 9.0);
     }
 
     #[test]

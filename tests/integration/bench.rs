@@ -375,3 +375,58 @@ fn a_limit_of_no_puzzle_is_refused() {
     assert!(stdout(&out).is_empty(), "{}", stdout(&out));
     assert!(stderr(&out).contains("--limit"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_command_peer_is_measured_checked_and_drawn_beside_the_solvers() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = generated_collection(dir.path(), "set.txt", "5");
+    let chart = dir.path().join("chart.svg");
+    // This program's own `dlx sudoku`, run as a command: it answers one line a puzzle.
+    let this = env!("CARGO_BIN_EXE_dlx");
+    let peer = format!("itself='{this}' sudoku");
+    // A peer whose answers break the rules: the same full grid for every puzzle.
+    let grid = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let liar = format!("liar=while read p; do echo \"$p:1:{grid}\"; done");
+    let bench = |peers: &[&str]| {
+        let mut args = vec!["bench", puzzles.to_str().unwrap(), "--algo", "dlx"];
+        for peer in peers {
+            args.extend(["--peer", peer]);
+        }
+        args.extend(["--svg", chart.to_str().unwrap()]);
+        dlx(&args, b"")
+    };
+    let out = bench(&[&peer]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let rows: Vec<Vec<String>> = stdout(&out)
+        .lines()
+        .skip(1)
+        .map(|row| row.split_whitespace().map(String::from).collect())
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert_eq!(rows[1][1], "itself");
+    assert_eq!(rows[1][2], "4");
+    assert_eq!(
+        rows[1].len(),
+        7,
+        "every answer solved and valid: {:?}",
+        rows[1]
+    );
+    let svg = std::fs::read_to_string(&chart).unwrap();
+    assert!(svg.contains(">itself<") || svg.contains(">\nitself\n<"));
+    // Wrong answers fail the run, as a solver's of the project would.
+    let out = bench(&[&liar]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(stdout(&out).contains("4 INVALID"), "{}", stdout(&out));
+    // A peer that fails is a row saying so; --variant refuses peers.
+    let out = bench(&["broken=exit 3"]);
+    assert!(
+        stdout(&out).contains("the command failed"),
+        "{}",
+        stdout(&out)
+    );
+    let out = dlx(&["bench", "x.txt", "--variant", "x", "--peer", "a=b"], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let out = dlx(&["bench", "x.txt", "--peer", "no-command"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("NAME=COMMAND"), "{}", stderr(&out));
+}

@@ -5,12 +5,14 @@
 
 #![warn(missing_docs)]
 
+mod command;
 mod contender;
 mod measure;
 mod measurement;
 #[cfg(feature = "peers")]
 pub mod peers;
 
+pub use command::PeerCommand;
 pub use contender::Contender;
 pub use measure::{measure, Collection, Refused};
 pub use measurement::Measurement;

@@ -38,6 +38,27 @@ impl Grid {
         Grid::parse_line_with_boxes(text, line_number, Boxes::Usual)
     }
 
+    /// A full grid of `shape` in one field of N·N symbols, none empty, *not* checked against
+    /// the rules: another solver's answer, which [`Grid::check_solution_of`] then judges.
+    /// `None` when the field is no such grid.
+    ///
+    /// ```
+    /// use dlx_puzzles::sudoku::{Grid, Shape};
+    /// let shape = Shape::for_side(4).unwrap();
+    /// // Two 1s in the first row: read, and found wrong by the check.
+    /// let answer = Grid::parse_answer("1134341221434321", shape).unwrap();
+    /// let puzzle = Grid::parse_line("1...............", 1).unwrap();
+    /// assert!(answer.check_solution_of(&puzzle).is_err());
+    /// assert!(Grid::parse_answer("1.34341221434321", shape).is_none());
+    /// ```
+    pub fn parse_answer(field: &str, shape: Shape) -> Option<Grid> {
+        let cells: Vec<u8> = field
+            .chars()
+            .map(|symbol| symbol_value(symbol, shape.side()).filter(|&digit| digit > 0))
+            .collect::<Option<_>>()?;
+        Grid::from_cells(shape, cells).ok()
+    }
+
     /// [`Grid::parse_line`] with the box shape `boxes` says: each side's usual one, or the one given
     /// (then a line of another length is an error). See [`Boxes`].
     pub fn parse_line_with_boxes(
