@@ -19,7 +19,8 @@ use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = Exit::after_help(Job::Bench, "\
-Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped).
+Each solver runs on one thread over the same puzzles (one puzzle per line, comments skipped; a
+pencilmark line is refused, as every solver is measured on a puzzle's givens).
 Only solving is timed; every solution is then checked against its puzzle, and a wrong answer
 makes the command fail. Columns: puzzles per second, microseconds per puzzle, search nodes per
 puzzle (digits placed, for the backtrackers), and throughput relative to the first solver.
@@ -47,14 +48,16 @@ rules). A solver is built for each puzzle whose rules differ from the previous o
 Killer), inside the timed span.
 
 With --peer NAME=COMMAND (repeatable) a solver outside the project is measured beside them,
-as a row named NAME: COMMAND runs under `sh -c`, is given the file's puzzles on its standard
+as a row named NAME (a name no other row has): COMMAND runs under `sh -c` in a process group of
+its own (killed with it on a signal), is given the file's puzzles on its standard
 input, one a line (`.` for an empty cell), and prints one line an answer on its standard
 output. The answer's solution is the last field of its line (fields split at blanks, `:` and
 `,`) with a digit for every cell, checked as every other solver's is; a line without one is read
 by its last count (a field of a few digits): none or 0 is no solution, 2 or more is multiple,
 and 1 with no grid to check is an invalid answer. Its time runs from its start to its end (its
 start-up and its reading and writing included); its nodes are not known (0). A command that
-fails, or prints another number of lines than it was given puzzles, is a row saying so. Give it
+fails, prints another number of lines than it was given puzzles, or leaves its output open
+after it ends (a process it started, out of its group), is a row saying so. Give it
 thousands of puzzles (--limit): on a few hundred, its start-up weighs on its rate. The
 command decides what it proves: --first does not reach it. Example, with tdoku built outside
 the project (its example/solve.c, which counts to 2, then searches again for the solution of a
@@ -319,6 +322,17 @@ pub fn run(args: BenchArgs) -> anyhow::Result<Exit> {
         Mode::Unique
     };
     let contenders = contenders(&args.algo, args.variant.as_ref())?;
+    // A row, and a bar of the chart, is known by its solver's name alone.
+    let mut names: Vec<String> = contenders.iter().map(|c| c.name()).collect();
+    for peer in &args.peer {
+        if names.contains(&peer.name) {
+            bail!(
+                "--peer: the name `{}` is already a row's: give each solver its own",
+                peer.name
+            );
+        }
+        names.push(peer.name.clone());
+    }
     let variants = args.variant.clone().unwrap_or_default();
     let regions = args
         .regions
@@ -534,8 +548,21 @@ fn classic_puzzles(
     limit: Option<usize>,
 ) -> anyhow::Result<Vec<Record>> {
     let mut puzzles = Vec::new();
-    for puzzle in Format::Line.records(text).with_boxes(boxes).grids() {
-        let puzzle = puzzle.map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    for record in Format::Line.records(text).with_boxes(boxes) {
+        // Every solver is measured on the givens alone: a pencilmark line's struck candidates
+        // would be lost.
+        if let Ok(givens) = &record.givens {
+            if givens.candidates().is_some() {
+                bail!(
+                    "{name}: line {}: a pencilmark line: dlx bench measures puzzles of givens \
+                     (dlx sudoku solves pencilmarks)",
+                    record.line
+                );
+            }
+        }
+        let puzzle = record
+            .parsed_grid()
+            .map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
         puzzles.push(Record::new(puzzle.line, Ok(Givens::Digits(puzzle.grid))));
         if limit.is_some_and(|limit| puzzles.len() >= limit) {
             break;

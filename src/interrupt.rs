@@ -40,11 +40,12 @@ pub fn install() -> std::io::Result<()> {
         let second = move || {
             if requested.load(Ordering::SeqCst) {
                 super::temporary::remove_all();
+                dlx_bench::kill_running_command();
                 signal_hook::low_level::exit(128 + signal);
             }
         };
-        // SAFETY: the action only loads an atomic, unlinks files and calls `_exit`, all
-        // async-signal-safe.
+        // SAFETY: the action only loads atomics, unlinks files, kills a process group and
+        // calls `_exit`, all async-signal-safe.
         unsafe { signal_hook::low_level::register(signal, second) }?;
         signal_hook::flag::register_usize(signal, Arc::clone(&flags.signal), signal as usize)?;
         signal_hook::flag::register(signal, Arc::clone(&flags.requested))?;

@@ -430,3 +430,53 @@ fn a_command_peer_is_measured_checked_and_drawn_beside_the_solvers() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("NAME=COMMAND"), "{}", stderr(&out));
 }
+
+#[test]
+fn peers_need_names_of_their_own_and_pencilmark_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = generated_collection(dir.path(), "set.txt", "6");
+    let file = puzzles.to_str().unwrap();
+    for peers in [&["dlx=cat"][..], &["a=cat", "a=cat"]] {
+        let mut args = vec!["bench", file, "--algo", "dlx"];
+        for peer in peers {
+            args.extend(["--peer", peer]);
+        }
+        let out = dlx(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{peers:?}");
+        assert!(stderr(&out).contains("already a row's"), "{}", stderr(&out));
+    }
+    // Every empty cell of a pencilmark line with its digit 1 struck: measured on its givens
+    // alone, it would be another puzzle.
+    let solution =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+    let line: String = solution
+        .chars()
+        .enumerate()
+        .map(|(cell, digit)| match cell % 2 {
+            0 => {
+                let d = digit.to_digit(10).unwrap();
+                (1..=9)
+                    .map(|k| if k == d { digit } else { '.' })
+                    .collect::<String>()
+            }
+            _ => (1..=9)
+                .map(|k| {
+                    if k == 1 {
+                        '.'
+                    } else {
+                        char::from_digit(k, 10).unwrap()
+                    }
+                })
+                .collect(),
+        })
+        .collect();
+    let marks = dir.path().join("marks.txt");
+    std::fs::write(&marks, format!("{line}\n")).unwrap();
+    let out = dlx(&["bench", marks.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("line 1: a pencilmark line"),
+        "{}",
+        stderr(&out)
+    );
+}

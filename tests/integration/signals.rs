@@ -251,3 +251,56 @@ fn a_signal_stops_a_benchmark() {
     assert_eq!(lines.len(), 1, "the header alone: {:?}", run.stdout);
     assert!(lines[0].starts_with("file"), "{:?}", run.stdout);
 }
+
+#[test]
+fn a_second_signal_ends_bench_at_once_and_kills_the_peer_being_measured() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = dir.path().join("one.txt");
+    std::fs::write(&puzzles, format!("{}\n", ".".repeat(81))).unwrap();
+    // The peer writes its process group's number (its shell's pid), then never answers.
+    let group_file = dir.path().join("group");
+    let peer = format!("hang=echo $$ > '{}'; sleep 30; cat", group_file.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args([
+            "bench",
+            puzzles.to_str().unwrap(),
+            "--algo",
+            "dlx",
+            "--peer",
+            &peer,
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut waited = Duration::ZERO;
+    while std::fs::read_to_string(&group_file).map_or(true, |text| !text.ends_with('\n')) {
+        assert!(waited < GRACE, "the peer never started");
+        std::thread::sleep(Duration::from_millis(20));
+        waited += Duration::from_millis(20);
+    }
+    let group: i32 = std::fs::read_to_string(&group_file)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    // Two signals at once, as `timeout` sends them (to dlx, then to its group).
+    for _ in 0..2 {
+        // SAFETY: kill takes plain integers.
+        unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    }
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(code_of(libc::SIGINT)));
+    // No process of the peer's group is left (`kill(-group, 0)` finds none).
+    let mut left = true;
+    for _ in 0..100 {
+        // SAFETY: signal 0 only asks whether the group has a process.
+        left = unsafe { libc::kill(-group, 0) } == 0;
+        if !left {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!left, "the peer's group {group} outlived dlx");
+}

@@ -17,7 +17,8 @@ use dlx_puzzles::sudoku::{Grid, Record};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// The longest answer line read: a 25x25 answer is 625 symbols, and a line that also echoes
@@ -26,6 +27,14 @@ const LONGEST_LINE: u64 = 8 << 10;
 
 /// The most digits of a field read as a count of solutions.
 const COUNT_DIGITS: usize = 19;
+
+/// The process group of the command being measured, 0 when none is: what a second signal
+/// kills ([`kill_running_command`]).
+static RUNNING_GROUP: AtomicI32 = AtomicI32::new(0);
+
+/// How long the command's output is read after the command ended: what is left in the pipe
+/// takes microseconds; only a process it started and moved out of its group takes longer.
+const GRACE: Duration = Duration::from_secs(2);
 
 /// How often the stop flag is polled while the command runs.
 const POLL: Duration = Duration::from_millis(20);
@@ -95,29 +104,33 @@ impl PeerCommand {
             .spawn()
             .map_err(|e| format!("cannot run `sh -c {}`: {e}", self.command))?;
         let group = child.id() as libc::pid_t;
+        RUNNING_GROUP.store(group, Ordering::SeqCst);
         let mut stdin = child.stdin.take().expect("piped");
         let stdout = child.stdout.take().expect("piped");
-        let ended = AtomicBool::new(false);
-        let (status, solving, lines) = std::thread::scope(|scope| {
-            // Written and read on threads of their own, so that a command that answers as it
-            // reads never waits on a full pipe, and the clock stops when the command ends.
-            scope.spawn(move || {
-                // A command that stops reading early is told by its answers, not by this error.
-                let _ = stdin.write_all(input.as_bytes());
-            });
-            let reader = scope.spawn(|| read_lines(stdout, puzzles.len() + 1));
-            scope.spawn(|| watch(stop, &ended, group));
-            let status = child.wait();
-            let solving = started.elapsed();
-            ended.store(true, Ordering::Relaxed);
-            // What the command left running would hold the pipes open.
-            kill_group(group);
-            (
-                status,
-                solving,
-                reader.join().expect("reading lines does not panic"),
-            )
+        // Written and read on threads of their own, so that a command that answers as it reads
+        // never waits on a full pipe, and the clock stops when the command ends. Neither is
+        // waited for past the command's end: a process it started and moved out of its group
+        // may hold the pipes open for ever.
+        std::thread::spawn(move || {
+            // A command that stops reading early is told by its answers, not by this error.
+            let _ = stdin.write_all(input.as_bytes());
         });
+        let (send, read) = mpsc::channel();
+        let most = puzzles.len() + 1;
+        std::thread::spawn(move || send.send(read_lines(stdout, most)));
+        let ended = Arc::new(AtomicBool::new(false));
+        let watcher = {
+            let (stop, ended) = (stop.clone(), Arc::clone(&ended));
+            std::thread::spawn(move || watch(&stop, &ended, group))
+        };
+        let status = child.wait();
+        let solving = started.elapsed();
+        ended.store(true, Ordering::Relaxed);
+        // What the command left running in its group would hold the pipes open.
+        kill_group(group);
+        RUNNING_GROUP.store(0, Ordering::SeqCst);
+        let _ = watcher.join();
+        let lines = read.recv_timeout(GRACE);
         let mut m = Measurement {
             puzzles: puzzles.len(),
             solving,
@@ -127,6 +140,13 @@ impl PeerCommand {
         if m.interrupted {
             return Ok(m);
         }
+        let Ok(lines) = lines else {
+            return Err(format!(
+                "its output stayed open {} s after it ended (a process it started, out of its \
+                 group, holds it)",
+                GRACE.as_secs()
+            ));
+        };
         // Reading stopped at one line too many, which may have ended the command (SIGPIPE).
         if lines.len() > puzzles.len() {
             return Err(format!(
@@ -163,16 +183,46 @@ fn read_lines(from: impl Read, most: usize) -> Vec<String> {
             Ok(0) | Err(_) => break,
             Ok(_) => {}
         }
-        if line.last() != Some(&b'\n') {
-            // The rest of a line cut short is dropped, not read as the next answer.
-            let mut rest = Vec::new();
-            if from.read_until(b'\n', &mut rest).is_err() {
-                break;
-            }
+        if line.last() != Some(&b'\n') && !skip_line(&mut from) {
+            lines.push(String::from_utf8_lossy(&line).into_owned());
+            break;
         }
         lines.push(String::from_utf8_lossy(&line).into_owned());
     }
     lines
+}
+
+/// Drops the rest of a line cut short, a buffer at a time (not read as the next answer, nor
+/// held): `false` at the end of the output or a read error.
+fn skip_line(from: &mut impl BufRead) -> bool {
+    loop {
+        let Ok(buffer) = from.fill_buf() else {
+            return false;
+        };
+        if buffer.is_empty() {
+            return false;
+        }
+        match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                from.consume(end + 1);
+                return true;
+            }
+            None => {
+                let length = buffer.len();
+                from.consume(length);
+            }
+        }
+    }
+}
+
+/// Kills the process group of the command being measured, if any: for a second signal, which
+/// ends the program at once, without the wait for the command that the first one allows.
+/// Async-signal-safe: it loads an atomic and calls `kill`.
+pub fn kill_running_command() {
+    let group = RUNNING_GROUP.load(Ordering::SeqCst);
+    if group > 0 {
+        kill_group(group);
+    }
 }
 
 /// Kills the command's process `group` when `stop` is raised, until the command has `ended`.
@@ -210,8 +260,9 @@ fn tally(m: &mut Measurement, puzzle: &Grid, line: &str) {
         return;
     }
     // A count is a short field of digits; a puzzle line with 0 for its empty cells is not.
+    let most_digits = COUNT_DIGITS.min(shape.cell_count() - 1);
     let count = fields()
-        .filter(|field| field.len() <= COUNT_DIGITS)
+        .filter(|field| field.len() <= most_digits)
         .find_map(|field| field.parse::<u64>().ok());
     match count {
         None | Some(0) => m.no_solution += 1,
@@ -290,6 +341,34 @@ mod tests {
         assert!(long.contains("more answer lines"), "{long}");
         let missing = measured("/no/such/solver", &puzzles).unwrap_err();
         assert!(missing.contains("failed"), "{missing}");
+    }
+
+    #[test]
+    fn a_line_without_an_end_is_cut_and_an_output_held_open_past_the_end_is_an_error() {
+        let puzzles = [puzzle(10), puzzle(20)];
+        // 20 MB of one line: read 8 KiB of it, the rest dropped as it comes.
+        let endless = measured("cat >/dev/null; head -c 20000000 /dev/zero", &puzzles);
+        assert!(endless
+            .unwrap_err()
+            .contains("1 answer lines for 2 puzzles"));
+        // A process out of the command's group keeps its output open after it ends.
+        let escaped =
+            format!("setsid sleep 4 & sleep 0.3; cat >/dev/null; echo {SOLUTION}; echo {SOLUTION}");
+        let started = Instant::now();
+        let held = measured(&escaped, &puzzles).unwrap_err();
+        assert!(held.contains("stayed open"), "{held}");
+        assert!(started.elapsed() < Duration::from_millis(3900));
+    }
+
+    #[test]
+    fn a_4x4_puzzle_written_with_zeros_is_no_count() {
+        let grid = "1234341221434321";
+        let puzzle = record(&format!("....{}", &grid[4..]));
+        let zeros = format!("cat >/dev/null; echo 0000{}", &grid[4..]);
+        let m = measured(&zeros, std::slice::from_ref(&puzzle)).unwrap();
+        assert_eq!((m.no_solution, m.multiple, m.invalid), (1, 0, 0));
+        let m = measured(&format!("cat >/dev/null; echo {grid}"), &[puzzle]).unwrap();
+        assert_eq!(m.solved, 1);
     }
 
     #[test]

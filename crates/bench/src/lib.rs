@@ -12,7 +12,7 @@ mod measurement;
 #[cfg(feature = "peers")]
 pub mod peers;
 
-pub use command::PeerCommand;
+pub use command::{kill_running_command, PeerCommand};
 pub use contender::Contender;
 pub use measure::{measure, Collection, Refused};
 pub use measurement::Measurement;

@@ -288,9 +288,10 @@ fn walk_level<G: Guesses + ?Sized>(
 }
 
 /// The [`Guesses`] of an engine whose levels are a `path` of branches (`$level`: `Default`, with
-/// `degree`, `tried` and `taken` fields) and whose options taken are a `taken` list, given its
-/// `start`, `branch` (the settled level's branch), `option_of` (the next option of a branch,
-/// taken off it) and `descend`: the planes and the bands, written once.
+/// `degree`, `tried` and `taken` fields), whose options taken are a `taken` list and whose
+/// deductions are counted in `deductions` and `last_deductions`, given its `start`, `branch`
+/// (the settled level's branch), `option_of` (the next option of a level's branch, taken off
+/// it) and `descend`: the board, the planes and the bands, written once.
 macro_rules! guesses_on_a_path {
     ($engine:ident, $level:ident) => {
         impl Guesses for $engine {
@@ -306,7 +307,7 @@ macro_rules! guesses_on_a_path {
 
             fn next_option(&mut self, level: usize) -> Option<u32> {
                 let mut here = self.path[level];
-                let option = self.option_of(&mut here)?;
+                let option = self.option_of(level, &mut here)?;
                 here.tried += 1;
                 self.path[level] = here;
                 Some(option)
@@ -359,3 +360,37 @@ macro_rules! guesses_on_a_path {
     };
 }
 pub(crate) use guesses_on_a_path;
+
+/// The [`Engine`] of an engine that deduces between guesses (see [`guesses_on_a_path`]): its
+/// kind, its search from the root, and its figures, `forced` and the domination rule's under
+/// the name `$pruned`, each described by the doc comment given.
+macro_rules! engine_that_guesses {
+    ($engine:ident, $kind:expr, $pruned:literal, $(#[$figures:meta])*) => {
+        impl crate::engine::Engine for $engine {
+            fn kind(&self) -> crate::engine::EngineKind {
+                $kind
+            }
+
+            /// Runs the search, handing every solution to `visitor` (the options taken, forced
+            /// and chosen, in the order taken), until the tree is exhausted, a limit is reached
+            /// or the visitor says stop. A node is a guess (the root and each option tried);
+            /// what the deductions did is [`Engine::figures`](crate::engine::Engine::figures).
+            fn search<V: crate::search::Visitor + ?Sized>(
+                &mut self,
+                limits: crate::search::SearchLimits,
+                visitor: &mut V,
+            ) -> crate::outcome::Outcome<Option<V::Break>> {
+                crate::guesses::search_from_the_root(self, limits, visitor)
+            }
+
+            $(#[$figures])*
+            fn figures(&self) -> Vec<(&'static str, u64)> {
+                vec![
+                    ("forced", self.last_deductions.forced),
+                    ($pruned, self.last_deductions.pruned),
+                ]
+            }
+        }
+    };
+}
+pub(crate) use engine_that_guesses;

@@ -36,12 +36,10 @@ mod tables;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::{Engine, EngineKind};
+use crate::engine::EngineKind;
 use crate::error::DlxError;
 use crate::guesses::Deductions;
-use crate::outcome::Outcome;
 use crate::problem::{OptionId, Problem};
-use crate::search::{SearchLimits, Visitor};
 use geometry::{CELLS, DIGITS, OPTIONS};
 use std::sync::Arc;
 
@@ -187,30 +185,11 @@ fn word_and_bit(place: usize) -> (usize, u32) {
     (word(digit, cell / 27), (cell % 27) as u32)
 }
 
-impl Engine for Bands {
-    fn kind(&self) -> EngineKind {
-        EngineKind::Bands
-    }
-
-    /// Runs the search, handing every solution to `visitor` (the options taken, forced and
-    /// chosen, in the order taken), until the tree is exhausted, a limit is reached or the
-    /// visitor says stop. A node is a guess (the root and each option tried); the options
-    /// the deductions took, and the bands they narrowed, are [`Engine::figures`].
-    fn search<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        crate::guesses::search_from_the_root(self, limits, visitor)
-    }
-
+crate::guesses::engine_that_guesses!(
+    Bands,
+    EngineKind::Bands,
+    "narrowed",
     /// `forced`: options taken because their cell, or a row of their digit, had no other
     /// (singles); `narrowed`: times a band of a digit lost live cells to the band rule (locked
     /// candidates and more) or the triad rule.
-    fn figures(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("forced", self.last_deductions.forced),
-            ("narrowed", self.last_deductions.pruned),
-        ]
-    }
-}
+);

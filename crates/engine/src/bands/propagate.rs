@@ -562,9 +562,10 @@ impl Bands {
         best
     }
 
-    /// The next option of `branch` to try, taking it off what is left.
+    /// The next option of `branch` to try, taking it off what is left (the branch holds them
+    /// all, whatever its level).
     #[inline(always)]
-    pub(super) fn option_of(&self, branch: &mut Level) -> Option<u32> {
+    pub(super) fn option_of(&self, _level: usize, branch: &mut Level) -> Option<u32> {
         if branch.rest == 0 {
             return None;
         }

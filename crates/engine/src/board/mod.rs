@@ -27,9 +27,7 @@ mod tests;
 use crate::engine::{Engine, EngineKind};
 use crate::error::DlxError;
 use crate::guesses::Deductions;
-use crate::outcome::Outcome;
 use crate::problem::{ItemKind, OptionId, Problem};
-use crate::search::{SearchLimits, Visitor};
 use propagate::MOST_DOMINANT;
 use std::sync::Arc;
 
@@ -512,29 +510,10 @@ fn conflicts(
     })
 }
 
-impl Engine for Board {
-    fn kind(&self) -> EngineKind {
-        EngineKind::Board
-    }
-
-    /// Runs the search, handing every solution to `visitor` (the options taken, forced and
-    /// chosen, in the order taken), until the tree is exhausted, a limit is reached or the
-    /// visitor says stop. A node is a guess (the root and each option tried); the options
-    /// the deductions took and removed are [`Engine::figures`].
-    fn search<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        crate::guesses::search_from_the_root(self, limits, visitor)
-    }
-
+crate::guesses::engine_that_guesses!(
+    Board,
+    EngineKind::Board,
+    "dominated",
     /// `forced`: options taken because their item had no other (singles); `dominated`:
     /// options removed by the domination rule (locked candidates).
-    fn figures(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("forced", self.last_deductions.forced),
-            ("dominated", self.last_deductions.pruned),
-        ]
-    }
-}
+);

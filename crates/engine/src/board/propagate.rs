@@ -3,7 +3,7 @@
 //! item-domination rule ([`crate::domination`] has the rule, and the reference pass the tests
 //! hold this one to) run until nothing more follows or an item has no option left.
 
-use super::{Board, Pending, Tables, COVERED, COVERED_FLOOR};
+use super::{Board, Level, Pending, Tables, COVERED, COVERED_FLOOR};
 use crate::problem::OptionId;
 
 /// The most live options of an item the domination pass looks at, whatever the limit asked.
@@ -192,16 +192,29 @@ impl Board {
         Some((item as u32, u32::from(least)))
     }
 
-    /// The next live option of `level`'s item at or after place `from` of its list, with the
-    /// place after it.
+    /// The branch of the settled `level`: the item of fewest live options (the first in input
+    /// order on ties), its options tried in input order; `None` when every item is covered.
     #[inline(always)]
-    pub(super) fn next_option(&self, level: usize, item: u32, from: u32) -> Option<(u32, u32)> {
+    pub(super) fn branch(&self, level: usize) -> Option<Level> {
+        let (item, degree) = self.least(level)?;
+        Some(Level {
+            item,
+            next: 0,
+            degree,
+            tried: 0,
+            taken: self.taken.len() as u32,
+        })
+    }
+
+    /// The next live option of `branch`'s item at `level`, past those tried.
+    #[inline(always)]
+    pub(super) fn option_of(&self, level: usize, branch: &mut Level) -> Option<u32> {
         let words = self.tables.words;
         let live = &self.live[level * words..(level + 1) * words];
-        let options = self.tables.options_of(item);
-        (from as usize..options.len())
-            .find(|&at| is_live(live, options[at].at))
-            .map(|at| (options[at].at, at as u32 + 1))
+        let options = self.tables.options_of(branch.item);
+        let at = (branch.next as usize..options.len()).find(|&at| is_live(live, options[at].at))?;
+        branch.next = at as u32 + 1;
+        Some(options[at].at)
     }
 }
 

@@ -32,12 +32,10 @@ mod search;
 #[cfg(test)]
 mod tests;
 
-use crate::engine::{Engine, EngineKind};
+use crate::engine::EngineKind;
 use crate::error::DlxError;
 use crate::guesses::Deductions;
-use crate::outcome::Outcome;
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
-use crate::search::{SearchLimits, Visitor};
 use std::sync::Arc;
 
 /// Exact cover on planes of bits (see the module's note).
@@ -534,29 +532,10 @@ fn bits(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-impl Engine for Planes {
-    fn kind(&self) -> EngineKind {
-        EngineKind::Planes
-    }
-
-    /// Runs the search, handing every solution to `visitor` (the options taken, forced and
-    /// chosen, in the order taken), until the tree is exhausted, a limit is reached or the
-    /// visitor says stop. A node is a guess (the root and each option tried); the options
-    /// the deductions took and removed are [`Engine::figures`].
-    fn search<V: Visitor + ?Sized>(
-        &mut self,
-        limits: SearchLimits,
-        visitor: &mut V,
-    ) -> Outcome<Option<V::Break>> {
-        crate::guesses::search_from_the_root(self, limits, visitor)
-    }
-
-    /// `forced`: options taken because their item had no other (singles); `dominated`:
-    /// options removed by the domination rule (locked candidates).
-    fn figures(&self) -> Vec<(&'static str, u64)> {
-        vec![
-            ("forced", self.last_deductions.forced),
-            ("dominated", self.last_deductions.pruned),
-        ]
-    }
-}
+crate::guesses::engine_that_guesses!(
+    Planes,
+    EngineKind::Planes,
+    "dominated",
+    /// `forced`: options taken because their cell or item had no other (singles);
+    /// `dominated`: options removed by the domination rule (locked candidates).
+);
