@@ -1,7 +1,7 @@
 //! The minimum-cost search's loop: DLX5's, with its cutoff, its choice of item and its
 //! covering that stops where the options cost too much.
 
-use super::{option_of, MinCost, Node, LOOKAHEAD, NO_CUTOFF};
+use super::{option_of, Link, MinCost, LOOKAHEAD, NO_CUTOFF};
 use crate::gate::{none_asked, Gate, Halt};
 use crate::outcome::{Outcome, SearchStats};
 use crate::problem::OptionId;
@@ -73,7 +73,10 @@ impl Bound for Cutoff {
 /// The arena's lists, and the covering of DLX5 on them.
 /// `COLOURS`: whether some entry has a colour; without, an entry's colour is never looked at.
 pub(super) struct Arena<'a, const COLOURS: bool> {
-    pub(super) nodes: &'a mut [Node],
+    links: &'a mut [Link],
+    pub(super) items: &'a [i32],
+    colour: &'a mut [i32],
+    cost: &'a [u64],
     prev: &'a mut [u32],
     pub(super) next: &'a mut [u32],
     len: &'a mut [u32],
@@ -82,68 +85,111 @@ pub(super) struct Arena<'a, const COLOURS: bool> {
     pub(super) first_entry: u32,
 }
 
+/// The element `index` of a column of the arena, read without a bounds check.
+macro_rules! at {
+    ($column:expr, $index:expr) => {{
+        let index = $index as usize;
+        debug_assert!(index < $column.len());
+        // SAFETY: every link in the arena is the index of one of its nodes (`lay_out` builds
+        // them so, and covering and uncovering only copy links between nodes), an entry's item
+        // is from 1 to the item count, and every column has a row for each node (`len`, for
+        // each item).
+        unsafe { *$column.get_unchecked(index) }
+    }};
+}
+
+/// Writes `value` into the element `index` of a column of the arena, without a bounds check.
+macro_rules! set {
+    ($column:expr, $index:expr, $value:expr) => {{
+        let (index, value) = ($index as usize, $value);
+        debug_assert!(index < $column.len());
+        // SAFETY: as in `at!`.
+        unsafe { *$column.get_unchecked_mut(index) = value }
+    }};
+}
+
 impl<const COLOURS: bool> Arena<'_, COLOURS> {
+    /// The node below `node` in its item's list (for an item, its first option's).
     #[inline(always)]
-    pub(super) fn node(&self, index: u32) -> &Node {
-        debug_assert!((index as usize) < self.nodes.len());
-        // SAFETY: every link in the arena is the index of one of its nodes: `lay_out` builds
-        // them so, and covering and uncovering only copy links between nodes.
-        unsafe { self.nodes.get_unchecked(index as usize) }
+    pub(super) fn down(&self, node: u32) -> u32 {
+        at!(self.links, node).down
     }
 
+    /// The node above `node` in its item's list (for an item, its last option's).
     #[inline(always)]
-    fn node_mut(&mut self, index: u32) -> &mut Node {
-        debug_assert!((index as usize) < self.nodes.len());
-        // SAFETY: as in `node`.
-        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+    fn up(&self, node: u32) -> u32 {
+        at!(self.links, node).up
     }
 
+    /// Links `node` down to `below`.
     #[inline(always)]
-    fn len_mut(&mut self, item: i32) -> &mut u32 {
-        debug_assert!(item > 0 && (item as usize) < self.len.len());
-        // SAFETY: an entry's item is from 1 to the item count, and `len` has one more entry.
-        unsafe { self.len.get_unchecked_mut(item as usize) }
+    fn set_down(&mut self, node: u32, below: u32) {
+        debug_assert!((node as usize) < self.links.len());
+        // SAFETY: as in `at!`.
+        unsafe { self.links.get_unchecked_mut(node as usize).down = below }
+    }
+
+    /// Links `node` up to `above`.
+    #[inline(always)]
+    fn set_up(&mut self, node: u32, above: u32) {
+        debug_assert!((node as usize) < self.links.len());
+        // SAFETY: as in `at!`.
+        unsafe { self.links.get_unchecked_mut(node as usize).up = above }
+    }
+
+    /// The item of node `node` (0 or below for a spacer).
+    #[inline(always)]
+    pub(super) fn item(&self, node: u32) -> i32 {
+        at!(self.items, node)
+    }
+
+    /// The net cost of node `node`'s option.
+    #[inline(always)]
+    pub(super) fn cost(&self, node: u32) -> u64 {
+        at!(self.cost, node)
+    }
+
+    /// Hands `visit` each entry of `option`'s option but `option` itself (with its item), going
+    /// round the option through its spacer, skipping the entries a colour has satisfied.
+    #[inline(always)]
+    fn each_other_entry(&mut self, option: u32, mut visit: impl FnMut(&mut Self, u32, i32)) {
+        let mut node = option + 1;
+        while node != option {
+            let item = self.item(node);
+            if item <= 0 {
+                node = self.up(node);
+                continue;
+            }
+            if !COLOURS || at!(self.colour, node) >= 0 {
+                visit(self, node, item);
+            }
+            node += 1;
+        }
     }
 
     /// Hides option `option` (a node of it) from every list but its own node's, skipping the
     /// entries a colour has satisfied.
     #[inline(always)]
     fn hide(&mut self, option: u32, stats: &mut SearchStats) {
-        let mut node = option + 1;
-        while node != option {
-            let here = *self.node(node);
-            if !COLOURS || here.colour >= 0 {
-                if here.item <= 0 {
-                    node = here.up;
-                    continue;
-                }
-                self.node_mut(here.up).down = here.down;
-                self.node_mut(here.down).up = here.up;
-                stats.updates += 1;
-                // A secondary item's length is kept too (and never read): no branch here.
-                *self.len_mut(here.item) -= 1;
-            }
-            node += 1;
-        }
+        self.each_other_entry(option, |arena, node, item| {
+            let (up, down) = (arena.up(node), arena.down(node));
+            arena.set_down(up, down);
+            arena.set_up(down, up);
+            stats.updates += 1;
+            // A secondary item's length is kept too (and never read): no branch here.
+            set!(arena.len, item, at!(arena.len, item) - 1);
+        });
     }
 
     /// Undoes [`Arena::hide`].
     #[inline(always)]
     fn unhide(&mut self, option: u32) {
-        let mut node = option + 1;
-        while node != option {
-            let here = *self.node(node);
-            if !COLOURS || here.colour >= 0 {
-                if here.item <= 0 {
-                    node = here.up;
-                    continue;
-                }
-                self.node_mut(here.up).down = node;
-                self.node_mut(here.down).up = node;
-                *self.len_mut(here.item) += 1;
-            }
-            node += 1;
-        }
+        self.each_other_entry(option, |arena, node, item| {
+            let (up, down) = (arena.up(node), arena.down(node));
+            arena.set_down(up, node);
+            arena.set_up(down, node);
+            set!(arena.len, item, at!(arena.len, item) + 1);
+        });
     }
 
     /// Covers `item`: out of the active list, and its options under `threshold` hidden.
@@ -154,19 +200,19 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
             self.prev[after as usize] = before;
         }
         stats.updates += 1;
-        let mut option = self.node(item).down;
-        while option >= self.first_entry && self.node(option).cost < threshold {
+        let mut option = self.down(item);
+        while option >= self.first_entry && self.cost(option) < threshold {
             self.hide(option, stats);
-            option = self.node(option).down;
+            option = self.down(option);
         }
     }
 
     /// Undoes [`Arena::cover`], going down the list as covering did.
     pub(super) fn uncover(&mut self, item: u32, threshold: u64) {
-        let mut option = self.node(item).down;
-        while option >= self.first_entry && self.node(option).cost < threshold {
+        let mut option = self.down(item);
+        while option >= self.first_entry && self.cost(option) < threshold {
             self.unhide(option);
-            option = self.node(option).down;
+            option = self.down(option);
         }
         if (item as i32) < self.second {
             let (before, after) = (self.prev[item as usize], self.next[item as usize]);
@@ -178,31 +224,41 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     /// Imposes the colour of entry `entry` on its secondary item: the options under
     /// `threshold` of another colour (or none) hidden, those of its colour satisfied.
     fn purify(&mut self, entry: u32, threshold: u64, stats: &mut SearchStats) {
-        let Node { item, colour, .. } = self.nodes[entry as usize];
+        let (item, colour) = (self.item(entry), at!(self.colour, entry));
         stats.cleansings += 1;
-        let mut option = self.node(item as u32).down;
-        while option >= self.first_entry && self.node(option).cost < threshold {
-            if self.node(option).colour != colour {
+        let mut option = self.down(item as u32);
+        while option >= self.first_entry && self.cost(option) < threshold {
+            if at!(self.colour, option) != colour {
                 self.hide(option, stats);
             } else if option != entry {
                 stats.cleansings += 1;
-                self.node_mut(option).colour = -1;
+                set!(self.colour, option, -1);
             }
-            option = self.node(option).down;
+            option = self.down(option);
         }
     }
 
     /// Undoes [`Arena::purify`].
     fn unpurify(&mut self, entry: u32, threshold: u64) {
-        let Node { item, colour, .. } = self.nodes[entry as usize];
-        let mut option = self.node(item as u32).down;
-        while option >= self.first_entry && self.node(option).cost < threshold {
-            if self.node(option).colour < 0 {
-                self.node_mut(option).colour = colour;
+        let (item, colour) = (self.item(entry), at!(self.colour, entry));
+        let mut option = self.down(item as u32);
+        while option >= self.first_entry && self.cost(option) < threshold {
+            if at!(self.colour, option) < 0 {
+                set!(self.colour, option, colour);
             } else if option != entry {
                 self.unhide(option);
             }
-            option = self.node(option).down;
+            option = self.down(option);
+        }
+    }
+
+    /// The colour entry `node` gives its item (0: none; always none without colours).
+    #[inline(always)]
+    fn colour(&self, node: u32) -> i32 {
+        if COLOURS {
+            at!(self.colour, node)
+        } else {
+            0
         }
     }
 
@@ -210,13 +266,13 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     pub(super) fn cover_rest(&mut self, chosen: u32, threshold: u64, stats: &mut SearchStats) {
         let mut node = chosen + 1;
         while node != chosen {
-            let here = self.nodes[node as usize];
-            if here.item <= 0 {
-                node = here.up;
+            let item = self.item(node);
+            if item <= 0 {
+                node = self.up(node);
                 continue;
             }
-            match here.colour {
-                0 => self.cover(here.item as u32, threshold, stats),
+            match self.colour(node) {
+                0 => self.cover(item as u32, threshold, stats),
                 c if c > 0 => self.purify(node, threshold, stats),
                 _ => {}
             }
@@ -228,13 +284,13 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     pub(super) fn uncover_rest(&mut self, chosen: u32, threshold: u64) {
         let mut node = chosen - 1;
         while node != chosen {
-            let here = self.nodes[node as usize];
-            if here.item <= 0 {
-                node = here.down;
+            let item = self.item(node);
+            if item <= 0 {
+                node = self.down(node);
                 continue;
             }
-            match here.colour {
-                0 => self.uncover(here.item as u32, threshold),
+            match self.colour(node) {
+                0 => self.uncover(item as u32, threshold),
                 c if c > 0 => self.unpurify(node, threshold),
                 _ => {}
             }
@@ -249,17 +305,17 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
         let (mut best, mut fewest, mut dearest) = (0u32, u32::MAX, 0u64);
         let mut item = self.next[0];
         while item != 0 {
-            let first = self.node(item).down;
+            let first = self.down(item);
             if first < self.first_entry {
                 return None;
             }
-            let least = self.node(first).cost;
+            let least = self.cost(first);
             if least >= budget {
                 return None;
             }
             // A list under the budget to its dearest option counts whole, without a walk: the
             // walk would count its length, or stop at the lookahead and take its length.
-            if self.node(self.node(item).up).cost < budget {
+            if self.cost(self.up(item)) < budget {
                 let usable = self.len[item as usize];
                 if usable < fewest || (usable == fewest && least > dearest) {
                     (best, fewest, dearest) = (item, usable, least);
@@ -268,9 +324,9 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
                 continue;
             }
             let mut usable = 1u32;
-            let mut option = self.node(first).down;
+            let mut option = self.down(first);
             let counted = loop {
-                if option < self.first_entry || self.node(option).cost >= budget {
+                if option < self.first_entry || self.cost(option) >= budget {
                     break Some(usable);
                 }
                 if usable == fewest {
@@ -280,7 +336,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
                     break Some(self.len[item as usize]);
                 }
                 usable += 1;
-                option = self.node(option).down;
+                option = self.down(option);
             };
             if let Some(usable) = counted {
                 if usable < fewest || (usable == fewest && least > dearest) {
@@ -298,7 +354,10 @@ impl MinCost {
     pub(super) fn arena<const C: bool>(&mut self) -> Arena<'_, C> {
         let first_entry = self.len.len() as u32;
         Arena {
-            nodes: &mut self.nodes,
+            links: &mut self.nodes.links,
+            items: &self.nodes.item,
+            colour: &mut self.nodes.colour,
+            cost: &self.nodes.cost,
             prev: &mut self.prev,
             next: &mut self.next,
             len: &mut self.len,
@@ -371,7 +430,7 @@ impl Walk<'_> {
         let mut cost = 0u64;
         let mut uncounted = SearchStats::default();
         for &choice in prefix {
-            let item = arena.node(choice).item as u32;
+            let item = arena.item(choice) as u32;
             arena.cover(item, NO_CUTOFF, &mut uncounted);
             arena.cover_rest(choice, NO_CUTOFF, &mut uncounted);
             self.path.push(Level {
@@ -380,7 +439,7 @@ impl Walk<'_> {
                 item_threshold: NO_CUTOFF,
                 threshold: NO_CUTOFF,
             });
-            cost += arena.node(choice).cost;
+            cost += arena.cost(choice);
         }
         let halt = search(
             arena,
@@ -396,7 +455,7 @@ impl Walk<'_> {
         // Levels still entered: the prefix's, and those of a search stopped midway.
         for level in self.path.drain(..).rev() {
             arena.uncover_rest(level.choice, level.threshold);
-            let item = arena.node(level.choice).item as u32;
+            let item = arena.item(level.choice) as u32;
             arena.uncover(item, level.item_threshold);
         }
         halt
@@ -412,14 +471,14 @@ fn position<const C: bool>(
 ) -> TreePosition {
     let mut at = TreePosition::at_root(path.len(), stats);
     for level in path {
-        let item = arena.nodes[level.choice as usize].item as u32;
-        let (mut k, mut d, mut option) = (0u32, 0u32, arena.nodes[item as usize].down);
+        let item = arena.item(level.choice) as u32;
+        let (mut k, mut d, mut option) = (0u32, 0u32, arena.down(item));
         while option >= arena.first_entry {
             d += 1;
             if option == level.choice {
                 k = d;
             }
-            option = arena.nodes[option as usize].down;
+            option = arena.down(option);
         }
         at.descend(k, d);
     }
@@ -474,8 +533,8 @@ fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
                 entering = false;
                 continue;
             };
-            let choice = arena.nodes[item as usize].down;
-            let next_cost = cost + arena.nodes[choice as usize].cost;
+            let choice = arena.down(item);
+            let next_cost = cost + arena.cost(choice);
             let item_threshold = cutoff.bound().saturating_sub(next_cost);
             arena.cover(item, item_threshold, stats);
             path.push(Level {
@@ -494,9 +553,9 @@ fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
                 threshold,
             } = path[level];
             arena.uncover_rest(choice, threshold);
-            let item = arena.nodes[choice as usize].item as u32;
-            let next = arena.nodes[choice as usize].down;
-            let next_cost = cost_before + arena.nodes[next as usize].cost;
+            let item = arena.item(choice) as u32;
+            let next = arena.down(choice);
+            let next_cost = cost_before + arena.cost(next);
             if next == item || next_cost >= cutoff.bound() {
                 arena.uncover(item, item_threshold);
                 path.pop();
@@ -516,7 +575,7 @@ fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
             cost_before,
             ..
         } = path[level];
-        let next_cost = cost_before + arena.nodes[choice as usize].cost;
+        let next_cost = cost_before + arena.cost(choice);
         let threshold = cutoff.bound().saturating_sub(next_cost);
         path[level].threshold = threshold;
         arena.cover_rest(choice, threshold, stats);
@@ -525,7 +584,7 @@ fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
                 return halt;
             }
             cutoff.met(next_cost);
-            let options = path.iter().map(|l| option_of(arena.nodes, l.choice));
+            let options = path.iter().map(|l| option_of(arena.items, l.choice));
             if let Err(halt) = gate.solution(visitor, stats, solution, options) {
                 return halt;
             }

@@ -497,7 +497,7 @@ fn walk(
     }
     entered.nodes += 1;
     if arena.next[0] == 0 {
-        let options = path.iter().map(|&c| option_of(arena.nodes, c)).collect();
+        let options = path.iter().map(|&c| option_of(arena.items, c)).collect();
         return visit(Piece::Solution(cost, options));
     }
     // An item of no option left: a dead end, no piece.
@@ -506,19 +506,19 @@ fn walk(
     };
     let mut uncounted = SearchStats::default();
     arena.cover(item, NO_CUTOFF, &mut uncounted);
-    let mut option = arena.node(item).down;
+    let mut option = arena.down(item);
     let mut flow = ControlFlow::Continue(());
     while option >= arena.first_entry {
         path.push(option);
         arena.cover_rest(option, NO_CUTOFF, &mut uncounted);
-        let below = cost + arena.node(option).cost;
+        let below = cost + arena.cost(option);
         flow = walk(arena, depth - 1, path, below, halting, entered, visit);
         arena.uncover_rest(option, NO_CUTOFF);
         path.pop();
         if flow.is_break() {
             break;
         }
-        option = arena.node(option).down;
+        option = arena.down(option);
     }
     arena.uncover(item, NO_CUTOFF);
     flow
