@@ -165,19 +165,39 @@ fn a_bad_shard_is_a_usage_error() {
 fn a_big_sudoku_count_is_split_over_threads_and_shards_and_adds_up() {
     // The 6x6 grids with a first row given: 28,200,960 / 6! = 39,168, past the 100,000 nodes
     // after which a count is split.
+    // Its tree, on the tuned dancing links of classic shapes past 9x9's (`auto`), is the same
+    // on one thread and split: the same nodes.
     let puzzle = format!("123456{}\n", ".".repeat(30));
-    let one = dlx(&["sudoku", "--count", "--threads", "1"], puzzle.as_bytes());
+    let one = dlx(
+        &["sudoku", "--count", "--stats", "--threads", "1"],
+        puzzle.as_bytes(),
+    );
     assert_eq!(stdout(&one), "39168\n", "{}", stderr(&one));
-    let two = dlx(&["sudoku", "--count", "--threads", "2"], puzzle.as_bytes());
-    assert_eq!(stdout(&two), "39168\n", "{}", stderr(&two));
-    let mut sum = 0;
+    let nodes = figure(&stderr(&one), "nodes");
+    for engine in ["auto", "links"] {
+        let args = [
+            "sudoku",
+            "--count",
+            "--stats",
+            "--engine",
+            engine,
+            "--threads",
+            "2",
+        ];
+        let two = dlx(&args, puzzle.as_bytes());
+        assert_eq!(stdout(&two), "39168\n", "{}", stderr(&two));
+        assert_eq!(figure(&stderr(&two), "nodes"), nodes, "{engine}");
+    }
+    let (mut sum, mut shard_nodes) = (0, 0);
     for k in 1..=4 {
         let shard = format!("{k}/4");
-        let out = dlx(&["sudoku", "--count", "--shard", &shard], puzzle.as_bytes());
+        let args = ["sudoku", "--count", "--stats", "--shard", &shard];
+        let out = dlx(&args, puzzle.as_bytes());
         assert!(matches!(out.status.code(), Some(0 | 1)), "{}", stderr(&out));
         sum += stdout(&out).trim().parse::<u64>().unwrap();
+        shard_nodes += figure(&stderr(&out), "nodes");
     }
-    assert_eq!(sum, 39_168);
+    assert_eq!((sum, shard_nodes), (39_168, nodes));
     // A limit still stops the count: a lower bound.
     let limited = dlx(&["sudoku", "--count", "--limit", "1000"], puzzle.as_bytes());
     assert_eq!(stdout(&limited), "1000+\n");

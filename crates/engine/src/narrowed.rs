@@ -250,6 +250,19 @@ impl Narrowed {
         Ok(narrowed)
     }
 
+    /// Has the searches from now on choose items by `rule` ([`Relaid::set_rule`]): dancing
+    /// links take it, the other engines keep to DLX1's rule.
+    pub fn set_rule(&mut self, rule: ChoiceRule) {
+        self.rule = rule;
+        match &mut self.held {
+            Held::Relaid(arena, _) => arena.set_rule(rule),
+            Held::Selecting(dlx, _) => {
+                dlx.set_rule(rule);
+            }
+            Held::OnBits(_) | Held::Loaded(_) => {}
+        }
+    }
+
     /// Whether each solution handed on begins with the options taken first (the default), or
     /// holds only those the search chose: a caller that knows what it took first need not
     /// have them copied into every solution.

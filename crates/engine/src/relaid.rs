@@ -154,6 +154,23 @@ impl Relaid {
         }
     }
 
+    /// Has the searches from now on choose items by `rule`, as [`Relaid::new`]'s rule: a caller
+    /// whose questions want different rules (a count that may be split over threads, a search
+    /// for one solution) switches between them without laying the problem out again. An engine
+    /// other than dancing links keeps to DLX1's rule ([`EngineKind::choose`]).
+    pub fn set_rule(&mut self, rule: ChoiceRule) {
+        self.rule = rule;
+        match &mut self.held {
+            Held::Small(dlx) => {
+                dlx.set_rule(rule);
+            }
+            Held::Large(dlx) => {
+                dlx.set_rule(rule);
+            }
+            Held::Loaded(engine, _) => engine.set_rule(rule),
+        }
+    }
+
     /// Whether a search stopped before the end of its tree left dancing links' arena spent
     /// ([`Relaid::reload_before_each_search`]): the problem must be laid out again before the
     /// next search.

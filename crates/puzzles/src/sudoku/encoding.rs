@@ -12,6 +12,7 @@ use super::grid::{Grid, Shape};
 use super::layout::Layout;
 use super::settle::Settler;
 use super::solve::Solve;
+use super::solver::rule_of_counts;
 use dlx_engine::Engine;
 use dlx_engine::{
     self, ChoiceRule, Count, EngineKind, OptionId, Outcome, ProgressSink, Relaid, SearchLimits,
@@ -101,6 +102,14 @@ impl ClassicSolver {
     pub fn shape(&self) -> Shape {
         self.shape
     }
+
+    /// Has the searches from now on choose by the rule of counts (`on`) or by the solver's own.
+    pub(crate) fn set_counting(&mut self, on: bool) {
+        self.engine.set_rule(match on {
+            true => rule_of_counts(REACH_FROM_NODE),
+            false => REACH_FROM_NODE,
+        });
+    }
 }
 
 impl Solve for ClassicSolver {
@@ -188,8 +197,8 @@ impl ClassicSolver {
         progress: Option<&dyn ProgressSink>,
     ) -> SearchReport<()> {
         assert_eq!(puzzle.shape(), self.shape, "a solver solves its own shape");
+        // The rule is the engine's own ([`Relaid::search_split_reporting`]).
         let settings = SearchRequest {
-            rule: REACH_FROM_NODE,
             max_solutions: limit,
             shard,
             min_subtrees: SearchRequest::subtrees_for(shard.count),

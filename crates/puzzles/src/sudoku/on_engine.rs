@@ -19,6 +19,7 @@ use super::budget::{unpolled_first, SearchBudget};
 use super::digits::DigitSet;
 use super::grid::Grid;
 use super::settle::Settler;
+use super::solver::rule_of_counts;
 use super::variant::{
     filling_count, variant_problem_with, KillerEncoding, Rules, RulesError, MAX_CAGE_OPTIONS,
 };
@@ -53,6 +54,8 @@ pub(crate) struct EngineSolver {
     /// The grid a solution is decoded into, kept to reuse its allocation.
     scratch: Grid,
     pub(crate) budget: SearchBudget,
+    /// The rule the engine chooses items by, but in counts ([`rule_of_counts`]).
+    rule: ChoiceRule,
 }
 
 /// The choice rule of classic puzzles: the shortest list, ties going to the item that reaches
@@ -113,7 +116,16 @@ impl EngineSolver {
             first: Vec::new(),
             kept_bits: Vec::new(),
             budget: SearchBudget::default(),
+            rule,
         })
+    }
+
+    /// Has the searches from now on choose by the rule of counts (`on`) or by the solver's own.
+    pub(crate) fn set_counting(&mut self, on: bool) {
+        self.engine.set_rule(match on {
+            true => rule_of_counts(self.rule),
+            false => self.rule,
+        });
     }
 
     /// The rules this solver solves under.

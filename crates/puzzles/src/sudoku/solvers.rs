@@ -558,6 +558,11 @@ impl Solve for WithinCandidates<'_> {
         self.solver
             .search_within(puzzle, Some(self.candidates), max_solutions, visitor)
     }
+
+    fn count_solutions(&mut self, puzzle: &Grid, limit: Option<u64>) -> Outcome<Count> {
+        self.solver
+            .count_within(puzzle, Some(self.candidates), limit)
+    }
 }
 
 impl Mode {
