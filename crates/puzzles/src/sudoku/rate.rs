@@ -25,6 +25,7 @@ use super::relabel::Relabelling;
 use super::singles::{fill_singles, mark_givens, open_candidates, Units};
 use super::solvers::Solvers;
 use super::variant::{Rules, RulesRater};
+use dlx_engine::Uniqueness;
 use std::fmt;
 
 /// The seed of the relabellings: fixed, so ratings are reproducible.
@@ -300,12 +301,14 @@ impl Rater {
         let mut nodes = 0u64;
         for relabelling in &tables.relabellings {
             relabelling.apply_into(puzzle, &mut tables.relabelled);
-            let outcome = solver.count_solutions(&tables.relabelled, Some(2));
-            match outcome.answer.solutions {
+            // Asked as uniqueness, not as a count up to 2: a count chooses by the rule of
+            // counts, and a rating is measured under the solver's tuned rule.
+            let outcome = solver.uniqueness(&tables.relabelled);
+            match outcome.answer {
                 _ if outcome.cut_short() => return (Rated::Undecided, None),
-                0 => return (Rated::NoSolution, None),
-                1 => nodes += outcome.stats.nodes,
-                _ => return (Rated::Multiple, None),
+                Uniqueness::None => return (Rated::NoSolution, None),
+                Uniqueness::Unique(_) => nodes += outcome.stats.nodes,
+                Uniqueness::Multiple(_) => return (Rated::Multiple, None),
             }
         }
         let rating = Rating {

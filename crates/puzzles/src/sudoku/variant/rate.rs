@@ -180,13 +180,14 @@ impl RulesRater {
                     .with_stop_flag(self.stop.clone());
                 solvers.push(solver);
             }
-            let outcome =
-                solvers[k + 1].count_solutions(&relabelling.apply(puzzle, rename_digits), Some(2));
-            match outcome.answer.solutions {
+            // Asked as uniqueness, under the solver's own rule (a count chooses by the rule of
+            // counts).
+            let outcome = solvers[k + 1].uniqueness(&relabelling.apply(puzzle, rename_digits));
+            match outcome.answer {
                 _ if outcome.cut_short() => return (Rated::Undecided, None),
-                1 => nodes += outcome.stats.nodes,
+                Uniqueness::Unique(_) => nodes += outcome.stats.nodes,
                 // A relabelling keeps the count: anything else is this crate's bug.
-                found => panic!("a relabelled puzzle has {found} solutions, the puzzle one"),
+                found => panic!("a relabelled puzzle is {found:?}, the puzzle unique"),
             }
         }
         let rating = Rating {
