@@ -84,6 +84,7 @@ struct Node {
 struct Columns {
     links: Vec<Link>,
     item: Vec<i32>,
+    ring: Vec<Ring>,
     colour: Vec<i32>,
     cost: Vec<u64>,
 }
@@ -96,8 +97,31 @@ struct Link {
     down: u32,
 }
 
+/// An entry's item beside the next entry of its option (the last's: the first), read
+/// together: a hide goes round the option by these links alone, with no test for the spacer,
+/// so that its loop runs as many rounds for every entry of an option of one length.
+#[derive(Clone, Copy, Debug, Default)]
+struct Ring {
+    item: i32,
+    next: u32,
+}
+
 impl Columns {
     fn of(nodes: &[Node]) -> Columns {
+        // Each option's entries lie between two spacers (an item of 0 or below).
+        let mut ring = vec![Ring::default(); nodes.len()];
+        let mut first = 0;
+        for (node, entry) in nodes.iter().enumerate() {
+            if entry.item <= 0 {
+                first = node + 1;
+                continue;
+            }
+            let last = nodes.get(node + 1).is_none_or(|after| after.item <= 0);
+            ring[node] = Ring {
+                item: entry.item,
+                next: if last { first } else { node + 1 } as u32,
+            };
+        }
         Columns {
             links: nodes
                 .iter()
@@ -107,6 +131,7 @@ impl Columns {
                 })
                 .collect(),
             item: nodes.iter().map(|node| node.item).collect(),
+            ring,
             colour: nodes.iter().map(|node| node.colour).collect(),
             cost: nodes.iter().map(|node| node.cost).collect(),
         }

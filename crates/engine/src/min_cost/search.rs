@@ -1,7 +1,7 @@
 //! The minimum-cost search's loop: DLX5's, with its cutoff, its choice of item and its
 //! covering that stops where the options cost too much.
 
-use super::{option_of, Link, MinCost, LOOKAHEAD, NO_CUTOFF};
+use super::{option_of, Link, MinCost, Ring, LOOKAHEAD, NO_CUTOFF};
 use crate::gate::{none_asked, Gate, Halt};
 use crate::outcome::{Outcome, SearchStats};
 use crate::problem::OptionId;
@@ -75,6 +75,7 @@ impl Bound for Cutoff {
 pub(super) struct Arena<'a, const COLOURS: bool> {
     links: &'a mut [Link],
     pub(super) items: &'a [i32],
+    ring: &'a [Ring],
     colour: &'a mut [i32],
     cost: &'a [u64],
     prev: &'a mut [u32],
@@ -150,20 +151,16 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     }
 
     /// Hands `visit` each entry of `option`'s option but `option` itself (with its item), going
-    /// round the option through its spacer, skipping the entries a colour has satisfied.
+    /// round the option's ring, skipping the entries a colour has satisfied.
     #[inline(always)]
     fn each_other_entry(&mut self, option: u32, mut visit: impl FnMut(&mut Self, u32, i32)) {
-        let mut node = option + 1;
+        let mut node = at!(self.ring, option).next;
         while node != option {
-            let item = self.item(node);
-            if item <= 0 {
-                node = self.up(node);
-                continue;
-            }
+            let Ring { item, next } = at!(self.ring, node);
             if !COLOURS || at!(self.colour, node) >= 0 {
                 visit(self, node, item);
             }
-            node += 1;
+            node = next;
         }
     }
 
@@ -356,6 +353,7 @@ impl MinCost {
         Arena {
             links: &mut self.nodes.links,
             items: &self.nodes.item,
+            ring: &self.nodes.ring,
             colour: &mut self.nodes.colour,
             cost: &self.nodes.cost,
             prev: &mut self.prev,
