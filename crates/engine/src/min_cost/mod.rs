@@ -51,11 +51,17 @@ use crate::subtrees::Shard;
 /// list's length instead (DLX5's `h`, by default 10).
 pub(crate) const LOOKAHEAD: u32 = 10;
 
+// The choice of item reads the first three options of a list before it counts on.
+const _: () = assert!(LOOKAHEAD >= 3);
+
 /// The most costs `k` a search keeps (DLX5's `maxk`).
 pub(crate) const MOST_BEST: usize = 15_000;
 
 /// A cost no option reaches: the cutoff before `k` solutions are known.
 const NO_CUTOFF: u64 = u64::MAX;
+
+/// The cost of an item's header, no less than any cutoff or budget.
+const HEADER_COST: u64 = u64::MAX;
 
 /// One node of the arena: an item's header, an option's entry, or the spacer between options.
 #[derive(Clone, Copy, Debug, Default)]
@@ -331,6 +337,10 @@ fn lay_out(problem: &Problem) -> MinCost {
         nodes[above as usize].down = item as u32;
         nodes[item].up = above;
         nodes[item].item = item as i32;
+        // A header costs more than any threshold or budget (an option's net cost is at most
+        // `Problem::MAX_TOTAL_COST`): a walk down a sorted list ends at the first option too
+        // dear or at the header, by one test.
+        nodes[item].cost = HEADER_COST;
     }
     // The active list: the root, then the primary items.
     let count = second + 1;

@@ -198,7 +198,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
         }
         stats.updates += 1;
         let mut option = self.down(item);
-        while option >= self.first_entry && self.cost(option) < threshold {
+        while self.cost(option) < threshold {
             self.hide(option, stats);
             option = self.down(option);
         }
@@ -207,7 +207,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     /// Undoes [`Arena::cover`], going down the list as covering did.
     pub(super) fn uncover(&mut self, item: u32, threshold: u64) {
         let mut option = self.down(item);
-        while option >= self.first_entry && self.cost(option) < threshold {
+        while self.cost(option) < threshold {
             self.unhide(option);
             option = self.down(option);
         }
@@ -224,7 +224,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
         let (item, colour) = (self.item(entry), at!(self.colour, entry));
         stats.cleansings += 1;
         let mut option = self.down(item as u32);
-        while option >= self.first_entry && self.cost(option) < threshold {
+        while self.cost(option) < threshold {
             if at!(self.colour, option) != colour {
                 self.hide(option, stats);
             } else if option != entry {
@@ -239,7 +239,7 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
     fn unpurify(&mut self, entry: u32, threshold: u64) {
         let (item, colour) = (self.item(entry), at!(self.colour, entry));
         let mut option = self.down(item as u32);
-        while option >= self.first_entry && self.cost(option) < threshold {
+        while self.cost(option) < threshold {
             if at!(self.colour, option) < 0 {
                 set!(self.colour, option, colour);
             } else if option != entry {
@@ -303,46 +303,57 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
         let mut item = self.next[0];
         while item != 0 {
             let first = self.down(item);
-            if first < self.first_entry {
-                return None;
-            }
+            // An empty list's first is its header, which costs more than any budget.
             let least = self.cost(first);
             if least >= budget {
                 return None;
             }
-            // A list under the budget to its dearest option counts whole, without a walk: the
-            // walk would count its length, or stop at the lookahead and take its length.
-            if self.cost(self.up(item)) < budget {
-                let usable = self.len[item as usize];
-                if usable < fewest || (usable == fewest && least > dearest) {
-                    (best, fewest, dearest) = (item, usable, least);
-                }
-                item = self.next[item as usize];
-                continue;
-            }
-            let mut usable = 1u32;
-            let mut option = self.down(first);
-            let counted = loop {
-                if option < self.first_entry || self.cost(option) >= budget {
-                    break Some(usable);
-                }
-                if usable == fewest {
-                    break None;
-                }
-                if usable >= LOOKAHEAD {
-                    break Some(self.len[item as usize]);
-                }
-                usable += 1;
-                option = self.down(option);
+            let usable = if self.cost(self.up(item)) < budget {
+                // A list under the budget to its dearest option counts whole, without a walk:
+                // the walk would count its length, or stop at the lookahead and take its length.
+                self.len[item as usize]
+            } else {
+                self.usable(item, first, budget, fewest)
             };
-            if let Some(usable) = counted {
-                if usable < fewest || (usable == fewest && least > dearest) {
-                    (best, fewest, dearest) = (item, usable, least);
-                }
+            if usable < fewest || (usable == fewest && least > dearest) {
+                (best, fewest, dearest) = (item, usable, least);
             }
             item = self.next[item as usize];
         }
         Some(best)
+    }
+
+    /// How many options of `item`'s list, from `first` (under `budget`), are under `budget`,
+    /// up to [`LOOKAHEAD`] (the list's length past that); any number above `fewest` once it is
+    /// known to pass it. The list is sorted by cost, and its header costs more than any budget,
+    /// so the count is the run of options under the budget from the first. The next two are
+    /// read without a branch: the walks of successive items, most of them short, then overlap
+    /// instead of each ending in a mispredicted exit.
+    #[inline(always)]
+    fn usable(&self, item: u32, first: u32, budget: u64, fewest: u32) -> u32 {
+        let second = self.down(first);
+        let third = self.down(second);
+        let two = u32::from(self.cost(second) < budget);
+        let three = two & u32::from(self.cost(third) < budget);
+        if three == 0 || fewest < 3 {
+            // Past 2 (with `three`), the count already passes `fewest`.
+            return 1 + two + three;
+        }
+        let mut usable = 3u32;
+        let mut option = self.down(third);
+        loop {
+            if self.cost(option) >= budget {
+                return usable;
+            }
+            if usable == fewest {
+                return usable + 1;
+            }
+            if usable >= LOOKAHEAD {
+                return self.len[item as usize];
+            }
+            usable += 1;
+            option = self.down(option);
+        }
     }
 }
 
@@ -553,8 +564,9 @@ fn search<const C: bool, B: Bound, V: Visitor + ?Sized>(
             arena.uncover_rest(choice, threshold);
             let item = arena.item(choice) as u32;
             let next = arena.down(choice);
-            let next_cost = cost_before + arena.cost(next);
-            if next == item || next_cost >= cutoff.bound() {
+            // Past the last option, the header's cost saturates the sum past any cutoff.
+            let next_cost = cost_before.saturating_add(arena.cost(next));
+            if next_cost >= cutoff.bound() {
                 arena.uncover(item, item_threshold);
                 path.pop();
                 if path.len() == base {
