@@ -37,6 +37,9 @@ pub(super) struct Cutoff {
     best: BinaryHeap<u64>,
     keep: usize,
     ties: bool,
+    /// The cutoff, worked out when a solution is met rather than at each of the several reads
+    /// a node makes.
+    bound: u64,
 }
 
 impl Cutoff {
@@ -46,6 +49,7 @@ impl Cutoff {
             best: BinaryHeap::with_capacity(keep),
             keep,
             ties,
+            bound: NO_CUTOFF,
         }
     }
 }
@@ -53,11 +57,7 @@ impl Cutoff {
 impl Bound for Cutoff {
     #[inline(always)]
     fn bound(&self) -> u64 {
-        match (self.best.peek(), self.ties) {
-            (Some(&least), true) => least + 1,
-            (Some(&worst), false) if self.best.len() == self.keep => worst,
-            _ => NO_CUTOFF,
-        }
+        self.bound
     }
 
     fn met(&mut self, cost: u64) {
@@ -67,6 +67,11 @@ impl Bound for Cutoff {
             self.best.pop();
         }
         self.best.push(cost);
+        self.bound = match (self.best.peek(), self.ties) {
+            (Some(&least), true) => least + 1,
+            (Some(&worst), false) if self.best.len() == self.keep => worst,
+            _ => NO_CUTOFF,
+        };
     }
 }
 
