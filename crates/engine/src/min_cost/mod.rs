@@ -91,6 +91,9 @@ struct Columns {
     links: Vec<Link>,
     item: Vec<i32>,
     ring: Vec<Ring>,
+    /// The entry before each entry in its option (the first's: the last), for uncovering an
+    /// option's items right to left.
+    back: Vec<u32>,
     colour: Vec<i32>,
     cost: Vec<u64>,
 }
@@ -128,6 +131,12 @@ impl Columns {
                 next: if last { first } else { node + 1 } as u32,
             };
         }
+        let mut back = vec![0u32; nodes.len()];
+        for (node, entry) in ring.iter().enumerate() {
+            if nodes[node].item > 0 {
+                back[entry.next as usize] = node as u32;
+            }
+        }
         Columns {
             links: nodes
                 .iter()
@@ -138,6 +147,7 @@ impl Columns {
                 .collect(),
             item: nodes.iter().map(|node| node.item).collect(),
             ring,
+            back,
             colour: nodes.iter().map(|node| node.colour).collect(),
             cost: nodes.iter().map(|node| node.cost).collect(),
         }

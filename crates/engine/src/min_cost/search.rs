@@ -81,6 +81,7 @@ pub(super) struct Arena<'a, const COLOURS: bool> {
     links: &'a mut [Link],
     pub(super) items: &'a [i32],
     ring: &'a [Ring],
+    back: &'a [u32],
     colour: &'a mut [i32],
     cost: &'a [u64],
     prev: &'a mut [u32],
@@ -264,39 +265,31 @@ impl<const COLOURS: bool> Arena<'_, COLOURS> {
         }
     }
 
-    /// Covers the items of `chosen`'s option other than its own node's, left to right.
+    /// Covers the items of `chosen`'s option other than its own node's, left to right (round
+    /// the option's ring).
     pub(super) fn cover_rest(&mut self, chosen: u32, threshold: u64, stats: &mut SearchStats) {
-        let mut node = chosen + 1;
+        let mut node = at!(self.ring, chosen).next;
         while node != chosen {
-            let item = self.item(node);
-            if item <= 0 {
-                node = self.up(node);
-                continue;
-            }
+            let Ring { item, next } = at!(self.ring, node);
             match self.colour(node) {
                 0 => self.cover(item as u32, threshold, stats),
                 c if c > 0 => self.purify(node, threshold, stats),
                 _ => {}
             }
-            node += 1;
+            node = next;
         }
     }
 
     /// Undoes [`Arena::cover_rest`], right to left.
     pub(super) fn uncover_rest(&mut self, chosen: u32, threshold: u64) {
-        let mut node = chosen - 1;
+        let mut node = at!(self.back, chosen);
         while node != chosen {
-            let item = self.item(node);
-            if item <= 0 {
-                node = self.down(node);
-                continue;
-            }
             match self.colour(node) {
-                0 => self.uncover(item as u32, threshold),
+                0 => self.uncover(self.item(node) as u32, threshold),
                 c if c > 0 => self.unpurify(node, threshold),
                 _ => {}
             }
-            node -= 1;
+            node = at!(self.back, node);
         }
     }
 
@@ -370,6 +363,7 @@ impl MinCost {
             links: &mut self.nodes.links,
             items: &self.nodes.item,
             ring: &self.nodes.ring,
+            back: &self.nodes.back,
             colour: &mut self.nodes.colour,
             cost: &self.nodes.cost,
             prev: &mut self.prev,
