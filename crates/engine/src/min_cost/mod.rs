@@ -116,26 +116,25 @@ struct Ring {
 }
 
 impl Columns {
-    fn of(nodes: &[Node]) -> Columns {
+    /// The columns of `nodes`, whose options start at node `spacer` (the first spacer, after
+    /// the root and the headers, which have no ring).
+    fn of(nodes: &[Node], spacer: usize) -> Columns {
         // Each option's entries lie between two spacers (an item of 0 or below).
-        let mut ring = vec![Ring::default(); nodes.len()];
-        let mut first = 0;
-        for (node, entry) in nodes.iter().enumerate() {
-            if entry.item <= 0 {
+        let (mut ring, mut back) = (vec![Ring::default(); nodes.len()], vec![0u32; nodes.len()]);
+        let mut first = spacer + 1;
+        for node in spacer..nodes.len() {
+            let item = nodes[node].item;
+            if item <= 0 {
                 first = node + 1;
                 continue;
             }
             let last = nodes.get(node + 1).is_none_or(|after| after.item <= 0);
+            let next = if last { first } else { node + 1 };
             ring[node] = Ring {
-                item: entry.item,
-                next: if last { first } else { node + 1 } as u32,
+                item,
+                next: next as u32,
             };
-        }
-        let mut back = vec![0u32; nodes.len()];
-        for (node, entry) in ring.iter().enumerate() {
-            if nodes[node].item > 0 {
-                back[entry.next as usize] = node as u32;
-            }
+            back[next] = node as u32;
         }
         Columns {
             links: nodes
@@ -359,7 +358,7 @@ fn lay_out(problem: &Problem) -> MinCost {
         .collect();
     let next = (0..count).map(|k| ((k + 1) % count) as u32).collect();
     MinCost {
-        nodes: Columns::of(&nodes),
+        nodes: Columns::of(&nodes, items + 1),
         prev,
         next,
         len,

@@ -1,7 +1,8 @@
 //! The minimum-cost search against the brute-force oracle: every solution enumerated and
 //! sorted by cost, on random problems with colours, ties of cost, zero costs and none.
 
-use super::{Cheapest, MinCost};
+use super::search::Arena;
+use super::{Cheapest, MinCost, LOOKAHEAD, NO_CUTOFF};
 use crate::conformance::{brute_force, is_solution, random_problems, seed};
 use crate::engine::Engine;
 use crate::links::Dlx;
@@ -92,6 +93,94 @@ fn the_k_best_costs_and_the_count_of_the_cheapest_are_the_oracles() {
         let expected = costs.iter().filter(|&&c| Some(c) == least).count();
         assert_eq!(cheapest, expected, "ties, {context}");
     }
+}
+
+/// DLX5's choice of item, written plainly: each active item's options under `budget` counted
+/// down its whole list (the list's length once more than [`LOOKAHEAD`] are), then the fewest,
+/// the dearest cheapest option, the first; `None` if some item has no option under `budget`.
+fn plain_choice<const C: bool>(arena: &Arena<'_, C>, budget: u64) -> Option<u32> {
+    let mut best: Option<(u32, u32, u64)> = None;
+    let mut item = arena.next[0];
+    while item != 0 {
+        let (mut under, mut length, mut option) = (0u32, 0u32, arena.down(item));
+        while option >= arena.first_entry {
+            length += 1;
+            under += u32::from(arena.cost(option) < budget);
+            option = arena.down(option);
+        }
+        if under == 0 {
+            return None;
+        }
+        let usable = if under > LOOKAHEAD { length } else { under };
+        let least = arena.cost(arena.down(item));
+        if best.is_none_or(|(_, fewest, dearest)| {
+            usable < fewest || (usable == fewest && least > dearest)
+        }) {
+            best = Some((item, usable, least));
+        }
+        item = arena.next[item as usize];
+    }
+    Some(best.map_or(0, |(item, _, _)| item))
+}
+
+/// The choice of item against [`plain_choice`], on random problems with costs and on queens
+/// with few distinct costs (long lists, many ties), at the root and one level down (each
+/// option of the first item covered in turn), under every budget from 0 (no option fits) past
+/// the dearest net cost, and under none.
+#[test]
+fn the_choice_of_item_is_dlx5s_written_plainly() {
+    let seed = seed();
+    let queens = (4..=8).map(Problem::queens);
+    let problems = random_problems(seed, 240).filter(|p| !p.has_bounds());
+    for (case, plain) in problems.chain(queens).enumerate() {
+        let problem = with_costs(&plain, seed ^ case as u64, [0, 3, 20][case % 3]);
+        let context = format!("seed {seed}, case {case}: {problem:?}");
+        let mut engine = MinCost::try_new(&problem).unwrap();
+        let mut arena = engine.arena::<true>();
+        let mut stats = SearchStats::default();
+        let budgets = (0..=24).chain([u64::MAX]);
+        for budget in budgets.clone() {
+            assert_eq!(
+                arena.choose(budget),
+                plain_choice(&arena, budget),
+                "{context}"
+            );
+        }
+        let item = arena.next[0];
+        if item == 0 {
+            continue;
+        }
+        let mut option = arena.down(item);
+        while option >= arena.first_entry {
+            arena.cover(item, NO_CUTOFF, &mut stats);
+            arena.cover_rest(option, NO_CUTOFF, &mut stats);
+            for budget in budgets.clone() {
+                let context = format!("below option node {option}, budget {budget}, {context}");
+                assert_eq!(
+                    arena.choose(budget),
+                    plain_choice(&arena, budget),
+                    "{context}"
+                );
+            }
+            arena.uncover_rest(option, NO_CUTOFF);
+            arena.uncover(item, NO_CUTOFF);
+            option = arena.down(option);
+        }
+    }
+}
+
+/// An item that no option covers ends the search at its root, whatever the cutoff: its list's
+/// first node is its header, which costs more than any budget.
+#[test]
+fn an_item_of_no_option_has_no_solution() {
+    let problem = with_costs(&Problem::parse("A B\nA\nA |2\n").unwrap(), 1, 5);
+    let mut engine = MinCost::try_new(&problem).unwrap().keeping(3).unwrap();
+    let (found, stats, stop) = met(&mut engine, SearchLimits::default());
+    assert!(found.is_empty());
+    assert_eq!((stats.nodes, stop), (1, Stop::Exhausted));
+    let arena = engine.arena::<false>();
+    assert_eq!(arena.choose(u64::MAX), None);
+    assert_eq!(arena.choose(0), None);
 }
 
 #[test]
