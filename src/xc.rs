@@ -330,7 +330,12 @@ fn search_request(args: &XcArgs) -> SearchRequest {
         rule: args.rule.choice_rule(),
         threads: args
             .threads
-            .map_or_else(rayon::current_num_threads, |n| n as usize),
+            // The cores from the system: asking rayon would start its global pool, idle beside
+            // the search's own.
+            .map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |n| n as usize,
+            ),
         shard,
         max_solutions: args.limit,
         max_nodes: args.max_nodes,

@@ -310,8 +310,21 @@ const PLANNING_BYTES: u64 = 256 << 20;
 #[test]
 fn a_large_shard_count_plans_in_bounded_memory() {
     let wide = wide_problem();
+    // Two threads: the cap holds the planning, and every thread's stack and heap count against
+    // it too (a machine of 16 cores or more, on its default of one thread a core, could not
+    // start them under it).
     for shard in ["1/10000", "7/1048576"] {
-        let args = ["xc", "--count", "--limit", "5", "--shard", shard, "-"];
+        let args = [
+            "xc",
+            "--count",
+            "--limit",
+            "5",
+            "--threads",
+            "2",
+            "--shard",
+            shard,
+            "-",
+        ];
         let out = dlx_within_memory(&args, wide.as_bytes(), PLANNING_BYTES);
         assert_eq!(out.status.code(), Some(0), "{shard}: {}", stderr(&out));
         assert_eq!(stdout(&out), "5+\n", "{shard}");
@@ -320,6 +333,8 @@ fn a_large_shard_count_plans_in_bounded_memory() {
     let args = [
         "sudoku",
         "--count",
+        "--threads",
+        "2",
         "--shard",
         "1/1000000",
         "--limit",

@@ -107,10 +107,12 @@ impl SearchRequest {
         self.engine.choose(problem, self.rule)
     }
 
-    /// The threads asked for, `0` resolved to one per core.
+    /// The threads asked for, `0` resolved to one per core. The cores are asked of the system,
+    /// not of rayon's global pool: asking rayon starts that pool, and the search's own pool
+    /// then doubled the threads (and the memory) of every run on the default.
     fn thread_count(&self) -> usize {
         match self.threads {
-            0 => rayon::current_num_threads(),
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             threads => threads,
         }
     }
