@@ -398,3 +398,49 @@ fn shards_beyond_the_tree_are_empty_and_beyond_the_cap_refused() {
     let past = dlx(&["xc", "--count", "--shard", "1000/1000", path], b"");
     assert_eq!(stdout(&past), "0\n");
 }
+
+/// A run on the default thread count (one a core) asked rayon how many cores there are, which
+/// started rayon's global pool beside the search's own: twice the threads, each with its stack
+/// and heap, idle, and on a machine of many cores more than a memory limit allowed. The threads
+/// of a long count on the default are the main thread and one worker a core.
+#[test]
+#[cfg(target_os = "linux")]
+fn the_default_thread_count_starts_one_worker_a_core_and_no_more() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["xc", "--count", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the dlx binary runs");
+    // 50^20 solutions: a count no machine ends while it is watched.
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(wide_problem().as_bytes()).unwrap();
+    drop(input);
+    let tasks = format!("/proc/{}/task", child.id());
+    let mut most = 0;
+    for _ in 0..30 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let Ok(entries) = std::fs::read_dir(&tasks) else {
+            break;
+        };
+        most = most.max(entries.count());
+    }
+    let ended = child.try_wait().unwrap();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(ended, None, "the count ended while watched");
+    assert!(
+        most <= cores + 1,
+        "{most} threads for {cores} cores: more than the main thread and a worker a core"
+    );
+    if cores > 1 {
+        assert!(
+            most > 1,
+            "the count on {cores} cores never started its workers"
+        );
+    }
+}
