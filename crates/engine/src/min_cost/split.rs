@@ -274,8 +274,16 @@ impl Halting<'_> {
     }
 }
 
-/// This shard's part of the tree searched on the current rayon pool, with one shared cutoff.
-fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &StopFlag) -> Cheapest {
+/// This shard's part of the tree searched with one shared cutoff: on the threads of the rayon
+/// pool it is called in, or on the calling thread alone outside any pool (when no pool could be
+/// started: rayon's global pool is never asked for, since failing to start it panics).
+pub(super) fn split(
+    engine: &mut MinCost,
+    shard: Shard,
+    max_nodes: Option<u64>,
+    stop: &StopFlag,
+) -> Cheapest {
+    let workers = rayon::current_thread_index().map(|_| rayon::current_num_threads());
     let counting = engine.ties;
     let keep = if counting { 1 } else { engine.best };
     let halting = Halting {
@@ -291,7 +299,7 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
     };
     let mut target = SUBTREES_PER_SHARD.saturating_mul(shard.count.max(1) as usize);
     if shard == Shard::WHOLE {
-        target = target.max(SUBTREES_PER_THREAD * rayon::current_num_threads());
+        target = target.max(SUBTREES_PER_THREAD * workers.unwrap_or(1));
     }
     let mut found = Found::new(keep, counting);
     let Some(top) = cut(engine, target.min(MOST_SUBTREES), &halting) else {
@@ -319,40 +327,43 @@ fn split(engine: &mut MinCost, shard: Shard, max_nodes: Option<u64>, stop: &Stop
     let parts = Mutex::new(Found::new(keep, counting));
     let costs = &engine.costs;
     let template = &*engine;
-    rayon::scope(|scope| {
-        for _ in 0..rayon::current_num_threads().min(mine.len()) {
-            scope.spawn(|_| {
-                let mut worker = template.clone();
-                let mut visitor = Meeting {
-                    costs,
-                    kept: Found::new(keep, counting),
-                    stop,
-                };
-                while let Some((_, path)) = mine.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if halting.halted() {
-                        break;
-                    }
-                    let Some(limits) = halting.limits() else {
-                        break;
-                    };
-                    let mut bound = &shared;
-                    let outcome = run_below(&mut worker, path, &mut bound, limits, &mut visitor);
-                    halting
-                        .used
-                        .fetch_add(outcome.stats.nodes, Ordering::Relaxed);
-                    visitor.kept.stats += outcome.stats;
-                    match (outcome.answer, outcome.stop) {
-                        (Some(()), _) => halting.halt(INTERRUPTED),
-                        (None, Stop::NodeBudget) => halting.halt(OUT_OF_NODES),
-                        _ => {}
-                    }
-                }
-                let mut parts = parts.lock().unwrap_or_else(PoisonError::into_inner);
-                *parts =
-                    std::mem::replace(&mut *parts, Found::new(keep, counting)).merge(visitor.kept);
-            });
+    let work = || {
+        let mut worker = template.clone();
+        let mut visitor = Meeting {
+            costs,
+            kept: Found::new(keep, counting),
+            stop,
+        };
+        while let Some((_, path)) = mine.get(next.fetch_add(1, Ordering::Relaxed)) {
+            if halting.halted() {
+                break;
+            }
+            let Some(limits) = halting.limits() else {
+                break;
+            };
+            let mut bound = &shared;
+            let outcome = run_below(&mut worker, path, &mut bound, limits, &mut visitor);
+            halting
+                .used
+                .fetch_add(outcome.stats.nodes, Ordering::Relaxed);
+            visitor.kept.stats += outcome.stats;
+            match (outcome.answer, outcome.stop) {
+                (Some(()), _) => halting.halt(INTERRUPTED),
+                (None, Stop::NodeBudget) => halting.halt(OUT_OF_NODES),
+                _ => {}
+            }
         }
-    });
+        let mut parts = parts.lock().unwrap_or_else(PoisonError::into_inner);
+        *parts = std::mem::replace(&mut *parts, Found::new(keep, counting)).merge(visitor.kept);
+    };
+    match workers {
+        Some(threads) => rayon::scope(|scope| {
+            for _ in 0..threads.min(mine.len()) {
+                scope.spawn(|_| work());
+            }
+        }),
+        None => work(),
+    }
     let parts = parts.into_inner().unwrap_or_else(PoisonError::into_inner);
     let found = found.merge(parts);
     Cheapest {

@@ -313,6 +313,11 @@ fn split_over_threads_and_shards_the_answer_is_the_oracles() {
             // The one shard of one is split too, on one thread: the same order.
             let whole = cheapest(&problem, Some(keep), 1, Some(Shard::WHOLE));
             assert_eq!(whole.solutions, expected, "1/1, keep {keep}, {context}");
+            // Outside any rayon pool (where no pool could be started), the calling thread
+            // searches every part itself: the same order.
+            let mut engine = MinCost::try_new(&problem).unwrap().keeping(keep).unwrap();
+            let alone = super::split::split(&mut engine, Shard::WHOLE, None, &StopFlag::never());
+            assert_eq!(alone.solutions, expected, "no pool, keep {keep}, {context}");
             for count in [2, 3] {
                 let mut merged: Vec<(u64, Vec<OptionId>)> = (0..count)
                     .flat_map(|index| {
