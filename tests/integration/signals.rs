@@ -292,9 +292,10 @@ fn a_second_signal_ends_bench_at_once_and_kills_the_peer_being_measured() {
     }
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(code_of(libc::SIGINT)));
-    // No process of the peer's group is left (`kill(-group, 0)` finds none).
+    // No process of the peer's group is left (`kill(-group, 0)` finds none), within the grace
+    // a loaded machine needs to end and reap them.
     let mut left = true;
-    for _ in 0..100 {
+    for _ in 0..GRACE.as_millis() / 20 {
         // SAFETY: signal 0 only asks whether the group has a process.
         left = unsafe { libc::kill(-group, 0) } == 0;
         if !left {

@@ -20,14 +20,15 @@
 //! - *Each band's cells*: counted across the nine digits with ANDs and ORs, an open cell left
 //!   with one digit is a naked single and is taken; one with none ends the node.
 //!
-//! When these change nothing, the band rule turned a quarter (on each stack's columns and
-//! boxes), then the *triad rule*: a minirow's three cells hold three different digits, as do a
+//! When these change nothing, and the node is not near the end of its search (45 open cells or
+//! more: below, they cost more than they save), the band rule turned a quarter (on each stack's
+//! columns and boxes), then the *triad rule*: a minirow's three cells hold three different digits, as do a
 //! minicolumn's, so three digits confined to one push the others out of it, and three digits
 //! alone live in one are confined to it (tdoku's triads, which no rule on one digit sees).
 //!
 //! When nothing changes any more the engine branches on a cell of two live options if there is
-//! one, the one whose options rule out the most others (else one of fewest), trying its digits
-//! in the planes' order.
+//! one, the one whose options rule out the most others (near the end, the first found; else one
+//! of fewest), trying its digits in the planes' order.
 
 mod geometry;
 mod propagate;
