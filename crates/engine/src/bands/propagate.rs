@@ -78,8 +78,28 @@ impl Settling<'_> {
 
     /// Settles the state: the band rule on every changed band of every digit, then the
     /// columns of every digit that lost a cell, then the naked singles, then the stack rule and
-    /// the triad rule, until nothing changes. `false` if the node is a dead end.
+    /// the triad rule, until nothing changes. `false` if the node is a dead end. With the
+    /// `popcnt` instruction when the processor has it: a node counts its open cells and its
+    /// singles, and the portable count costs a few percent of the search.
     fn settle(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: the processor has the instruction the function is compiled for.
+            return unsafe { self.settle_with_popcnt() };
+        }
+        self.settle_anywhere()
+    }
+
+    /// [`Settling::settle_anywhere`] compiled for processors with `popcnt`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn settle_with_popcnt(&mut self) -> bool {
+        self.settle_anywhere()
+    }
+
+    /// [`Settling::settle`], on any processor.
+    #[inline(always)]
+    fn settle_anywhere(&mut self) -> bool {
         loop {
             while self.changed != 0 {
                 let word = self.changed.trailing_zeros() as usize;
