@@ -14,6 +14,9 @@ const SHOW_AFTER: Duration = Duration::from_millis(500);
 pub struct PuzzleBar {
     bar: ProgressBar,
     shown: bool,
+    /// Whether standard error is a terminal, asked once: asking costs a system call, and the
+    /// bar is moved at every puzzle.
+    terminal: bool,
 }
 
 impl PuzzleBar {
@@ -22,6 +25,7 @@ impl PuzzleBar {
         PuzzleBar {
             bar: ProgressBar::hidden(),
             shown: false,
+            terminal: std::io::stderr().is_terminal(),
         }
     }
 
@@ -42,7 +46,7 @@ impl PuzzleBar {
     /// Moves the bar to `consumed`, with `puzzles` answered in a run that started at
     /// `started`; it appears only on a terminal and once the run has taken a moment.
     pub fn advance(&mut self, consumed: u64, puzzles: u64, started: Instant) {
-        if !self.shown && std::io::stderr().is_terminal() && started.elapsed() > SHOW_AFTER {
+        if !self.shown && self.terminal && started.elapsed() > SHOW_AFTER {
             self.bar.set_draw_target(ProgressDrawTarget::stderr());
             self.shown = true;
         }

@@ -9,8 +9,9 @@
 //! thread keeps a state of the caller's (its solvers) for the whole run; the runner knows
 //! nothing of puzzles.
 //!
-//! Reading the next chunk overlaps with solving the current one (`rayon::join`), so with two
-//! threads the reader's time is hidden behind the solvers'.
+//! Reading the next chunk overlaps with solving the current one, and so does handing on the
+//! results of the one before (on the caller's thread, while the pool solves): no worker waits
+//! while the answers are written. Three chunks are held at a time.
 //!
 //! Memory is bounded whatever the input: a line longer than [`BatchConfig::max_line_bytes`] is
 //! kept only up to that length (the record says it was cut, and the caller reports it), the
@@ -319,7 +320,8 @@ impl<'stop> Batch<'stop> {
     }
 
     /// Solves the `count` records of a chunk on the pool, `solve(state, k)` for the `k`th, into
-    /// `results` in order; `None` for a record not started because the stop flag was raised.
+    /// `results` in order; `None` for a record not started because the stop flag (or `quit`)
+    /// was raised.
     fn solve_chunk<S, U, I, F>(
         &self,
         states: &PerThread<S>,
@@ -327,6 +329,7 @@ impl<'stop> Batch<'stop> {
         count: usize,
         solve: F,
         results: &mut Vec<Option<U>>,
+        quit: &AtomicBool,
     ) where
         S: Send,
         U: Send,
@@ -336,8 +339,44 @@ impl<'stop> Batch<'stop> {
         use rayon::prelude::*;
         (0..count)
             .into_par_iter()
-            .map(|k| (!self.stopped()).then(|| states.with(init, |state| solve(state, k))))
+            .map(|k| {
+                let go = !self.stopped() && !quit.load(Ordering::Relaxed);
+                go.then(|| states.with(init, |state| solve(state, k)))
+            })
             .collect_into_vec(results);
+    }
+
+    /// One round of the runner: the pool solves `count` records (`solve(state, k)` for the
+    /// `k`th, into `solved`) while one of its threads runs `read` (the next chunk), and this
+    /// thread runs `hand_on` (the chunk before), whose answer ends the round; `quit` is raised
+    /// when handing on ends the run, so that the solving stops at once. With `count` 0 the
+    /// round only hands on.
+    fn overlapped<S, U, I, F, Error>(
+        &self,
+        (states, init, quit): (&PerThread<S>, &I, &AtomicBool),
+        count: usize,
+        read: impl FnOnce() + Send,
+        solve: F,
+        solved: &mut Vec<Option<U>>,
+        hand_on: impl FnOnce() -> Result<Stop, Error>,
+    ) -> Result<Stop, Error>
+    where
+        S: Send,
+        U: Send,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, usize) -> U + Sync + Send,
+    {
+        self.pool.in_place_scope(|scope| {
+            if count > 0 {
+                scope.spawn(|_| read());
+                scope.spawn(|_| self.solve_chunk(states, init, count, solve, solved, quit));
+            }
+            let handed_on = hand_on();
+            if !matches!(handed_on, Ok(Stop::Exhausted)) {
+                quit.store(true, Ordering::Relaxed);
+            }
+            handed_on
+        })
     }
 
     /// Runs `solve` on every line of `input`, with the state `init` made for the worker that
@@ -371,43 +410,58 @@ impl<'stop> Batch<'stop> {
             pending: None,
         };
         let states = PerThread::new(self.threads());
-        let mut current = Chunk::default();
-        let mut next = Chunk::default();
+        // Three chunks go round: the pool solves one while one of its threads reads the next,
+        // and this thread hands on the results of the one before, so that no core waits for
+        // the writing (the results are handed on here, on the caller's thread, so `emit` need
+        // not be `Send`).
+        let mut solving = Chunk::default();
+        let mut reading = Chunk::default();
+        let mut emitting = Chunk::default();
         // `None`: not answered (the stop came first); `Some(None)`: not a record.
-        let mut results = Vec::with_capacity(self.config.chunk_records.max(1));
+        let mut solved = Vec::with_capacity(self.config.chunk_records.max(1));
+        let mut to_emit = Vec::with_capacity(self.config.chunk_records.max(1));
         let mut sizes = chunk_sizes(&self.config);
-        reader.fill(&mut current, sizes.next_size())?;
-        while !current.lines.is_empty() {
-            // The pool solves this chunk while one of its threads reads the next; the results
-            // are handed on here, on the caller's thread, so `emit` need not be `Send`.
-            let (read, ()) = self.pool.join(
-                || reader.fill(&mut next, sizes.next_size()),
-                || {
-                    let solve = |state: &mut S, k| solve(state, current.record(k));
-                    self.solve_chunk(&states, &init, current.lines.len(), solve, &mut results)
-                },
+        reader.fill(&mut solving, sizes.next_size())?;
+        // Raised when handing on fails, so that the chunk being solved stops at once.
+        let quit = AtomicBool::new(false);
+        let mut read_error = None;
+        loop {
+            let more = read_error.is_none() && !solving.lines.is_empty();
+            let size = sizes.next_size();
+            let mut read = Ok(());
+            let count = if more { solving.lines.len() } else { 0 };
+            let handed_on = self.overlapped(
+                (&states, &init, &quit),
+                count,
+                || read = reader.fill(&mut reading, size),
+                |state: &mut S, k| solve(state, solving.record(k)),
+                &mut solved,
+                || hand_on(&emitting, &mut to_emit, &mut emit),
             );
-            for (k, result) in results.drain(..).enumerate() {
-                match result {
-                    Some(Some(result)) => emit(current.record(k), result)?,
-                    Some(None) => {}
-                    None => return Ok(Stop::Interrupted),
-                }
-            }
-            if self.stopped() {
+            if handed_on? == Stop::Interrupted {
                 return Ok(Stop::Interrupted);
             }
-            read?;
-            std::mem::swap(&mut current, &mut next);
+            if !more {
+                return read_error.map_or(Ok(Stop::Exhausted), Err);
+            }
+            if self.stopped() {
+                // The records answered before the stop, up to the first that was not.
+                hand_on(&solving, &mut solved, &mut emit)?;
+                return Ok(Stop::Interrupted);
+            }
+            read_error = read.err();
+            std::mem::swap(&mut emitting, &mut solving);
+            std::mem::swap(&mut to_emit, &mut solved);
+            std::mem::swap(&mut solving, &mut reading);
         }
-        Ok(Stop::Exhausted)
     }
 
     /// Runs `solve` on every record of `records` (puzzles parsed from a whole text, rows of a
     /// CSV reader, seeds), with the state `init` made for the worker that runs it, and hands
-    /// each record and its result to `emit` in input order. Memory holds two chunks of
+    /// each record and its result to `emit` in input order. Memory holds three chunks of
     /// [`BatchConfig::chunk_records`]: the pool solves one while one of its threads takes the
-    /// next from `records`. Stops at the first error from `emit`. Ends as [`Batch::lines`]
+    /// next from `records` and this thread hands on the one before. Stops at the first error
+    /// from `emit`. Ends as [`Batch::lines`]
     /// does: [`Stop::Exhausted`], or [`Stop::Interrupted`] by the stop flag.
     pub fn items<X, S, T, I, F, E, Error>(
         &self,
@@ -427,30 +481,78 @@ impl<'stop> Batch<'stop> {
         let mut sizes = chunk_sizes(&self.config);
         let mut records = records.into_iter();
         let states = PerThread::new(self.threads());
-        let mut current: Vec<X> = records.by_ref().take(sizes.next_size()).collect();
-        let mut next = Vec::new();
-        let mut results = Vec::new();
-        while !current.is_empty() {
-            self.pool.join(
-                || next.extend(records.by_ref().take(sizes.next_size())),
-                || {
-                    let solve = |state: &mut S, k: usize| solve(state, &current[k]);
-                    self.solve_chunk(&states, &init, current.len(), solve, &mut results)
-                },
+        // As in `lines`: one chunk solved, the next taken from `records`, the one before
+        // handed on here.
+        let mut solving: Vec<X> = records.by_ref().take(sizes.next_size()).collect();
+        let (mut reading, mut emitting) = (Vec::new(), Vec::new());
+        let (mut solved, mut to_emit) = (Vec::new(), Vec::new());
+        let quit = AtomicBool::new(false);
+        loop {
+            let more = !solving.is_empty();
+            let size = sizes.next_size();
+            let count = if more { solving.len() } else { 0 };
+            let handed_on = self.overlapped(
+                (&states, &init, &quit),
+                count,
+                || reading.extend(records.by_ref().take(size)),
+                |state: &mut S, k: usize| solve(state, &solving[k]),
+                &mut solved,
+                || hand_on_items(&mut emitting, &mut to_emit, &mut emit),
             );
-            for (record, result) in current.drain(..).zip(results.drain(..)) {
-                match result {
-                    Some(result) => emit(record, result)?,
-                    None => return Ok(Stop::Interrupted),
-                }
-            }
-            if self.stopped() {
+            if handed_on? == Stop::Interrupted {
                 return Ok(Stop::Interrupted);
             }
-            std::mem::swap(&mut current, &mut next);
+            if !more {
+                return Ok(Stop::Exhausted);
+            }
+            if self.stopped() {
+                hand_on_items(&mut solving, &mut solved, &mut emit)?;
+                return Ok(Stop::Interrupted);
+            }
+            std::mem::swap(&mut emitting, &mut solving);
+            std::mem::swap(&mut to_emit, &mut solved);
+            std::mem::swap(&mut solving, &mut reading);
         }
-        Ok(Stop::Exhausted)
     }
+}
+
+/// Hands on the `results` of `chunk`'s lines in order (and empties them): [`Stop::Interrupted`]
+/// at the first line not answered, with nothing after it.
+fn hand_on<T, E>(
+    chunk: &Chunk,
+    results: &mut Vec<Option<Option<T>>>,
+    emit: &mut E,
+) -> io::Result<Stop>
+where
+    E: FnMut(Record<'_>, T) -> io::Result<()>,
+{
+    for (k, result) in results.drain(..).enumerate() {
+        match result {
+            Some(Some(result)) => emit(chunk.record(k), result)?,
+            Some(None) => {}
+            None => return Ok(Stop::Interrupted),
+        }
+    }
+    Ok(Stop::Exhausted)
+}
+
+/// Hands on each of `records` with its result, in order (and empties both):
+/// [`Stop::Interrupted`] at the first record not answered, with nothing after it.
+fn hand_on_items<X, T, E, Error>(
+    records: &mut Vec<X>,
+    results: &mut Vec<Option<T>>,
+    emit: &mut E,
+) -> Result<Stop, Error>
+where
+    E: FnMut(X, T) -> Result<(), Error>,
+{
+    for (record, result) in records.drain(..).zip(results.drain(..)) {
+        match result {
+            Some(result) => emit(record, result)?,
+            None => return Ok(Stop::Interrupted),
+        }
+    }
+    Ok(Stop::Exhausted)
 }
 
 #[cfg(test)]
@@ -608,6 +710,90 @@ mod tests {
             )
             .unwrap_err();
         assert_eq!((err, calls), (3, 3));
+    }
+
+    #[test]
+    fn a_chunk_is_handed_on_while_the_next_is_solved() {
+        // Handing on line 1 waits until line 3, of the next chunk, is being solved: a runner
+        // that solved and handed on in turn would wait out the deadline.
+        use std::time::{Duration, Instant};
+        let third_started = AtomicBool::new(false);
+        let mut waited = Vec::new();
+        let ended = batch(1, 2)
+            .lines(
+                &b"1\n2\n3\n4\n"[..],
+                || (),
+                |(), r| {
+                    if r.line == 3 {
+                        third_started.store(true, Ordering::SeqCst);
+                    }
+                    Some(r.line)
+                },
+                |_, line| {
+                    if line == 1 {
+                        let deadline = Instant::now() + Duration::from_secs(20);
+                        while !third_started.load(Ordering::SeqCst) && Instant::now() < deadline {
+                            std::thread::sleep(Duration::from_millis(1));
+                        }
+                    }
+                    waited.push((line, third_started.load(Ordering::SeqCst)));
+                    Ok(())
+                },
+            )
+            .unwrap();
+        assert_eq!(ended, Stop::Exhausted);
+        assert_eq!(waited, [(1, true), (2, true), (3, true), (4, true)]);
+    }
+
+    #[test]
+    fn a_failed_hand_on_stops_the_chunk_being_solved() {
+        // Line 1 fails to go out while the second chunk (128 lines of a millisecond each, on
+        // one thread) is being solved: the solving stops at once instead of finishing it.
+        use std::sync::atomic::AtomicUsize;
+        let solves = AtomicUsize::new(0);
+        let input: String = (1..=1000).map(|k| format!("{k}\n")).collect();
+        let err = batch(1, 1000)
+            .lines(
+                input.as_bytes(),
+                || (),
+                |(), r| {
+                    solves.fetch_add(1, Ordering::SeqCst);
+                    std::thread::sleep(std::time::Duration::from_millis(1));
+                    Some(r.line)
+                },
+                |_, _| Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed")),
+            )
+            .unwrap_err();
+        assert!(Batch::is_broken_pipe(&err));
+        let solves = solves.load(Ordering::SeqCst);
+        // The first chunk (64 lines) whole, and few of the second's 128.
+        assert!((64..64 + 100).contains(&solves), "{solves} lines solved");
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_lines_read_before_it() {
+        struct Failing;
+        impl Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("the disk went away"))
+            }
+        }
+        let input = io::BufReader::new((&b"1\n2\n3\n"[..]).chain(Failing));
+        let mut seen = Vec::new();
+        let err = batch(2, 2)
+            .lines(
+                input,
+                || (),
+                |(), r| Some(r.line),
+                |_, line| {
+                    seen.push(line);
+                    Ok(())
+                },
+            )
+            .unwrap_err();
+        assert_eq!(err.to_string(), "the disk went away");
+        // The first chunk's lines, in order; the chunk the error cut short is not answered.
+        assert_eq!(seen, [1, 2]);
     }
 
     /// A line had no length limit, and `/dev/zero` grew the reader until the kernel
